@@ -1,0 +1,51 @@
+// Multidirectional (numpy-style) broadcasting, in one place (spec/ops.md, B1).
+// Shapes are aligned at their last dimension; each pair of aligned dimensions must be equal or one of
+// them 1; the result takes the larger. The output is walked in row-major order with, for each input, the
+// offset of the element that broadcasts to the current output position.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "semantics/value.hpp"
+
+namespace onnxsem::ops {
+
+[[nodiscard]] Shape broadcast_shape(const std::vector<Shape>& shapes, const std::string& what);
+
+// Element strides of `in` seen through the broadcast to `out` (0 along broadcast dimensions), one per
+// dimension of `out`.
+[[nodiscard]] std::vector<int64_t> broadcast_strides(const Shape& in, const Shape& out);
+
+// Calls f(offsets) for every element of `out` in row-major order, where offsets[k] indexes input k.
+template <size_t K, class F>
+void for_each_broadcast(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, F&& f) {
+  const size_t rank = out.size();
+  int64_t total = 1;
+  for (int64_t d : out) total *= d;
+  if (total == 0) return;
+  std::array<int64_t, K> off{};
+  std::vector<int64_t> idx(rank, 0);
+  // Fast path on the innermost dimension: walk it with constant strides.
+  const int64_t inner = rank ? out[rank - 1] : 1;
+  std::array<int64_t, K> inner_stride{};
+  for (size_t k = 0; k < K; ++k) inner_stride[k] = rank ? strides[k][rank - 1] : 0;
+  for (int64_t done = 0; done < total; done += inner) {
+    std::array<int64_t, K> o = off;
+    for (int64_t j = 0; j < inner; ++j) {
+      f(o);
+      for (size_t k = 0; k < K; ++k) o[k] += inner_stride[k];
+    }
+    // advance the odometer over the outer dimensions
+    for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
+      ++idx[d];
+      for (size_t k = 0; k < K; ++k) off[k] += strides[k][d];
+      if (idx[d] < out[d]) break;
+      for (size_t k = 0; k < K; ++k) off[k] -= strides[k][d] * out[d];
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace onnxsem::ops

@@ -1,0 +1,48 @@
+// The operator table (spec/ops.md, "Registry").
+#include "ops/registry.hpp"
+
+#include <algorithm>
+
+namespace onnxsem::ops {
+
+void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
+                   Kernel k) {
+  for (int64_t v : since_versions) kernels_[{domain, op_type, v}] = k;
+}
+
+std::vector<int64_t> Registry::defined_versions(std::string_view domain, std::string_view op_type) const {
+  return onnx_defined_versions(domain, op_type);
+}
+
+const Kernel* Registry::kernel(std::string_view domain, std::string_view op_type, int64_t since_version) const {
+  auto it = kernels_.find(std::make_tuple(std::string(domain), std::string(op_type), since_version));
+  return it == kernels_.end() ? nullptr : &it->second;
+}
+
+bool Registry::nondeterministic(std::string_view domain, std::string_view op_type) const {
+  // [spec:R2] operators whose result is drawn at random.
+  static constexpr std::string_view random_ops[] = {"RandomNormal", "RandomUniform", "RandomNormalLike",
+                                                    "RandomUniformLike", "Bernoulli", "Multinomial"};
+  return domain.empty() && std::find(std::begin(random_ops), std::end(random_ops), op_type) != std::end(random_ops);
+}
+
+std::vector<std::tuple<std::string, std::string, int64_t>> Registry::implemented() const {
+  std::vector<std::tuple<std::string, std::string, int64_t>> out;
+  for (const auto& [key, k] : kernels_) out.push_back(key);
+  return out;
+}
+
+const Registry& standard_registry() {
+  static const Registry table = [] {
+    Registry r;
+    add_elementwise(r);
+    add_cast(r);
+    add_shape(r);
+    add_reduce(r);
+    add_nn(r);
+    return r;
+  }();
+  return table;
+}
+
+}  // namespace onnxsem::ops

@@ -1,0 +1,49 @@
+// The operator table (spec/ops.md, "Registry"): operator versions keyed by (domain, op_type, since_version).
+// Built by an explicit function call (standard_registry), never by static initialisers.
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "semantics/operator.hpp"
+
+namespace onnxsem::ops {
+
+class Registry final : public OperatorTable {
+ public:
+  // Registers one behaviour implementation under every since-version it serves. ONNX often raises an
+  // operator's version only to widen its type constraints; such versions share one implementation.
+  void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k);
+
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain,
+                                                      std::string_view op_type) const override;
+  [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op_type,
+                                     int64_t since_version) const override;
+  [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op_type) const override;
+
+  // Every registered (domain, op_type, since_version), for reports and the operator index.
+  [[nodiscard]] std::vector<std::tuple<std::string, std::string, int64_t>> implemented() const;
+
+ private:
+  std::map<std::tuple<std::string, std::string, int64_t>, Kernel, std::less<>> kernels_;
+};
+
+// The table of every operator version onnxsem implements.
+[[nodiscard]] const Registry& standard_registry();
+
+// ONNX's own list of operator versions (ops/catalog/): the since-versions of (domain, op_type), ascending,
+// or empty when ONNX defines no such operator.
+[[nodiscard]] std::vector<int64_t> onnx_defined_versions(std::string_view domain, std::string_view op_type);
+
+// One function per operator family, each in its own folder of ops/.
+void add_elementwise(Registry& r);
+void add_cast(Registry& r);
+void add_shape(Registry& r);
+void add_reduce(Registry& r);
+void add_nn(Registry& r);
+
+}  // namespace onnxsem::ops

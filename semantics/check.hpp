@@ -1,0 +1,34 @@
+// Static checks of a model against the clauses of spec/graph.md, under a profile (spec/graph.md,
+// "Profiles"). Each finding carries its clause ID.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/ir.hpp"
+#include "semantics/operator.hpp"
+
+namespace onnxsem {
+
+enum class Profile { onnx, sonnx };
+[[nodiscard]] std::optional<Profile> parse_profile(const std::string& s);
+
+struct Finding {
+  enum class Severity { error, warning };
+  Severity severity = Severity::error;
+  std::string clause;
+  std::string message;
+  std::string node;    // where, when a node is concerned
+  std::string tensor;  // where, when a tensor is concerned
+
+  [[nodiscard]] std::string describe() const;  // "[C1] tensor 'y': ..." (warnings say "warning:")
+};
+
+// Every finding of the model under the profile, in a deterministic order.
+[[nodiscard]] std::vector<Finding> check(const Model& model, Profile profile, const OperatorTable& ops);
+
+// True when some finding is an error (the model is refused).
+[[nodiscard]] bool refuses(const std::vector<Finding>& findings) noexcept;
+
+}  // namespace onnxsem

@@ -1,0 +1,62 @@
+// The execution semantics of a graph (spec/graph.md, section "Execution", clauses E1-E8).
+// A state maps each tensor of the graph to a value or to nothing. An operation is executable when every
+// input it maps has a value and none of its outputs has one; firing it assigns its outputs. The evaluation
+// fires executable operations, one at a time in the order a scheduler chooses, until none is executable
+// (the fixpoint), and then reads the graph outputs (C3).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/error.hpp"
+#include "semantics/ir.hpp"
+#include "semantics/operator.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem {
+
+// Which executable operation fires next (E5): the first in node-list order, the last, or one drawn by a
+// seeded pseudo-random generator. The result of an evaluation never depends on this choice (E6).
+struct Scheduler {
+  enum class Kind { ordered, reverse, random };
+  Kind kind = Kind::ordered;
+  uint64_t seed = 0;
+};
+[[nodiscard]] std::optional<Scheduler::Kind> parse_schedule(const std::string& s);
+
+struct EvalOptions {
+  Scheduler scheduler;
+  int64_t max_tensor_bytes = int64_t{8} << 30;  // L3
+  int64_t max_loop_iterations = 10'000'000;     // L4
+};
+
+// A state: tensor name -> value; a name that is absent has no value.
+using State = std::map<std::string, Value, std::less<>>;
+
+struct Outcome {
+  std::vector<Value> outputs;  // graph-output order, when the evaluation succeeded
+  std::optional<Error> error;  // set when it did not
+  int64_t firings = 0;         // operations fired
+  [[nodiscard]] bool ok() const noexcept { return !error.has_value(); }
+};
+
+// Evaluates the main graph of `model` on the given graph-input values (by name). Pure: reads its
+// arguments, returns a value, writes nothing else.
+[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
+                               const OperatorTable& ops, const EvalOptions& options);
+
+// Operator version resolution (O1): the highest since-version of (domain, op_type) not above the version
+// the model imports for the domain. Returns the since-version, or an Error (W4 undefined operator, W6
+// missing opset import, U1 not implemented).
+struct Resolved {
+  int64_t since_version = 0;
+  const Kernel* kernel = nullptr;
+  std::optional<Error> error;
+};
+[[nodiscard]] Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports,
+                               const Node& node);
+
+}  // namespace onnxsem

@@ -1,0 +1,28 @@
+// Reading models and values from their serialized ONNX form (protobuf), and writing values back.
+// This and semantics/tensor_io.cpp are the only code that sees protobuf types.
+#pragma once
+
+#include <string>
+
+#include "semantics/ir.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem {
+
+// Reads a ModelProto file into the IR. Usage error (clause F1) when the file cannot be read or parsed,
+// refusal (W-clauses) when its content is malformed.
+[[nodiscard]] Model load_model_file(const std::string& path);
+[[nodiscard]] Model load_model_bytes(const std::string& bytes, const std::string& origin);
+// Parses a model written in ONNX's textual syntax (the onnx library's parser).
+[[nodiscard]] Model load_model_text(const std::string& text);
+
+// A value file of the suite's layout: a serialized TensorProto, SequenceProto or OptionalProto. The
+// declared type says which of them to expect (unknown: TensorProto).
+[[nodiscard]] Value read_value_file(const std::string& path, const Type& declared);
+void write_value_file(const std::string& path, const Value& value);
+
+// For tests and tools: TensorProto bytes <-> Tensor.
+[[nodiscard]] Tensor tensor_from_bytes(const std::string& bytes, const std::string& origin);
+[[nodiscard]] std::string tensor_to_bytes(const Tensor& t);
+
+}  // namespace onnxsem

@@ -1,0 +1,51 @@
+// The interface through which the graph semantics reaches operator semantics (spec/graph.md, "Operators").
+// semantics/ knows only this interface; ops/ provides a table that implements it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantics/ir.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem {
+
+// What one firing of an operation hands to its operator: the node (for its attributes and its name), one
+// entry per input position (nullopt: the optional input is absent), and which outputs are requested.
+struct KernelArgs {
+  const Node& node;
+  std::vector<std::optional<Value>> inputs;
+  std::vector<bool> requested;  // one per output position of the node
+
+  [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
+  [[nodiscard]] bool has_input(size_t k) const noexcept { return k < inputs.size() && inputs[k].has_value(); }
+  // The k-th input as a tensor; eval error (clause A2) when it is absent or not a tensor.
+  [[nodiscard]] const Tensor& tensor(size_t k) const;
+  [[nodiscard]] const Value& value(size_t k) const;
+  [[nodiscard]] size_t output_count() const noexcept { return requested.size(); }
+};
+
+// An operator version is a pure function from input values and attributes to output values. It returns
+// one entry per output position (nullopt allowed only for an output that was not requested).
+using Kernel = std::function<std::vector<std::optional<Value>>(const KernelArgs&)>;
+
+class OperatorTable {
+ public:
+  virtual ~OperatorTable() = default;
+  // The since-versions at which ONNX defines (domain, op_type), ascending; empty when ONNX does not define
+  // the operator in that domain at all.
+  [[nodiscard]] virtual std::vector<int64_t> defined_versions(std::string_view domain,
+                                                              std::string_view op_type) const = 0;
+  // The implementation of the operator version with that since-version, or null if onnxsem does not
+  // implement it.
+  [[nodiscard]] virtual const Kernel* kernel(std::string_view domain, std::string_view op_type,
+                                             int64_t since_version) const = 0;
+  // Whether the operator is nondeterministic (spec R2) regardless of its attributes.
+  [[nodiscard]] virtual bool nondeterministic(std::string_view domain, std::string_view op_type) const = 0;
+};
+
+}  // namespace onnxsem
