@@ -1,1 +1,257 @@
-// placeholder
+// Static checks (spec/graph.md, sections "Constraints", "Restrictions", "Well-formedness", "Profiles").
+// Each function below checks one clause and says so; `check` runs those that the profile selects.
+#include "semantics/check.hpp"
+
+#include <map>
+#include <set>
+
+#include "semantics/fixpoint.hpp"
+
+namespace onnxsem {
+
+std::optional<Profile> parse_profile(const std::string& s) {
+  if (s == "onnx") return Profile::onnx;
+  if (s == "sonnx") return Profile::sonnx;
+  return std::nullopt;
+}
+
+std::string Finding::describe() const {
+  std::string out = "[" + clause + "] ";
+  if (severity == Severity::warning) out += "warning: ";
+  if (!node.empty()) out += "node '" + node + "': ";
+  if (!tensor.empty()) out += "tensor '" + tensor + "': ";
+  return out + message;
+}
+
+bool refuses(const std::vector<Finding>& findings) noexcept {
+  for (const auto& f : findings)
+    if (f.severity == Finding::Severity::error) return true;
+  return false;
+}
+
+namespace {
+
+using Findings = std::vector<Finding>;
+
+void add(Findings& out, std::string clause, std::string message, std::string node = {}, std::string tensor = {},
+         Finding::Severity sev = Finding::Severity::error) {
+  out.push_back(Finding{sev, std::move(clause), std::move(message), std::move(node), std::move(tensor)});
+}
+
+// Names that have a value before any operation fires: graph inputs and initializers.
+std::set<std::string> given_names(const Graph& g) {
+  std::set<std::string> s;
+  for (const auto& vi : g.inputs) s.insert(vi.name);
+  for (const auto& [name, t] : g.initializers) s.insert(name);
+  return s;
+}
+
+void check_single_assignment(const Graph& g, Findings& out) {
+  // [spec:C1] a tensor is an output of exactly one operation, graph inputs and initializers excepted (they
+  // are an output of none).
+  std::map<std::string, std::string> writer;
+  const auto given = given_names(g);
+  for (const auto& n : g.nodes) {
+    for (const auto& o : n.outputs) {
+      if (o.empty()) continue;
+      if (given.count(o)) {
+        add(out, "C1", "assigned by " + n.where() + " but it is also a graph input or initializer", n.name, o);
+        continue;
+      }
+      auto [it, fresh] = writer.emplace(o, n.name);
+      if (!fresh) add(out, "C1", "assigned by node '" + it->second + "' and again by " + n.where(), n.name, o);
+    }
+  }
+}
+
+void check_input_usage(const Graph& g, Findings& out) {
+  // [spec:C2] every graph input is read by at least one operation.
+  std::set<std::string> read;
+  for (const auto& n : g.nodes)
+    for (const auto& i : n.inputs) read.insert(i);
+  for (const auto& vi : g.inputs)
+    if (!read.count(vi.name)) add(out, "C2", "graph input is not read by any operation", {}, vi.name);
+}
+
+void check_outputs_defined(const Graph& g, Findings& out) {
+  // [spec:C3] (static part) a graph output can only get a value if some operation assigns it or it is given.
+  std::set<std::string> defined = given_names(g);
+  for (const auto& n : g.nodes)
+    for (const auto& o : n.outputs) defined.insert(o);
+  for (const auto& vi : g.outputs)
+    if (!defined.count(vi.name)) add(out, "C3", "graph output is assigned by no operation", {}, vi.name);
+}
+
+void check_undefined_names(const Graph& g, Findings& out) {
+  // [spec:W1] every name an operation reads is a graph input, an initializer or an output of an operation.
+  std::set<std::string> defined = given_names(g);
+  for (const auto& n : g.nodes)
+    for (const auto& o : n.outputs) defined.insert(o);
+  for (const auto& n : g.nodes)
+    for (const auto& i : n.inputs)
+      if (!i.empty() && !defined.count(i)) add(out, "W1", "read by " + n.where() + " but never defined", n.name, i);
+}
+
+// Which operations can ever fire: the fixpoint of the graph over the two-point domain {value, none}.
+std::vector<char> reachable_operations(const Graph& g) {
+  std::set<std::string> has = given_names(g);
+  std::vector<char> fired(g.nodes.size(), 0);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (size_t k = 0; k < g.nodes.size(); ++k) {
+      if (fired[k]) continue;
+      bool ready = true;
+      for (const auto& i : g.nodes[k].inputs)
+        if (!i.empty() && !has.count(i)) ready = false;
+      if (!ready) continue;
+      fired[k] = 1;
+      progress = true;
+      for (const auto& o : g.nodes[k].outputs) has.insert(o);
+    }
+  }
+  return fired;
+}
+
+void check_cycles(const Graph& g, Findings& out) {
+  // [spec:W2] the operations and the tensors they read and write form no cycle. An operation whose inputs
+  // are all defined but which never becomes executable lies on or behind a cycle.
+  std::set<std::string> defined = given_names(g);
+  for (const auto& n : g.nodes)
+    for (const auto& o : n.outputs) defined.insert(o);
+  const auto fired = reachable_operations(g);
+  for (size_t k = 0; k < g.nodes.size(); ++k) {
+    if (fired[k]) continue;
+    bool all_defined = true;
+    for (const auto& i : g.nodes[k].inputs)
+      if (!i.empty() && !defined.count(i)) all_defined = false;
+    if (all_defined)
+      add(out, "W2", g.nodes[k].where() + " can never fire: it depends on itself through a cycle", g.nodes[k].name);
+  }
+}
+
+void check_topological_order(const Graph& g, Findings& out) {
+  // [spec:W3] (warning) ONNX requires the node list to be topologically sorted; the fixpoint does not.
+  std::set<std::string> seen = given_names(g);
+  std::set<std::string> produced;
+  for (const auto& n : g.nodes)
+    for (const auto& o : n.outputs) produced.insert(o);
+  for (const auto& n : g.nodes) {
+    for (const auto& i : n.inputs) {
+      if (!i.empty() && !seen.count(i) && produced.count(i)) {
+        add(out, "W3", "reads '" + i + "' before the node that assigns it in the node list", n.name, i,
+            Finding::Severity::warning);
+        break;
+      }
+    }
+    for (const auto& o : n.outputs) seen.insert(o);
+  }
+}
+
+bool is_function_call(const Model& m, const Node& n) {
+  for (const auto& f : m.functions)
+    if (normalise_domain(f.domain) == normalise_domain(n.domain) && f.name == n.op_type) return true;
+  return false;
+}
+
+void check_operators(const Model& m, const Graph& g, const OperatorTable& ops, Findings& out) {
+  for (const auto& n : g.nodes) {
+    if (is_function_call(m, n)) continue;
+    Resolved r = resolve(ops, m.opset_imports, n);
+    // W4 and W6 are enforced by `resolve`; unsupported is not a finding of the check.
+    if (r.error && r.error->kind == ErrorKind::refused) add(out, r.error->clause, r.error->message, n.name);
+  }
+}
+
+void check_attributes(const Graph& g, Findings& out) {
+  // [spec:W5] an attribute has a type, a name unique on its node, and (outside a function body) a value
+  // rather than a reference to a caller's attribute.
+  for (const auto& n : g.nodes) {
+    std::set<std::string> names;
+    for (const auto& a : n.attributes) {
+      if (!names.insert(a.name).second) add(out, "W5", "attribute '" + a.name + "' is given twice", n.name);
+      if (!a.ref_attr_name.empty())
+        add(out, "W5", "attribute '" + a.name + "' refers to a caller attribute outside a function", n.name);
+      else if (a.type == AttrType::undefined)
+        add(out, "W5", "attribute '" + a.name + "' has no type", n.name);
+    }
+  }
+}
+
+void check_unique_declarations(const Graph& g, Findings& out) {
+  // [spec:W7] graph inputs, graph outputs and the outputs of one operation are each declared once.
+  std::set<std::string> ins, outs;
+  for (const auto& vi : g.inputs)
+    if (!ins.insert(vi.name).second) add(out, "W7", "graph input declared twice", {}, vi.name);
+  for (const auto& vi : g.outputs) {
+    if (vi.name.empty()) add(out, "W7", "graph output with an empty name", {}, vi.name);
+    if (!outs.insert(vi.name).second) add(out, "W7", "graph output declared twice", {}, vi.name);
+  }
+  for (const auto& n : g.nodes) {
+    std::set<std::string> own;
+    for (const auto& o : n.outputs)
+      if (!o.empty() && !own.insert(o).second) add(out, "W7", "output listed twice by " + n.where(), n.name, o);
+  }
+}
+
+void check_dead_nodes(const Graph& g, Findings& out) {
+  // [spec:R1] every operation has an output that another operation reads or that is a graph output.
+  std::set<std::string> used;
+  for (const auto& n : g.nodes)
+    for (const auto& i : n.inputs) used.insert(i);
+  for (const auto& vi : g.outputs) used.insert(vi.name);
+  for (const auto& n : g.nodes) {
+    bool live = false;
+    for (const auto& o : n.outputs)
+      if (!o.empty() && used.count(o)) live = true;
+    if (!live) add(out, "R1", n.where() + " is dead: none of its outputs is used", n.name);
+  }
+}
+
+// Whether a Dropout node is known, without running the graph, to be in inference mode.
+bool dropout_is_inference(const Graph& g, const Node& n) {
+  if (auto* is_test = n.attr("is_test")) return is_test->i != 0;  // versions 1-6: is_test (default 0: training)
+  // No training_mode input: versions 7-11 are inference-only; 12+ default to training_mode false.
+  if (n.inputs.size() < 3 || n.inputs[2].empty()) return true;
+  for (const auto& [name, t] : g.initializers)
+    if (name == n.inputs[2] && t.dtype() == DType::boolean && t.size() == 1) return !t.data<bool>()[0];
+  for (const auto& c : g.nodes) {
+    if (c.op_type != "Constant" || c.outputs.empty() || c.outputs[0] != n.inputs[2]) continue;
+    if (const Attribute* v = c.attr("value"); v && v->t.dtype() == DType::boolean && v->t.size() == 1)
+      return !v->t.data<bool>()[0];
+  }
+  return false;  // not statically known: treated as possibly random
+}
+
+void check_determinism(const Graph& g, const OperatorTable& ops, Findings& out) {
+  // [spec:R2] only deterministic operators: no random operator, no Dropout that may run in training mode.
+  for (const auto& n : g.nodes) {
+    if (ops.nondeterministic(normalise_domain(n.domain), n.op_type))
+      add(out, "R2", n.op_type + " draws random values", n.name);
+    else if (normalise_domain(n.domain).empty() && n.op_type == "Dropout" && !dropout_is_inference(g, n))
+      add(out, "R2", "Dropout may run in training mode (random mask)", n.name);
+  }
+}
+
+}  // namespace
+
+std::vector<Finding> check(const Model& model, Profile profile, const OperatorTable& ops) {
+  Findings out;
+  const Graph& g = model.graph;
+  check_unique_declarations(g, out);
+  check_single_assignment(g, out);
+  check_undefined_names(g, out);
+  check_outputs_defined(g, out);
+  check_cycles(g, out);
+  check_operators(model, g, ops, out);
+  check_attributes(g, out);
+  // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
+  if (profile == Profile::sonnx) {
+    check_input_usage(g, out);
+    check_dead_nodes(g, out);
+    check_determinism(g, ops, out);
+  }
+  check_topological_order(g, out);
+  return out;
+}
+
+}  // namespace onnxsem

@@ -31,6 +31,7 @@ struct EvalOptions {
   Scheduler scheduler;
   int64_t max_tensor_bytes = int64_t{8} << 30;  // L3
   int64_t max_loop_iterations = 10'000'000;     // L4
+  bool strict_shapes = false;                   // I4
 };
 
 // A state: tensor name -> value; a name that is absent has no value.

@@ -1,1 +1,357 @@
-// placeholder
+// Reading and writing values in their serialized form (spec/values.md, "Serialized values", F3-F6).
+// Part of the loader: the only other file besides loader.cpp that sees protobuf.
+#include <fstream>
+#include <sstream>
+
+#include "semantics/dispatch.hpp"
+#include "semantics/loader.hpp"
+#include "semantics/proto.hpp"
+
+namespace onnxsem {
+namespace proto {
+namespace {
+
+// Elements per byte in the packed serialized form of sub-byte types (0: not packed).
+template <class T>
+inline constexpr int per_byte = std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t> || std::is_same_v<T, float4e2m1_t>
+                                    ? 2
+                                    : (std::is_same_v<T, int2_t> || std::is_same_v<T, uint2_t> ? 4 : 0);
+
+// Stores the low `bits` of `code` into an element of sub-byte type T (sign-extending signed integers).
+template <class T>
+T from_code(uint32_t code) {
+  if constexpr (std::is_same_v<T, int4_t>) return T{static_cast<int8_t>(static_cast<int8_t>(code << 4) >> 4)};
+  else if constexpr (std::is_same_v<T, uint4_t>) return T{static_cast<uint8_t>(code & 0xF)};
+  else if constexpr (std::is_same_v<T, int2_t>) return T{static_cast<int8_t>(static_cast<int8_t>(code << 6) >> 6)};
+  else if constexpr (std::is_same_v<T, uint2_t>) return T{static_cast<uint8_t>(code & 0x3)};
+  else return T{static_cast<uint8_t>(code & 0xF)};  // float4e2m1
+}
+template <class T>
+uint32_t to_code(T x) {
+  if constexpr (std::is_same_v<T, float4e2m1_t>) return x.bits & 0xF;
+  else if constexpr (std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t>) return static_cast<uint8_t>(x.v) & 0xF;
+  else return static_cast<uint8_t>(x.v) & 0x3;
+}
+
+[[noreturn]] void bad(const std::string& where, const std::string& what) {
+  // [spec:F3] a serialized tensor whose data do not match its declared type and shape is refused.
+  usage_error("F3", "tensor '" + where + "': " + what);
+}
+
+template <class T>
+Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where) {
+  const int64_t n = element_count(shape);
+  constexpr int per = per_byte<T>;
+  if (p.has_raw_data()) {
+    const std::string& raw = p.raw_data();
+    if constexpr (std::is_same_v<T, std::string>) {
+      bad(where, "string tensors cannot use raw_data");
+    } else {
+      const int64_t need = per ? (n + per - 1) / per : n * static_cast<int64_t>(sizeof(T));
+      if (static_cast<int64_t>(raw.size()) != need)
+        bad(where, "raw_data has " + std::to_string(raw.size()) + " bytes, the shape needs " + std::to_string(need));
+      auto [t, out] = Tensor::allocate<T>(std::move(shape));
+      if constexpr (per > 0) {
+        const int bits = 8 / per;
+        for (int64_t i = 0; i < n; ++i) {
+          const auto byte = static_cast<uint8_t>(raw[static_cast<size_t>(i / per)]);
+          out[static_cast<size_t>(i)] = from_code<T>(byte >> ((i % per) * bits));
+        }
+      } else if constexpr (std::is_same_v<T, bool>) {
+        for (int64_t i = 0; i < n; ++i) out[static_cast<size_t>(i)] = raw[static_cast<size_t>(i)] != 0;
+      } else {
+        if (n) std::memcpy(out.data(), raw.data(), raw.size());  // little-endian host (x86-64, aarch64)
+      }
+      return t;
+    }
+  }
+  auto [t, out] = Tensor::allocate<T>(std::move(shape));
+  auto check_count = [&](int64_t have, int64_t want, const char* field) {
+    if (have != want)
+      bad(where, std::string(field) + " has " + std::to_string(have) + " values, the shape needs " +
+                     std::to_string(want));
+  };
+  if constexpr (std::is_same_v<T, float>) {
+    check_count(p.float_data_size(), n, "float_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = p.float_data(static_cast<int>(i));
+  } else if constexpr (std::is_same_v<T, double>) {
+    check_count(p.double_data_size(), n, "double_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = p.double_data(static_cast<int>(i));
+  } else if constexpr (std::is_same_v<T, int64_t>) {
+    check_count(p.int64_data_size(), n, "int64_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = p.int64_data(static_cast<int>(i));
+  } else if constexpr (std::is_same_v<T, uint64_t> || std::is_same_v<T, uint32_t>) {
+    check_count(p.uint64_data_size(), n, "uint64_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(p.uint64_data(static_cast<int>(i)));
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    check_count(p.string_data_size(), n, "string_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = p.string_data(static_cast<int>(i));
+  } else if constexpr (std::is_arithmetic_v<T>) {  // int8/16/32, uint8/16, bool: one per int32
+    check_count(p.int32_data_size(), n, "int32_data");
+    for (int64_t i = 0; i < n; ++i) out[i] = static_cast<T>(p.int32_data(static_cast<int>(i)));
+  } else if constexpr (requires(T x) { x.bits; }) {
+    if constexpr (per > 0) {  // float4e2m1: packed pairs, one byte per int32, or one element per int32
+      const int64_t packed = (n + per - 1) / per;
+      if (p.int32_data_size() == packed && packed != n) {
+        for (int64_t i = 0; i < n; ++i)
+          out[i] = from_code<T>(static_cast<uint32_t>(p.int32_data(static_cast<int>(i / per))) >> ((i % per) * 4));
+      } else {
+        check_count(p.int32_data_size(), n, "int32_data");
+        for (int64_t i = 0; i < n; ++i) out[i] = from_code<T>(static_cast<uint32_t>(p.int32_data(static_cast<int>(i))));
+      }
+    } else {  // float16, bfloat16, float8: the bit pattern, one per int32
+      check_count(p.int32_data_size(), n, "int32_data");
+      for (int64_t i = 0; i < n; ++i) out[i].bits = static_cast<decltype(out[i].bits)>(p.int32_data(static_cast<int>(i)));
+    }
+  } else if constexpr (per > 0) {  // int4/uint4/int2/uint2: packed in int32_data, or one element per entry
+    const int64_t packed = (n + per - 1) / per;
+    const int bits = 8 / per;
+    if (p.int32_data_size() == packed && packed != n) {
+      for (int64_t i = 0; i < n; ++i)
+        out[i] = from_code<T>(static_cast<uint32_t>(p.int32_data(static_cast<int>(i / per))) >> ((i % per) * bits));
+    } else {
+      check_count(p.int32_data_size(), n, "int32_data");
+      for (int64_t i = 0; i < n; ++i) out[i] = from_code<T>(static_cast<uint32_t>(p.int32_data(static_cast<int>(i))));
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+Tensor to_tensor(const onnx::TensorProto& p, const std::string& where) {
+  // [spec:F4] data stored outside the model file, and segmented tensors, are not read.
+  if (p.data_location() == onnx::TensorProto_DataLocation_EXTERNAL)
+    unsupported("tensor '" + where + "' keeps its data in an external file, which onnxsem does not read");
+  if (p.has_segment()) unsupported("tensor '" + where + "' is segmented, which onnxsem does not read");
+  if (!dtype_known(p.data_type()))
+    bad(where, "unknown element type code " + std::to_string(p.data_type()));
+  const auto d = static_cast<DType>(p.data_type());
+  if (d == DType::complex64 || d == DType::complex128)
+    unsupported(std::string("tensor '") + where + "': complex element types are not supported");
+  Shape shape(p.dims().begin(), p.dims().end());
+  for (int64_t x : shape)
+    if (x < 0) bad(where, "negative dimension " + std::to_string(x));
+  (void)element_count(shape);
+  return dispatch(d, all_types, "tensor '" + where + "'", [&](auto t) {
+    using T = typename decltype(t)::type;
+    return decode<T>(p, shape, where);
+  });
+}
+
+void from_tensor(const Tensor& t, onnx::TensorProto& p) {
+  p.Clear();
+  p.set_data_type(static_cast<int32_t>(t.dtype()));
+  for (int64_t d : t.shape()) p.add_dims(d);
+  dispatch(t.dtype(), all_types, "writing a tensor", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    auto x = t.data<T>();
+    if constexpr (std::is_same_v<T, std::string>) {
+      for (const auto& s : x) p.add_string_data(s);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      std::string raw(x.size(), '\0');
+      for (size_t i = 0; i < x.size(); ++i) raw[i] = x[i] ? 1 : 0;
+      p.set_raw_data(raw);
+    } else if constexpr (per_byte<T> > 0) {
+      constexpr int per = per_byte<T>;
+      const int bits = 8 / per;
+      std::string raw(static_cast<size_t>((x.size() + per - 1) / per), '\0');
+      for (size_t i = 0; i < x.size(); ++i)
+        raw[i / per] = static_cast<char>(static_cast<uint8_t>(raw[i / per]) | (to_code(x[i]) << ((i % per) * bits)));
+      p.set_raw_data(raw);
+    } else {
+      p.set_raw_data(std::string(reinterpret_cast<const char*>(x.data()), x.size() * sizeof(T)));
+    }
+  });
+}
+
+Type to_type(const onnx::TypeProto& p) {
+  Type t;
+  if (p.has_tensor_type()) {
+    t.kind = Type::Kind::tensor;
+    const auto& tt = p.tensor_type();
+    t.elem = dtype_known(tt.elem_type()) ? static_cast<DType>(tt.elem_type()) : DType::undefined;
+    if (tt.has_shape()) {
+      std::vector<Dim> dims;
+      for (const auto& d : tt.shape().dim()) {
+        Dim x;
+        if (d.has_dim_value()) x.value = d.dim_value();
+        x.param = d.dim_param();
+        dims.push_back(std::move(x));
+      }
+      t.shape = std::move(dims);
+    }
+  } else if (p.has_sparse_tensor_type()) {
+    t.kind = Type::Kind::sparse_tensor;
+    const auto e = p.sparse_tensor_type().elem_type();
+    t.elem = dtype_known(e) ? static_cast<DType>(e) : DType::undefined;
+  } else if (p.has_sequence_type()) {
+    t.kind = Type::Kind::sequence;
+    if (p.sequence_type().has_elem_type()) t.inner = std::make_shared<Type>(to_type(p.sequence_type().elem_type()));
+  } else if (p.has_optional_type()) {
+    t.kind = Type::Kind::optional;
+    if (p.optional_type().has_elem_type()) t.inner = std::make_shared<Type>(to_type(p.optional_type().elem_type()));
+  } else if (p.has_map_type()) {
+    t.kind = Type::Kind::map;
+    const auto k = p.map_type().key_type();
+    t.key = dtype_known(k) ? static_cast<DType>(k) : DType::undefined;
+    if (p.map_type().has_value_type()) t.inner = std::make_shared<Type>(to_type(p.map_type().value_type()));
+  }
+  return t;
+}
+
+namespace {
+// SequenceProto / OptionalProto element kinds.
+enum ElemKind { k_undefined = 0, k_tensor = 1, k_sparse = 2, k_sequence = 3, k_map = 4, k_optional = 5 };
+
+std::shared_ptr<const Type> tensor_type_of(DType d) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::tensor;
+  t->elem = d;
+  return t;
+}
+}  // namespace
+
+Value to_value(const onnx::SequenceProto& p, const std::string& where) {
+  auto items = std::make_shared<std::vector<Value>>();
+  std::shared_ptr<const Type> elem;
+  switch (p.elem_type()) {
+    case k_tensor:
+      for (const auto& t : p.tensor_values()) items->push_back(Value(to_tensor(t, where)));
+      if (!items->empty()) elem = tensor_type_of(items->front().tensor().dtype());
+      break;
+    case k_sequence:
+      for (const auto& s : p.sequence_values()) items->push_back(to_value(s, where));
+      break;
+    case k_optional:
+      for (const auto& o : p.optional_values()) items->push_back(to_value(o, where));
+      break;
+    case k_undefined:
+      break;
+    default:
+      unsupported("sequence '" + where + "' holds maps or sparse tensors, which onnxsem does not read yet");
+  }
+  return Value(Sequence{elem, items});
+}
+
+Value to_value(const onnx::OptionalProto& p, const std::string& where) {
+  switch (p.elem_type()) {
+    case k_tensor:
+      if (p.has_tensor_value()) {
+        auto v = std::make_shared<Value>(to_tensor(p.tensor_value(), where));
+        return Value(OptionalValue{tensor_type_of(v->tensor().dtype()), v});
+      }
+      return Value(OptionalValue{});
+    case k_sequence:
+      if (p.has_sequence_value()) return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.sequence_value(), where))});
+      return Value(OptionalValue{});
+    case k_optional:
+      if (p.has_optional_value()) return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.optional_value(), where))});
+      return Value(OptionalValue{});
+    case k_undefined:
+      return Value(OptionalValue{});
+    default:
+      unsupported("optional '" + where + "' holds a map or sparse tensor, which onnxsem does not read yet");
+  }
+}
+
+void from_value(const Value& v, onnx::SequenceProto& p) {
+  p.Clear();
+  const auto& s = v.sequence();
+  if (!s.items || s.items->empty()) {
+    p.set_elem_type(s.elem && s.elem->kind == Type::Kind::sequence ? k_sequence : k_tensor);
+    return;
+  }
+  for (const auto& item : *s.items) {
+    if (item.is_tensor()) {
+      p.set_elem_type(k_tensor);
+      from_tensor(item.tensor(), *p.add_tensor_values());
+    } else if (item.is_sequence()) {
+      p.set_elem_type(k_sequence);
+      from_value(item, *p.add_sequence_values());
+    } else {
+      p.set_elem_type(k_optional);
+      from_value(item, *p.add_optional_values());
+    }
+  }
+}
+
+void from_value(const Value& v, onnx::OptionalProto& p) {
+  p.Clear();
+  const auto& o = v.optional();
+  if (!o.item) {
+    p.set_elem_type(o.elem && o.elem->kind == Type::Kind::sequence ? k_sequence : k_tensor);
+    return;
+  }
+  if (o.item->is_tensor()) {
+    p.set_elem_type(k_tensor);
+    from_tensor(o.item->tensor(), *p.mutable_tensor_value());
+  } else if (o.item->is_sequence()) {
+    p.set_elem_type(k_sequence);
+    from_value(*o.item, *p.mutable_sequence_value());
+  } else {
+    p.set_elem_type(k_optional);
+    from_value(*o.item, *p.mutable_optional_value());
+  }
+}
+
+}  // namespace proto
+
+namespace {
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  // [spec:F1] a file that cannot be read is a usage error.
+  if (!in) usage_error("F1", "cannot read '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+}  // namespace
+
+Tensor tensor_from_bytes(const std::string& bytes, const std::string& origin) {
+  onnx::TensorProto p;
+  if (!p.ParseFromString(bytes)) usage_error("F1", "'" + origin + "' is not a serialized TensorProto");
+  return proto::to_tensor(p, p.name().empty() ? origin : p.name());
+}
+
+std::string tensor_to_bytes(const Tensor& t) {
+  onnx::TensorProto p;
+  proto::from_tensor(t, p);
+  return p.SerializeAsString();
+}
+
+Value read_value_file(const std::string& path, const Type& declared) {
+  const std::string bytes = read_file(path);
+  if (declared.kind == Type::Kind::sequence) {
+    onnx::SequenceProto p;
+    if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized SequenceProto");
+    return proto::to_value(p, path);
+  }
+  if (declared.kind == Type::Kind::optional) {
+    onnx::OptionalProto p;
+    if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized OptionalProto");
+    return proto::to_value(p, path);
+  }
+  if (declared.kind == Type::Kind::map) unsupported("'" + path + "' holds a map value, which onnxsem does not read yet");
+  return Value(tensor_from_bytes(bytes, path));
+}
+
+void write_value_file(const std::string& path, const Value& value) {
+  std::string bytes;
+  if (value.is_tensor()) {
+    bytes = tensor_to_bytes(value.tensor());
+  } else if (value.is_sequence()) {
+    onnx::SequenceProto p;
+    proto::from_value(value, p);
+    bytes = p.SerializeAsString();
+  } else {
+    onnx::OptionalProto p;
+    proto::from_value(value, p);
+    bytes = p.SerializeAsString();
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !out.write(bytes.data(), static_cast<std::streamsize>(bytes.size())))
+    usage_error("F1", "cannot write '" + path + "'");
+}
+
+}  // namespace onnxsem

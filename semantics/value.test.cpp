@@ -1,1 +1,68 @@
+// Tests of the value domain (spec/values.md, V1-V3, L1-L2).
 #include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "semantics/value.hpp"
+
+using namespace onnxsem;
+
+TEST_CASE("[V1] element types carry ONNX's type numbers and names") {
+  CHECK(static_cast<int>(DType::float32) == 1);
+  CHECK(static_cast<int>(DType::bfloat16) == 16);
+  CHECK(static_cast<int>(DType::float8e8m0) == 24);
+  CHECK(static_cast<int>(DType::int2) == 26);
+  CHECK(std::string(dtype_name(DType::float64)) == "double");
+  CHECK(dtype_of<float16_t> == DType::float16);
+  CHECK(is_float(DType::float4e2m1));
+  CHECK(is_signed_integer(DType::int4));
+  CHECK_FALSE(dtype_known(27));
+}
+
+TEST_CASE("[V3] equality is bitwise: signed zeros differ, identical NaNs are equal") {
+  const Tensor pz = Tensor::scalar<float>(0.0f);
+  const Tensor nz = Tensor::scalar<float>(-0.0f);
+  CHECK_FALSE(pz == nz);
+  const Tensor n1 = Tensor::scalar<float>(std::nanf(""));
+  const Tensor n2 = Tensor::scalar<float>(std::nanf(""));
+  CHECK(n1 == n2);
+  CHECK_FALSE(Tensor::from_vector<float>({2}, {1, 2}) == Tensor::from_vector<float>({1, 2}, {1, 2}));
+  CHECK_FALSE(Tensor::from_vector<int32_t>({2}, {1, 2}) == Tensor::from_vector<int64_t>({2}, {1, 2}));
+}
+
+TEST_CASE("[V2] values are tensors, sequences or optionals, read as what they are") {
+  const Value t(Tensor::scalar<int64_t>(3));
+  CHECK(t.is_tensor());
+  CHECK_THROWS_AS((void)t.sequence(), Failure);
+  Sequence s{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{t, t})};
+  const Value sv(s);
+  CHECK(sv.is_sequence());
+  CHECK(sv.sequence().items->size() == 2);
+  const Value none{OptionalValue{}};
+  CHECK(none.is_optional());
+  CHECK_FALSE(none == Value(OptionalValue{nullptr, std::make_shared<const Value>(t)}));
+  CHECK(sv == Value(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{t, t})}));
+}
+
+TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
+  const Tensor a = Tensor::from_vector<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const Tensor b = a;
+  CHECK(a.data<int32_t>().data() == b.data<int32_t>().data());
+  const Tensor c = a.reshaped({3, 2});
+  CHECK(c.data<int32_t>().data() == a.data<int32_t>().data());
+  CHECK(c.shape() == Shape{3, 2});
+}
+
+TEST_CASE("[L1][L2] element counts: negative dimensions, overflow and mismatched reshapes are refused") {
+  CHECK(element_count({}) == 1);
+  CHECK(element_count({0, 5}) == 0);
+  CHECK_THROWS_AS((void)element_count({-1}), Failure);
+  CHECK_THROWS_AS((void)element_count({int64_t{1} << 40, int64_t{1} << 40}), Failure);
+  const Tensor a = Tensor::from_vector<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6});
+  try {
+    (void)a.reshaped({4});
+    CHECK(false);
+  } catch (const Failure& f) {
+    CHECK(f.error().clause == "L2");
+  }
+}

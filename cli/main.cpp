@@ -1,0 +1,254 @@
+// The onnxsem command: run, check and sweep (README.md, "Command line"). Exit codes: 0 success, 1 model
+// refused by a check, 2 usage error or unreadable file, 3 evaluation error, 4 unsupported, 5 internal error.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "conformance/sweep.hpp"
+#include "ops/registry.hpp"
+#include "semantics/check.hpp"
+#include "semantics/fixpoint.hpp"
+#include "semantics/loader.hpp"
+
+#ifndef ONNXSEM_SOURCE_DIR
+#define ONNXSEM_SOURCE_DIR "."
+#endif
+
+namespace {
+using namespace onnxsem;
+namespace fs = std::filesystem;
+
+constexpr const char* debian_suite = "/usr/share/libonnx-testdata/data";
+
+const char* usage_text =
+    "usage:\n"
+    "  onnxsem run MODEL [--inputs DIR] [--input NAME=FILE]... [--output-dir DIR]\n"
+    "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
+    "                    [--max-tensor-bytes N] [--strict-shapes]\n"
+    "  onnxsem check MODEL [--profile onnx|sonnx]\n"
+    "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
+    "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
+    "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx]\n"
+    "  onnxsem --help | --version\n"
+    "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
+    ") against conformance/expected/debian-onnx-1.12.tsv.\n";
+
+struct Args {
+  std::vector<std::string> positional;
+  std::multimap<std::string, std::string> options;
+  [[nodiscard]] std::optional<std::string> get(const std::string& k) const {
+    auto it = options.find(k);
+    if (it == options.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+Args parse_args(int argc, char** argv, int first, const std::set<std::string>& valued,
+                const std::set<std::string>& flags = {}) {
+  Args a;
+  for (int i = first; i < argc; ++i) {
+    std::string s = argv[i];
+    if (s.rfind("--", 0) == 0) {
+      std::string key = s.substr(2), val;
+      if (auto eq = key.find('='); eq != std::string::npos && key.rfind("input", 0) != 0) {
+        val = key.substr(eq + 1);
+        key = key.substr(0, eq);
+      } else if (flags.count(key)) {
+        a.options.emplace(key, "");
+        continue;
+      } else if (valued.count(key)) {
+        if (i + 1 >= argc) usage_error("U2", "option --" + key + " needs a value");
+        val = argv[++i];
+      } else {
+        usage_error("U2", "unknown option --" + key);
+      }
+      if (!valued.count(key)) usage_error("U2", "unknown option --" + key);
+      a.options.emplace(key, val);
+    } else {
+      a.positional.push_back(s);
+    }
+  }
+  return a;
+}
+
+int64_t to_int(const std::string& s, const std::string& what) {
+  try {
+    size_t pos = 0;
+    long long v = std::stoll(s, &pos);
+    if (pos != s.size()) throw std::invalid_argument(s);
+    return v;
+  } catch (...) {
+    usage_error("U2", what + " must be an integer, got '" + s + "'");
+  }
+}
+
+Profile profile_of(const Args& a) {
+  auto p = a.get("profile");
+  if (!p) return Profile::onnx;
+  auto v = parse_profile(*p);
+  if (!v) usage_error("U2", "unknown profile '" + *p + "' (onnx or sonnx)");
+  return *v;
+}
+
+int print_findings(const std::vector<Finding>& findings) {
+  for (const auto& f : findings) std::cout << f.describe() << "\n";
+  return refuses(findings) ? 1 : 0;
+}
+
+int cmd_check(const Args& a) {
+  if (a.positional.size() != 1) usage_error("U2", "check takes one MODEL");
+  const Profile profile = profile_of(a);
+  const Model m = load_model_file(a.positional[0]);
+  const auto findings = check(m, profile, ops::standard_registry());
+  const int rc = print_findings(findings);
+  if (findings.empty()) std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
+  return rc;
+}
+
+int cmd_run(const Args& a) {
+  if (a.positional.size() != 1) usage_error("U2", "run takes one MODEL");
+  const Profile profile = profile_of(a);
+  const Model m = load_model_file(a.positional[0]);
+  const auto findings = check(m, profile, ops::standard_registry());
+  for (const auto& f : findings) std::cerr << f.describe() << "\n";
+  if (refuses(findings)) return 1;
+
+  std::vector<const ValueInfo*> fed;
+  std::set<std::string> init;
+  for (const auto& [name, t] : m.graph.initializers) init.insert(name);
+  for (const auto& vi : m.graph.inputs)
+    if (!init.count(vi.name)) fed.push_back(&vi);
+  std::map<std::string, Value> inputs;
+  if (auto dir = a.get("inputs")) {
+    for (size_t k = 0; k < fed.size(); ++k) {
+      fs::path p = fs::path(*dir) / ("input_" + std::to_string(k) + ".pb");
+      if (fs::exists(p)) inputs[fed[k]->name] = read_value_file(p.string(), fed[k]->type);
+    }
+  }
+  for (auto [it, end] = a.options.equal_range("input"); it != end; ++it) {
+    const auto eq = it->second.find('=');
+    if (eq == std::string::npos) usage_error("U2", "--input takes NAME=FILE");
+    const std::string name = it->second.substr(0, eq);
+    Type declared;
+    for (const auto& vi : m.graph.inputs)
+      if (vi.name == name) declared = vi.type;
+    inputs[name] = read_value_file(it->second.substr(eq + 1), declared);
+  }
+  EvalOptions eo;
+  if (auto s = a.get("schedule")) {
+    auto k = parse_schedule(*s);
+    if (!k) usage_error("U2", "unknown schedule '" + *s + "' (ordered, reverse or random)");
+    eo.scheduler.kind = *k;
+  }
+  if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));
+  if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
+  eo.strict_shapes = a.options.count("strict-shapes") > 0;
+  const Outcome out = evaluate(m, inputs, ops::standard_registry(), eo);
+  if (!out.ok()) {
+    std::cerr << "onnxsem: " << kind_name(out.error->kind) << ": " << out.error->describe() << "\n";
+    return exit_code(out.error->kind);
+  }
+  const auto outdir = a.get("output-dir");
+  if (outdir) fs::create_directories(*outdir);
+  for (size_t k = 0; k < out.outputs.size(); ++k) {
+    std::cout << m.graph.outputs[k].name << ": " << out.outputs[k].describe() << "\n";
+    if (outdir) write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
+  }
+  return 0;
+}
+
+int cmd_sweep(const Args& a) {
+  conformance::SweepOptions o;
+  o.roots = a.positional;
+  if (o.roots.empty()) {
+    o.roots.push_back(debian_suite);
+    o.expected_file = std::string(ONNXSEM_SOURCE_DIR) + "/conformance/expected/debian-onnx-1.12.tsv";
+  }
+  if (auto v = a.get("expected")) o.expected_file = *v;
+  if (auto v = a.get("write-expected")) o.write_expected = *v;
+  if (auto v = a.get("jobs")) o.jobs = static_cast<int>(to_int(*v, "--jobs"));
+  else o.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+  if (auto v = a.get("schedules")) o.run.schedules = static_cast<int>(to_int(*v, "--schedules"));
+  if (auto v = a.get("seed")) o.run.seed = static_cast<uint64_t>(to_int(*v, "--seed"));
+  if (auto v = a.get("timeout")) o.timeout_seconds = static_cast<double>(to_int(*v, "--timeout"));
+  if (auto v = a.get("max-tensor-bytes")) o.run.max_tensor_bytes = to_int(*v, "--max-tensor-bytes");
+  if (auto v = a.get("filter")) o.filter = *v;
+  if (auto v = a.get("json")) o.json_file = *v;
+  if (auto v = a.get("junit")) o.junit_file = *v;
+  if (auto v = a.get("markdown")) o.markdown_file = *v;
+  o.run.profile = profile_of(a);
+  o.progress = isatty(STDERR_FILENO);
+  for (const auto& r : o.roots)
+    if (!fs::is_directory(r)) usage_error("F1", "'" + r + "' is not a folder");
+
+  const auto rep = conformance::sweep(o, ops::standard_registry());
+
+  // Per-operator summary: operators that appear in tests that do not pass.
+  std::map<std::string, std::array<int, 5>> by_op;
+  for (const auto& r : rep.results) {
+    std::stringstream ss(r.ops);
+    std::string op;
+    while (ss >> op) by_op[op][static_cast<size_t>(r.status)]++;
+  }
+  std::cout << "operator summary (pass/fail/error/unsupported/rejected), operators with a test that does not pass:\n";
+  for (const auto& [op, c] : by_op)
+    if (c[1] + c[2] + c[3] + c[4] > 0)
+      std::cout << "  " << op << ": " << c[0] << "/" << c[1] << "/" << c[2] << "/" << c[3] << "/" << c[4] << "\n";
+  for (const auto& r : rep.results)
+    if (r.status == conformance::Status::error) std::cout << "error: " << r.key << ": " << r.reason << "\n";
+  for (const auto& u : rep.unexpected) std::cout << "unexpected: " << u << "\n";
+  using conformance::Status;
+  std::cout << "statuses: " << rep.count(Status::pass) << " pass, " << rep.count(Status::fail) << " fail, "
+            << rep.count(Status::error) << " error, " << rep.count(Status::unsupported) << " unsupported, "
+            << rep.count(Status::rejected) << " rejected; " << rep.unexpected.size()
+            << " differ from the known-results list\n";
+  std::cout << rep.count(Status::pass) << " passed, "
+            << rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected) << " failed, "
+            << rep.count(Status::unsupported) << " skipped\n";
+  if (!o.expected_file.empty()) return rep.unexpected.empty() ? 0 : 1;
+  return rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected) == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    if (argc < 2) {
+      std::cerr << usage_text;
+      return 2;
+    }
+    const std::string cmd = argv[1];
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+      std::cout << usage_text;
+      return 0;
+    }
+    if (cmd == "--version") {
+      std::cout << "onnxsem 0.1.0\n";
+      return 0;
+    }
+    if (cmd == "check") return cmd_check(parse_args(argc, argv, 2, {"profile"}));
+    if (cmd == "run")
+      return cmd_run(parse_args(argc, argv, 2,
+                                {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes"},
+                                {"strict-shapes"}));
+    if (cmd == "sweep")
+      return cmd_sweep(parse_args(argc, argv, 2,
+                                  {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
+                                   "markdown", "timeout", "profile", "max-tensor-bytes"}));
+    usage_error("U2", "unknown command '" + cmd + "'");
+  } catch (const Failure& f) {
+    std::cerr << "onnxsem: " << kind_name(f.error().kind) << ": " << f.error().describe() << "\n";
+    if (f.error().kind == ErrorKind::usage && f.error().clause == "U2") std::cerr << usage_text;
+    return exit_code(f.error().kind);
+  } catch (const std::exception& e) {
+    std::cerr << "onnxsem: internal error: " << e.what() << "\n";
+    return 5;
+  }
+}

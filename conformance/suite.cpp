@@ -1,0 +1,273 @@
+// Running one test of the ONNX backend suite (spec/conformance.md, K1-K4).
+#include "conformance/suite.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "semantics/fixpoint.hpp"
+#include "semantics/loader.hpp"
+
+namespace onnxsem::conformance {
+namespace fs = std::filesystem;
+
+const char* status_name(Status s) noexcept {
+  switch (s) {
+    case Status::pass: return "pass";
+    case Status::fail: return "fail";
+    case Status::error: return "error";
+    case Status::unsupported: return "unsupported";
+    case Status::rejected: return "rejected";
+  }
+  return "error";
+}
+
+bool parse_status(const std::string& s, Status& out) noexcept {
+  for (Status x : {Status::pass, Status::fail, Status::error, Status::unsupported, Status::rejected})
+    if (s == status_name(x)) {
+      out = x;
+      return true;
+    }
+  return false;
+}
+
+namespace {
+
+std::vector<std::string> numbered_files(const fs::path& dir, const std::string& stem) {
+  std::vector<std::pair<int, std::string>> found;
+  const std::regex re(stem + "_([0-9]+)\\.pb");
+  for (const auto& e : fs::directory_iterator(dir)) {
+    std::smatch m;
+    const std::string name = e.path().filename().string();
+    if (std::regex_match(name, m, re)) found.emplace_back(std::stoi(m[1]), e.path().string());
+  }
+  std::sort(found.begin(), found.end());
+  std::vector<std::string> out;
+  for (auto& [k, p] : found) out.push_back(p);
+  return out;
+}
+
+// A tiny reader for the flat data.json of real/ tests: {"atol": 1e-07, "rtol": 0.001, "url": "..."}.
+std::string json_field(const std::string& text, const std::string& name) {
+  const std::regex re("\"" + name + "\"\\s*:\\s*(\"([^\"]*)\"|([-+0-9.eE]+))");
+  std::smatch m;
+  if (!std::regex_search(text, m, re)) return {};
+  return m[2].matched ? m[2].str() : m[3].str();
+}
+
+TestCase real_test(const fs::path& dir, const std::string& key) {
+  TestCase t;
+  t.key = key;
+  t.dir = dir.string();
+  std::ifstream in(dir / "data.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  if (auto a = json_field(text, "atol"); !a.empty()) t.tol.atol = std::stod(a);
+  if (auto r = json_field(text, "rtol"); !r.empty()) t.tol.rtol = std::stod(r);
+  const std::string url = json_field(text, "url");
+  // [spec:K3] a real-model test names its model by URL; only a model shipped beside the suite can run.
+  const std::string prefix = "onnx/backend/test/data/";
+  if (url.rfind(prefix, 0) == 0) {
+    const std::string rel = url.substr(prefix.size());
+    for (fs::path up = dir; !up.empty() && up != up.parent_path(); up = up.parent_path()) {
+      if (fs::exists(up / rel)) {
+        t.model_path = (up / rel).string();
+        std::string out = t.model_path.substr(0, t.model_path.size() - 5) + "_output_0.pb";
+        if (fs::exists(out)) t.expected_output_path = out;
+        break;
+      }
+    }
+  }
+  if (t.model_path.empty()) t.problem = "the model (" + url + ") is not shipped with the suite; it is downloaded";
+  else if (t.expected_output_path.empty()) t.problem = "no expected output is shipped for " + t.model_path;
+  t.generated_input = true;
+  return t;
+}
+
+}  // namespace
+
+std::vector<TestCase> discover(const std::string& root) {
+  std::vector<TestCase> out;
+  if (!fs::is_directory(root)) usage_error("F1", "'" + root + "' is not a folder");
+  std::vector<fs::path> dirs;
+  dirs.push_back(root);
+  for (const auto& e : fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied))
+    if (e.is_directory()) dirs.push_back(e.path());
+  for (const auto& d : dirs) {
+    const std::string key = fs::relative(d, root).generic_string();
+    if (fs::exists(d / "model.onnx")) {
+      TestCase t;
+      t.key = key;
+      t.dir = d.string();
+      t.model_path = (d / "model.onnx").string();
+      std::vector<fs::path> sets;
+      for (const auto& e : fs::directory_iterator(d))
+        if (e.is_directory() && e.path().filename().string().rfind("test_data_set_", 0) == 0) sets.push_back(e.path());
+      std::sort(sets.begin(), sets.end());
+      for (const auto& s : sets) t.sets.push_back(DataSet{s.string(), numbered_files(s, "input"), numbered_files(s, "output")});
+      if (t.sets.empty()) t.problem = "the test folder has no test_data_set_*";
+      out.push_back(std::move(t));
+    } else if (fs::exists(d / "data.json")) {
+      out.push_back(real_test(d, key));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const TestCase& a, const TestCase& b) { return a.key < b.key; });
+  return out;
+}
+
+namespace {
+
+std::string one_line(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');
+  std::replace(s.begin(), s.end(), '\t', ' ');
+  if (s.size() > 400) s = s.substr(0, 400) + "...";
+  return s;
+}
+
+Status status_of(const Error& e) {
+  switch (e.kind) {
+    case ErrorKind::unsupported: return Status::unsupported;
+    case ErrorKind::refused: return Status::rejected;
+    case ErrorKind::evaluation: return Status::fail;  // the suite expects a result; an evaluation error is wrong
+    case ErrorKind::usage:
+    case ErrorKind::internal: return Status::error;
+  }
+  return Status::error;
+}
+
+Result finish(Result r, Status s, std::string clause, std::string reason) {
+  r.status = s;
+  r.clause = std::move(clause);
+  r.reason = one_line(std::move(reason));
+  return r;
+}
+
+// The input of generated-input tests: arange(n) / n in the shape of the first graph input (float).
+Tensor generated_input(const ValueInfo& vi) {
+  if (vi.type.kind != Type::Kind::tensor || !vi.type.shape || vi.type.elem != DType::float32)
+    unsupported("generated input needs a float tensor input of fixed shape");
+  Shape shape;
+  for (const auto& d : *vi.type.shape) {
+    if (!d.value) unsupported("generated input needs fixed dimensions");
+    shape.push_back(*d.value);
+  }
+  auto [t, out] = Tensor::allocate<float>(shape);
+  const auto n = static_cast<double>(out.size());
+  for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(static_cast<double>(i) / n);
+  return t;
+}
+
+// The ONNX 1.12 suite stores bfloat16 test data as uint16 tensors holding the bit patterns.
+Value legacy_bfloat16(Value v, const Type& declared) {
+  if (declared.kind != Type::Kind::tensor || declared.elem != DType::bfloat16 || !v.is_tensor() ||
+      v.tensor().dtype() != DType::uint16)
+    return v;
+  auto src = v.tensor().data<uint16_t>();
+  auto [t, out] = Tensor::allocate<bfloat16_t>(v.tensor().shape());
+  for (size_t i = 0; i < out.size(); ++i) out[i].bits = src[i];
+  return Value(t);
+}
+
+}  // namespace
+
+Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  Result r;
+  r.key = test.key;
+  auto done = [&](Status s, std::string clause, std::string reason) {
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return finish(r, s, std::move(clause), std::move(reason));
+  };
+  if (!test.problem.empty()) return done(Status::unsupported, "K3", test.problem);
+  try {
+    const Model model = load_model_file(test.model_path);
+    std::set<std::string> op_types;
+    for (const auto& n : model.graph.nodes) op_types.insert(n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type);
+    for (const auto& o : op_types) r.ops += (r.ops.empty() ? "" : " ") + o;
+
+    // [spec:K2] a test model is checked under the profile first; a refusal is the status "rejected".
+    const auto findings = check(model, options.profile, ops);
+    for (const auto& f : findings)
+      if (f.severity == Finding::Severity::error) return done(Status::rejected, f.clause, f.describe());
+
+    std::vector<const ValueInfo*> fed;
+    {
+      std::set<std::string> init;
+      for (const auto& [name, t] : model.graph.initializers) init.insert(name);
+      for (const auto& vi : model.graph.inputs)
+        if (!init.count(vi.name)) fed.push_back(&vi);
+    }
+
+    struct Prepared {
+      std::map<std::string, Value> inputs;
+      std::vector<Value> expected;
+    };
+    std::vector<Prepared> sets;
+    if (test.generated_input) {
+      Prepared p;
+      if (fed.empty()) unsupported("the model has no input to generate");
+      p.inputs.emplace(fed[0]->name, Value(generated_input(*fed[0])));
+      Type declared = model.graph.outputs.empty() ? Type{} : model.graph.outputs[0].type;
+      p.expected.push_back(read_value_file(test.expected_output_path, declared));
+      sets.push_back(std::move(p));
+    }
+    // [spec:K4] input_K feeds the K-th graph input without initializer; output_K is the K-th graph output.
+    for (const auto& ds : test.sets) {
+      Prepared p;
+      if (ds.inputs.size() > fed.size())
+        return done(Status::error, "K4", "the data set has more inputs than the graph has inputs to feed");
+      for (size_t k = 0; k < ds.inputs.size(); ++k)
+        p.inputs.emplace(fed[k]->name, legacy_bfloat16(read_value_file(ds.inputs[k], fed[k]->type), fed[k]->type));
+      if (ds.outputs.size() != model.graph.outputs.size())
+        return done(Status::error, "K4", "the data set's output count differs from the graph's");
+      for (size_t k = 0; k < ds.outputs.size(); ++k)
+        p.expected.push_back(legacy_bfloat16(read_value_file(ds.outputs[k], model.graph.outputs[k].type),
+                                             model.graph.outputs[k].type));
+      sets.push_back(std::move(p));
+    }
+
+    EvalOptions eo;
+    eo.max_tensor_bytes = options.max_tensor_bytes;
+    for (size_t si = 0; si < sets.size(); ++si) {
+      const auto& p = sets[si];
+      eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
+      const Outcome first = evaluate(model, p.inputs, ops, eo);
+      if (!first.ok()) return done(status_of(*first.error), first.error->clause, first.error->describe());
+      for (size_t k = 0; k < p.expected.size(); ++k) {
+        std::string d = compare(first.outputs[k], p.expected[k], test.tol);
+        if (!d.empty())
+          return done(Status::fail, "K1", "output " + std::to_string(k) + " ('" + model.graph.outputs[k].name + "'): " + d);
+      }
+      // [spec:K5] the same result, bit for bit, under the reverse and the random schedules.
+      std::vector<Scheduler> others;
+      if (options.schedules > 0) {
+        others.push_back(Scheduler{Scheduler::Kind::reverse, 0});
+        for (int i = 0; i < options.schedules; ++i)
+          others.push_back(Scheduler{Scheduler::Kind::random, options.seed + static_cast<uint64_t>(i)});
+      }
+      r.schedules_run = 1;
+      for (const auto& sch : others) {
+        eo.scheduler = sch;
+        const Outcome again = evaluate(model, p.inputs, ops, eo);
+        ++r.schedules_run;
+        if (!again.ok() || again.outputs.size() != first.outputs.size() ||
+            !std::equal(again.outputs.begin(), again.outputs.end(), first.outputs.begin())) {
+          r.order_independent = false;
+          return done(Status::error, "E6", "the result depends on the schedule (seed " + std::to_string(sch.seed) + ")");
+        }
+      }
+    }
+    return done(Status::pass, "", "");
+  } catch (const Failure& f) {
+    return done(status_of(f.error()), f.error().clause, f.error().describe());
+  } catch (const std::exception& e) {
+    return done(Status::error, "", std::string("unexpected exception: ") + e.what());
+  }
+}
+
+}  // namespace onnxsem::conformance

@@ -1,0 +1,25 @@
+// Internal to the loader (semantics/loader.cpp, semantics/tensor_io.cpp): conversions between protobuf
+// messages and the IR's value types. Nothing outside the loader includes this header.
+#pragma once
+
+#include <onnx/onnx_pb.h>
+#include <onnx/onnx-data_pb.h>
+
+
+#include "semantics/ir.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem::proto {
+
+// TensorProto -> Tensor (spec/values.md, F3-F5): exact decoding of every element type, packed sub-byte
+// types unpacked. `where` names the tensor for messages.
+[[nodiscard]] Tensor to_tensor(const onnx::TensorProto& p, const std::string& where);
+void from_tensor(const Tensor& t, onnx::TensorProto& p);
+
+[[nodiscard]] Type to_type(const onnx::TypeProto& p);
+[[nodiscard]] Value to_value(const onnx::SequenceProto& p, const std::string& where);
+[[nodiscard]] Value to_value(const onnx::OptionalProto& p, const std::string& where);
+void from_value(const Value& v, onnx::SequenceProto& p);
+void from_value(const Value& v, onnx::OptionalProto& p);
+
+}  // namespace onnxsem::proto

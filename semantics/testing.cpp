@@ -1,0 +1,55 @@
+// Test support for semantics/ (see testing.hpp).
+#include "semantics/testing.hpp"
+
+namespace onnxsem::testing {
+
+Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_vector<float>(std::move(shape), values); }
+
+namespace {
+Tensor zip(const Tensor& a, const Tensor& b, float sign) {
+  if (a.shape() != b.shape()) eval_error("T2", "toy Add needs equal shapes");
+  auto [t, out] = Tensor::allocate<float>(a.shape());
+  auto x = a.data<float>();
+  auto y = b.data<float>();
+  for (size_t i = 0; i < out.size(); ++i) out[i] = x[i] + sign * y[i];
+  return t;
+}
+}  // namespace
+
+ToyTable::ToyTable() {
+  kernels_["Add"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    return {Value(zip(a.tensor(0), a.tensor(1), 1.0f))};
+  };
+  kernels_["Neg"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    auto [t, out] = Tensor::allocate<float>(a.tensor(0).shape());
+    auto x = a.tensor(0).data<float>();
+    for (size_t i = 0; i < out.size(); ++i) out[i] = -x[i];
+    return {Value(t)};
+  };
+  kernels_["Identity"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> { return {a.value(0)}; };
+  kernels_["Boom"] = [](const KernelArgs&) -> std::vector<std::optional<Value>> { eval_error("T1", "boom"); };
+  kernels_["Opt"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    if (!a.has_input(1)) return {a.value(0)};
+    return {Value(zip(a.tensor(0), a.tensor(1), 1.0f))};
+  };
+  kernels_["Versioned"] = kernels_["Identity"];
+}
+
+std::vector<int64_t> ToyTable::defined_versions(std::string_view domain, std::string_view op) const {
+  if (!domain.empty()) return {};
+  if (op == "Versioned") return {1, 5};
+  if (op == "RandomNormal" || op == "Dropout" || kernels_.count(std::string(op))) return {1};
+  return {};
+}
+
+const Kernel* ToyTable::kernel(std::string_view domain, std::string_view op, int64_t since) const {
+  if (!domain.empty() || since != 1) return nullptr;
+  auto it = kernels_.find(std::string(op));
+  return it == kernels_.end() ? nullptr : &it->second;
+}
+
+bool ToyTable::nondeterministic(std::string_view domain, std::string_view op) const {
+  return domain.empty() && op == "RandomNormal";
+}
+
+}  // namespace onnxsem::testing

@@ -1,0 +1,32 @@
+// Test support for semantics/: a small operator table of toy operators, independent of ops/, so that the
+// graph semantics is tested on its own (the separation spec/graph.md asks for).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "semantics/operator.hpp"
+
+namespace onnxsem::testing {
+
+// Operators over float tensors of one shape, each defined at since-version 1 of ai.onnx:
+//   Add(a, b) = a + b, Neg(a) = -a, Identity(a) = a, Boom(a) = evaluation error "T1",
+//   Opt(a, [b]) = a, or a + b when the optional b is present.
+// Versioned(a) is defined at since-versions {1, 5} and implemented only at 1.
+// RandomNormal is defined (nondeterministic) but not implemented.
+class ToyTable final : public OperatorTable {
+ public:
+  ToyTable();
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain, std::string_view op) const override;
+  [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op, int64_t since) const override;
+  [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op) const override;
+
+ private:
+  std::map<std::string, Kernel> kernels_;
+};
+
+// A float tensor of the given shape and values.
+[[nodiscard]] Tensor floats(Shape shape, std::vector<float> values);
+
+}  // namespace onnxsem::testing
