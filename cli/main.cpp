@@ -2,7 +2,9 @@
 // refused by a check, 2 usage error or unreadable file, 3 evaluation error, 4 unsupported, 5 internal error.
 #include <unistd.h>
 
+#include <array>
 #include <cstdlib>
+#include <sstream>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/args.hpp"
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
@@ -40,53 +43,12 @@ const char* usage_text =
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
     ") against conformance/expected/debian-onnx-1.12.tsv.\n";
 
-struct Args {
-  std::vector<std::string> positional;
-  std::multimap<std::string, std::string> options;
-  [[nodiscard]] std::optional<std::string> get(const std::string& k) const {
-    auto it = options.find(k);
-    if (it == options.end()) return std::nullopt;
-    return it->second;
-  }
-};
+using cli::Args;
+using cli::to_int;
 
 Args parse_args(int argc, char** argv, int first, const std::set<std::string>& valued,
                 const std::set<std::string>& flags = {}) {
-  Args a;
-  for (int i = first; i < argc; ++i) {
-    std::string s = argv[i];
-    if (s.rfind("--", 0) == 0) {
-      std::string key = s.substr(2), val;
-      if (auto eq = key.find('='); eq != std::string::npos && key.rfind("input", 0) != 0) {
-        val = key.substr(eq + 1);
-        key = key.substr(0, eq);
-      } else if (flags.count(key)) {
-        a.options.emplace(key, "");
-        continue;
-      } else if (valued.count(key)) {
-        if (i + 1 >= argc) usage_error("U2", "option --" + key + " needs a value");
-        val = argv[++i];
-      } else {
-        usage_error("U2", "unknown option --" + key);
-      }
-      if (!valued.count(key)) usage_error("U2", "unknown option --" + key);
-      a.options.emplace(key, val);
-    } else {
-      a.positional.push_back(s);
-    }
-  }
-  return a;
-}
-
-int64_t to_int(const std::string& s, const std::string& what) {
-  try {
-    size_t pos = 0;
-    long long v = std::stoll(s, &pos);
-    if (pos != s.size()) throw std::invalid_argument(s);
-    return v;
-  } catch (...) {
-    usage_error("U2", what + " must be an integer, got '" + s + "'");
-  }
+  return cli::parse_args(std::vector<std::string>(argv + first, argv + argc), valued, flags);
 }
 
 Profile profile_of(const Args& a) {
@@ -149,7 +111,7 @@ int cmd_run(const Args& a) {
   }
   if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));
   if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
-  eo.strict_shapes = a.options.count("strict-shapes") > 0;
+  eo.strict_shapes = a.has("strict-shapes");
   const Outcome out = evaluate(m, inputs, ops::standard_registry(), eo);
   if (!out.ok()) {
     std::cerr << "onnxsem: " << kind_name(out.error->kind) << ": " << out.error->describe() << "\n";

@@ -40,6 +40,7 @@ std::string Error::describe() const {
 void eval_error(std::string clause, std::string message) {
   throw Failure(Error{ErrorKind::evaluation, std::move(clause), std::move(message), {}, {}, {}});
 }
+// [spec:U1] unsupported is its own outcome, never a pass.
 void unsupported(std::string message) {
   throw Failure(Error{ErrorKind::unsupported, "U1", std::move(message), {}, {}, {}});
 }

@@ -131,11 +131,13 @@ Model load_model_file(const std::string& path) {
   return load_model_bytes(ss.str(), path);
 }
 
-Model load_model_text(const std::string& text) {
+Model load_model_text(const std::string& text) { return load_model_bytes(model_text_to_bytes(text), "model text"); }
+
+std::string model_text_to_bytes(const std::string& text) {
   onnx::ModelProto p;
   auto status = onnx::OnnxParser::Parse(p, text.c_str());
   if (!status.IsOK()) usage_error("F2", "the model text does not parse: " + status.ErrorMessage());
-  return to_model(p, "model text");
+  return p.SerializeAsString();
 }
 
 }  // namespace onnxsem

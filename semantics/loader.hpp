@@ -16,6 +16,9 @@ namespace onnxsem {
 // Parses a model written in ONNX's textual syntax (the onnx library's parser).
 [[nodiscard]] Model load_model_text(const std::string& text);
 
+// Serializes a model written in ONNX's textual syntax (for test fixtures).
+[[nodiscard]] std::string model_text_to_bytes(const std::string& text);
+
 // A value file of the suite's layout: a serialized TensorProto, SequenceProto or OptionalProto. The
 // declared type says which of them to expect (unknown: TensorProto).
 [[nodiscard]] Value read_value_file(const std::string& path, const Type& declared);

@@ -1,6 +1,8 @@
 // Test support for semantics/ (see testing.hpp).
 #include "semantics/testing.hpp"
 
+#include <cstdlib>
+
 namespace onnxsem::testing {
 
 Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_vector<float>(std::move(shape), values); }
@@ -33,6 +35,7 @@ ToyTable::ToyTable() {
     return {Value(zip(a.tensor(0), a.tensor(1), 1.0f))};
   };
   kernels_["Versioned"] = kernels_["Identity"];
+  kernels_["Abort"] = [](const KernelArgs&) -> std::vector<std::optional<Value>> { std::abort(); };
 }
 
 std::vector<int64_t> ToyTable::defined_versions(std::string_view domain, std::string_view op) const {

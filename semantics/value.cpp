@@ -7,6 +7,7 @@
 
 namespace onnxsem {
 
+// [spec:V1] the element types and their numbers.
 const char* dtype_name(DType t) noexcept {
   switch (t) {
     case DType::undefined: return "undefined";
@@ -106,6 +107,7 @@ void Tensor::wrong_type(DType asked) const {
 }
 
 Tensor Tensor::reshaped(Shape shape) const {
+  // [spec:L2] rearranging elements keeps their count.
   if (element_count(shape) != count_) eval_error("L2", "reshape to a shape of another element count");
   Tensor t = *this;
   t.shape_ = std::move(shape);
@@ -160,6 +162,7 @@ bool operator==(const Type& a, const Type& b) {
   return true;  // declared shapes are annotations; they do not distinguish types here
 }
 
+// [spec:V2] a value is read as the kind it is.
 const Tensor& Value::tensor() const {
   if (const auto* t = std::get_if<Tensor>(&v)) return *t;
   eval_error("V2", "expected a tensor, got " + describe());

@@ -65,6 +65,7 @@ int64_t normalise_axis(int64_t axis, int64_t rank, const std::string& what) {
 }
 
 std::vector<int64_t> int_list(const Tensor& t, const std::string& what) {
+  // [spec:A3] shapes, axes and indices are int32 or int64 tensors of rank 0 or 1.
   if (t.rank() > 1) eval_error("A3", what + " must be a 1-D tensor, got rank " + std::to_string(t.rank()));
   std::vector<int64_t> out;
   if (t.dtype() == DType::int64) {

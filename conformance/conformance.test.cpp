@@ -1,0 +1,165 @@
+// Tests of the conformance machinery (spec/conformance.md, K1-K7), on toy operators and test folders
+// written to a temporary directory.
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "conformance/compare.hpp"
+#include "conformance/suite.hpp"
+#include "conformance/sweep.hpp"
+#include "semantics/loader.hpp"
+#include "semantics/testing.hpp"
+
+using namespace onnxsem;
+using namespace onnxsem::conformance;
+namespace fs = std::filesystem;
+using onnxsem::testing::floats;
+
+namespace {
+const onnxsem::testing::ToyTable toys;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char tmpl[] = "/tmp/onnxsem-test-XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+// Writes a test folder: model.onnx from text, and one data set.
+void write_test(const fs::path& dir, const std::string& model_text, const std::vector<Value>& inputs,
+                const std::vector<Value>& outputs) {
+  fs::create_directories(dir / "test_data_set_0");
+  std::ofstream(dir / "model.onnx", std::ios::binary) << model_text_to_bytes(model_text);
+  for (size_t k = 0; k < inputs.size(); ++k)
+    write_value_file((dir / "test_data_set_0" / ("input_" + std::to_string(k) + ".pb")).string(), inputs[k]);
+  for (size_t k = 0; k < outputs.size(); ++k)
+    write_value_file((dir / "test_data_set_0" / ("output_" + std::to_string(k) + ".pb")).string(), outputs[k]);
+}
+
+const char* add_model = R"(
+  < ir_version: 8, opset_import: ["" : 1] >
+  g (float[2] x, float[2] y) => (float[2] z) {
+    a = Add(x, y)
+    b = Neg(a)
+    z = Neg(b)
+  })";
+
+TestCase only(const fs::path& root) {
+  auto tests = discover(root.string());
+  REQUIRE(tests.size() == 1);
+  return tests[0];
+}
+}  // namespace
+
+TEST_CASE("[K1] outputs match within atol + rtol * |expected|; NaN matches NaN; types and shapes exactly") {
+  const Tolerance tol;
+  CHECK(compare(Value(floats({2}, {1.0f, 1000.0f})), Value(floats({2}, {1.0f, 1000.9f})), tol).empty());
+  CHECK_FALSE(compare(Value(floats({1}, {1000.0f})), Value(floats({1}, {1001.5f})), tol).empty());
+  CHECK(compare(Value(floats({1}, {NAN})), Value(floats({1}, {NAN})), tol).empty());
+  CHECK_FALSE(compare(Value(floats({1}, {NAN})), Value(floats({1}, {1.0f})), tol).empty());
+  CHECK_FALSE(compare(Value(floats({1}, {INFINITY})), Value(floats({1}, {-INFINITY})), tol).empty());
+  CHECK_FALSE(compare(Value(floats({2}, {1, 2})), Value(floats({1, 2}, {1, 2})), tol).empty());
+  CHECK_FALSE(compare(Value(floats({1}, {1})), Value(Tensor::from_vector<double>({1}, {1})), tol).empty());
+  CHECK(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"a"})), tol).empty());
+  CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"b"})), tol).empty());
+}
+
+TEST_CASE("[K4][K5] a suite test passes, and gives the same bits under every schedule") {
+  TempDir tmp;
+  write_test(tmp.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 4}))},
+             {Value(floats({2}, {4, 6}))});
+  RunOptions ro;
+  ro.schedules = 4;
+  const Result r = run_test(only(tmp.path), toys, ro);
+  CHECK(r.status == Status::pass);
+  CHECK(r.schedules_run == 6);
+  CHECK(r.order_independent);
+  CHECK(r.ops == "Add Neg");
+}
+
+TEST_CASE("[K1] a wrong expected output makes the test fail") {
+  TempDir tmp;
+  write_test(tmp.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 4}))},
+             {Value(floats({2}, {4, 7}))});
+  const Result r = run_test(only(tmp.path), toys, RunOptions{});
+  CHECK(r.status == Status::fail);
+  CHECK(r.clause == "K1");
+}
+
+TEST_CASE("[K2] a model refused by the check is rejected with its clause") {
+  TempDir tmp;
+  write_test(tmp.path / "test_bad", R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] z) {
+      z = Add(x, nowhere)
+    })", {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
+  const Result r = run_test(only(tmp.path), toys, RunOptions{});
+  CHECK(r.status == Status::rejected);
+  CHECK(r.clause == "W1");
+}
+
+TEST_CASE("[K3] a real-model test whose model is not shipped is unsupported, with the reason") {
+  TempDir tmp;
+  fs::create_directories(tmp.path / "real" / "test_net");
+  std::ofstream(tmp.path / "real" / "test_net" / "data.json")
+      << R"({"atol": 1e-07, "model_name": "net", "rtol": 0.001, "url": "https://example.invalid/net.tar.gz"})";
+  const TestCase t = only(tmp.path);
+  CHECK(t.generated_input);
+  const Result r = run_test(t, toys, RunOptions{});
+  CHECK(r.status == Status::unsupported);
+  CHECK(r.clause == "K3");
+}
+
+TEST_CASE("[K4] bfloat16 data stored as uint16 (the ONNX 1.12 suite) are read as bit patterns") {
+  TempDir tmp;
+  write_test(tmp.path / "test_bf16", R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (bfloat16[2] x) => (bfloat16[2] z) {
+      z = Identity(x)
+    })", {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))},
+             {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))});
+  const Result r = run_test(only(tmp.path), toys, RunOptions{});
+  CHECK(r.status == Status::pass);
+}
+
+TEST_CASE("[K6][K7] a crashing test is an error, the sweep goes on, and the known list is enforced") {
+  TempDir tmp;
+  write_test(tmp.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 4}))},
+             {Value(floats({2}, {4, 6}))});
+  write_test(tmp.path / "test_crash", R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] z) {
+      z = Abort(x)
+    })", {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
+  SweepOptions o;
+  o.roots = {tmp.path.string()};
+  o.jobs = 2;
+  const SweepReport rep = sweep(o, toys);
+  REQUIRE(rep.results.size() == 2);
+  CHECK(rep.results[0].status == Status::pass);
+  CHECK(rep.results[1].status == Status::error);
+  CHECK(rep.results[1].reason.find("signal") != std::string::npos);
+
+  // The known-results list: the crash is listed, so the sweep agrees with it...
+  const fs::path list = tmp.path / "expected.tsv";
+  std::ofstream(list) << "# comment\ntest_crash\terror\tthe toy operator aborts\n";
+  o.expected_file = list.string();
+  CHECK(sweep(o, toys).unexpected.empty());
+  // ... a list that misses it, or names a test that does not exist, disagrees.
+  std::ofstream(list) << "test_gone\tfail\tremoved\n";
+  const auto rep2 = sweep(o, toys);
+  CHECK(rep2.unexpected.size() == 2);
+  // ... and a malformed list is a usage error.
+  std::ofstream(list) << "test_add\tpass\tlisted as passing\n";
+  try {
+    (void)read_expected(list.string());
+    CHECK(false);
+  } catch (const Failure& f) {
+    CHECK(f.error().clause == "K7");
+  }
+}
