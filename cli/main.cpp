@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/print.hpp"
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
@@ -34,7 +35,7 @@ const char* usage_text =
     "usage:\n"
     "  onnxsem run MODEL [--inputs DIR] [--input NAME=FILE]... [--output-dir DIR]\n"
     "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
-    "                    [--max-tensor-bytes N] [--strict-shapes]\n"
+    "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--strict-shapes]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
@@ -111,6 +112,7 @@ int cmd_run(const Args& a) {
   }
   if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));
   if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
+  if (auto s = a.get("max-loop-iterations")) eo.max_loop_iterations = to_int(*s, "--max-loop-iterations");
   eo.strict_shapes = a.has("strict-shapes");
   const Outcome out = evaluate(m, inputs, ops::standard_registry(), eo);
   if (!out.ok()) {
@@ -120,7 +122,7 @@ int cmd_run(const Args& a) {
   const auto outdir = a.get("output-dir");
   if (outdir) fs::create_directories(*outdir);
   for (size_t k = 0; k < out.outputs.size(); ++k) {
-    std::cout << m.graph.outputs[k].name << ": " << out.outputs[k].describe() << "\n";
+    std::cout << m.graph.outputs[k].name << ": " << cli::format_value(out.outputs[k]) << "\n";
     if (outdir) write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
   }
   return 0;
@@ -198,7 +200,8 @@ int main(int argc, char** argv) {
     if (cmd == "check") return cmd_check(parse_args(argc, argv, 2, {"profile"}));
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
-                                {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes"},
+                                {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",
+                                 "max-loop-iterations"},
                                 {"strict-shapes"}));
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,

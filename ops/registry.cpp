@@ -32,17 +32,4 @@ std::vector<std::tuple<std::string, std::string, int64_t>> Registry::implemented
   return out;
 }
 
-const Registry& standard_registry() {
-  static const Registry table = [] {
-    Registry r;
-    add_elementwise(r);
-    add_cast(r);
-    add_shape(r);
-    add_reduce(r);
-    add_nn(r);
-    return r;
-  }();
-  return table;
-}
-
 }  // namespace onnxsem::ops

@@ -45,5 +45,13 @@ void add_cast(Registry& r);
 void add_shape(Registry& r);
 void add_reduce(Registry& r);
 void add_nn(Registry& r);
+void add_loss(Registry& r);      // losses and training operators
+void add_spatial(Registry& r);   // Resize, Upsample, GridSample, AffineGrid, CenterCropPad, Col2Im, RoiAlign, ...
+void add_quant(Registry& r);     // quantization
+void add_text(Registry& r);      // strings, Unique, NonMaxSuppression, Det, ...
+void add_rnn(Registry& r);       // RNN, GRU, LSTM
+void add_signal(Registry& r);    // DFT, STFT, windows, MelWeightMatrix
+void add_sequence(Registry& r);  // sequence and optional operators
+void add_attention(Registry& r); // Attention, RotaryEmbedding, LinearAttention
 
 }  // namespace onnxsem::ops

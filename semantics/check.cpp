@@ -55,11 +55,11 @@ void check_single_assignment(const Graph& g, Findings& out) {
     for (const auto& o : n.outputs) {
       if (o.empty()) continue;
       if (given.count(o)) {
-        add(out, "C1", "assigned by " + n.where() + " but it is also a graph input or initializer", n.name, o);
+        add(out, "C1", "assigned by this operation but it is also a graph input or initializer", n.name, o);
         continue;
       }
       auto [it, fresh] = writer.emplace(o, n.name);
-      if (!fresh) add(out, "C1", "assigned by node '" + it->second + "' and again by " + n.where(), n.name, o);
+      if (!fresh) add(out, "C1", "assigned by node '" + it->second + "' and again by this operation", n.name, o);
     }
   }
 }
@@ -89,7 +89,7 @@ void check_undefined_names(const Graph& g, Findings& out) {
     for (const auto& o : n.outputs) defined.insert(o);
   for (const auto& n : g.nodes)
     for (const auto& i : n.inputs)
-      if (!i.empty() && !defined.count(i)) add(out, "W1", "read by " + n.where() + " but never defined", n.name, i);
+      if (!i.empty() && !defined.count(i)) add(out, "W1", "read by " + n.op_type + " but never defined", n.name, i);
 }
 
 // Which operations can ever fire: the fixpoint of the graph over the two-point domain {value, none}.
@@ -125,7 +125,7 @@ void check_cycles(const Graph& g, Findings& out) {
     for (const auto& i : g.nodes[k].inputs)
       if (!i.empty() && !defined.count(i)) all_defined = false;
     if (all_defined)
-      add(out, "W2", g.nodes[k].where() + " can never fire: it depends on itself through a cycle", g.nodes[k].name);
+      add(out, "W2", g.nodes[k].op_type + " can never fire: it lies on or behind a cycle", g.nodes[k].name);
   }
 }
 
@@ -189,7 +189,7 @@ void check_unique_declarations(const Graph& g, Findings& out) {
   for (const auto& n : g.nodes) {
     std::set<std::string> own;
     for (const auto& o : n.outputs)
-      if (!o.empty() && !own.insert(o).second) add(out, "W7", "output listed twice by " + n.where(), n.name, o);
+      if (!o.empty() && !own.insert(o).second) add(out, "W7", "output listed twice by " + n.op_type, n.name, o);
   }
 }
 
@@ -203,7 +203,7 @@ void check_dead_nodes(const Graph& g, Findings& out) {
     bool live = false;
     for (const auto& o : n.outputs)
       if (!o.empty() && used.count(o)) live = true;
-    if (!live) add(out, "R1", n.where() + " is dead: none of its outputs is used", n.name);
+    if (!live) add(out, "R1", n.op_type + " is dead: none of its outputs is used", n.name);
   }
 }
 
@@ -232,6 +232,46 @@ void check_determinism(const Graph& g, const OperatorTable& ops, Findings& out) 
   }
 }
 
+// Model-local functions called by a list of nodes (including the nodes of their subgraphs).
+void collect_calls(const Model& m, const std::vector<Node>& nodes, std::set<size_t>& out) {
+  for (const auto& n : nodes) {
+    for (size_t k = 0; k < m.functions.size(); ++k)
+      if (normalise_domain(m.functions[k].domain) == normalise_domain(n.domain) && m.functions[k].name == n.op_type)
+        out.insert(k);
+    for (const auto& a : n.attributes) {
+      if (a.g) collect_calls(m, a.g->nodes, out);
+      for (const auto& sub : a.graphs)
+        if (sub) collect_calls(m, sub->nodes, out);
+    }
+  }
+}
+
+void check_function_recursion(const Model& m, Findings& out) {
+  // [spec:FN2] no model-local function calls itself, directly or through other functions: the call graph
+  // of the functions has no cycle, so every call can be replaced by its body.
+  const size_t F = m.functions.size();
+  std::vector<std::set<size_t>> calls(F);
+  for (size_t k = 0; k < F; ++k) collect_calls(m, m.functions[k].nodes, calls[k]);
+  for (size_t start = 0; start < F; ++start) {
+    // Is `start` reachable from its own callees?
+    std::set<size_t> seen;
+    std::vector<size_t> todo(calls[start].begin(), calls[start].end());
+    bool cyclic = false;
+    while (!todo.empty() && !cyclic) {
+      const size_t k = todo.back();
+      todo.pop_back();
+      if (k == start) cyclic = true;
+      if (!seen.insert(k).second) continue;
+      todo.insert(todo.end(), calls[k].begin(), calls[k].end());
+    }
+    if (cyclic) {
+      const auto& f = m.functions[start];
+      add(out, "FN2", "function " + (f.domain.empty() ? std::string() : f.domain + "::") + f.name +
+                          " calls itself, directly or through other functions", {});
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Finding> check(const Model& model, Profile profile, const OperatorTable& ops) {
@@ -244,6 +284,7 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   check_cycles(g, out);
   check_operators(model, g, ops, out);
   check_attributes(g, out);
+  check_function_recursion(model, out);
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
   if (profile == Profile::sonnx) {
     check_input_usage(g, out);

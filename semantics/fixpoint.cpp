@@ -6,6 +6,9 @@
 #include <random>
 #include <set>
 
+#include "semantics/dispatch.hpp"
+#include "semantics/subgraph.hpp"
+
 namespace onnxsem {
 
 std::optional<Scheduler::Kind> parse_schedule(const std::string& s) {
@@ -52,17 +55,55 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
 
 namespace {
 
-// The graph seen as the specification sees it: operations over named tensors.
-struct Evaluation {
+// The values visible to a graph: its own state, then the states of the graphs that enclose it (read-only).
+struct Scope {
+  const State* state = nullptr;
+  const Scope* parent = nullptr;
+  [[nodiscard]] const Value* find(const std::string& name) const {
+    for (const Scope* s = this; s; s = s->parent) {
+      if (!s->state) continue;
+      auto it = s->state->find(name);
+      if (it != s->state->end()) return &it->second;
+    }
+    return nullptr;
+  }
+};
+
+struct Context {
   const Model& model;
-  const Graph& graph;
   const OperatorTable& ops;
   const EvalOptions& options;
+  int depth = 0;  // nesting of subgraphs and function calls
+};
+
+State run_graph(const Context& cx, const Graph& g, const std::map<std::string, int64_t>& opsets, State s,
+                const Scope* outer, int64_t& firings, uint64_t seed_salt);
+
+// The graph seen as the specification sees it: operations over named tensors.
+struct Evaluation {
+  const Context& cx;
+  const Graph& graph;
+  const std::map<std::string, int64_t>& opsets;
+  const Scope* outer;
   std::vector<Resolved> resolved;  // per operation, filled when it first fires
   std::vector<char> is_resolved;
+  std::vector<std::set<std::string>> implicit;  // per operation: names its subgraphs read from outside
+
+  Evaluation(const Context& c, const Graph& g, const std::map<std::string, int64_t>& o, const Scope* up)
+      : cx(c), graph(g), opsets(o), outer(up), resolved(g.nodes.size()), is_resolved(g.nodes.size(), 0) {
+    implicit.reserve(g.nodes.size());
+    for (const auto& n : g.nodes) implicit.push_back(implicit_inputs(n));
+  }
+
+  [[nodiscard]] const Value* lookup(const State& s, const std::string& name) const {
+    auto it = s.find(name);
+    if (it != s.end()) return &it->second;
+    return outer ? outer->find(name) : nullptr;
+  }
 
   // [spec:E2] an operation is executable when every input it maps has a value and none of its outputs has
-  // one. An operation with no named output assigns nothing and is never executable.
+  // one. An operation with no named output assigns nothing and is never executable. The inputs of an
+  // operation with subgraphs include the names its subgraphs read from the enclosing scopes (SB1).
   [[nodiscard]] bool executable(const State& s, size_t k) const {
     const Node& n = graph.nodes[k];
     bool any_output = false;
@@ -73,7 +114,9 @@ struct Evaluation {
     }
     if (!any_output) return false;
     for (const auto& i : n.inputs)
-      if (!i.empty() && !s.count(i)) return false;
+      if (!i.empty() && !lookup(s, i)) return false;
+    for (const auto& i : implicit[k])
+      if (!lookup(s, i)) return false;
     return true;
   }
 
@@ -86,25 +129,34 @@ struct Evaluation {
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs and assigns each
   // requested output. Returns the next state.
-  [[nodiscard]] State fire(State s, size_t k) {
+  [[nodiscard]] State fire(State s, size_t k, int64_t& firings) {
     const Node& n = graph.nodes[k];
-    if (!is_resolved[k]) {
-      resolved[k] = resolve(ops, model.opset_imports, n);
-      is_resolved[k] = 1;
-    }
-    const Resolved& r = resolved[k];
-    if (r.error) throw Failure(*r.error);
-    KernelArgs args{n, {}, {}};
-    args.inputs.reserve(n.inputs.size());
+    std::vector<std::optional<Value>> inputs;
+    inputs.reserve(n.inputs.size());
     for (const auto& i : n.inputs) {
-      if (i.empty()) {
-        args.inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
+      if (i.empty()) inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
+      else inputs.emplace_back(*lookup(s, i));
+    }
+    std::vector<std::optional<Value>> results;
+    if (const Function* f = function_of(n)) {
+      results = call_function(*f, n, inputs, s, firings);
+    } else {
+      if (!is_resolved[k]) {
+        resolved[k] = resolve(cx.ops, opsets, n);
+        is_resolved[k] = 1;
+      }
+      const Resolved& r = resolved[k];
+      const bool control = n.domain.empty() && (n.op_type == "If" || n.op_type == "Loop" || n.op_type == "Scan");
+      if (r.error && !(control && r.error->clause == "U1")) throw Failure(*r.error);
+      Scope here{&s, outer};
+      if (control) {
+        results = fire_control(n, r.since_version, inputs, here, firings);
       } else {
-        args.inputs.emplace_back(s.find(i)->second);
+        KernelArgs args{n, std::move(inputs), {}};
+        for (const auto& o : n.outputs) args.requested.push_back(!o.empty());
+        results = (*r.kernel)(args);
       }
     }
-    for (const auto& o : n.outputs) args.requested.push_back(!o.empty());
-    std::vector<std::optional<Value>> results = (*r.kernel)(args);
     if (results.size() > n.outputs.size())
       throw Failure(Error{ErrorKind::internal, "E3",
                           "operator returned " + std::to_string(results.size()) + " outputs for " +
@@ -121,6 +173,248 @@ struct Evaluation {
         throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
     }
     return s;
+  }
+
+  // ---- subgraphs (spec/subgraphs.md) ------------------------------------------------------------------
+  [[nodiscard]] std::vector<Value> run_body(const Graph& body, const std::vector<Value>& formals, const Scope& here,
+                                            int64_t& firings, uint64_t salt) const {
+    // [spec:SB2] a subgraph is evaluated by the same fixpoint, its formal inputs bound in order, in a scope
+    // that reads the enclosing scopes' values by name.
+    if (formals.size() != body.inputs.size())
+      eval_error("SB2", "the body declares " + std::to_string(body.inputs.size()) + " inputs but receives " +
+                            std::to_string(formals.size()));
+    // [spec:L4] nesting of subgraphs and function calls is bounded.
+    if (cx.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
+    State local;
+    for (const auto& [name, t] : body.initializers) local.insert_or_assign(name, Value(t));
+    for (size_t i = 0; i < formals.size(); ++i) {
+      // A value bound to a formal input declared optional is wrapped in an optional when it is not one
+      // (a Loop body that receives optional(seq) and returns the seq it carries).
+      if (body.inputs[i].type.kind == Type::Kind::optional && !formals[i].is_optional())
+        local.insert_or_assign(body.inputs[i].name,
+                               Value(OptionalValue{body.inputs[i].type.inner, std::make_shared<const Value>(formals[i])}));
+      else
+        local.insert_or_assign(body.inputs[i].name, formals[i]);
+    }
+    Context inner{cx.model, cx.ops, cx.options, cx.depth + 1};
+    State out = run_graph(inner, body, opsets, std::move(local), &here, firings, salt);
+    std::vector<Value> values;
+    for (const auto& vi : body.outputs) {
+      auto it = out.find(vi.name);
+      const Value* v = it != out.end() ? &it->second : here.find(vi.name);
+      // [spec:SB3] every output of a subgraph has a value when its fixpoint is reached.
+      if (!v) eval_error("SB3", "subgraph output '" + vi.name + "' has no value at the fixpoint");
+      values.push_back(*v);
+    }
+    return values;
+  }
+
+  [[nodiscard]] static const Graph& graph_attr(const Node& n, const std::string& name) {
+    const Attribute* a = n.attr(name);
+    if (!a || a->type != AttrType::g || !a->g) refused("W5", n.op_type + " needs the graph attribute '" + name + "'");
+    return *a->g;
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> fire_control(const Node& n, int64_t since,
+                                                               const std::vector<std::optional<Value>>& in,
+                                                               const Scope& here, int64_t& firings) const {
+    std::vector<std::optional<Value>> out;
+    if (n.op_type == "If") {
+      // [spec:SB4] If evaluates only the branch its boolean condition selects; the branch's outputs are the
+      // node's outputs.
+      if (in.empty() || !in[0] || !in[0]->is_tensor() || in[0]->tensor().dtype() != DType::boolean ||
+          in[0]->tensor().size() != 1)
+        eval_error("SB4", "If's condition must be a bool tensor of one element");
+      const bool c = in[0]->tensor().data<bool>()[0];
+      const Graph& branch = graph_attr(n, c ? "then_branch" : "else_branch");
+      auto values = run_body(branch, {}, here, firings, 1);
+      if (values.size() != n.outputs.size())
+        eval_error("SB4", "the branch has " + std::to_string(values.size()) + " outputs, the node " +
+                              std::to_string(n.outputs.size()));
+      for (auto& v : values) out.emplace_back(std::move(v));
+      return out;
+    }
+    if (n.op_type == "Loop") return fire_loop(n, in, here, firings);
+    if (since < 9) unsupported("Scan-8 (batched form) is not implemented");
+    return fire_scan(n, in, here, firings);
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> fire_loop(const Node& n, const std::vector<std::optional<Value>>& in,
+                                                            const Scope& here, int64_t& firings) const {
+    // [spec:SB6] Loop: an optional trip count M and an optional condition; the body receives the iteration
+    // number, the condition and the N loop-carried values, and returns the next condition, the N values
+    // and K scan outputs, which are stacked along a new first axis. M absent and condition absent: the loop
+    // runs until the iteration limit (L4).
+    const Graph& body = graph_attr(n, "body");
+    auto scalar = [&](size_t k, DType d, const char* what) -> const Tensor* {
+      if (k >= in.size() || !in[k]) return nullptr;
+      const Tensor& t = in[k]->tensor();
+      if (t.dtype() != d || t.size() != 1) eval_error("SB6", std::string("Loop's ") + what + " must hold one element");
+      return &t;
+    };
+    const Tensor* m = scalar(0, DType::int64, "trip count M (int64)");
+    const Tensor* c0 = scalar(1, DType::boolean, "condition (bool)");
+    const int64_t trip = m ? m->data<int64_t>()[0] : -1;
+    bool cond = c0 ? c0->data<bool>()[0] : true;
+    std::vector<Value> carried;
+    for (size_t k = 2; k < in.size(); ++k) {
+      if (!in[k]) eval_error("SB6", "Loop's loop-carried values cannot be absent");
+      carried.push_back(*in[k]);
+    }
+    const size_t N = carried.size();
+    if (body.inputs.size() != N + 2 || body.outputs.size() < N + 1)
+      eval_error("SB6", "Loop's body must take 2 + N inputs and return 1 + N + K outputs (N = " + std::to_string(N) + ")");
+    const size_t K = body.outputs.size() - 1 - N;
+    std::vector<std::vector<Tensor>> scans(K);
+    int64_t i = 0;
+    while ((m == nullptr || i < trip) && cond) {
+      if (i >= cx.options.max_loop_iterations)
+        eval_error("L4", "Loop exceeded the iteration limit of " + std::to_string(cx.options.max_loop_iterations));
+      std::vector<Value> formals{Value(Tensor::scalar<int64_t>(i)), Value(Tensor::scalar<bool>(cond))};
+      formals.insert(formals.end(), carried.begin(), carried.end());
+      auto res = run_body(body, formals, here, firings, static_cast<uint64_t>(i) + 7);
+      const Tensor& c = res[0].tensor();
+      if (c.dtype() != DType::boolean || c.size() != 1) eval_error("SB6", "Loop's body must return a one-element bool condition");
+      cond = c.data<bool>()[0];
+      for (size_t k = 0; k < N; ++k) carried[k] = res[1 + k];
+      for (size_t k = 0; k < K; ++k) scans[k].push_back(res[1 + N + k].tensor());
+      ++i;
+    }
+    std::vector<std::optional<Value>> out;
+    for (auto& v : carried) out.emplace_back(std::move(v));
+    for (size_t k = 0; k < K; ++k) {
+      if (!scans[k].empty()) {
+        out.emplace_back(Value(stack(scans[k], 0, "Loop scan output")));
+      } else {
+        // [spec:SB7] a scan output of zero iterations is empty along its first axis, of the element type
+        // the body declares (and the declared fixed dimensions, when all are given).
+        const Type& t = body.outputs[1 + N + k].type;
+        Shape shape{0};
+        if (t.shape) {
+          bool all = true;
+          for (const auto& d : *t.shape) all = all && d.value.has_value();
+          if (all)
+            for (const auto& d : *t.shape) shape.push_back(*d.value);
+        }
+        if (t.elem == DType::undefined) eval_error("SB7", "Loop ran no iteration and its body declares no element type");
+        out.emplace_back(Value(dispatch(t.elem, all_types, "Loop", [&](auto tag) {
+          using T = typename decltype(tag)::type;
+          return Tensor::allocate<T>(shape).first;
+        })));
+      }
+    }
+    return out;
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> fire_scan(const Node& n, const std::vector<std::optional<Value>>& in,
+                                                            const Scope& here, int64_t& firings) const {
+    // [spec:SB8] Scan (version 9 on): N state variables then M scan inputs; each iteration takes the next
+    // slice of every scan input along its axis (from the end when its direction is 1), returns the N next
+    // states and K values that are stacked along each scan output's axis (in reverse when its direction is 1).
+    const Graph& body = graph_attr(n, "body");
+    const Attribute* ma = n.attr("num_scan_inputs");
+    if (!ma || ma->type != AttrType::i) eval_error("A1", "Scan needs the attribute num_scan_inputs");
+    const auto M = static_cast<size_t>(ma->i);
+    if (M > in.size()) eval_error("SB8", "num_scan_inputs exceeds the number of inputs");
+    const size_t N = in.size() - M;
+    auto ints = [&](const char* name, size_t count) {
+      const Attribute* a = n.attr(name);
+      std::vector<int64_t> v = a ? a->ints : std::vector<int64_t>(count, 0);
+      if (v.size() != count) eval_error("SB8", std::string("Scan's ") + name + " needs " + std::to_string(count) + " entries");
+      return v;
+    };
+    if (body.inputs.size() != N + M || body.outputs.size() < N)
+      eval_error("SB8", "Scan's body must take N + M inputs and return N + K outputs");
+    const size_t K = body.outputs.size() - N;
+    const auto in_axes = ints("scan_input_axes", M), in_dirs = ints("scan_input_directions", M);
+    const auto out_axes = ints("scan_output_axes", K), out_dirs = ints("scan_output_directions", K);
+    std::vector<Value> states;
+    for (size_t k = 0; k < N; ++k) states.push_back(*in[k]);
+    int64_t length = -1;
+    std::vector<int64_t> axes(M);
+    for (size_t j = 0; j < M; ++j) {
+      const Tensor& t = in[N + j]->tensor();
+      int64_t ax = in_axes[j] < 0 ? in_axes[j] + t.rank() : in_axes[j];
+      if (ax < 0 || ax >= t.rank()) eval_error("X1", "Scan input axis out of range");
+      axes[j] = ax;
+      if (length < 0) length = t.dim(ax);
+      else if (t.dim(ax) != length) eval_error("SB8", "Scan inputs differ in their scanned length");
+    }
+    if (length < 0) length = 0;
+    std::vector<std::vector<Tensor>> scans(K);
+    for (int64_t t = 0; t < length; ++t) {
+      std::vector<Value> formals = states;
+      for (size_t j = 0; j < M; ++j)
+        formals.push_back(Value(slice_along(in[N + j]->tensor(), axes[j], in_dirs[j] ? length - 1 - t : t)));
+      auto res = run_body(body, formals, here, firings, static_cast<uint64_t>(t) + 11);
+      for (size_t k = 0; k < N; ++k) states[k] = res[k];
+      for (size_t k = 0; k < K; ++k) scans[k].push_back(res[N + k].tensor());
+    }
+    std::vector<std::optional<Value>> out;
+    for (auto& v : states) out.emplace_back(std::move(v));
+    for (size_t k = 0; k < K; ++k) {
+      if (scans[k].empty()) unsupported("Scan over a length of 0 is not implemented");
+      if (out_dirs[k]) std::reverse(scans[k].begin(), scans[k].end());
+      const int64_t r = scans[k][0].rank() + 1;
+      const int64_t ax = out_axes[k] < 0 ? out_axes[k] + r : out_axes[k];
+      out.emplace_back(Value(stack(scans[k], ax, "Scan output")));
+    }
+    return out;
+  }
+
+  // ---- functions (spec/functions.md) -----------------------------------------------------------------
+  [[nodiscard]] const Function* function_of(const Node& n) const {
+    for (const auto& f : cx.model.functions)
+      if (normalise_domain(f.domain) == normalise_domain(n.domain) && f.name == n.op_type) return &f;
+    return nullptr;
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> call_function(const Function& f, const Node& call,
+                                                                const std::vector<std::optional<Value>>& in,
+                                                                const State& s, int64_t& firings) const {
+    // [spec:FN1] a call of a model-local function evaluates the function's body as a graph in a fresh
+    // scope: the actual inputs bound to the formal inputs by position (an absent one left without value),
+    // attribute references replaced by the caller's attributes (or the function's defaults), the body's
+    // operators resolved under the function's own opset imports; the formal outputs are the call's outputs.
+    if (cx.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
+    Graph body;
+    body.name = f.name;
+    for (const auto& name : f.outputs) body.outputs.push_back(ValueInfo{name, {}});
+    for (const auto& n0 : f.nodes) body.nodes.push_back(substitute(n0, call, f));
+    State local;
+    for (size_t i = 0; i < f.inputs.size() && i < in.size(); ++i)
+      if (in[i] && !f.inputs[i].empty()) local.insert_or_assign(f.inputs[i], *in[i]);
+    Context inner{cx.model, cx.ops, cx.options, cx.depth + 1};
+    (void)s;
+    State out = run_graph(inner, body, f.opset_imports.empty() ? opsets : f.opset_imports, std::move(local), nullptr,
+                          firings, 3);
+    std::vector<std::optional<Value>> results;
+    for (const auto& name : f.outputs) {
+      auto it = out.find(name);
+      if (it == out.end()) eval_error("FN1", "function output '" + name + "' of " + f.name + " has no value");
+      results.emplace_back(it->second);
+    }
+    return results;
+  }
+
+  [[nodiscard]] static Node substitute(const Node& n0, const Node& call, const Function& f) {
+    Node n = n0;
+    n.attributes.clear();
+    for (const auto& a : n0.attributes) {
+      if (a.ref_attr_name.empty()) {
+        n.attributes.push_back(a);
+        continue;
+      }
+      const Attribute* given = call.attr(a.ref_attr_name);
+      if (!given)
+        for (const auto& d : f.attribute_defaults)
+          if (d.name == a.ref_attr_name) given = &d;
+      if (!given) continue;  // an unbound reference leaves the attribute unset
+      Attribute b = *given;
+      b.name = a.name;
+      n.attributes.push_back(std::move(b));
+    }
+    return n;
   }
 };
 
@@ -141,6 +435,39 @@ class Picker {
   Scheduler::Kind kind_;
   std::mt19937_64 rng_;
 };
+
+Error with_context(Error e, const Node& n) {
+  // [spec:E7] an error raised while firing an operation names that operation.
+  if (e.node.empty()) e.node = n.name;
+  if (e.op.empty()) e.op = n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type;
+  return e;
+}
+
+// [spec:E6] the fixpoint: fire executable operations until none is executable.
+State run_graph(const Context& cx, const Graph& g, const std::map<std::string, int64_t>& opsets, State s,
+                const Scope* outer, int64_t& firings, uint64_t seed_salt) {
+  Evaluation ev(cx, g, opsets, outer);
+  Scheduler sch = cx.options.scheduler;
+  sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
+  Picker picker(sch);
+  for (;;) {
+    const std::vector<size_t> ex = ev.executable_set(s);
+    if (ex.empty()) break;
+    const size_t k = picker.pick(ex);
+    try {
+      s = ev.fire(std::move(s), k, firings);
+    } catch (const Failure& f) {
+      throw Failure(with_context(f.error(), g.nodes[k]));
+    } catch (const std::bad_alloc&) {
+      throw Failure(with_context(Error{ErrorKind::evaluation, "L3", "out of memory", {}, {}, {}}, g.nodes[k]));
+    } catch (const std::exception& e) {
+      throw Failure(with_context(
+          Error{ErrorKind::internal, "E7", std::string("unexpected exception: ") + e.what(), {}, {}, {}}, g.nodes[k]));
+    }
+    ++firings;
+  }
+  return s;
+}
 
 std::string name_list(const std::vector<std::string>& names) {
   std::string s;
@@ -195,49 +522,19 @@ static State initial_state(const Graph& g, const std::map<std::string, Value>& i
   return s;
 }
 
-namespace {
-Error with_context(Error e, const Node& n) {
-  // [spec:E7] an error raised while firing an operation names that operation.
-  if (e.node.empty()) e.node = n.name;
-  if (e.op.empty()) e.op = n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type;
-  return e;
-}
-}  // namespace
-
 Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
                  const EvalOptions& options) {
   Outcome out;
   AllocationLimit limit(options.max_tensor_bytes);
   const Graph& g = model.graph;
-  Evaluation ev{model, g, ops, options, std::vector<Resolved>(g.nodes.size()), std::vector<char>(g.nodes.size(), 0)};
-  Picker picker(options.scheduler);
   State s;
   try {
     s = initial_state(g, inputs, options.strict_shapes);
+    Context cx{model, ops, options, 0};
+    s = run_graph(cx, g, model.opset_imports, std::move(s), nullptr, out.firings, 0);
   } catch (const Failure& f) {
     out.error = f.error();
     return out;
-  }
-  // [spec:E6] the fixpoint: fire executable operations until none is executable.
-  for (;;) {
-    const std::vector<size_t> ex = ev.executable_set(s);
-    if (ex.empty()) break;
-    const size_t k = picker.pick(ex);
-    const Node& n = g.nodes[k];
-    try {
-      s = ev.fire(std::move(s), k);
-    } catch (const Failure& f) {
-      out.error = with_context(f.error(), n);
-      return out;
-    } catch (const std::bad_alloc&) {
-      out.error = with_context(Error{ErrorKind::evaluation, "L3", "out of memory", {}, {}, {}}, n);
-      return out;
-    } catch (const std::exception& e) {
-      out.error = with_context(Error{ErrorKind::internal, "E7", std::string("unexpected exception: ") + e.what(), {},
-                                     {}, {}}, n);
-      return out;
-    }
-    ++out.firings;
   }
   // [spec:C3] at the fixpoint every graph output has a value.
   std::vector<std::string> missing;

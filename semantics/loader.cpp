@@ -128,6 +128,8 @@ Model load_model_file(const std::string& path) {
   if (!in) usage_error("F1", "cannot read '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
+  // A file named *.onnxtxt holds a model in ONNX's textual syntax.
+  if (path.size() > 8 && path.substr(path.size() - 8) == ".onnxtxt") return load_model_text(ss.str());
   return load_model_bytes(ss.str(), path);
 }
 

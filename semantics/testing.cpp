@@ -34,6 +34,14 @@ ToyTable::ToyTable() {
     if (!a.has_input(1)) return {a.value(0)};
     return {Value(zip(a.tensor(0), a.tensor(1), 1.0f))};
   };
+  kernels_["Scale"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const Attribute* k = a.node.attr("k");
+    if (!k) eval_error("T3", "toy Scale needs the attribute k");
+    auto [t, out] = Tensor::allocate<float>(a.tensor(0).shape());
+    auto x = a.tensor(0).data<float>();
+    for (size_t i = 0; i < out.size(); ++i) out[i] = x[i] * k->f;
+    return {Value(t)};
+  };
   kernels_["Versioned"] = kernels_["Identity"];
   kernels_["Abort"] = [](const KernelArgs&) -> std::vector<std::optional<Value>> { std::abort(); };
 }
@@ -41,6 +49,8 @@ ToyTable::ToyTable() {
 std::vector<int64_t> ToyTable::defined_versions(std::string_view domain, std::string_view op) const {
   if (!domain.empty()) return {};
   if (op == "Versioned") return {1, 5};
+  if (op == "If" || op == "Loop") return {1};  // control flow: the graph semantics fires these itself
+  if (op == "Scan") return {8, 9};
   if (op == "RandomNormal" || op == "Dropout" || kernels_.count(std::string(op))) return {1};
   return {};
 }

@@ -59,6 +59,8 @@ int main(int argc, char** argv) {
   const std::regex site(R"(\[spec:([A-Z][A-Z0-9]*[0-9]+)\])");
   const std::regex test_name(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE)\s*\(\s*"([^"]*)\")");
   const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
+  // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
+  const std::regex raised(R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
 
   std::map<std::string, Clause> clauses;
   std::vector<std::string> problems;
@@ -101,6 +103,11 @@ int main(int argc, char** argv) {
         else if (test) problems.push_back(where + ": a test cannot be the code site of clause " + id);
         else clauses[id].sites.push_back(where);
       }
+      if (!test && f.filename() != "clausecheck.cpp" && f.filename() != "testing.cpp")
+        for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), raised); it != std::sregex_iterator(); ++it) {
+          const std::string id = (*it)[2].matched ? (*it)[2].str() : (*it)[3].str();
+          if (!clauses.count(id)) problems.push_back(where + ": raises an error with unknown clause " + id);
+        }
       if (!test) continue;
       for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), test_name); it != std::sregex_iterator(); ++it) {
         const std::string name = (*it)[2];

@@ -1,6 +1,44 @@
-// Operator family: nn (placeholder until the family lands).
-#include "ops/registry.hpp"
+// Operator family: neural-network layers (spec/ops-nn.md). This file gathers the family's operators
+// into the registry and holds the helpers its files share.
+#include "ops/nn/nn.hpp"
 
 namespace onnxsem::ops {
-void add_nn(Registry& r) { (void)r; }
+
+void add_nn(Registry& r) {
+  nn::add_conv(r);
+  nn::add_pool(r);
+  nn::add_norm(r);
+  nn::add_misc(r);
+}
+
+namespace nn {
+
+std::vector<double> widen_all(const Tensor& t, const std::string& what) {
+  return dispatch(t.dtype(), nn_float_types, what, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    auto d = t.data<T>();
+    std::vector<double> v(d.size());
+    for (size_t i = 0; i < d.size(); ++i) v[i] = widen(d[i]);
+    return v;
+  });
+}
+
+std::string show(const Shape& s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+int64_t checked_add(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
+  return r;
+}
+int64_t checked_mul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
+  return r;
+}
+
+}  // namespace nn
 }  // namespace onnxsem::ops

@@ -1,6 +1,302 @@
-// Operator family: reduce (placeholder until the family lands).
-#include "ops/registry.hpp"
+// Reductions (spec/ops-reduce.md, RD1-RD12): ReduceSum, ReduceMean, ReduceMax, ReduceMin, ReduceProd,
+// ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp, ReduceSumSquare.
+//
+//   For a tensor x of rank r and a set A of reduced axes, the output element at index o (the index of x
+//   with the axes of A removed, or set to 0 when keepdims = 1) is  f({ x[i] : i agrees with o outside A }),
+//   where f folds the reduced set S:
+//     Sum Σs   SumSquare Σs²   L1 Σ|s|   L2 sqrt(Σs²)   Mean Σs/|S|   Prod Πs   Max max S   Min min S
+//     LogSum log Σs   LogSumExp log Σ exp(s).
+//
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ops/common/attrs.hpp"
+#include "ops/reduce/rd_common.hpp"
 
 namespace onnxsem::ops {
-void add_reduce(Registry& r) { (void)r; }
+namespace rd {
+namespace {
+
+enum class Kind { sum, sum_square, l1, l2, mean, prod, max, min, log_sum, log_sum_exp };
+
+// Where the axes come from: the attribute (versions 1 to 13), or the optional second input (ReduceSum-13,
+// the others from 18).
+enum class AxesFrom { attr, input };
+
+// The reduction of one tensor shape: the output shape, the offset in x of the first element of each
+// output element's reduced set, and the offsets of the reduced set's elements relative to that first one.
+struct Plan {
+  Shape out_shape;
+  std::vector<int64_t> base;
+  std::vector<int64_t> rel;
+};
+
+// Offsets of every position of the sub-lattice spanned by `dims` (row-major over those dimensions).
+std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& strides, const std::vector<size_t>& dims) {
+  int64_t count = 1;
+  for (size_t d : dims) count *= shape[d];
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(count));
+  if (count == 0) return out;
+  std::vector<int64_t> idx(dims.size(), 0);
+  int64_t off = 0;
+  for (int64_t n = 0; n < count; ++n) {
+    out.push_back(off);
+    for (size_t q = dims.size(); q-- > 0;) {
+      const size_t d = dims[q];
+      ++idx[q];
+      off += strides[d];
+      if (idx[q] < shape[d]) break;
+      off -= strides[d] * shape[d];
+      idx[q] = 0;
+    }
+  }
+  return out;
+}
+
+Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims) {
+  const size_t r = in.size();
+  std::vector<int64_t> strides(r, 1);
+  for (size_t d = r; d-- > 1;) strides[d - 1] = strides[d] * in[d];
+  std::vector<size_t> kept_dims, red_dims;
+  Plan p;
+  // [spec:RD1] the output keeps the non-reduced dimensions; reduced ones become 1 or disappear.
+  for (size_t d = 0; d < r; ++d) {
+    if (reduced[d]) {
+      red_dims.push_back(d);
+      if (keepdims) p.out_shape.push_back(1);
+    } else {
+      kept_dims.push_back(d);
+      p.out_shape.push_back(in[d]);
+    }
+  }
+  p.base = lattice(in, strides, kept_dims);
+  p.rel = lattice(in, strides, red_dims);
+  return p;
+}
+
+// The set of reduced axes as a mask over the dimensions of x.
+std::vector<bool> axes_mask(const std::vector<int64_t>& axes, int64_t rank) {
+  std::vector<bool> mask(static_cast<size_t>(rank), false);
+  for (int64_t a : axes) {
+    const int64_t n = normalise_axis(a, rank, "axis");
+    // [spec:RD2] an axis is named at most once.
+    if (mask[static_cast<size_t>(n)]) eval_error("RD2", "axis " + std::to_string(a) + " is named more than once in axes");
+    mask[static_cast<size_t>(n)] = true;
+  }
+  return mask;
+}
+
+const char* kind_name(Kind k) {
+  switch (k) {
+    case Kind::sum: return "ReduceSum";
+    case Kind::sum_square: return "ReduceSumSquare";
+    case Kind::l1: return "ReduceL1";
+    case Kind::l2: return "ReduceL2";
+    case Kind::mean: return "ReduceMean";
+    case Kind::prod: return "ReduceProd";
+    case Kind::max: return "ReduceMax";
+    case Kind::min: return "ReduceMin";
+    case Kind::log_sum: return "ReduceLogSum";
+    case Kind::log_sum_exp: return "ReduceLogSumExp";
+  }
+  return "Reduce";
+}
+
+// floor(sqrt(v)) for a non-negative integer, exactly.
+uint64_t isqrt(uint64_t v) {
+  uint64_t r = static_cast<uint64_t>(std::sqrt(static_cast<double>(v)));
+  while (r > 0 && (r > v / r)) --r;  // r*r > v
+  while ((r + 1) <= v / (r + 1)) ++r;  // (r+1)^2 <= v
+  return r;
+}
+
+template <class T>
+T fold_float(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
+  const size_t n = rel.size();
+  double acc = 0;
+  switch (kind) {
+    case Kind::sum:
+    case Kind::mean:
+    case Kind::log_sum:
+      for (int64_t o : rel) acc += wide(x[b + o]);
+      if (kind == Kind::mean) acc /= static_cast<double>(n);
+      if (kind == Kind::log_sum) acc = std::log(acc);
+      return round_to<T>(acc);
+    case Kind::sum_square:
+    case Kind::l2:
+      for (int64_t o : rel) {
+        const double v = wide(x[b + o]);
+        acc += v * v;
+      }
+      return round_to<T>(kind == Kind::l2 ? std::sqrt(acc) : acc);
+    case Kind::l1:
+      for (int64_t o : rel) acc += std::fabs(wide(x[b + o]));
+      return round_to<T>(acc);
+    case Kind::prod:
+      acc = 1;
+      for (int64_t o : rel) acc *= wide(x[b + o]);
+      return round_to<T>(acc);
+    case Kind::max:
+    case Kind::min: {
+      // [spec:RD10] a NaN in the reduced set makes the result NaN.
+      const bool is_max = kind == Kind::max;
+      double best = is_max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+      for (int64_t o : rel) {
+        const double v = wide(x[b + o]);
+        if (std::isnan(v)) return x[b + o];
+        if (is_max ? v > best : v < best) best = v;
+      }
+      return round_to<T>(best);  // exact: best is an element of x or the empty-set identity (RD8)
+    }
+    case Kind::log_sum_exp: {
+      // [spec:RD12] the mathematical value log Σ exp(s), computed as m + log Σ exp(s - m), m = max S.
+      double m = -std::numeric_limits<double>::infinity();
+      for (int64_t o : rel) {
+        const double v = wide(x[b + o]);
+        if (std::isnan(v)) return round_to<T>(v);
+        m = std::max(m, v);
+      }
+      if (std::isinf(m)) return round_to<T>(m);  // +inf: some term is infinite; -inf: every term is 0
+      for (int64_t o : rel) acc += std::exp(wide(x[b + o]) - m);
+      return round_to<T>(m + std::log(acc));
+    }
+  }
+  return T{};
+}
+
+template <class T>
+T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
+  using U = wrap_t<T>;
+  U acc = 0;
+  switch (kind) {
+    case Kind::sum:
+    case Kind::mean:
+      for (int64_t o : rel) acc = add(acc, to_wrap(x[b + o]));
+      if (kind == Kind::mean) {
+        // [spec:RD7] the integer mean is the wrapped sum divided by the count, truncated toward zero.
+        const int64_t n = static_cast<int64_t>(rel.size());
+        if constexpr (std::is_signed_v<T>) return static_cast<T>(static_cast<int64_t>(from_wrap<T>(acc)) / n);
+        else return static_cast<T>(static_cast<uint64_t>(acc) / static_cast<uint64_t>(n));
+      }
+      return from_wrap<T>(acc);
+    case Kind::sum_square:
+    case Kind::l2: {
+      for (int64_t o : rel) acc = add(acc, mul(to_wrap(x[b + o]), to_wrap(x[b + o])));
+      if (kind == Kind::sum_square) return from_wrap<T>(acc);
+      const T s = from_wrap<T>(acc);
+      if (s < 0)
+        eval_error("RD7", "ReduceL2: the wrapped integer sum of squares is negative (" +
+                              std::to_string(static_cast<int64_t>(s)) + ")");
+      return static_cast<T>(isqrt(static_cast<uint64_t>(s)));
+    }
+    case Kind::l1:
+      for (int64_t o : rel) {
+        const T v = x[b + o];
+        acc = add(acc, v < 0 ? static_cast<U>(U(0) - to_wrap(v)) : to_wrap(v));
+      }
+      return from_wrap<T>(acc);
+    case Kind::prod:
+      acc = 1;
+      for (int64_t o : rel) acc = mul(acc, to_wrap(x[b + o]));
+      return from_wrap<T>(acc);
+    case Kind::max:
+    case Kind::min: {
+      T best = kind == Kind::max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
+      for (int64_t o : rel) best = kind == Kind::max ? std::max(best, x[b + o]) : std::min(best, x[b + o]);
+      return best;
+    }
+    case Kind::log_sum:
+    case Kind::log_sum_exp:
+      // [spec:RD11] ONNX composes these from Log and Exp, which have no integer meaning.
+      eval_error("RD11", std::string(kind_name(kind)) + " is not defined on integer element types");
+  }
+  return T{};
+}
+
+template <class T>
+Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
+  const T* x = xt.data<T>().data();
+  auto [t, out] = Tensor::allocate<T>(p.out_shape);
+  // [spec:RD9] a mean over an empty set has no value.
+  if (kind == Kind::mean && p.rel.empty() && !p.base.empty())
+    eval_error("RD9", "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " +
+                          shape_str(xt.shape()));
+  // [spec:RD8] every fold starts from its operation's identity (0; 1; -inf or the lowest value; +inf or
+  // the highest value; the log of an empty sum is -inf), which is thus its value over an empty set.
+  for (size_t i = 0; i < p.base.size(); ++i) {
+    if constexpr (std::is_same_v<T, bool>) {
+      // (RD10) on bool, false < true: max is "any", min is "all" (empty set: false, true; RD8).
+      bool acc = kind == Kind::min;
+      for (int64_t o : p.rel) acc = kind == Kind::max ? (acc || x[p.base[i] + o]) : (acc && x[p.base[i] + o]);
+      out[i] = acc;
+    } else if constexpr (is_float_elem<T>) {
+      out[i] = fold_float<T>(kind, x, p.base[i], p.rel);
+    } else {
+      out[i] = fold_int<T>(kind, x, p.base[i], p.rel);
+    }
+  }
+  return t;
+}
+
+Kernel reduce_kernel(Kind kind, AxesFrom from) {
+  return [kind, from](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const Tensor& x = a.tensor(0);
+    const bool keepdims = attr_int(a.node, "keepdims", 1) != 0;
+    std::vector<bool> mask;
+    std::vector<int64_t> axes;
+    bool noop = false;
+    if (from == AxesFrom::input) {
+      if (a.has_input(1)) axes = int_list(a.tensor(1), "axes");
+      noop = attr_int(a.node, "noop_with_empty_axes", 0) != 0;
+    } else {
+      axes = attr_ints(a.node, "axes", {});
+    }
+    // [spec:RD4] no axes: every axis, except with noop_with_empty_axes = 1, where none is reduced.
+    if (axes.empty()) {
+      mask.assign(static_cast<size_t>(x.rank()), !noop);
+    } else {
+      mask = axes_mask(axes, x.rank());
+    }
+    const Plan p = make_plan(x.shape(), mask, keepdims);
+    // [spec:RD6] floating types fold in binary64 in row-major order of the reduced set and round once.
+    auto types_for = [&](auto f) {
+      if (kind == Kind::max || kind == Kind::min) return dispatch(x.dtype(), rd_numeric_and_bool_types, kind_name(kind), f);
+      return dispatch(x.dtype(), rd_numeric_types, kind_name(kind), f);
+    };
+    Tensor y = types_for([&](auto tt) {
+      using T = typename decltype(tt)::type;
+      return reduce_typed<T>(kind, x, p);
+    });
+    return {Value(std::move(y))};
+  };
+}
+
+}  // namespace
+
+void add_reductions(const Adder& add) {
+  // Versions that only widen the type constraints share a kernel (v12 of Max/Min: int8/uint8; v13:
+  // bfloat16; ReduceMax/Min-20: bool).
+  // [spec:RD3] version 1 shares version 11's kernel: negative axes count from the back in both.
+  add("ReduceSum", {1, 11}, reduce_kernel(Kind::sum, AxesFrom::attr));
+  add("ReduceSum", {13}, reduce_kernel(Kind::sum, AxesFrom::input));
+  const std::pair<const char*, Kind> others[] = {
+      {"ReduceMean", Kind::mean},         {"ReduceProd", Kind::prod},   {"ReduceL1", Kind::l1},
+      {"ReduceL2", Kind::l2},             {"ReduceLogSum", Kind::log_sum}, {"ReduceLogSumExp", Kind::log_sum_exp},
+      {"ReduceSumSquare", Kind::sum_square}};
+  for (const auto& [name, kind] : others) {
+    add(name, {1, 11, 13}, reduce_kernel(kind, AxesFrom::attr));
+    // ReduceLogSum-28 and ReduceLogSumExp-28 drop the integer types, which RD11 refuses already.
+    if (kind == Kind::log_sum || kind == Kind::log_sum_exp) add(name, {18, 28}, reduce_kernel(kind, AxesFrom::input));
+    else add(name, {18}, reduce_kernel(kind, AxesFrom::input));
+  }
+  for (const auto& [name, kind] : {std::pair{"ReduceMax", Kind::max}, std::pair{"ReduceMin", Kind::min}}) {
+    add(name, {1, 11, 12, 13}, reduce_kernel(kind, AxesFrom::attr));
+    add(name, {18, 20}, reduce_kernel(kind, AxesFrom::input));
+  }
+}
+
+}  // namespace rd
+
 }  // namespace onnxsem::ops

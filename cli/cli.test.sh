@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# End-to-end tests of the onnxsem command: exit codes and clause IDs (README.md, "Exit codes").
+#   cli.test.sh ONNXSEM FIXTURES_DIR
+set -u
+onnxsem=$1
+fx=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+expect() {  # expect NAME EXIT_CODE PATTERN -- command...
+  local name=$1 code=$2 pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  if [ "$rc" -ne "$code" ] || ! grep -q -- "$pattern" "$tmp/out"; then
+    echo "FAIL $name: exit $rc (want $code), output:"
+    sed 's/^/    /' "$tmp/out"
+    failures=$((failures + 1))
+  else
+    echo "ok   $name"
+  fi
+}
+
+expect "run computes"            0 "z: tensor(float)\[2\]" -- "$onnxsem" run "$fx/add_constants.onnxtxt" --output-dir "$tmp/o"
+[ -s "$tmp/o/output_0.pb" ] || { echo "FAIL run wrote no output_0.pb"; failures=$((failures + 1)); }
+expect "check C1"                1 "^\[C1\]"      -- "$onnxsem" check "$fx/c1_second_writer.onnxtxt"
+expect "check R1 under sonnx"    1 "^\[R1\]"      -- "$onnxsem" check "$fx/r1_dead_node.onnxtxt" --profile sonnx
+expect "dead node ok under onnx" 0 "ok: no findings" -- "$onnxsem" check "$fx/r1_dead_node.onnxtxt" --profile onnx
+expect "check W2"                1 "^\[W2\]"      -- "$onnxsem" check "$fx/w2_cycle.onnxtxt"
+expect "division by zero"        3 "\[N9\] node"  -- "$onnxsem" run "$fx/n9_division_by_zero.onnxtxt"
+expect "allocation limit"        3 "\[L3\]"       -- "$onnxsem" run "$fx/l3_too_large.onnxtxt" --max-tensor-bytes 1000000
+expect "not implemented"         4 "\[U1\]"       -- "$onnxsem" run "$fx/u1_not_implemented.onnxtxt" --input "x=$tmp/o/output_0.pb"
+printf 'this is not a model' >"$tmp/garbage.onnx"
+expect "garbage model"           2 "\[F2\]"       -- "$onnxsem" run "$tmp/garbage.onnx"
+expect "missing model"           2 "\[F1\]"       -- "$onnxsem" check "$tmp/nope.onnx"
+expect "unknown option"          2 "\[U2\]"       -- "$onnxsem" run "$fx/add_constants.onnxtxt" --bogus
+expect "missing input"           2 "\[I1\]"       -- "$onnxsem" run "$fx/r1_dead_node.onnxtxt"
+expect "random schedule"         0 "z: tensor"    -- "$onnxsem" run "$fx/add_constants.onnxtxt" --schedule random --seed 9
+echo "$failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,8 @@
+// Internal registration functions of the attention family, called by add_attention.
+#pragma once
+
+#include "ops/registry.hpp"
+
+namespace onnxsem::ops::attn {
+void add_linear_attention(Registry& r);  // linear_attention.cpp
+}  // namespace onnxsem::ops::attn

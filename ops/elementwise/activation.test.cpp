@@ -1,0 +1,148 @@
+// Tests of the activations, PRelu and Clip (spec/ops-elementwise.md).
+#include "ops/elementwise/ew_test_util.hpp"
+
+using namespace ewt;
+using doctest::Approx;
+
+TEST_CASE("[EW27] rectifiers: Relu, LeakyRelu, ThresholdedRelu, Elu, Selu, Celu") {
+  const auto r = vals<float>(Call("Relu", 14)({t1<float>({-1, 0, 2, kNaN})}));
+  CHECK(r[0] == 0);
+  CHECK(r[1] == 0);
+  CHECK(r[2] == 2);
+  CHECK(std::isnan(r[3]));
+  CHECK(vals<int8_t>(Call("Relu", 14)({t1<int8_t>({-5, 5})})) == std::vector<int8_t>{0, 5});
+  // alpha = 0.01f = 0.00999999977648...; -100 * alpha = -0.99999997765 rounds to the float -1
+  CHECK(vals<float>(Call("LeakyRelu", 16)({t1<float>({-100, 3})})) == std::vector<float>{-1, 3});
+  CHECK(vals<double>(Call("LeakyRelu", 6).f("alpha", 0.5f)({t1<double>({-4})})) == std::vector<double>{-2});
+  CHECK(vals<float>(Call("ThresholdedRelu", 10)({t1<float>({0.5f, 1, 2})})) == std::vector<float>{0, 0, 2});
+  CHECK(vals<float>(Call("ThresholdedRelu", 22).f("alpha", -1)({t1<float>({-0.5f, -2})})) ==
+        std::vector<float>{-0.5f, 0});
+  const auto e = vals<double>(Call("Elu", 6)({t1<double>({-kInfD, 0, 2, -1})}));
+  CHECK(e[0] == -1);
+  CHECK(e[1] == 0);
+  CHECK(e[2] == 2);
+  CHECK(e[3] == Approx(std::exp(-1.0) - 1).epsilon(1e-15));
+  // Selu(1) = gamma; Selu(-inf) = -gamma*alpha = -1.7580993463430303 (with the float defaults)
+  const auto s = vals<double>(Call("Selu", 6)({t1<double>({1, 0, -kInfD})}));
+  CHECK(s[0] == 1.05070102214813232421875);
+  CHECK(s[1] == 0);
+  CHECK(s[2] == Approx(-1.7580993463430303).epsilon(1e-15));
+  // Celu with alpha 2: 2*(e^-1 - 1) = -1.2642411176571153
+  const auto c = vals<double>(Call("Celu", 12).f("alpha", 2)({t1<double>({-2, 3, 0})}));
+  CHECK(c[0] == Approx(-1.2642411176571153).epsilon(1e-15));
+  CHECK(c[1] == 3);
+  CHECK(c[2] == 0);
+}
+
+TEST_CASE("[EW25] Celu refuses alpha = 0") {
+  CHECK(Call("Celu", 28).f("alpha", 0).clause({t1<float>({1})}) == "EW25");
+  CHECK(f16vals(Call("Celu", 28)({f16({1.0, 0.0})})) == std::vector<double>{1.0, 0.0});
+}
+
+TEST_CASE("[EW28] sigmoids: Sigmoid, HardSigmoid, HardSwish, Swish") {
+  CHECK(vals<double>(Call("Sigmoid", 13)({t1<double>({0, -kInfD, kInfD, -1000, 1000})})) ==
+        std::vector<double>{0.5, 0, 1, 0, 1});
+  CHECK(vals<float>(Call("HardSigmoid", 6)({t1<float>({0, 10, -10})})) == std::vector<float>{0.5f, 1, 0});
+  CHECK(vals<double>(Call("HardSigmoid", 22).f("alpha", 0.5f).f("beta", 0.25f)({t1<double>({1})})) ==
+        std::vector<double>{0.75});
+  CHECK(vals<double>(Call("HardSwish", 14)({t1<double>({3, 0, -3, 1.5, 6})})) ==
+        std::vector<double>{3, 0, 0, 1.125, 6});
+  const auto sw = vals<double>(Call("Swish", 24)({t1<double>({0, 1})}));
+  CHECK(sw[0] == 0);
+  CHECK(sw[1] == Approx(0.7310585786300049).epsilon(1e-15));  // 1/(1 + e^-1)
+  CHECK(vals<double>(Call("Swish", 24).f("alpha", 2)({t1<double>({1})}))[0] ==
+        Approx(0.8807970779778823).epsilon(1e-15));  // 1/(1 + e^-2)
+  CHECK(std::isnan(vals<float>(Call("HardSigmoid", 6)({t1<float>({kNaN})}))[0]));
+}
+
+TEST_CASE("[EW29] Tanh, Softplus, Softsign, Mish") {
+  CHECK(vals<double>(Call("Tanh", 13)({t1<double>({0, kInfD, -kInfD})})) == std::vector<double>{0, 1, -1});
+  const auto sp = vals<double>(Call("Softplus", 1)({t1<double>({0, 1000, -1000})}));
+  CHECK(sp[0] == Approx(0.6931471805599453).epsilon(1e-15));  // ln 2
+  CHECK(sp[1] == 1000);                                         // no overflow of e^1000
+  CHECK(sp[2] == 0);
+  CHECK(vals<float>(Call("Softsign", 22)({t1<float>({1, -3, 0})})) == std::vector<float>{0.5f, -0.75f, 0});
+  // Mish(1) = tanh(ln(1 + e)) = (e^2 + 2e)/(e^2 + 2e + 2) = 0.8650983882673103
+  const auto m = vals<double>(Call("Mish", 18)({t1<double>({0, 1})}));
+  CHECK(m[0] == 0);
+  CHECK(m[1] == Approx(0.8650983882673103).epsilon(1e-15));
+}
+
+TEST_CASE("[EW23] activations take their limits at infinite arguments") {
+  CHECK(vals<float>(Call("Softsign", 1)({t1<float>({kInf, -kInf})})) == std::vector<float>{1, -1});
+  CHECK(vals<float>(Call("Softplus", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("Swish", 24)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("Mish", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("HardSwish", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("Gelu", 20)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("Gelu", 20).s("approximate", "tanh")({t1<float>({kInf, -kInf})})) ==
+        std::vector<float>{kInf, 0});
+  CHECK(vals<float>(Call("Sigmoid", 6)({t1<float>({kInf, -kInf})})) == std::vector<float>{1, 0});
+}
+
+TEST_CASE("[EW24] Gelu: exact (erf) and tanh approximations") {
+  // Gelu(1) = Phi(1) = 0.8413447460685429; the tanh form gives 0.8411919906082768
+  const auto g = vals<double>(Call("Gelu", 20)({t1<double>({0, 1})}));
+  CHECK(g[0] == 0);
+  CHECK(g[1] == Approx(0.8413447460685429).epsilon(1e-15));
+  CHECK(vals<double>(Call("Gelu", 20).s("approximate", "tanh")({t1<double>({1})}))[0] ==
+        Approx(0.8411919906082768).epsilon(1e-15));
+  CHECK(Call("Gelu", 20).s("approximate", "erf").clause({t1<float>({1})}) == "EW24");
+}
+
+TEST_CASE("[EW26] Shrink with lambd and bias, on floating and integer elements") {
+  CHECK(vals<float>(Call("Shrink", 9)({t1<float>({-1, -0.4f, 0.4f, 1})})) == std::vector<float>{-1, 0, 0, 1});
+  CHECK(vals<float>(Call("Shrink", 9).f("bias", 1.5f).f("lambd", 1.5f)({t1<float>({-2, -1, 0, 1, 2})})) ==
+        std::vector<float>{-0.5f, 0, 0, 0, 0.5f});
+  CHECK(vals<int8_t>(Call("Shrink", 9).f("bias", 1).f("lambd", 1)({t1<int8_t>({-3, 0, 1, 3})})) ==
+        std::vector<int8_t>{-2, 0, 0, 2});
+}
+
+TEST_CASE("[EW16] PRelu broadcasts the slope to X's shape only") {
+  const Tensor x = tv<float>({2, 3}, {-1, 2, -3, 4, -5, 6});
+  CHECK(vals<float>(Call("PRelu", 16)({x, t1<float>({0.5f, 1, 2})})) == std::vector<float>{-0.5f, 2, -6, 4, -5, 6});
+  CHECK(vals<int32_t>(Call("PRelu", 9)({t1<int32_t>({-3, 4}), Tensor::scalar<int32_t>(2)})) ==
+        std::vector<int32_t>{-6, 4});
+  CHECK(Call("PRelu", 7).clause({t1<float>({1, 2, 3}), tv<float>({2, 3}, {1, 2, 3, 4, 5, 6})}) == "EW16");
+  CHECK(Call("PRelu", 7).clause({t1<float>({1, 2, 3}), t1<float>({1, 2})}) == "B1");
+}
+
+TEST_CASE("[EW31] PRelu of opsets 1 and 6: one slope element, or a slope of X's shape") {
+  const Tensor x = t1<float>({-2, 2});
+  CHECK(vals<float>(Call("PRelu", 6)({x, t1<float>({0.25f})})) == std::vector<float>{-0.5f, 2});
+  CHECK(vals<float>(Call("PRelu", 1)({x, t1<float>({3, 3})})) == std::vector<float>{-6, 2});
+  CHECK(Call("PRelu", 6).kind({tv<float>({2, 2}, {1, 2, 3, 4}), t1<float>({1, 2})}) == ErrorKind::unsupported);
+}
+
+TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element inputs (opset 11 on)") {
+  const Tensor x = t1<float>({-2, 0, 2, kNaN});
+  const auto a = vals<float>(Call("Clip", 13)({x, Tensor::scalar<float>(-1), Tensor::scalar<float>(1)}));
+  CHECK(a[0] == -1);
+  CHECK(a[1] == 0);
+  CHECK(a[2] == 1);
+  CHECK(std::isnan(a[3]));
+  // only max given (min absent)
+  CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5}), Tensor(), Tensor::scalar<float>(1)})) ==
+        std::vector<float>{-5, 1});
+  // no bounds at all: unchanged
+  CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5})})) == std::vector<float>{-5, 5});
+  // min > max: every element becomes max
+  CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(2), Tensor::scalar<int32_t>(1)})) ==
+        std::vector<int32_t>{1, 1, 1});
+  CHECK(vals<int64_t>(Call("Clip", 13)({t1<int64_t>({(int64_t{1} << 53) + 1}), Tensor(), t1<int64_t>({int64_t{1} << 53})})) ==
+        std::vector<int64_t>{int64_t{1} << 53});
+  CHECK(Call("Clip", 13).clause({x, t1<float>({-1, 0}), Tensor()}) == "EW15");
+  CHECK(Call("Clip", 13).clause({x, Tensor::scalar<double>(-1), Tensor()}) == "EW6");
+  // opsets 1 and 6: absent bounds default to the float32 range
+  CHECK(vals<double>(Call("Clip", 6)({t1<double>({1e39, -1e39})})) ==
+        std::vector<double>{std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()});
+  CHECK(vals<float>(Call("Clip", 1).f("max", 2)({t1<float>({-kInf, 3})})) ==
+        std::vector<float>{std::numeric_limits<float>::lowest(), 2});
+  CHECK(vals<float>(Call("Clip", 6).f("min", 0).f("max", 6)({t1<float>({-1, 3, 7})})) == std::vector<float>{0, 3, 6});
+}
+
+TEST_CASE("[EW4] consumed_inputs of opset 1 changes nothing") {
+  const Tensor x = t1<float>({-1, 2});
+  CHECK(vals<float>(Call("Relu", 1).ints("consumed_inputs", {1})({x})) == std::vector<float>{0, 2});
+  CHECK(vals<float>(Call("Add", 1).ints("consumed_inputs", {0, 1})({x, x})) == std::vector<float>{-2, 4});
+}

@@ -1,0 +1,177 @@
+// Tests of Add, Sub, Mul, Div, Pow, Mod, BitShift and the bitwise operators (spec/ops-elementwise.md).
+#include "ops/elementwise/ew_test_util.hpp"
+
+using namespace ewt;
+
+TEST_CASE("[EW2] Add broadcasts multidirectionally, including rank 0 and empty tensors") {
+  const Call add("Add", 14);
+  const Tensor r = add({tv<float>({2, 1}, {1, 2}), t1<float>({10, 20, 30})});
+  CHECK(r.shape() == Shape{2, 3});
+  CHECK(vals<float>(r) == std::vector<float>{11, 21, 31, 12, 22, 32});
+  const Tensor s = add({Tensor::scalar<double>(0.5), tv<double>({2, 2}, {1, 2, 3, 4})});
+  CHECK(s.shape() == Shape{2, 2});
+  CHECK(vals<double>(s) == std::vector<double>{1.5, 2.5, 3.5, 4.5});
+  const Tensor e = add({tv<float>({0, 3}, {}), t1<float>({1, 2, 3})});
+  CHECK(e.shape() == Shape{0, 3});
+  CHECK(e.size() == 0);
+  const Tensor z = add({Tensor::scalar<int64_t>(2), Tensor::scalar<int64_t>(3)});
+  CHECK(z.shape() == Shape{});
+  CHECK(vals<int64_t>(z) == std::vector<int64_t>{5});
+  CHECK(add.clause({t1<float>({1, 2}), t1<float>({1, 2, 3})}) == "B1");
+}
+
+TEST_CASE("[EW5] integer Add, Sub and Mul wrap around modulo 2^bits") {
+  CHECK(vals<int32_t>(Call("Add", 14)({t1<int32_t>({INT32_MAX, -5}), Tensor::scalar<int32_t>(1)})) ==
+        std::vector<int32_t>{INT32_MIN, -4});
+  CHECK(vals<int8_t>(Call("Sub", 14)({t1<int8_t>({-128, 0}), t1<int8_t>({1, -128})})) ==
+        std::vector<int8_t>{127, -128});
+  CHECK(vals<uint8_t>(Call("Mul", 14)({t1<uint8_t>({200, 16}), t1<uint8_t>({2, 16})})) ==
+        std::vector<uint8_t>{144, 0});
+  // 300 * 300 = 90000 = 65536 + 24464; 65535^2 = 1 modulo 2^16
+  CHECK(vals<int16_t>(Call("Mul", 14)({t1<int16_t>({300}), t1<int16_t>({300})})) == std::vector<int16_t>{24464});
+  CHECK(vals<uint16_t>(Call("Mul", 14)({t1<uint16_t>({65535}), t1<uint16_t>({65535})})) ==
+        std::vector<uint16_t>{1});
+  CHECK(vals<uint64_t>(Call("Sub", 7)({t1<uint64_t>({0}), t1<uint64_t>({1})})) ==
+        std::vector<uint64_t>{UINT64_MAX});
+}
+
+TEST_CASE("[EW6] operands of one type constraint must share their element type") {
+  CHECK(Call("Add", 14).clause({t1<int32_t>({1}), t1<int64_t>({1})}) == "EW6");
+  CHECK(Call("Equal", 13).clause({t1<float>({1}), t1<double>({1})}) == "EW6");
+}
+
+TEST_CASE("[EW7][N9] integer Div truncates toward zero; a zero divisor is N9") {
+  const Call div("Div", 14);
+  CHECK(vals<int32_t>(div({t1<int32_t>({7, -7, 7, INT32_MIN, 6}), t1<int32_t>({-2, 2, 2, -1, 3})})) ==
+        std::vector<int32_t>{-3, -3, 3, INT32_MIN, 2});
+  CHECK(vals<uint8_t>(div({t1<uint8_t>({255}), t1<uint8_t>({2})})) == std::vector<uint8_t>{127});
+  CHECK(div.clause({t1<int64_t>({1, 2}), t1<int64_t>({1, 0})}) == "N9");
+  const auto f = vals<float>(div({t1<float>({1, -1, 0, 1}), t1<float>({0, 0, 0, 4})}));
+  CHECK(f[0] == kInf);
+  CHECK(f[1] == -kInf);
+  CHECK(std::isnan(f[2]));
+  CHECK(f[3] == 0.25f);
+}
+
+TEST_CASE("[EW2] float16 arithmetic is computed exactly and rounded once, ties to even") {
+  // 1 + 2^-11 lies halfway between the float16 neighbours 1 and 1 + 2^-10: it rounds to the even one, 1.
+  // 1 + 3*2^-12 lies above the midpoint: it rounds to 1 + 2^-10.
+  const Tensor r = Call("Add", 14)({f16({1.0, 1.0}), f16({std::ldexp(1.0, -11), 3 * std::ldexp(1.0, -12)})});
+  CHECK(r.dtype() == DType::float16);
+  CHECK(f16vals(r) == std::vector<double>{1.0, 1.0 + std::ldexp(1.0, -10)});
+  // float32: 2^24 + 1 is a tie between 2^24 and 2^24 + 2 and goes to 2^24.
+  CHECK(vals<float>(Call("Add", 14)({t1<float>({16777216.0f}), t1<float>({1.0f})})) ==
+        std::vector<float>{16777216.0f});
+  // bfloat16: 3 * 1.5 = 4.5 exactly.
+  std::vector<bfloat16_t> a{num::to_bfloat16(3.0)}, b{num::to_bfloat16(1.5)};
+  const Tensor m = Call("Mul", 13)({t1(a), t1(b)});
+  CHECK(num::to_double(m.data<bfloat16_t>()[0]) == 4.5);
+}
+
+TEST_CASE("[EW3] opset 1-6 binary operators broadcast B by the broadcast and axis attributes") {
+  const Tensor a = tv<float>({2, 3}, {0, 1, 2, 3, 4, 5});
+  // suffix matching by default
+  CHECK(vals<float>(Call("Add", 6).i("broadcast", 1)({a, t1<float>({1, 2, 3})})) ==
+        std::vector<float>{1, 3, 5, 4, 6, 8});
+  // axis 0: B spans A's first dimension
+  CHECK(vals<float>(Call("Add", 1).i("broadcast", 1).i("axis", 0)({a, t1<float>({10, 20})})) ==
+        std::vector<float>{10, 11, 12, 23, 24, 25});
+  // one element
+  CHECK(vals<float>(Call("Mul", 6).i("broadcast", 1)({a, tv<float>({1, 1}, {2})})) ==
+        std::vector<float>{0, 2, 4, 6, 8, 10});
+  // without broadcast=1 the shapes must be equal
+  CHECK(vals<float>(Call("Sub", 6)({a, a})) == std::vector<float>(6, 0.0f));
+  CHECK(Call("Sub", 6).clause({a, t1<float>({1, 2, 3})}) == "EW3");
+  CHECK(Call("Div", 6).i("broadcast", 1).i("axis", 1).clause({a, t1<float>({1, 2})}) == "EW3");
+  CHECK(Call("Div", 6).i("broadcast", 1).clause({t1<float>({1, 2}), tv<float>({1, 2}, {1, 2})}) == "EW3");
+  CHECK(Call("Add", 6).i("broadcast", 2).clause({a, a}) == "EW3");
+  // the legacy comparison and logic operators follow the same rule
+  CHECK(bools(Call("Equal", 1).i("broadcast", 1)({tv<int32_t>({2, 2}, {1, 2, 1, 3}), t1<int32_t>({1, 3})})) ==
+        std::vector<bool>{true, false, true, true});
+  CHECK(bools(Call("Or", 1).i("broadcast", 1).i("axis", 0)(
+            {tv<bool>({2, 2}, {false, false, true, false}), t1<bool>({true, false})})) ==
+        std::vector<bool>{true, true, true, false});
+}
+
+TEST_CASE("[EW8] Pow on floating and integer bases") {
+  const Call pow("Pow", 15);
+  CHECK(vals<float>(pow({t1<float>({-2, 2, 4, 0}), t1<int64_t>({3, -1, 0, -1})})) ==
+        std::vector<float>{-8, 0.5f, 1, kInf});
+  CHECK(vals<double>(pow({t1<double>({4, 2}), t1<double>({0.5, 10})})) == std::vector<double>{2, 1024});
+  const auto nan = vals<float>(pow({t1<float>({-8}), t1<float>({1.0f / 3})}));
+  CHECK(std::isnan(nan[0]));
+  // the parity of a 64-bit exponent beyond 2^53 comes from the integer itself
+  CHECK(vals<double>(pow({t1<double>({-1}), t1<int64_t>({(int64_t{1} << 53) + 1})})) == std::vector<double>{-1});
+  // integer base and exponent: exact modulo 2^bits; negative exponents truncate toward zero
+  CHECK(vals<int32_t>(pow({t1<int32_t>({3, 2, 2, -1, 1, 5}), t1<int64_t>({4, 31, -1, -3, -7, 0})})) ==
+        std::vector<int32_t>{81, INT32_MIN, 0, -1, 1, 1});
+  // 3^40 = 12157665459056928801 = 2^64 - 6289078614652622815
+  CHECK(vals<int64_t>(pow({t1<int64_t>({3}), t1<uint8_t>({40})})) == std::vector<int64_t>{-6289078614652622815LL});
+  CHECK(pow.clause({t1<int32_t>({0}), t1<int32_t>({-1})}) == "N9");
+  // integer base, floating exponent: truncated toward zero; NaN cannot become an integer (N6)
+  CHECK(vals<int32_t>(pow({t1<int32_t>({4, 10, 2}), t1<float>({0.5f, -1.0f, 3.0f})})) ==
+        std::vector<int32_t>{2, 0, 8});
+  CHECK(pow.clause({t1<int64_t>({-8}), t1<double>({0.5})}) == "N6");
+  // opset 1: limited broadcasting
+  CHECK(vals<float>(Call("Pow", 1).i("broadcast", 1)({tv<float>({2, 2}, {1, 2, 3, 4}), t1<float>({2, 1})})) ==
+        std::vector<float>{1, 2, 9, 4});
+}
+
+TEST_CASE("[EW9][N9] Mod: the remainder takes the divisor's sign with fmod=0 and the dividend's with fmod=1") {
+  const Tensor a = t1<int32_t>({5, -5, 5, -5, -4, INT32_MIN});
+  const Tensor b = t1<int32_t>({3, 3, -3, -3, 2, -1});
+  CHECK(vals<int32_t>(Call("Mod", 13)({a, b})) == std::vector<int32_t>{2, 1, -1, -2, 0, 0});
+  CHECK(vals<int32_t>(Call("Mod", 13).i("fmod", 1)({a, b})) == std::vector<int32_t>{2, -2, 2, -2, 0, 0});
+  CHECK(vals<uint8_t>(Call("Mod", 10)({t1<uint8_t>({250}), t1<uint8_t>({7})})) == std::vector<uint8_t>{5});
+  CHECK(vals<float>(Call("Mod", 13).i("fmod", 1)({t1<float>({-4.5f, 4.5f}), t1<float>({2, -2})})) ==
+        std::vector<float>{-0.5f, 0.5f});
+  CHECK(Call("Mod", 13).clause({t1<float>({1}), t1<float>({2})}) == "EW9");
+  CHECK(Call("Mod", 13).i("fmod", 2).clause({a, b}) == "EW9");
+  CHECK(Call("Mod", 13).clause({t1<int64_t>({1}), t1<int64_t>({0})}) == "N9");
+}
+
+TEST_CASE("[EW17] BitShift shifts unsigned integers; shifting by the width or more gives 0") {
+  const Tensor x = t1<uint8_t>({1, 255, 255, 16});
+  const Tensor y = t1<uint8_t>({3, 1, 8, 2});
+  CHECK(vals<uint8_t>(Call("BitShift", 11).s("direction", "LEFT")({x, y})) == std::vector<uint8_t>{8, 254, 0, 64});
+  CHECK(vals<uint8_t>(Call("BitShift", 11).s("direction", "RIGHT")({x, y})) == std::vector<uint8_t>{0, 127, 0, 4});
+  CHECK(vals<uint64_t>(Call("BitShift", 11).s("direction", "LEFT")({t1<uint64_t>({1, 1}), t1<uint64_t>({63, 64})})) ==
+        std::vector<uint64_t>{uint64_t{1} << 63, 0});
+  CHECK(Call("BitShift", 11).clause({x, y}) == "A1");
+  CHECK(Call("BitShift", 11).s("direction", "left").clause({x, y}) == "EW17");
+  CHECK(Call("BitShift", 11).s("direction", "LEFT").kind({t1<int32_t>({1}), t1<int32_t>({1})}) ==
+        ErrorKind::unsupported);
+}
+
+TEST_CASE("[EW18] bitwise operators act on two's-complement bit patterns") {
+  CHECK(vals<int8_t>(Call("BitwiseAnd", 18)({t1<int8_t>({-1, 12}), t1<int8_t>({5, 10})})) == std::vector<int8_t>{5, 8});
+  CHECK(vals<int8_t>(Call("BitwiseOr", 18)({t1<int8_t>({12, -128}), t1<int8_t>({3, 1})})) ==
+        std::vector<int8_t>{15, -127});
+  CHECK(vals<uint16_t>(Call("BitwiseXor", 18)({t1<uint16_t>({6, 0xFFFF}), Tensor::scalar<uint16_t>(3)})) ==
+        std::vector<uint16_t>{5, 0xFFFC});
+  CHECK(vals<int8_t>(Call("BitwiseNot", 18)({t1<int8_t>({0, 5})})) == std::vector<int8_t>{-1, -6});
+  CHECK(vals<uint8_t>(Call("BitwiseNot", 18)({t1<uint8_t>({0, 0xF0})})) == std::vector<uint8_t>{255, 0x0F});
+}
+
+TEST_CASE("[EW32] Mod-28 with fmod=0 gives floating elements the floored remainder") {
+  const Call mod("Mod", 28);
+  const auto r = vals<double>(mod({t1<double>({5.5, -5.5, 5.5, -5.5, 4, -4, -5, 1, kInfD}),
+                                   t1<double>({2, 2, -2, -2, 2, 2, kInfD, 0, 2})}));
+  CHECK(r[0] == 1.5);
+  CHECK(r[1] == 0.5);
+  CHECK(r[2] == -0.5);
+  CHECK(r[3] == -1.5);
+  CHECK(r[4] == 0);
+  CHECK_FALSE(std::signbit(r[4]));
+  CHECK(r[5] == 0);
+  CHECK_FALSE(std::signbit(r[5]));  // the zero takes the divisor's sign
+  CHECK(r[6] == kInfD);             // -5 - floor(-5/inf)*inf: Python's -5.0 % inf
+  CHECK(std::isnan(r[7]));
+  CHECK(std::isnan(r[8]));
+  const auto z = vals<float>(mod({t1<float>({4}), t1<float>({-2})}));
+  CHECK(z[0] == 0);
+  CHECK(std::signbit(z[0]));
+  // fmod=1 and integers are unchanged from version 13
+  CHECK(vals<float>(Call("Mod", 28).i("fmod", 1)({t1<float>({-4.5f}), t1<float>({2})})) == std::vector<float>{-0.5f});
+  CHECK(vals<int32_t>(mod({t1<int32_t>({-5}), t1<int32_t>({3})})) == std::vector<int32_t>{1});
+}

@@ -1,0 +1,191 @@
+// Shared machinery of the elementwise family (spec/ops-elementwise.md): element-type predicates, exact
+// widening and single rounding (P1), two's-complement integer arithmetic, the layouts of broadcast
+// operands, and the walks that apply a scalar function over one tensor or a broadcast pair.
+// Internal to ops/elementwise/: nothing outside this folder includes it.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "ops/common/attrs.hpp"
+#include "ops/common/broadcast.hpp"
+#include "ops/registry.hpp"
+#include "semantics/dispatch.hpp"
+#include "semantics/numeric.hpp"
+#include "semantics/operator.hpp"
+
+namespace onnxsem::ops::ew {
+
+using Outputs = std::vector<std::optional<Value>>;
+
+// ---- element-type lists used by this family -----------------------------------------------------------
+inline constexpr auto signed_numeric_types = hana::concat(float_types, signed_int_types);  // Neg, Relu
+inline constexpr auto float_and_float8_types = hana::concat(float_types, float8_types);     // IsNaN, IsInf
+inline constexpr auto equal_types =
+    hana::append(numeric_and_bool_types, hana::type_c<std::string>);  // Equal-19
+inline constexpr auto where_types = all_types;
+
+// ---- element-type predicates ------------------------------------------------------------------------------
+template <class T>
+inline constexpr bool is_float_v = std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                                   std::is_same_v<T, float16_t> || std::is_same_v<T, bfloat16_t>;
+template <class T>
+inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+// Exact widening of a floating or integer element to binary64.
+template <class T>
+[[nodiscard]] inline double wide(T x) {
+  return num::to_double(x);
+}
+// Rounding of an exact binary64 result to the element type T, once (P1); integer T: N6 rules.
+template <class T>
+[[nodiscard]] inline T narrow(double x) {
+  return num::from_double<T>(x, true);
+}
+
+// ---- two's-complement integer arithmetic -------------------------------------------------------------------
+// [spec:EW5] integer Add, Sub, Mul, Neg, Abs (and PRelu, Pow) compute modulo 2^bits of the element type.
+// Computed in an unsigned type at least as wide as `unsigned` (so no promotion to a signed int can
+// overflow), then converted back, which C++20 defines as modular.
+template <class T>
+using wide_unsigned_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+template <class T>
+[[nodiscard]] inline T wrap_add(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+}
+template <class T>
+[[nodiscard]] inline T wrap_sub(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+}
+template <class T>
+[[nodiscard]] inline T wrap_mul(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+}
+template <class T>
+[[nodiscard]] inline T wrap_neg(T a) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(U{0} - static_cast<U>(a)));
+}
+
+// [spec:N9] integer division, remainder, or a power needing one, by zero is an evaluation error.
+[[noreturn]] inline void division_by_zero(const std::string& what) { eval_error("N9", what); }
+
+// Ordering of elements: floating elements by value (NaN unordered), others natively.
+template <class T>
+[[nodiscard]] inline bool elem_less(const T& a, const T& b) {
+  if constexpr (is_float_v<T>) return wide(a) < wide(b);
+  else return a < b;
+}
+template <class T>
+[[nodiscard]] inline bool is_nan(const T& x) {
+  if constexpr (is_float_v<T>) return std::isnan(wide(x));
+  else return false;
+}
+
+// ---- layouts ------------------------------------------------------------------------------------------------
+// Where each input element of a k-ary elementwise operation comes from: the output shape and, per input,
+// its element strides seen through the broadcast (0 along broadcast dimensions).
+template <size_t K>
+struct Layout {
+  Shape out;
+  std::array<std::vector<int64_t>, K> strides;
+};
+
+// [spec:EW2] from opset 7 (binary) and 8 (variadic) on, the inputs broadcast multidirectionally (B1) and
+// the operation applies at every position of the broadcast shape to the elements that broadcast there.
+template <size_t K>
+[[nodiscard]] Layout<K> broadcast_layout(const std::array<const Tensor*, K>& in, const std::string& what) {
+  std::vector<Shape> shapes;
+  for (const Tensor* t : in) shapes.push_back(t->shape());
+  Layout<K> l;
+  l.out = broadcast_shape(shapes, what);
+  for (size_t k = 0; k < K; ++k) l.strides[k] = broadcast_strides(in[k]->shape(), l.out);
+  return l;
+}
+
+// The layout of a binary operation of opset 1-6 style (attributes broadcast and axis, spec EW3).
+[[nodiscard]] Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b);
+// Unidirectional broadcasting of b to a's shape (spec EW16): the output has a's shape.
+[[nodiscard]] Layout<2> unidirectional_layout(const Tensor& a, const Tensor& b, const std::string& what);
+
+// ---- walks ---------------------------------------------------------------------------------------------------
+// [spec:EW1] a unary elementwise operator applies its function to every element independently; the result
+// has the input's shape (an empty tensor gives an empty tensor).
+template <class Out, class In, class F>
+[[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
+  auto [t, out] = Tensor::allocate<Out>(x.shape());
+  auto in = x.data<In>();
+  for (size_t i = 0; i < in.size(); ++i) out[i] = f(in[i]);
+  return t;
+}
+
+template <class Out, class A, class B, class F>
+[[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
+  auto [t, out] = Tensor::allocate<Out>(l.out);
+  auto da = a.data<A>();
+  auto db = b.data<B>();
+  size_t i = 0;
+  for_each_broadcast<2>(l.out, l.strides, [&](const std::array<int64_t, 2>& o) {
+    out[i++] = f(da[static_cast<size_t>(o[0])], db[static_cast<size_t>(o[1])]);
+  });
+  return t;
+}
+
+// ---- kernels' small helpers -------------------------------------------------------------------------------
+[[nodiscard]] inline Outputs one(Tensor t) {
+  Outputs o;
+  o.emplace_back(Value(std::move(t)));
+  return o;
+}
+
+// A unary operator on floating elements given by a function of the exact value (P1: computed in
+// binary64, rounded once to the element type).
+template <class F>
+[[nodiscard]] Tensor apply_float(const Tensor& x, const std::string& op, F&& f) {
+  return dispatch(x.dtype(), float_types, op, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    return map_unary<T, T>(x, [&](T v) { return narrow<T>(f(wide(v))); });
+  });
+}
+
+// [spec:EW6] operands that share a type constraint must have the same element type.
+inline void require_same_type(const Tensor& a, const Tensor& b, const std::string& op, const char* an, const char* bn) {
+  if (a.dtype() != b.dtype())
+    eval_error("EW6", op + ": inputs " + an + " and " + bn + " must have the same element type, got " +
+                          dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
+}
+
+// A binary operator whose operands share the element type T (from `types`): f(T, T) gives the result
+// element (T or bool). `legacy` selects the opset 1-6 broadcast attributes (EW3) instead of
+// multidirectional broadcasting (EW2).
+template <class Types, class F>
+[[nodiscard]] Kernel binary_kernel(std::string op, Types types, bool legacy, F f) {
+  return [op, types, legacy, f](const KernelArgs& args) -> Outputs {
+    const Tensor& a = args.tensor(0);
+    const Tensor& b = args.tensor(1);
+    require_same_type(a, b, op, "A", "B");
+    const Layout<2> l = legacy ? legacy_layout(args.node, a, b) : broadcast_layout<2>({&a, &b}, op);
+    return one(dispatch(a.dtype(), types, op, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      using R = std::invoke_result_t<const F&, const T&, const T&>;
+      return map_binary<R, T, T>(l, a, b, [&](const T& x, const T& y) { return f(x, y); });
+    }));
+  };
+}
+
+// Registration of each file's operators.
+void add_arithmetic(Registry& r);
+void add_unary(Registry& r);
+void add_logic(Registry& r);
+void add_variadic(Registry& r);
+void add_activation(Registry& r);
+
+}  // namespace onnxsem::ops::ew

@@ -1,0 +1,98 @@
+// Variadic operators: Sum, Mean, Max, Min (spec/ops-elementwise.md, EW2, EW10, EW11, EW22).
+#include <cmath>
+#include <vector>
+
+#include "ops/elementwise/elementwise_common.hpp"
+
+namespace onnxsem::ops::ew {
+namespace {
+
+struct Gathered {
+  std::vector<const Tensor*> in;
+  Shape out;
+};
+
+// The inputs (at least one, all of one element type) and the result's shape: opset 1 and 6 require equal
+// shapes (EW22), later opsets broadcast multidirectionally (EW2).
+Gathered gather(const KernelArgs& args, const std::string& op, bool legacy) {
+  Gathered g;
+  if (args.input_count() == 0) eval_error("A2", op + " needs at least one input");
+  std::vector<Shape> shapes;
+  for (size_t k = 0; k < args.input_count(); ++k) {
+    g.in.push_back(&args.tensor(k));
+    require_same_type(*g.in.front(), *g.in.back(), op, "data_0", ("data_" + std::to_string(k)).c_str());
+    shapes.push_back(g.in.back()->shape());
+  }
+  if (legacy) {
+    // [spec:EW22] in opsets 1 and 6, Sum, Mean, Max and Min require all inputs to have the same shape.
+    for (const Shape& s : shapes)
+      if (s != shapes.front())
+        eval_error("EW22", op + ": without broadcasting (opset 1 and 6) every input must have the same shape");
+    g.out = shapes.front();
+  } else {
+    g.out = broadcast_shape(shapes, op);
+  }
+  return g;
+}
+
+// Calls f(i, element) for every output position i and the element of input `t` broadcast to it.
+template <class T, class F>
+void walk(const Tensor& t, const Shape& out, F&& f) {
+  auto d = t.data<T>();
+  std::array<std::vector<int64_t>, 1> strides{broadcast_strides(t.shape(), out)};
+  size_t i = 0;
+  for_each_broadcast<1>(out, strides, [&](const std::array<int64_t, 1>& o) { f(i++, d[static_cast<size_t>(o[0])]); });
+}
+
+// [spec:EW11] Sum and Mean add the exact values of their inputs' elements in binary64 and round once;
+// Mean divides that sum by the number of inputs before rounding.
+Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
+  return [op, mean, legacy](const KernelArgs& args) -> Outputs {
+    const Gathered g = gather(args, op, legacy);
+    return one(dispatch(g.in.front()->dtype(), float_types, op, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      auto [res, out] = Tensor::allocate<T>(g.out);  // checks the allocation limit first (L3)
+      std::vector<double> acc(out.size(), 0.0);
+      for (const Tensor* t : g.in) walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
+      const double n = static_cast<double>(g.in.size());
+      for (size_t i = 0; i < acc.size(); ++i) out[i] = narrow<T>(mean ? acc[i] / n : acc[i]);
+      return res;
+    }));
+  };
+}
+
+// [spec:EW10] Max and Min give, at each position, the largest (smallest) of the inputs' elements; a NaN
+// among them makes the result NaN.
+Kernel max_min_kernel(std::string op, bool is_max, bool legacy) {
+  return [op, is_max, legacy](const KernelArgs& args) -> Outputs {
+    const Gathered g = gather(args, op, legacy);
+    return one(dispatch(g.in.front()->dtype(), numeric_types, op, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      auto [res, out] = Tensor::allocate<T>(g.out);
+      walk<T>(*g.in.front(), g.out, [&](size_t i, const T& v) { out[i] = v; });
+      for (size_t k = 1; k < g.in.size(); ++k) {
+        walk<T>(*g.in[k], g.out, [&](size_t i, const T& v) {
+          T& cur = out[i];
+          if (is_nan(cur)) return;
+          if (is_nan(v) || (is_max ? elem_less(cur, v) : elem_less(v, cur))) cur = v;
+        });
+      }
+      return res;
+    }));
+  };
+}
+
+}  // namespace
+
+void add_variadic(Registry& r) {
+  r.add("", "Sum", {1, 6}, sum_mean_kernel("Sum", false, true));
+  r.add("", "Sum", {8, 13}, sum_mean_kernel("Sum", false, false));
+  r.add("", "Mean", {1, 6}, sum_mean_kernel("Mean", true, true));
+  r.add("", "Mean", {8, 13}, sum_mean_kernel("Mean", true, false));
+  r.add("", "Max", {1, 6}, max_min_kernel("Max", true, true));
+  r.add("", "Max", {8, 12, 13}, max_min_kernel("Max", true, false));
+  r.add("", "Min", {1, 6}, max_min_kernel("Min", false, true));
+  r.add("", "Min", {8, 12, 13}, max_min_kernel("Min", false, false));
+}
+
+}  // namespace onnxsem::ops::ew

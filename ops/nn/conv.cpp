@@ -1,0 +1,362 @@
+// Convolution (spec/ops-nn.md, NN10-NN16).
+//
+// For X of shape (N, C, D1..Dn), W of shape (M, C/G, k1..kn) and G groups, output channel m belongs to
+// group g = m / (M/G) and sees the input channels g*(C/G) .. (g+1)*(C/G)-1. With the window geometry of
+// window.hpp (tap positions o*s - pad_begin + j*d along each axis),
+//
+//   Y[n, m, o] = B[m] + sum_{c < C/G} sum_{j in taps} W[m, c, j] * X[n, g*(C/G) + c, tap(o, j)]
+//
+// where a tap outside the input contributes 0 (zero padding). The sum is formed in binary64 and rounded
+// once to the element type (P1).
+//
+// ConvTranspose is the adjoint scatter: every input element X[n, c, i] adds W[c, m, j] * X[n, c, i] to
+// Y[n, m, o] for o = i*s - pad_begin + j*d, for the taps that land inside the output.
+//
+// Implementation: the output positions of one (n, group) are taken in tiles. For a tile, the taps are
+// gathered into a matrix col[c, j][p] (im2col); the tile of Y is then the product W_g (M/G x C/G*K) by
+// col (C/G*K x tile), computed four output channels at a time with a contiguous inner loop over the
+// tile's positions, in binary64.
+#include <algorithm>
+#include <cstring>
+
+#include "ops/common/attrs.hpp"
+#include "ops/nn/nn.hpp"
+#include "ops/nn/window.hpp"
+
+namespace onnxsem::ops::nn {
+namespace {
+
+// acc[t] += w * col[t] for a block of rows of the output tile; the compiler vectorises these loops.
+void axpy4(double* __restrict a0, double* __restrict a1, double* __restrict a2, double* __restrict a3,
+           const double* __restrict col, double w0, double w1, double w2, double w3, int64_t n) {
+  for (int64_t t = 0; t < n; ++t) {
+    const double c = col[t];
+    a0[t] += w0 * c;
+    a1[t] += w1 * c;
+    a2[t] += w2 * c;
+    a3[t] += w3 * c;
+  }
+}
+void axpy1(double* __restrict a0, const double* __restrict col, double w0, int64_t n) {
+  for (int64_t t = 0; t < n; ++t) a0[t] += w0 * col[t];
+}
+
+struct ConvShape {
+  int64_t N, C, M, G, Cg, Mg;
+  Shape kernel;
+};
+
+// Reads group and the kernel extents; checks the shapes of X, W and B against each other.
+// `w_out_axis` is the axis of W that counts output channels (0 for Conv, 1 for ConvTranspose).
+ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose) {
+  const Tensor& x = a.tensor(0);
+  const Tensor& w = a.tensor(1);
+  require_spatial_input(x, op);
+  ConvShape s{};
+  s.G = attr_int(a.node, "group", 1);
+  s.N = x.dim(0);
+  s.C = x.dim(1);
+  // [spec:NN10] W is (M, C/G, k...) for Conv and (C, M/G, k...) for ConvTranspose; C (and M for Conv)
+  // divisible by the group count; kernel_shape, when given, equals W's spatial extents; B is (M).
+  if (w.rank() != x.rank())
+    eval_error("NN10", op + ": weight W has shape " + show(w.shape()) + ", expected the rank of X " + show(x.shape()));
+  if (w.dtype() != x.dtype())
+    eval_error("NN10", op + ": W has element type " + std::string(dtype_name(w.dtype())) + ", X has " +
+                           dtype_name(x.dtype()));
+  if (s.G < 1) eval_error("NN10", op + ": attribute group is " + std::to_string(s.G) + ", expected >= 1");
+  if (s.C % s.G != 0)
+    eval_error("NN10", op + ": " + std::to_string(s.C) + " input channels are not divisible into " +
+                           std::to_string(s.G) + " groups");
+  s.Cg = s.C / s.G;
+  if (!transpose) {
+    s.M = w.dim(0);
+    if (w.dim(1) != s.Cg)
+      eval_error("NN10", op + ": W has shape " + show(w.shape()) + ", its axis 1 must be C/group = " +
+                             std::to_string(s.Cg));
+    if (s.M % s.G != 0)
+      eval_error("NN10", op + ": " + std::to_string(s.M) + " output channels are not divisible into " +
+                             std::to_string(s.G) + " groups");
+    s.Mg = s.M / s.G;
+  } else {
+    if (w.dim(0) != s.C)
+      eval_error("NN10", op + ": W has shape " + show(w.shape()) + ", its axis 0 must be C = " + std::to_string(s.C));
+    s.Mg = w.dim(1);
+    s.M = checked_mul(s.Mg, s.G);
+  }
+  s.kernel.assign(w.shape().begin() + 2, w.shape().end());
+  if (auto ks = attr_ints_opt(a.node, "kernel_shape"); ks && *ks != s.kernel)
+    eval_error("NN10", op + ": attribute kernel_shape " + show(*ks) + " differs from W's spatial shape " + show(s.kernel));
+  if (a.has_input(2)) {
+    const Tensor& b = a.tensor(2);
+    if (b.shape() != Shape{s.M})
+      eval_error("NN10", op + ": bias B has shape " + show(b.shape()) + ", expected [" + std::to_string(s.M) + "]");
+  }
+  return s;
+}
+
+std::vector<double> bias_of(const KernelArgs& a, int64_t M, const std::string& op) {
+  if (!a.has_input(2)) return std::vector<double>(static_cast<size_t>(M), 0.0);
+  return widen_all(a.tensor(2), op);
+}
+
+template <class T>
+Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vector<double>& bias, const ConvShape& s,
+                  const WindowGeometry& g) {
+  const size_t rank = g.rank();
+  const int64_t P = g.out_count(), K = g.kernel_count(), R = s.Cg * K, plane = g.in_count();
+  Shape yshape{s.N, s.M};
+  yshape.insert(yshape.end(), g.out.begin(), g.out.end());
+  auto [y, out] = Tensor::allocate<T>(yshape);
+  if (out.empty()) return y;
+  auto xd = x.data<T>();
+
+  // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].
+  std::vector<std::vector<int64_t>> tapq(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    tapq[d].resize(static_cast<size_t>(g.out[d] * g.kernel[d]));
+    for (int64_t o = 0; o < g.out[d]; ++o)
+      for (int64_t j = 0; j < g.kernel[d]; ++j) {
+        const int64_t q = g.tap(d, o, j);
+        tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
+      }
+  }
+  // Coordinates of every output position and of every tap, per axis.
+  std::vector<std::vector<int64_t>> ocoord(rank, std::vector<int64_t>(static_cast<size_t>(P)));
+  for (int64_t p = 0; p < P; ++p)
+    for (int64_t rem = p, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
+      ocoord[d][p] = rem % g.out[d];
+      rem /= g.out[d];
+    }
+  std::vector<std::vector<int64_t>> jcoord(rank, std::vector<int64_t>(static_cast<size_t>(K)));
+  for (int64_t jf = 0; jf < K; ++jf)
+    for (int64_t rem = jf, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
+      jcoord[d][jf] = rem % g.kernel[d];
+      rem /= g.kernel[d];
+    }
+
+  // A tile of output positions whose im2col block stays within about 1 MiB.
+  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 17) / std::max<int64_t>(R, 1) / 8 * 8, 8, 1024);
+  std::vector<double> col(static_cast<size_t>(R * tile));
+  std::vector<double> acc(static_cast<size_t>(4 * tile));
+  std::vector<int64_t> offs(static_cast<size_t>(tile));
+
+  for (int64_t n = 0; n < s.N; ++n)
+    for (int64_t gi = 0; gi < s.G; ++gi)
+      for (int64_t p0 = 0; p0 < P; p0 += tile) {
+        const int64_t tp = std::min(tile, P - p0);
+        // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding.
+        for (int64_t jf = 0; jf < K; ++jf) {
+          for (int64_t t = 0; t < tp; ++t) {
+            int64_t off = 0;
+            for (size_t d = 0; d < rank; ++d) {
+              const int64_t q = tapq[d][ocoord[d][p0 + t] * g.kernel[d] + jcoord[d][jf]];
+              if (q < 0) {
+                off = -1;
+                break;
+              }
+              off = off * g.in[d] + q;
+            }
+            offs[t] = off;
+          }
+          for (int64_t c = 0; c < s.Cg; ++c) {
+            const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
+            double* colr = col.data() + (c * K + jf) * tile;
+            for (int64_t t = 0; t < tp; ++t) colr[t] = offs[t] >= 0 ? widen(xp[offs[t]]) : 0.0;
+          }
+        }
+        // [spec:NN11] Y tile = bias + W_g * col, accumulated in binary64 and rounded once.
+        for (int64_t m0 = 0; m0 < s.Mg; m0 += 4) {
+          const int64_t mb = std::min<int64_t>(4, s.Mg - m0);
+          std::fill(acc.begin(), acc.end(), 0.0);
+          const double* w0 = wd.data() + (gi * s.Mg + m0) * R;
+          if (mb == 4) {
+            for (int64_t r = 0; r < R; ++r)
+              axpy4(acc.data(), acc.data() + tile, acc.data() + 2 * tile, acc.data() + 3 * tile,
+                    col.data() + r * tile, w0[r], w0[R + r], w0[2 * R + r], w0[3 * R + r], tp);
+          } else {
+            for (int64_t i = 0; i < mb; ++i)
+              for (int64_t r = 0; r < R; ++r) axpy1(acc.data() + i * tile, col.data() + r * tile, w0[i * R + r], tp);
+          }
+          for (int64_t i = 0; i < mb; ++i) {
+            const int64_t m = gi * s.Mg + m0 + i;
+            T* yp = out.data() + (n * s.M + m) * P + p0;
+            const double b = bias[m];
+            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow<T>(acc[i * tile + t] + b);
+          }
+        }
+      }
+  return y;
+}
+
+std::vector<std::optional<Value>> conv(const KernelArgs& a) {
+  const std::string op = "Conv";
+  const ConvShape s = conv_shape(a, op, false);
+  const Tensor& x = a.tensor(0);
+  Shape in(x.shape().begin() + 2, x.shape().end());
+  const WindowGeometry g = window_geometry(a.node, in, s.kernel, {.dilations = true, .ceil_mode = false}, op);
+  const std::vector<double> wd = widen_all(a.tensor(1), op);
+  const std::vector<double> bias = bias_of(a, s.M, op);
+  return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    return conv_typed<T>(x, wd, bias, s, g);
+  })};
+}
+
+// ---- ConvTranspose --------------------------------------------------------------------------------------
+
+struct TransposeGeometry {
+  Shape in, kernel, strides, dilations, pad_begin, out;
+};
+
+TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const Shape& kernel, const std::string& op) {
+  const size_t rank = in.size();
+  TransposeGeometry g;
+  g.in = in;
+  g.kernel = kernel;
+  auto axis_attr = [&](const std::string& name, int64_t def, int64_t min_value) {
+    auto v = attr_ints_opt(a.node, name);
+    if (!v) return Shape(rank, def);
+    if (v->size() != rank)
+      eval_error("NN2", op + ": attribute " + name + " has " + std::to_string(v->size()) + " entries, expected " +
+                            std::to_string(rank));
+    for (int64_t e : *v)
+      if (e < min_value || e > (int64_t{1} << 40))
+        eval_error("NN2", op + ": attribute " + name + " has the value " + std::to_string(e));
+    return *v;
+  };
+  g.strides = axis_attr("strides", 1, 1);
+  g.dilations = axis_attr("dilations", 1, 1);
+  const Shape out_pad = axis_attr("output_padding", 0, 0);
+  const std::string auto_pad = attr_string(a.node, "auto_pad", "NOTSET");
+  if (auto_pad != "NOTSET" && auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER" && auto_pad != "VALID")
+    eval_error("NN5", op + ": attribute auto_pad is '" + auto_pad + "'");
+  auto pads = attr_ints_opt(a.node, "pads");
+  if (pads && pads->size() != 2 * rank)
+    eval_error("NN2", op + ": attribute pads has " + std::to_string(pads->size()) + " entries, expected " +
+                          std::to_string(2 * rank));
+  auto out_shape = attr_ints_opt(a.node, "output_shape");
+  if (out_shape && out_shape->size() == rank + 2) out_shape->erase(out_shape->begin(), out_shape->begin() + 2);
+  if (out_shape && out_shape->size() != rank)
+    eval_error("NN2", op + ": attribute output_shape has " + std::to_string(out_shape->size()) +
+                          " entries, expected " + std::to_string(rank));
+  g.pad_begin.assign(rank, 0);
+  g.out.assign(rank, 0);
+  for (size_t d = 0; d < rank; ++d) {
+    // The extent the scatter covers without any padding removed.
+    const int64_t full = checked_add(checked_add(checked_mul(g.strides[d], in[d] - 1), out_pad[d]),
+                                     checked_mul(kernel[d] - 1, g.dilations[d]) + 1);
+    // [spec:NN13] output extent and the padding it implies.
+    if (out_shape || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+      g.out[d] = out_shape ? (*out_shape)[d] : checked_mul(in[d], g.strides[d]);
+      if (g.out[d] < 0) eval_error("NN2", op + ": output_shape has a negative extent");
+      // total is negative when output_shape asks for more than the scatter covers; halves round down.
+      const int64_t total = full - g.out[d];
+      const int64_t half = total >= 0 ? total / 2 : -((1 - total) / 2);
+      g.pad_begin[d] = auto_pad == "SAME_UPPER" ? half : total - half;
+    } else {
+      int64_t pb = 0, pe = 0;
+      if (pads && auto_pad == "NOTSET") {
+        pb = (*pads)[d];
+        pe = (*pads)[rank + d];
+      }
+      if (pb < 0 || pe < 0) eval_error("NN2", op + ": attribute pads has a negative value");
+      g.pad_begin[d] = pb;
+      g.out[d] = full - pb - pe;
+      if (g.out[d] < 0)
+        eval_error("NN3", op + ": the pads remove more than the output extent " + std::to_string(full) +
+                              " along spatial axis " + std::to_string(d));
+    }
+  }
+  return g;
+}
+
+template <class T>
+Tensor conv_transpose_typed(const Tensor& x, const std::vector<double>& wd, const std::vector<double>& bias,
+                            const ConvShape& s, const TransposeGeometry& g) {
+  const size_t rank = g.in.size();
+  int64_t Pin = 1, Pout = 1, K = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    Pin *= g.in[d];
+    Pout *= g.out[d];
+    K *= g.kernel[d];
+  }
+  Shape yshape{s.N, s.M};
+  yshape.insert(yshape.end(), g.out.begin(), g.out.end());
+  auto [y, out] = Tensor::allocate<T>(yshape);
+  if (out.empty()) return y;
+  auto xd = x.data<T>();
+  // target[jf * Pin + i]: the output offset tap jf of input position i lands on, or -1.
+  std::vector<int64_t> target(static_cast<size_t>(K * Pin));
+  std::vector<int64_t> ic(rank), jc(rank);
+  for (int64_t jf = 0; jf < K; ++jf) {
+    for (int64_t rem = jf, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
+      jc[d] = rem % g.kernel[d];
+      rem /= g.kernel[d];
+    }
+    for (int64_t i = 0; i < Pin; ++i) {
+      for (int64_t rem = i, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
+        ic[d] = rem % g.in[d];
+        rem /= g.in[d];
+      }
+      int64_t off = 0;
+      for (size_t d = 0; d < rank; ++d) {
+        const int64_t o = ic[d] * g.strides[d] - g.pad_begin[d] + jc[d] * g.dilations[d];
+        if (o < 0 || o >= g.out[d]) {
+          off = -1;
+          break;
+        }
+        off = off * g.out[d] + o;
+      }
+      target[jf * Pin + i] = off;
+    }
+  }
+  std::vector<double> acc(static_cast<size_t>(Pout)), xrow(static_cast<size_t>(Pin));
+  for (int64_t n = 0; n < s.N; ++n)
+    for (int64_t gi = 0; gi < s.G; ++gi)
+      for (int64_t mi = 0; mi < s.Mg; ++mi) {
+        const int64_t m = gi * s.Mg + mi;
+        // [spec:NN14] scatter-add of every input element through every tap, in binary64.
+        std::fill(acc.begin(), acc.end(), bias[m]);
+        for (int64_t c = 0; c < s.Cg; ++c) {
+          const int64_t ci = gi * s.Cg + c;
+          const T* xp = xd.data() + (n * s.C + ci) * Pin;
+          for (int64_t i = 0; i < Pin; ++i) xrow[i] = widen(xp[i]);
+          const double* wp = wd.data() + (ci * s.Mg + mi) * K;
+          for (int64_t jf = 0; jf < K; ++jf) {
+            const double w = wp[jf];
+            const int64_t* tg = target.data() + jf * Pin;
+            for (int64_t i = 0; i < Pin; ++i)
+              if (tg[i] >= 0) acc[tg[i]] += w * xrow[i];
+          }
+        }
+        T* yp = out.data() + (n * s.M + m) * Pout;
+        for (int64_t p = 0; p < Pout; ++p) yp[p] = narrow<T>(acc[p]);
+      }
+  return y;
+}
+
+std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
+  const std::string op = "ConvTranspose";
+  const ConvShape s = conv_shape(a, op, true);
+  const Tensor& x = a.tensor(0);
+  Shape in(x.shape().begin() + 2, x.shape().end());
+  for (int64_t k : s.kernel)
+    if (k < 1) eval_error("NN2", op + ": kernel extent " + std::to_string(k) + " is not positive");
+  const TransposeGeometry g = transpose_geometry(a, in, s.kernel, op);
+  const std::vector<double> wd = widen_all(a.tensor(1), op);
+  const std::vector<double> bias = bias_of(a, s.M, op);
+  return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    return conv_transpose_typed<T>(x, wd, bias, s, g);
+  })};
+}
+
+}  // namespace
+
+void add_conv(Registry& r) {
+  // Conv-11 only relaxed kernel_shape and the auto_pad wording; Conv-22 added bfloat16.
+  r.add("", "Conv", {1, 11, 22}, conv);
+  r.add("", "ConvTranspose", {1, 11, 22}, conv_transpose);
+}
+
+}  // namespace onnxsem::ops::nn

@@ -1,0 +1,171 @@
+// Conv and ConvTranspose (spec/ops-nn.md, NN10-NN14).
+#include "ops/nn/test_util.hpp"
+
+using namespace nntest;
+
+TEST_CASE("[NN11] Conv 1-D: correlation with the kernel, zero padding and bias") {
+  Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
+  Tensor w = tf({1, 1, 3}, {1, 0, -1});
+  auto y = run(make_node("Conv"), 11, {Value(x), Value(w)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 2});
+  CHECK(vals(y[0]) == std::vector<float>{-2, -2});
+  y = run(make_node("Conv"), 11, {Value(x), Value(w), Value(tf({1}, {10}))});
+  CHECK(vals(y[0]) == std::vector<float>{8, 8});
+  y = run(make_node("Conv", {attr_is("pads", {1, 1})}), 1, {Value(x), Value(w)});
+  CHECK(vals(y[0]) == std::vector<float>{-2, -2, -2, 3});
+  // an absent optional bias
+  y = run(make_node("Conv"), 22, {Value(x), Value(w), std::nullopt});
+  CHECK(vals(y[0]) == std::vector<float>{-2, -2});
+}
+
+TEST_CASE("[NN11] Conv 2-D with strides and padding, several channels, groups, dilations, 3-D") {
+  Tensor x = tf({1, 1, 3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  Tensor ones = tf({1, 1, 2, 2}, {1, 1, 1, 1});
+  auto y = run(make_node("Conv"), 11, {Value(x), Value(ones)});
+  CHECK(vals(y[0]) == std::vector<float>{12, 16, 24, 28});
+  y = run(make_node("Conv", {attr_is("strides", {2, 2}), attr_is("pads", {1, 1, 1, 1})}), 11, {Value(x), Value(ones)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 2, 2});
+  CHECK(vals(y[0]) == std::vector<float>{1, 5, 11, 28});
+  // two input channels summed
+  y = run(make_node("Conv"), 11, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({1, 2, 1}, {1, 10}))});
+  CHECK(vals(y[0]) == std::vector<float>{31, 42});
+  // group = 2: each output channel sees its own input channel
+  y = run(make_node("Conv", {attr_i("group", 2)}), 11, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 1}, {2, 3}))});
+  CHECK(vals(y[0]) == std::vector<float>{2, 4, 9, 12});
+  // dilation 2
+  y = run(make_node("Conv", {attr_is("dilations", {2})}), 11, {Value(tf({1, 1, 5}, {1, 2, 3, 4, 5})), Value(tf({1, 1, 2}, {1, 1}))});
+  CHECK(vals(y[0]) == std::vector<float>{4, 6, 8});
+  // 3-D
+  y = run(make_node("Conv"), 11, {Value(tf({1, 1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8})),
+                                  Value(tf({1, 1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}))});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 1, 1, 1});
+  CHECK(vals(y[0]) == std::vector<float>{36});
+  // double
+  auto yd = run(make_node("Conv"), 11, {Value(td({1, 1, 2}, {0.5, 0.25})), Value(td({1, 1, 2}, {2, 4}))});
+  CHECK(vals<double>(yd[0]) == std::vector<double>{2});
+}
+
+TEST_CASE("[NN11] [NN5] Conv with auto_pad") {
+  Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
+  auto y = run(make_node("Conv", {attr_s("auto_pad", "SAME_UPPER")}), 11, {Value(x), Value(tf({1, 1, 3}, {1, 1, 1}))});
+  CHECK(vals(y[0]) == std::vector<float>{3, 6, 9, 7});
+  Tensor x3 = tf({1, 1, 3}, {1, 2, 3});
+  Tensor w2 = tf({1, 1, 2}, {1, 2});
+  y = run(make_node("Conv", {attr_s("auto_pad", "SAME_LOWER")}), 11, {Value(x3), Value(w2)});
+  CHECK(vals(y[0]) == std::vector<float>{2, 5, 8});
+  y = run(make_node("Conv", {attr_s("auto_pad", "SAME_UPPER")}), 11, {Value(x3), Value(w2)});
+  CHECK(vals(y[0]) == std::vector<float>{5, 8, 3});
+  y = run(make_node("Conv", {attr_s("auto_pad", "VALID")}), 11, {Value(x3), Value(w2)});
+  CHECK(vals(y[0]) == std::vector<float>{5, 8});
+}
+
+TEST_CASE("[NN11] Conv accumulates in binary64 and rounds once (P1); empty batches") {
+  // In binary32, 1e8 + 1 - 1e8 would be 0.
+  auto y = run(make_node("Conv"), 11, {Value(tf({1, 1, 3}, {1e8f, 1, -1e8f})), Value(tf({1, 1, 3}, {1, 1, 1}))});
+  CHECK(vals(y[0]) == std::vector<float>{1});
+  y = run(make_node("Conv"), 11, {Value(tf({0, 1, 3}, {})), Value(tf({1, 1, 2}, {1, 1}))});
+  CHECK(shape_of(y[0]) == Shape{0, 1, 2});
+}
+
+namespace {
+// The definition of NN11, summed directly.
+std::vector<double> naive_conv(const std::vector<float>& x, Shape xs, const std::vector<float>& w, Shape ws, int64_t G,
+                               Shape strides, Shape pads, Shape dil, Shape& ys) {
+  const int64_t N = xs[0], C = xs[1], H = xs[2], W = xs[3], M = ws[0], Cg = ws[1], KH = ws[2], KW = ws[3];
+  const int64_t OH = (H + pads[0] + pads[2] - ((KH - 1) * dil[0] + 1)) / strides[0] + 1;
+  const int64_t OW = (W + pads[1] + pads[3] - ((KW - 1) * dil[1] + 1)) / strides[1] + 1;
+  ys = {N, M, OH, OW};
+  std::vector<double> y;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t oh = 0; oh < OH; ++oh)
+        for (int64_t ow = 0; ow < OW; ++ow) {
+          double s = 0;
+          const int64_t g = m / (M / G);
+          for (int64_t c = 0; c < Cg; ++c)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                const int64_t ih = oh * strides[0] - pads[0] + kh * dil[0], iw = ow * strides[1] - pads[1] + kw * dil[1];
+                if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
+                s += double(w[((m * Cg + c) * KH + kh) * KW + kw]) * x[((n * C + g * Cg + c) * H + ih) * W + iw];
+              }
+          y.push_back(s);
+        }
+  return y;
+}
+}  // namespace
+
+TEST_CASE("[NN11] Conv agrees with the directly summed definition on a larger grouped case") {
+  const Shape xs{2, 6, 9, 7}, ws{10, 3, 3, 2};
+  std::vector<float> x, w;
+  for (int64_t i = 0; i < 2 * 6 * 9 * 7; ++i) x.push_back(float((i * 37) % 23) / 8.0f - 1.0f);
+  for (int64_t i = 0; i < 10 * 3 * 3 * 2; ++i) w.push_back(float((i * 11) % 17) / 4.0f - 2.0f);
+  Shape ys;
+  auto want = naive_conv(x, xs, w, ws, 2, {2, 1}, {1, 0, 1, 1}, {1, 2}, ys);
+  auto y = run(make_node("Conv", {attr_i("group", 2), attr_is("strides", {2, 1}), attr_is("pads", {1, 0, 1, 1}),
+                                  attr_is("dilations", {1, 2}), attr_is("kernel_shape", {3, 2})}),
+               11, {Value(tf(xs, x)), Value(tf(ws, w))});
+  CHECK(shape_of(y[0]) == ys);
+  check_close(vals(y[0]), want, 1e-7);
+}
+
+TEST_CASE("[NN10] Conv shape preconditions") {
+  Tensor x = tf({1, 2, 3}, {1, 2, 3, 4, 5, 6});
+  CHECK(clause_of([&] { run(make_node("Conv"), 11, {Value(x), Value(tf({1, 1, 2}, {1, 1}))}); }) == "NN10");
+  CHECK(clause_of([&] { run(make_node("Conv"), 11, {Value(x), Value(tf({1, 2}, {1, 1}))}); }) == "NN10");
+  CHECK(clause_of([&] {
+          run(make_node("Conv", {attr_i("group", 2)}), 11, {Value(x), Value(tf({3, 1, 1}, {1, 1, 1}))});
+        }) == "NN10");
+  CHECK(clause_of([&] {
+          run(make_node("Conv", {attr_i("group", 0)}), 11, {Value(x), Value(tf({1, 2, 1}, {1, 1}))});
+        }) == "NN10");
+  CHECK(clause_of([&] {
+          run(make_node("Conv"), 11, {Value(x), Value(tf({1, 2, 1}, {1, 1})), Value(tf({2}, {0, 0}))});
+        }) == "NN10");
+  CHECK(clause_of([&] {
+          run(make_node("Conv", {attr_is("kernel_shape", {2})}), 11, {Value(x), Value(tf({1, 2, 1}, {1, 1}))});
+        }) == "NN10");
+  CHECK(clause_of([&] { run(make_node("Conv"), 11, {Value(x), Value(td({1, 2, 1}, {1, 1}))}); }) == "NN10");
+}
+
+TEST_CASE("[NN13] [NN14] ConvTranspose scatters every input element through the kernel") {
+  Tensor x = tf({1, 1, 3}, {1, 2, 3});
+  Tensor w = tf({1, 1, 2}, {1, 1});
+  auto y = run(make_node("ConvTranspose"), 11, {Value(x), Value(w)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 4});
+  CHECK(vals(y[0]) == std::vector<float>{1, 3, 5, 3});
+  y = run(make_node("ConvTranspose", {attr_is("strides", {2})}), 11, {Value(x), Value(w)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 1, 2, 2, 3, 3});
+  y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("pads", {1, 1})}), 11, {Value(x), Value(w)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 2, 2, 3});
+  y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("output_shape", {5})}), 11, {Value(x), Value(w)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 2, 2, 3, 3});
+  // an output_shape beyond the scattered extent: total padding -1, pad_begin = -1 - floor(-1/2) = 0, so the
+  // extra position (bias only) is at the end
+  y = run(make_node("ConvTranspose", {attr_is("output_shape", {5})}), 11, {Value(x), Value(w)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 3, 5, 3, 0});
+  y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("output_padding", {1})}), 11,
+          {Value(x), Value(w), Value(tf({1}, {10}))});
+  CHECK(vals(y[0]) == std::vector<float>{11, 11, 12, 12, 13, 13, 10});
+  // two output channels, W is (C, M/group, k)
+  y = run(make_node("ConvTranspose"), 11, {Value(tf({1, 1, 1}, {2})), Value(tf({1, 2, 1}, {1, 3}))});
+  CHECK(shape_of(y[0]) == Shape{1, 2, 1});
+  CHECK(vals(y[0]) == std::vector<float>{2, 6});
+  CHECK(clause_of([&] { run(make_node("ConvTranspose", {attr_is("pads", {2, 3})}), 11, {Value(x), Value(w)}); }) == "NN3");
+}
+
+TEST_CASE("[NN11] Conv on float16 and bfloat16: binary64 accumulation, one rounding") {
+  // float16 1 = 0x3C00, 2048 = 0x6800; 2048 + 1 is not a float16 (ties to even: 2048), 2048 + 1 + 1 = 2050 is.
+  auto h = [](uint16_t b) { return float16_t{b}; };
+  Tensor x = Tensor::from_vector<float16_t>({1, 1, 3}, {h(0x6800), h(0x3C00), h(0x3C00)});
+  Tensor w = Tensor::from_vector<float16_t>({1, 1, 3}, {h(0x3C00), h(0x3C00), h(0x3C00)});
+  auto y = run(make_node("Conv"), 11, {Value(x), Value(w)});
+  REQUIRE(y[0]->tensor().dtype() == DType::float16);
+  CHECK(y[0]->tensor().data<float16_t>()[0].bits == 0x6801);  // 2050
+  // bfloat16 1 = 0x3F80, 3 = 0x4040
+  auto b = [](uint16_t v) { return bfloat16_t{v}; };
+  Tensor xb = Tensor::from_vector<bfloat16_t>({1, 1, 2}, {b(0x3F80), b(0x3F80)});
+  Tensor wb = Tensor::from_vector<bfloat16_t>({1, 1, 1}, {b(0x4040)});
+  y = run(make_node("Conv"), 22, {Value(xb), Value(wb)});
+  CHECK(y[0]->tensor().data<bfloat16_t>()[1].bits == 0x4040);
+}

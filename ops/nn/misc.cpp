@@ -1,0 +1,121 @@
+// Dropout and local response normalisation (spec/ops-nn.md, NN40-NN44).
+//
+// Dropout in inference is the identity on its data input, with a mask that keeps every element. Its
+// training form draws the mask at random and is outside onnxsem's deterministic semantics, except when
+// the ratio is 0 (nothing is dropped and the scale 1/(1-0) is 1).
+//
+// LRN divides each element by a power of the sum of squares of its neighbours across channels:
+//   Y[n,c,...] = X[n,c,...] / (bias + alpha/size * sum_{i in window(c)} X[n,i,...]^2)^beta,
+//   window(c) = [max(0, c - floor((size-1)/2)), min(C-1, c + ceil((size-1)/2))].
+#include <cmath>
+
+#include "ops/common/attrs.hpp"
+#include "ops/nn/nn.hpp"
+
+namespace onnxsem::ops::nn {
+namespace {
+
+struct DropoutVersion {
+  bool is_test_attr = false;   // 1, 6: `is_test` attribute chooses the form
+  bool inputs_form = false;    // 12 and later: ratio and training_mode are inputs
+  bool bool_mask = false;      // 10 and later: the mask is a bool tensor (before: of X's type, ones)
+};
+
+Kernel dropout(DropoutVersion ver) {
+  return [ver](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const std::string op = "Dropout";
+    const Tensor& x = a.tensor(0);
+    bool training = false;
+    double ratio = 0.5;
+    if (ver.inputs_form) {
+      if (a.has_input(1)) {
+        const Tensor& r = a.tensor(1);
+        if (r.size() != 1) eval_error("NN40", op + ": input ratio must hold one value, got shape " + show(r.shape()));
+        ratio = widen_all(r, op)[0];
+      }
+      if (a.has_input(2)) {
+        const Tensor& t = a.tensor(2);
+        if (t.dtype() != DType::boolean || t.size() != 1)
+          eval_error("NN40", op + ": input training_mode must be a single bool, got " + Value(t).describe());
+        training = t.data<bool>()[0];
+      }
+    } else {
+      ratio = attr_float(a.node, "ratio", 0.5f);
+      if (ver.is_test_attr) training = attr_int(a.node, "is_test", 0) == 0;
+    }
+    if (training) {
+      // [spec:NN40] the training form needs a ratio in [0, 1); with ratio 0 it keeps every element.
+      if (!(ratio >= 0 && ratio < 1))
+        eval_error("NN40", op + ": ratio " + std::to_string(ratio) + " is outside [0, 1)");
+      if (ratio != 0) unsupported(op + ": the training form with ratio > 0 draws a random mask");
+    }
+    std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
+    // [spec:NN41] the output is X itself; the mask keeps every element.
+    outs[0] = Value(x);
+    if (a.output_count() > 1 && a.requested[1]) {
+      if (ver.bool_mask) {
+        auto [m, mo] = Tensor::allocate<bool>(x.shape());
+        for (auto& b : mo) b = true;
+        outs[1] = Value(m);
+      } else {
+        outs[1] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+          using T = typename decltype(tag)::type;
+          auto [m, mo] = Tensor::allocate<T>(x.shape());
+          for (auto& e : mo) e = narrow<T>(1.0);
+          return m;
+        });
+      }
+    }
+    return outs;
+  };
+}
+
+std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
+  const std::string op = "LRN";
+  const Tensor& x = a.tensor(0);
+  const int64_t size = attr_int_req(a.node, "size");
+  const double alpha = attr_float(a.node, "alpha", 1e-4f);
+  const double beta = attr_float(a.node, "beta", 0.75f);
+  const double bias = attr_float(a.node, "bias", 1.0f);
+  // [spec:NN42] X is (N, C, ...) and size is at least 1.
+  if (x.rank() < 2) eval_error("NN42", op + ": input X must have rank >= 2, got shape " + show(x.shape()));
+  if (size < 1) eval_error("NN42", op + ": attribute size is " + std::to_string(size) + ", expected >= 1");
+  const int64_t N = x.dim(0), C = x.dim(1);
+  const int64_t S = element_count(Shape(x.shape().begin() + 2, x.shape().end()));
+  const int64_t before = (size - 1) / 2, after = size - 1 - before;
+  return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    auto xd = x.data<T>();
+    auto [y, out] = Tensor::allocate<T>(x.shape());
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t c = 0; c < C; ++c) {
+        const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(C - 1, c + after);
+        for (int64_t i = 0; i < S; ++i) {
+          // [spec:NN43] the binary64 sum of squares across the channel window, then the scaled power.
+          double sq = 0;
+          for (int64_t k = lo; k <= hi; ++k) {
+            const double v = widen(xd[(n * C + k) * S + i]);
+            sq += v * v;
+          }
+          const int64_t at = (n * C + c) * S + i;
+          out[at] = narrow<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq, beta));
+        }
+      }
+    return y;
+  })};
+}
+
+}  // namespace
+
+void add_misc(Registry& r) {
+  // Dropout: 6 dropped consumed_inputs, 7 removed is_test, 10 made the mask bool, 12 turned ratio and
+  // training_mode into inputs, 13 and 22 added types.
+  r.add("", "Dropout", {1, 6}, dropout({.is_test_attr = true}));
+  r.add("", "Dropout", {7}, dropout({}));
+  r.add("", "Dropout", {10}, dropout({.bool_mask = true}));
+  r.add("", "Dropout", {12, 13, 22}, dropout({.inputs_form = true, .bool_mask = true}));
+  // LRN: 13 added bfloat16.
+  r.add("", "LRN", {1, 13}, lrn);
+}
+
+}  // namespace onnxsem::ops::nn

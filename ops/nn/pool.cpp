@@ -1,0 +1,272 @@
+// Pooling (spec/ops-nn.md, NN20-NN28).
+//
+// Every pooling operator maps each (n, c) plane of X independently: output position o of the plane is a
+// function of the window of input elements the taps of o hit (window.hpp), taken in row-major tap order:
+//   MaxPool       the largest element; NaN if the window holds a NaN (NN20); optionally its flat index (NN21);
+//   AveragePool   the binary64 sum of the elements divided by their number, or by the number of taps inside
+//                 the padded extent when count_include_pad is set (NN23);
+//   LpPool        (sum |x|^p)^(1/p) in binary64 (NN24);
+//   Global*Pool   the same over the whole spatial extent (NN25).
+// A window that hits no input element has no value (NN22).
+#include <cmath>
+
+#include "ops/common/attrs.hpp"
+#include "ops/nn/nn.hpp"
+#include "ops/nn/window.hpp"
+
+namespace onnxsem::ops::nn {
+namespace {
+
+enum class PoolKind { max, average, lp };
+
+struct PoolVersion {
+  WindowAttrs window;             // dilations, ceil_mode
+  bool count_include_pad = false; // AveragePool-7 and later
+  bool indices = false;           // MaxPool-8 and later: second output, storage_order
+  bool small_ints = false;        // MaxPool-12 and later: int8 and uint8
+  bool p_is_float = false;        // LpPool-1 / GlobalLpPool-1: p is a float attribute
+};
+
+inline constexpr auto max_pool_types = hana::concat(nn_float_types, hana::tuple_t<int8_t, uint8_t>);
+
+struct Windows {
+  Shape yshape;
+  int64_t planes = 0, plane = 0, outs = 0;
+  WindowTable table;
+};
+
+// The windows of a windowed pooling operator, or of a global one (a single window over the plane).
+Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion& v, bool global) {
+  const Tensor& x = a.tensor(0);
+  require_spatial_input(x, op, global ? 2 : 3);
+  Windows w;
+  Shape in(x.shape().begin() + 2, x.shape().end());
+  w.planes = checked_mul(x.dim(0), x.dim(1));
+  w.yshape = {x.dim(0), x.dim(1)};
+  if (global) {
+    // [spec:NN25] one window over the whole spatial extent of each plane.
+    w.plane = element_count(in);
+    w.outs = 1;
+    w.yshape.resize(x.shape().size(), 1);
+    w.table.begin = {0, w.plane};
+    w.table.offsets.resize(static_cast<size_t>(w.plane));
+    for (int64_t i = 0; i < w.plane; ++i) w.table.offsets[i] = i;
+    w.table.padded_count = {w.plane};
+  } else {
+    auto kernel = attr_ints_opt(a.node, "kernel_shape");
+    if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
+    const WindowGeometry g = window_geometry(a.node, in, *kernel, v.window, op);
+    w.plane = g.in_count();
+    w.outs = g.out_count();
+    w.yshape.insert(w.yshape.end(), g.out.begin(), g.out.end());
+    w.table = window_table(g);
+  }
+  if (w.planes > 0)
+    for (int64_t o = 0; o < w.outs; ++o)
+      // [spec:NN22] every window must hit at least one input element.
+      if (w.table.begin[o] == w.table.begin[o + 1])
+        eval_error("NN22", op + ": output position " + std::to_string(o) +
+                               " of each plane covers no input element (only padding)");
+  return w;
+}
+
+template <class T>
+std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool want_indices, bool column_major,
+                                         const Shape& in) {
+  auto [y, out] = Tensor::allocate<T>(w.yshape);
+  auto [iy, iout] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
+  auto xd = x.data<T>();
+  // Column-major strides of the spatial axes, for storage_order = 1.
+  std::vector<int64_t> cstride(in.size(), 1);
+  for (size_t d = 1; d < in.size(); ++d) cstride[d] = cstride[d - 1] * in[d - 1];
+  for (int64_t pl = 0; pl < w.planes; ++pl) {
+    const T* xp = xd.data() + pl * w.plane;
+    for (int64_t o = 0; o < w.outs; ++o) {
+      // [spec:NN20] the first NaN of the window, else its first largest element.
+      int64_t best = w.table.offsets[w.table.begin[o]];
+      double bv = widen(xp[best]);
+      for (int64_t k = w.table.begin[o] + 1; k < w.table.begin[o + 1] && !std::isnan(bv); ++k) {
+        const int64_t off = w.table.offsets[k];
+        const double v = widen(xp[off]);
+        if (std::isnan(v) || v > bv) {
+          best = off;
+          bv = v;
+        }
+      }
+      out[pl * w.outs + o] = xp[best];
+      if (want_indices) {
+        // [spec:NN21] the flat index of the chosen element in X, row- or column-major over the spatial axes.
+        int64_t spatial = best;
+        if (column_major) {
+          spatial = 0;
+          for (int64_t rem = best, d = static_cast<int64_t>(in.size()) - 1; d >= 0; --d) {
+            spatial += (rem % in[d]) * cstride[d];
+            rem /= in[d];
+          }
+        }
+        iout[pl * w.outs + o] = pl * w.plane + spatial;
+      }
+    }
+  }
+  return {y, iy};
+}
+
+template <class T>
+Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool count_include_pad, double p) {
+  auto [y, out] = Tensor::allocate<T>(w.yshape);
+  auto xd = x.data<T>();
+  for (int64_t pl = 0; pl < w.planes; ++pl) {
+    const T* xp = xd.data() + pl * w.plane;
+    for (int64_t o = 0; o < w.outs; ++o) {
+      const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];
+      double acc = 0;
+      if (kind == PoolKind::average) {
+        // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
+        for (int64_t k = b; k < e; ++k) acc += widen(xp[w.table.offsets[k]]);
+        const int64_t count = count_include_pad ? w.table.padded_count[o] : e - b;
+        out[pl * w.outs + o] = narrow<T>(acc / static_cast<double>(count));
+      } else {
+        // [spec:NN24] the p-norm of the window's elements, in binary64.
+        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(widen(xp[w.table.offsets[k]])), p);
+        out[pl * w.outs + o] = narrow<T>(std::pow(acc, 1.0 / p));
+      }
+    }
+  }
+  return y;
+}
+
+Kernel pool_kernel(PoolKind kind, PoolVersion v, bool global, std::string op) {
+  return [kind, v, global, op](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const Tensor& x = a.tensor(0);
+    const Windows w = windows_of(a, op, v, global);
+    if (kind == PoolKind::max) {
+      const bool want_indices = v.indices && a.output_count() > 1 && a.requested[1];
+      const int64_t order = v.indices ? attr_int(a.node, "storage_order", 0) : 0;
+      if (order != 0 && order != 1)
+        eval_error("NN21", op + ": attribute storage_order is " + std::to_string(order) + ", expected 0 or 1");
+      Shape in(x.shape().begin() + 2, x.shape().end());
+      auto run = [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        return max_pool_typed<T>(x, w, want_indices, order == 1, in);
+      };
+      auto [y, iy] = v.small_ints ? dispatch(x.dtype(), max_pool_types, op, run)
+                                  : dispatch(x.dtype(), nn_float_types, op, run);
+      std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
+      outs[0] = Value(y);
+      if (want_indices) outs[1] = Value(iy);
+      return outs;
+    }
+    double p = 0;
+    if (kind == PoolKind::lp) {
+      if (v.p_is_float) {
+        p = attr_float(a.node, "p", 2.0f);
+      } else {
+        p = static_cast<double>(attr_int(a.node, "p", 2));
+      }
+      // p is positive (NN24).
+      if (!(p > 0)) eval_error("NN24", op + ": attribute p is " + std::to_string(p) + ", expected a positive value");
+    }
+    const bool include_pad = v.count_include_pad && attr_int(a.node, "count_include_pad", 0) != 0;
+    return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+      using T = typename decltype(tag)::type;
+      return sum_pool_typed<T>(x, w, kind, include_pad, p);
+    })};
+  };
+}
+
+// MaxUnpool: the pooling input's extent filled with zeros, into which every element of X is written at the
+// flat index I gives it; then placed at the start of a larger output_shape when one is given.
+std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
+  const std::string op = "MaxUnpool";
+  const Tensor& x = a.tensor(0);
+  const Tensor& idx = a.tensor(1);
+  require_spatial_input(x, op);
+  // [spec:NN26] I has X's shape and indexes the extent undoing the pooling; output_shape may only enlarge it.
+  if (idx.dtype() != DType::int64 || idx.shape() != x.shape())
+    eval_error("NN26", op + ": indices I must be int64 of X's shape " + show(x.shape()) + ", got " + Value(idx).describe());
+  auto kernel = attr_ints_opt(a.node, "kernel_shape");
+  if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
+  const size_t rank = static_cast<size_t>(x.rank() - 2);
+  if (kernel->size() != rank)
+    eval_error("NN2", op + ": attribute kernel_shape has " + std::to_string(kernel->size()) + " entries, expected " +
+                          std::to_string(rank));
+  const Shape strides = attr_ints(a.node, "strides", Shape(rank, 1));
+  const Shape pads = attr_ints(a.node, "pads", Shape(2 * rank, 0));
+  if (strides.size() != rank || pads.size() != 2 * rank)
+    eval_error("NN2", op + ": attributes strides and pads must have " + std::to_string(rank) + " and " +
+                          std::to_string(2 * rank) + " entries");
+  // The extent of the pooling input: (in - 1) * stride + kernel - pad_begin - pad_end.
+  Shape inner{x.dim(0), x.dim(1)};
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t e = checked_add(checked_mul(x.dim(static_cast<int64_t>(d) + 2) - 1, strides[d]), (*kernel)[d]) -
+                      pads[d] - pads[rank + d];
+    if (e < 0) eval_error("NN26", op + ": the output extent along spatial axis " + std::to_string(d) + " is negative");
+    inner.push_back(e);
+  }
+  Shape yshape = inner;
+  if (a.has_input(2)) {
+    yshape = int_list(a.tensor(2), op + ": output_shape");
+    bool fits = yshape.size() == inner.size();
+    for (size_t d = 0; fits && d < inner.size(); ++d) fits = d < 2 ? yshape[d] == inner[d] : yshape[d] >= inner[d];
+    if (!fits)
+      eval_error("NN26", op + ": output_shape " + show(yshape) + " must have X's first two extents and contain " +
+                             show(inner));
+  }
+  auto id = idx.data<int64_t>();
+  const int64_t total = element_count(inner);
+  for (int64_t k = 0; k < idx.size(); ++k)
+    if (id[k] < 0 || id[k] >= total)
+      eval_error("NN26", op + ": index " + std::to_string(id[k]) + " at position " + std::to_string(k) +
+                             " is outside the unpooled extent " + show(inner));
+  return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    auto xd = x.data<T>();
+    auto [y, out] = Tensor::allocate<T>(yshape);
+    for (auto& e : out) e = narrow<T>(0.0);
+    // Elements are written in X's row-major order; a later one replaces an earlier one at the same index.
+    // Index k of the unpooled extent is mapped to the same coordinates of the output.
+    for (int64_t k = 0; k < x.size(); ++k) {
+      int64_t at = 0;
+      for (int64_t rem = id[k], stride = 1, d = static_cast<int64_t>(inner.size()) - 1; d >= 0; --d) {
+        at += (rem % inner[d]) * stride;
+        rem /= inner[d];
+        stride *= yshape[d];
+      }
+      out[at] = xd[k];
+    }
+    return y;
+  })};
+}
+
+}  // namespace
+
+void add_pool(Registry& r) {
+  // MaxUnpool: 11 let output_shape take any extent, 22 added bfloat16.
+  r.add("", "MaxUnpool", {9, 11, 22}, max_unpool);
+  const WindowAttrs none{}, ceil{.dilations = false, .ceil_mode = true}, both{.dilations = true, .ceil_mode = true};
+  // MaxPool: 8 added Indices and storage_order, 10 ceil_mode and dilations, 12 int8/uint8, 22 bfloat16.
+  r.add("", "MaxPool", {1}, pool_kernel(PoolKind::max, {.window = none}, false, "MaxPool"));
+  r.add("", "MaxPool", {8}, pool_kernel(PoolKind::max, {.window = none, .indices = true}, false, "MaxPool"));
+  r.add("", "MaxPool", {10, 11}, pool_kernel(PoolKind::max, {.window = both, .indices = true}, false, "MaxPool"));
+  r.add("", "MaxPool", {12, 22},
+        pool_kernel(PoolKind::max, {.window = both, .indices = true, .small_ints = true}, false, "MaxPool"));
+  // AveragePool: 7 added count_include_pad, 10 ceil_mode, 19 dilations, 22 bfloat16.
+  r.add("", "AveragePool", {1}, pool_kernel(PoolKind::average, {.window = none}, false, "AveragePool"));
+  r.add("", "AveragePool", {7},
+        pool_kernel(PoolKind::average, {.window = none, .count_include_pad = true}, false, "AveragePool"));
+  r.add("", "AveragePool", {10, 11},
+        pool_kernel(PoolKind::average, {.window = ceil, .count_include_pad = true}, false, "AveragePool"));
+  r.add("", "AveragePool", {19, 22},
+        pool_kernel(PoolKind::average, {.window = both, .count_include_pad = true}, false, "AveragePool"));
+  // LpPool: 2 made p an integer, 18 added ceil_mode and dilations, 22 bfloat16.
+  r.add("", "LpPool", {1}, pool_kernel(PoolKind::lp, {.window = none, .p_is_float = true}, false, "LpPool"));
+  r.add("", "LpPool", {2, 11}, pool_kernel(PoolKind::lp, {.window = none}, false, "LpPool"));
+  r.add("", "LpPool", {18, 22}, pool_kernel(PoolKind::lp, {.window = both}, false, "LpPool"));
+  // Global pools: 22 added bfloat16.
+  r.add("", "GlobalMaxPool", {1, 22}, pool_kernel(PoolKind::max, {.window = none}, true, "GlobalMaxPool"));
+  r.add("", "GlobalAveragePool", {1, 22}, pool_kernel(PoolKind::average, {.window = none}, true, "GlobalAveragePool"));
+  r.add("", "GlobalLpPool", {1}, pool_kernel(PoolKind::lp, {.window = none, .p_is_float = true}, true, "GlobalLpPool"));
+  r.add("", "GlobalLpPool", {2, 22}, pool_kernel(PoolKind::lp, {.window = none}, true, "GlobalLpPool"));
+}
+
+}  // namespace onnxsem::ops::nn

@@ -1,0 +1,160 @@
+// Pooling (spec/ops-nn.md, NN20-NN25).
+#include <limits>
+
+#include "ops/nn/test_util.hpp"
+
+using namespace nntest;
+
+namespace {
+const float qnan = std::numeric_limits<float>::quiet_NaN();
+}
+
+TEST_CASE("[NN20] [NN21] MaxPool values and indices, row- and column-major") {
+  std::vector<float> v;
+  for (int i = 1; i <= 16; ++i) v.push_back(float(i));
+  Tensor x = tf({1, 1, 4, 4}, v);
+  Node n = make_node("MaxPool", {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})});
+  auto y = run(n, 12, {Value(x)}, 2);
+  CHECK(shape_of(y[0]) == Shape{1, 1, 2, 2});
+  CHECK(vals(y[0]) == std::vector<float>{6, 8, 14, 16});
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{5, 7, 13, 15});
+  Node cm = make_node("MaxPool", {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2}), attr_i("storage_order", 1)});
+  y = run(cm, 8, {Value(x)}, 2);
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{5, 13, 7, 15});
+  // the (n, c) offset is part of the index
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2, 2})}), 10, {Value(tf({1, 2, 2, 2}, {1, 2, 3, 4, 8, 7, 6, 5}))}, 2);
+  CHECK(vals(y[0]) == std::vector<float>{4, 8});
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{3, 4});
+  // MaxPool-1 has a single output
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2})}), 1, {Value(tf({1, 1, 3}, {3, 1, 2}))});
+  CHECK(vals(y[0]) == std::vector<float>{3, 2});
+  CHECK(clause_of([&] { run(cm = make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_i("storage_order", 2)}), 12,
+                            {Value(tf({1, 1, 2}, {1, 2}))}, 2); }) == "NN21");
+}
+
+TEST_CASE("[NN20] [NN21] MaxPool: NaN propagates, ties take the first element, padding is never chosen") {
+  Node n = make_node("MaxPool", {attr_is("kernel_shape", {2})});
+  auto y = run(n, 12, {Value(tf({1, 1, 4}, {1, qnan, 3, 2}))}, 2);
+  auto v = vals(y[0]);
+  CHECK(std::isnan(v[0]));
+  CHECK(std::isnan(v[1]));
+  CHECK(v[2] == 3);
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{1, 1, 2});
+  y = run(n, 12, {Value(tf({1, 1, 2}, {2, 2}))}, 2);
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{0});
+  // all-negative input with padding: the padding does not contribute a 0
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1})}), 12,
+          {Value(tf({1, 1, 2}, {-5, -7}))}, 2);
+  CHECK(vals(y[0]) == std::vector<float>{-5, -5, -7});
+  CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{0, 0, 1});
+}
+
+TEST_CASE("[NN20] MaxPool on int8 and uint8 from version 12, with dilations and ceil mode") {
+  Node n = make_node("MaxPool", {attr_is("kernel_shape", {2})});
+  auto y = run(n, 12, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {-5, -3, -7}))});
+  CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{-3, -3});
+  y = run(n, 22, {Value(Tensor::from_vector<uint8_t>({1, 1, 3}, {200, 3, 255}))});
+  CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{200, 255});
+  CHECK(kind_of([&] { run(n, 11, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {1, 2, 3}))}); }) == ErrorKind::unsupported);
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_is("dilations", {2})}), 10,
+          {Value(tf({1, 1, 5}, {1, 5, 2, 4, 3}))});
+  CHECK(vals(y[0]) == std::vector<float>{2, 5, 3});
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_is("strides", {2}), attr_i("ceil_mode", 1)}), 10,
+          {Value(tf({1, 1, 5}, {1, 5, 2, 4, 3}))});
+  CHECK(vals(y[0]) == std::vector<float>{5, 4, 3});
+}
+
+TEST_CASE("[NN22] a window that covers only padding has no value") {
+  CHECK(clause_of([&] {
+          run(make_node("MaxPool", {attr_is("kernel_shape", {1}), attr_is("pads", {1, 0})}), 12, {Value(tf({1, 1, 2}, {1, 2}))});
+        }) == "NN22");
+  CHECK(clause_of([&] {
+          run(make_node("AveragePool", {attr_is("kernel_shape", {1}), attr_is("pads", {0, 1})}), 11,
+              {Value(tf({1, 1, 2}, {1, 2}))});
+        }) == "NN22");
+  CHECK(clause_of([&] { run(make_node("GlobalMaxPool"), 1, {Value(tf({1, 1, 0}, {}))}); }) == "NN22");
+  // an empty batch has no windows to evaluate
+  auto y = run(make_node("GlobalMaxPool"), 1, {Value(tf({0, 1, 0}, {}))});
+  CHECK(shape_of(y[0]) == Shape{0, 1, 1});
+}
+
+TEST_CASE("[NN23] AveragePool divides by the elements, or by the taps in the padded extent") {
+  Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
+  auto y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1})}), 11, {Value(x)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 1.5, 2.5, 3.5, 4});
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
+          7, {Value(x)});
+  CHECK(vals(y[0]) == std::vector<float>{0.5, 1.5, 2.5, 3.5, 2});
+  // AveragePool-1 has no count_include_pad: the attribute is not read
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
+          1, {Value(x)});
+  CHECK(vals(y[0]) == std::vector<float>{1, 1.5, 2.5, 3.5, 4});
+  // ceil mode: the last window runs past the input (no end padding) and counts only its one tap
+  Tensor x5 = tf({1, 1, 5}, {1, 2, 3, 4, 5});
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("strides", {2}), attr_i("ceil_mode", 1),
+                                    attr_i("count_include_pad", 1)}),
+          10, {Value(x5)});
+  CHECK(vals(y[0]) == std::vector<float>{1.5, 3.5, 5});
+  // dilations from version 19
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("dilations", {2})}), 19, {Value(x5)});
+  CHECK(vals(y[0]) == std::vector<float>{2, 3, 4});
+  // binary64 sum rounded once: 1e8 + 1 - 1e8 = 1, then 1/3
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {3})}), 11, {Value(tf({1, 1, 3}, {1e8f, 1, -1e8f}))});
+  CHECK(vals(y[0]) == std::vector<float>{static_cast<float>(1.0 / 3.0)});
+  // NaN propagates through the sum
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2})}), 11, {Value(tf({1, 1, 3}, {1, qnan, 3}))});
+  CHECK(std::isnan(vals(y[0])[0]));
+  CHECK(clause_of([&] { run(make_node("AveragePool"), 11, {Value(x)}); }) == "A1");
+}
+
+TEST_CASE("[NN24] LpPool is the p-norm of the window") {
+  auto y = run(make_node("LpPool", {attr_is("kernel_shape", {2})}), 11, {Value(tf({1, 1, 3}, {3, -4, 0}))});
+  CHECK(vals(y[0]) == std::vector<float>{5, 4});
+  y = run(make_node("LpPool", {attr_is("kernel_shape", {2}), attr_i("p", 1)}), 18, {Value(tf({1, 1, 3}, {3, -4, 0}))});
+  CHECK(vals(y[0]) == std::vector<float>{7, 4});
+  y = run(make_node("LpPool", {attr_is("kernel_shape", {2}), attr_f("p", 1.0f)}), 1, {Value(tf({1, 1, 2}, {3, -4}))});
+  CHECK(vals(y[0]) == std::vector<float>{7});
+  CHECK(clause_of([&] {
+          run(make_node("LpPool", {attr_is("kernel_shape", {2}), attr_i("p", 0)}), 11, {Value(tf({1, 1, 2}, {3, -4}))});
+        }) == "NN24");
+}
+
+TEST_CASE("[NN25] global pooling over every spatial axis") {
+  Tensor x = tf({1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 9});
+  auto y = run(make_node("GlobalAveragePool"), 1, {Value(x)});
+  CHECK(shape_of(y[0]) == Shape{1, 2, 1, 1});
+  CHECK(vals(y[0]) == std::vector<float>{2.5, 6.75});
+  y = run(make_node("GlobalMaxPool"), 22, {Value(x)});
+  CHECK(vals(y[0]) == std::vector<float>{4, 9});
+  y = run(make_node("GlobalMaxPool"), 1, {Value(tf({1, 1, 3}, {1, qnan, 3}))});
+  CHECK(std::isnan(vals(y[0])[0]));
+  y = run(make_node("GlobalLpPool"), 2, {Value(tf({1, 1, 2}, {3, 4}))});
+  CHECK(vals(y[0]) == std::vector<float>{5});
+  // rank 2: each window is the single element
+  y = run(make_node("GlobalAveragePool"), 1, {Value(tf({1, 2}, {3, 4}))});
+  CHECK(shape_of(y[0]) == Shape{1, 2});
+  CHECK(vals(y[0]) == std::vector<float>{3, 4});
+}
+
+TEST_CASE("[NN26] MaxUnpool writes each element at its index into zeros") {
+  Tensor x = tf({1, 1, 2, 2}, {5, 6, 7, 8});
+  Tensor i = Tensor::from_vector<int64_t>({1, 1, 2, 2}, {0, 3, 8, 15});
+  Node n = make_node("MaxUnpool", {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})});
+  auto y = run(n, 11, {Value(x), Value(i)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 4, 4});
+  CHECK(vals(y[0]) == std::vector<float>{5, 0, 0, 6, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 8});
+  y = run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 5, 5}))});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 5, 5});
+  // the indices address the unpooled 4 x 4 extent, which sits at the start of the 5 x 5 output
+  CHECK(vals(y[0]) == std::vector<float>{5, 0, 0, 6, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0});
+  CHECK(clause_of([&] { run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 3, 5}))}); }) ==
+        "NN26");
+  // a later element replaces an earlier one at the same index
+  y = run(make_node("MaxUnpool", {attr_is("kernel_shape", {1})}), 9,
+          {Value(tf({1, 1, 2}, {1, 2})), Value(Tensor::from_vector<int64_t>({1, 1, 2}, {0, 0}))});
+  CHECK(vals(y[0]) == std::vector<float>{2, 0});
+  CHECK(clause_of([&] {
+          run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({1, 1, 2, 2}, {0, 3, 8, 16}))});
+        }) == "NN26");
+  CHECK(clause_of([&] { run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({4}, {0, 1, 2, 3}))}); }) == "NN26");
+}

@@ -1,0 +1,178 @@
+// Sliding-window geometry (spec/ops-nn.md, NN1-NN6).
+#include "ops/nn/window.hpp"
+
+#include <algorithm>
+
+#include "ops/common/attrs.hpp"
+#include "ops/nn/nn.hpp"
+
+namespace onnxsem::ops::nn {
+
+int64_t WindowGeometry::out_count() const noexcept {
+  int64_t n = 1;
+  for (int64_t v : out) n *= v;
+  return n;
+}
+int64_t WindowGeometry::in_count() const noexcept {
+  int64_t n = 1;
+  for (int64_t v : in) n *= v;
+  return n;
+}
+int64_t WindowGeometry::kernel_count() const noexcept {
+  int64_t n = 1;
+  for (int64_t v : kernel) n *= v;
+  return n;
+}
+
+void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank) {
+  // [spec:NN1] the data input is laid out as (N, C, D1, ..., Dn).
+  if (x.rank() < min_rank)
+    eval_error("NN1", op + ": input X must have rank >= " + std::to_string(min_rank) + " (N, C, D1, ...), got shape " +
+                          show(x.shape()));
+}
+
+namespace {
+
+Shape per_axis(const Node& node, const std::string& name, size_t rank, int64_t def, int64_t min_value,
+               const std::string& op) {
+  auto v = attr_ints_opt(node, name);
+  if (!v) return Shape(rank, def);
+  if (v->size() != rank)
+    eval_error("NN2", op + ": attribute " + name + " has " + std::to_string(v->size()) + " entries, expected " +
+                          std::to_string(rank) + " (one per spatial axis)");
+  for (int64_t e : *v)
+    if (e < min_value || e > (int64_t{1} << 40))
+      eval_error("NN2", op + ": attribute " + name + " has the value " + std::to_string(e) + ", expected " +
+                            std::to_string(min_value) + " or more");
+  return *v;
+}
+
+}  // namespace
+
+WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& kernel, WindowAttrs attrs,
+                               const std::string& op) {
+  const size_t rank = in.size();
+  WindowGeometry g;
+  g.in = in;
+  // [spec:NN2] one kernel extent, stride and dilation (all >= 1) per spatial axis; two pads (>= 0) per axis.
+  if (kernel.size() != rank)
+    eval_error("NN2", op + ": the kernel has " + std::to_string(kernel.size()) + " spatial axes, the input " +
+                          std::to_string(rank));
+  for (int64_t k : kernel)
+    if (k < 1 || k > (int64_t{1} << 40))
+      eval_error("NN2", op + ": kernel extent " + std::to_string(k) + " is not positive");
+  g.kernel = kernel;
+  g.strides = per_axis(node, "strides", rank, 1, 1, op);
+  g.dilations = attrs.dilations ? per_axis(node, "dilations", rank, 1, 1, op) : Shape(rank, 1);
+  const bool ceil_mode = attrs.ceil_mode && attr_int(node, "ceil_mode", 0) != 0;
+  const std::string auto_pad = attr_string(node, "auto_pad", "NOTSET");
+  auto pads = attr_ints_opt(node, "pads");
+  if (pads) {
+    if (pads->size() != 2 * rank)
+      eval_error("NN2", op + ": attribute pads has " + std::to_string(pads->size()) + " entries, expected " +
+                            std::to_string(2 * rank));
+    for (int64_t p : *pads)
+      if (p < 0 || p > (int64_t{1} << 40))
+        eval_error("NN2", op + ": attribute pads has the value " + std::to_string(p) + ", expected 0 or more");
+  }
+  g.pad_begin.assign(rank, 0);
+  g.pad_end.assign(rank, 0);
+  g.out.assign(rank, 0);
+
+  if (auto_pad == "NOTSET") {
+    if (pads)
+      for (size_t d = 0; d < rank; ++d) {
+        g.pad_begin[d] = (*pads)[d];
+        g.pad_end[d] = (*pads)[rank + d];
+      }
+    for (size_t d = 0; d < rank; ++d) {
+      const int64_t padded = checked_add(checked_add(in[d], g.pad_begin[d]), g.pad_end[d]);
+      const int64_t span = checked_add(checked_mul(g.kernel[d] - 1, g.dilations[d]), 1);
+      // [spec:NN3] the padded input must hold at least one whole window.
+      if (padded < span)
+        eval_error("NN3", op + ": along spatial axis " + std::to_string(d) + " the padded input extent " +
+                              std::to_string(padded) + " is smaller than the window extent " + std::to_string(span));
+      const int64_t room = padded - span, s = g.strides[d];
+      if (!ceil_mode) {
+        g.out[d] = room / s + 1;
+      } else {
+        // [spec:NN4] ceil mode: one more window when the stride does not divide, unless it would start
+        // in the end padding.
+        g.out[d] = (room + s - 1) / s + 1;
+        if ((g.out[d] - 1) * s >= in[d] + g.pad_begin[d]) --g.out[d];
+      }
+    }
+    return g;
+  }
+
+  // [spec:NN5] automatic padding; explicit pads may not say otherwise.
+  if (auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER" && auto_pad != "VALID")
+    eval_error("NN5", op + ": attribute auto_pad is '" + auto_pad +
+                          "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
+  if (pads && std::any_of(pads->begin(), pads->end(), [](int64_t p) { return p != 0; }))
+    eval_error("NN5", op + ": attribute pads is set together with auto_pad " + auto_pad);
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t span = checked_add(checked_mul(g.kernel[d] - 1, g.dilations[d]), 1);
+    const int64_t s = g.strides[d];
+    if (auto_pad == "VALID") {
+      if (in[d] < span)
+        eval_error("NN3", op + ": along spatial axis " + std::to_string(d) + " the input extent " +
+                              std::to_string(in[d]) + " is smaller than the window extent " + std::to_string(span));
+      g.out[d] = (in[d] - span) / s + 1;
+    } else {
+      g.out[d] = (in[d] + s - 1) / s;
+      const int64_t total = std::max<int64_t>(0, (g.out[d] - 1) * s + span - in[d]);
+      g.pad_begin[d] = auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      g.pad_end[d] = total - g.pad_begin[d];
+    }
+  }
+  return g;
+}
+
+WindowTable window_table(const WindowGeometry& g) {
+  const size_t rank = g.rank();
+  // [spec:NN6] taps o * stride - pad_begin + j * dilation, in row-major tap order.
+  // Per axis and output position: the input positions of the taps that hit the input, and how many
+  // taps lie in the padded extent.
+  std::vector<std::vector<std::vector<int64_t>>> hits(rank);
+  std::vector<std::vector<int64_t>> padded(rank);
+  for (size_t d = 0; d < rank; ++d) {
+    hits[d].resize(static_cast<size_t>(g.out[d]));
+    padded[d].resize(static_cast<size_t>(g.out[d]));
+    for (int64_t o = 0; o < g.out[d]; ++o) {
+      for (int64_t j = 0; j < g.kernel[d]; ++j) {
+        const int64_t q = g.tap(d, o, j);
+        if (q >= 0 && q < g.in[d]) hits[d][o].push_back(q);
+        if (q >= -g.pad_begin[d] && q < g.in[d] + g.pad_end[d]) ++padded[d][o];
+      }
+    }
+  }
+  WindowTable t;
+  const int64_t count = g.out_count();
+  t.begin.reserve(static_cast<size_t>(count) + 1);
+  t.padded_count.reserve(static_cast<size_t>(count));
+  t.begin.push_back(0);
+  std::vector<int64_t> o(rank, 0), cur, next;
+  for (int64_t w = 0; w < count; ++w) {
+    // The Cartesian product of the per-axis hits, in row-major tap order.
+    cur.assign(1, 0);
+    int64_t pc = 1;
+    for (size_t d = 0; d < rank; ++d) {
+      next.clear();
+      for (int64_t base : cur)
+        for (int64_t q : hits[d][o[d]]) next.push_back(base * g.in[d] + q);
+      cur.swap(next);
+      pc *= padded[d][o[d]];
+    }
+    t.offsets.insert(t.offsets.end(), cur.begin(), cur.end());
+    t.begin.push_back(static_cast<int64_t>(t.offsets.size()));
+    t.padded_count.push_back(pc);
+    for (size_t d = rank; d-- > 0;) {
+      if (++o[d] < g.out[d]) break;
+      o[d] = 0;
+    }
+  }
+  return t;
+}
+
+}  // namespace onnxsem::ops::nn

@@ -1,0 +1,20 @@
+// The reduce family's entry point: registers every operator version of ops/reduce/ in the table.
+#include "ops/reduce/rd_common.hpp"
+
+namespace onnxsem::ops {
+
+void add_reduce(Registry& r) {
+  const rd::Adder add = [&r](const std::string& op_type, std::initializer_list<int64_t> since, Kernel k) {
+    r.add("", op_type, since, std::move(k));
+  };
+  rd::add_reductions(add);
+  rd::add_argminmax(add);
+  rd::add_softmax(add);
+  rd::add_matmul(add);
+  rd::add_gemm(add);
+  rd::add_cumsum(add);
+  rd::add_topk(add);
+  rd::add_einsum(add);
+}
+
+}  // namespace onnxsem::ops

@@ -1,0 +1,258 @@
+// Unit tests of ArgMax/ArgMin, the softmax family, MatMul, MatMulInteger, Gemm, CumSum and TopK
+// (spec/ops-reduce.md RD13-RD29). Expected values are worked out by hand.
+
+#include "ops/reduce/rd_test_util.hpp"
+
+using namespace rdt;
+
+namespace {
+const Tensor ax = F({2, 3}, {1, 3, 3, 4, 2, 4});
+const double ln3 = std::log(3.0);
+}  // namespace
+
+TEST_CASE("[RD13] ArgMax and ArgMin give the first or last index of the extreme") {
+  Tensor y = run1(NodeB("ArgMax").i("axis", 1), 13, {ax});
+  CHECK(y.dtype() == DType::int64);
+  CHECK(y.shape() == Shape{2, 1});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{1, 0});
+  y = run1(NodeB("ArgMax").i("axis", 1).i("select_last_index", 1), 12, {ax});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{2, 2});
+  y = run1(NodeB("ArgMin").i("axis", -1), 13, {ax});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{0, 1});
+  y = run1(NodeB("ArgMin").i("axis", 1).i("select_last_index", 1), 13, {F({2, 3}, {1, 1, 3, 2, 0, 0})});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{1, 2});
+  y = run1(NodeB("ArgMax").i("keepdims", 0), 1, {ax});  // axis 0 by default
+  CHECK(y.shape() == Shape{3});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{1, 0, 1});
+  // version 11 has no select_last_index: the attribute is not part of it
+  y = run1(NodeB("ArgMax").i("axis", 1).i("select_last_index", 1), 11, {ax});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{1, 0});
+  // 64-bit integers compare exactly
+  const int64_t big = (int64_t{1} << 53) + 1;
+  y = run1(NodeB("ArgMax").i("keepdims", 0), 13, {I64({2}, {big - 1, big})});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{1});
+  CHECK(clause_of(NodeB("ArgMax").i("axis", 2), 13, {ax}) == "X1");
+}
+
+TEST_CASE("[RD14] a NaN is the extreme for ArgMax and ArgMin") {
+  const Tensor x = F({4}, {1, NAN, 5, NAN});
+  CHECK(vals<int64_t>(run1(NodeB("ArgMax"), 13, {x})) == std::vector<int64_t>{1});
+  CHECK(vals<int64_t>(run1(NodeB("ArgMin"), 13, {x})) == std::vector<int64_t>{1});
+  CHECK(vals<int64_t>(run1(NodeB("ArgMax").i("select_last_index", 1), 13, {x})) == std::vector<int64_t>{3});
+}
+
+TEST_CASE("[RD15] ArgMax along an empty axis is an error unless the output is empty") {
+  CHECK(clause_of(NodeB("ArgMax").i("axis", 1), 13, {F({2, 0}, {})}) == "RD15");
+  Tensor y = run1(NodeB("ArgMin").i("axis", 1), 13, {F({0, 3}, {})});
+  CHECK(y.shape() == Shape{0, 1});
+}
+
+TEST_CASE("[RD16][RD17] Softmax-13 and LogSoftmax-13 along one axis") {
+  check_close(run1(NodeB("Softmax"), 13, {D({1, 2}, {0, ln3})}), {0.25, 0.75}, 1e-15);
+  check_close(run1(NodeB("Softmax").i("axis", 0), 13, {D({2, 2}, {0, 0, ln3, 0})}), {0.25, 0.5, 0.75, 0.5}, 1e-15);
+  check_close(run1(NodeB("LogSoftmax"), 13, {D({2}, {0, ln3})}), {std::log(0.25), std::log(0.75)}, 1e-15);
+  check_close(run1(NodeB("Softmax"), 13, {F({2}, {1000, 1000})}), {0.5, 0.5});
+  check_close(run1(NodeB("LogSoftmax"), 13, {F({2}, {1000, 1000})}), {-std::log(2.0), -std::log(2.0)});
+  check_close(run1(NodeB("Softmax"), 13, {F({3}, {1, NAN, 2})}), {kNaN, kNaN, kNaN});
+  // shape [1,2,2], axis 1: lines (x[0,0,j], x[0,1,j])
+  check_close(run1(NodeB("Softmax").i("axis", 1), 13, {D({1, 2, 2}, {0, ln3, 0, 0})}), {0.5, 0.75, 0.5, 0.25}, 1e-15);
+  CHECK(clause_of(NodeB("Softmax"), 13, {Tensor::scalar<float>(1)}) == "X1");
+  Tensor y = run1(NodeB("Softmax"), 13, {F({2, 0}, {})});
+  CHECK(y.shape() == Shape{2, 0});
+}
+
+TEST_CASE("[RD18] versions 1 and 11 take the rows of x coerced to a matrix") {
+  // [1,2,2] with axis 1 is the 1x4 matrix [0, ln3, 0, 0]: e = [1,3,1,1], sum 6
+  check_close(run1(NodeB("Softmax"), 11, {D({1, 2, 2}, {0, ln3, 0, 0})}), {1 / 6.0, 0.5, 1 / 6.0, 1 / 6.0}, 1e-15);
+  check_close(run1(NodeB("LogSoftmax"), 1, {D({1, 2, 2}, {0, ln3, 0, 0})}),
+              {std::log(1 / 6.0), std::log(0.5), std::log(1 / 6.0), std::log(1 / 6.0)}, 1e-15);
+  // axis 2: rows of two
+  check_close(run1(NodeB("Softmax").i("axis", 2), 1, {D({1, 2, 2}, {0, ln3, 0, 0})}), {0.25, 0.75, 0.5, 0.5}, 1e-15);
+  check_close(run1(NodeB("Softmax").i("axis", -1), 11, {D({1, 2, 2}, {0, ln3, 0, 0})}), {0.25, 0.75, 0.5, 0.5}, 1e-15);
+}
+
+TEST_CASE("[RD19] Hardmax marks the first maximum") {
+  check_close(run1(NodeB("Hardmax"), 13, {F({2, 3}, {1, 3, 3, NAN, 2, NAN})}), {0, 1, 0, 1, 0, 0});
+  check_close(run1(NodeB("Hardmax"), 11, {F({1, 2, 2}, {1, 5, 5, 2})}), {0, 1, 0, 0});
+  check_close(run1(NodeB("Hardmax").i("axis", 0), 13, {F({2, 2}, {1, 5, 5, 2})}), {0, 1, 1, 0});
+}
+
+TEST_CASE("[RD20] MatMul follows numpy.matmul") {
+  const Tensor a = F({2, 2}, {1, 2, 3, 4}), b = F({2, 2}, {5, 6, 7, 8});
+  Tensor y = run1(NodeB("MatMul"), 13, {a, b});
+  CHECK(y.shape() == Shape{2, 2});
+  CHECK(vals<float>(y) == std::vector<float>{19, 22, 43, 50});
+  y = run1(NodeB("MatMul"), 1, {F({3}, {1, 2, 3}), F({3}, {4, 5, 6})});
+  CHECK(y.shape() == Shape{});
+  CHECK(vals<float>(y) == std::vector<float>{32});
+  y = run1(NodeB("MatMul"), 9, {F({2}, {1, 2}), b});
+  CHECK(y.shape() == Shape{2});
+  CHECK(vals<float>(y) == std::vector<float>{19, 22});
+  y = run1(NodeB("MatMul"), 13, {a, F({2}, {5, 6})});
+  CHECK(y.shape() == Shape{2});
+  CHECK(vals<float>(y) == std::vector<float>{17, 39});
+  // batch broadcasting: [2,1,2] x [2,1] -> [2,1,1]; [1,2] x [3,2,1] -> [3,1,1]
+  y = run1(NodeB("MatMul"), 13, {F({2, 1, 2}, {1, 2, 3, 4}), F({2, 1}, {1, 1})});
+  CHECK(y.shape() == Shape{2, 1, 1});
+  CHECK(vals<float>(y) == std::vector<float>{3, 7});
+  y = run1(NodeB("MatMul"), 13, {F({1, 2}, {1, 2}), F({3, 2, 1}, {1, 0, 0, 1, 1, 1})});
+  CHECK(y.shape() == Shape{3, 1, 1});
+  CHECK(vals<float>(y) == std::vector<float>{1, 2, 3});
+  y = run1(NodeB("MatMul"), 13, {F({2, 1, 1, 2}, {1, 2, 3, 4}), F({3, 2, 1}, {1, 0, 0, 1, 1, 1})});
+  CHECK(y.shape() == Shape{2, 3, 1, 1});
+  CHECK(vals<float>(y) == std::vector<float>{1, 2, 3, 3, 4, 7});
+  // K = 0 gives zeros
+  y = run1(NodeB("MatMul"), 13, {F({2, 0}, {}), F({0, 3}, {})});
+  CHECK(vals<float>(y) == std::vector<float>(6, 0.0f));
+}
+
+TEST_CASE("[RD21] MatMul refuses operands whose shapes do not fit") {
+  CHECK(clause_of(NodeB("MatMul"), 13, {F({2, 3}, {1, 2, 3, 4, 5, 6}), F({2}, {1, 2})}) == "RD21");
+  CHECK(clause_of(NodeB("MatMul"), 13, {Tensor::scalar<float>(1), F({1}, {1})}) == "RD21");
+  CHECK(clause_of(NodeB("MatMul"), 13, {F({1}, {1}), D({1}, {1})}) == "RD21");
+  CHECK(clause_of(NodeB("MatMul"), 13, {F({2, 1, 1}, {1, 2}), F({3, 1, 1}, {1, 2, 3})}) == "B1");
+}
+
+TEST_CASE("[RD22] products are summed in binary64 (floats) or with wrap-around (integers)") {
+  Tensor y = run1(NodeB("MatMul"), 13, {F({1, 3}, {1e8f, 1, -1e8f}), F({3, 1}, {1, 1, 1})});
+  CHECK(vals<float>(y) == std::vector<float>{1});
+  y = run1(NodeB("MatMul"), 13, {I32({1, 1}, {65536}), I32({1, 1}, {65536})});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{0});
+  y = run1(NodeB("MatMul"), 13, {I64({1, 2}, {3, -4}), I64({2, 1}, {5, 6})});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{-9});
+}
+
+TEST_CASE("[RD22] a 1000x1000 MatMul sums rows correctly") {
+  const int64_t n = 1000;
+  std::vector<float> a(static_cast<size_t>(n * n)), b(static_cast<size_t>(n * n));
+  for (int64_t i = 0; i < n * n; ++i) {
+    a[static_cast<size_t>(i)] = static_cast<float>(i % 7);
+    b[static_cast<size_t>(i)] = static_cast<float>(i % 5);
+  }
+  Tensor y = run1(NodeB("MatMul"), 13, {F({n, n}, a), F({n, n}, b)});
+  // Y[0,0] = Σ_k (k mod 7) * ((k*1000) mod 5) = 0 since 1000k is a multiple of 5
+  CHECK(vals<float>(y)[0] == 0.0f);
+  // Y[1,1] = Σ_k ((1000 + k) mod 7) * ((1000k + 1) mod 5) = Σ_k ((k + 6) mod 7) * 1
+  double s = 0;
+  for (int64_t k = 0; k < n; ++k) s += static_cast<double>((k + 6) % 7);
+  CHECK(vals<float>(y)[static_cast<size_t>(n + 1)] == static_cast<float>(s));
+}
+
+TEST_CASE("[RD29] MatMulInteger subtracts zero points and computes in int32") {
+  const Tensor a = T_<uint8_t>({4, 3}, {11, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0});
+  const Tensor b = T_<uint8_t>({3, 2}, {1, 4, 2, 5, 3, 6});
+  Tensor y = run1(NodeB("MatMulInteger"), 10, {a, b, Tensor::scalar<uint8_t>(12), Tensor::scalar<uint8_t>(0)});
+  CHECK(y.dtype() == DType::int32);
+  CHECK(y.shape() == Shape{4, 2});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{-38, -83, -44, -98, -50, -113, -56, -128});
+  // no zero points
+  y = run1(NodeB("MatMulInteger"), 10, {T_<int8_t>({1, 2}, {-128, -128}), T_<int8_t>({2, 1}, {-128, 127})});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{16384 - 16256});
+  // per-row zero point of A, per-column zero point of B
+  const Tensor id = T_<int8_t>({2, 2}, {1, 0, 0, 1});
+  y = run1(NodeB("MatMulInteger"), 10, {T_<uint8_t>({2, 2}, {1, 2, 3, 4}), id, T_<uint8_t>({2}, {1, 3}), std::nullopt});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{0, 1, 0, 1});
+  y = run1(NodeB("MatMulInteger"), 10, {id, T_<uint8_t>({2, 2}, {1, 2, 3, 4}), std::nullopt, T_<uint8_t>({2}, {1, 2})});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{0, 0, 2, 2});
+  CHECK(clause_of(NodeB("MatMulInteger"), 10, {id, id, T_<int8_t>({3}, {1, 2, 3})}) == "RD29");
+  CHECK(clause_of(NodeB("MatMulInteger"), 10, {id, id, T_<uint8_t>({1}, {1})}) == "RD29");  // wrong type
+}
+
+TEST_CASE("[RD23] Gemm multiplies the possibly transposed matrices") {
+  const Tensor a = F({2, 2}, {1, 2, 3, 4}), b = F({2, 2}, {5, 6, 7, 8}), c = F({2}, {10, 20});
+  Tensor y = run1(NodeB("Gemm").f("alpha", 2).f("beta", 3), 13, {a, b, c});
+  CHECK(vals<float>(y) == std::vector<float>{68, 104, 116, 160});
+  y = run1(NodeB("Gemm").i("transA", 1).i("transB", 1), 13, {F({2, 2}, {1, 3, 2, 4}), F({2, 2}, {5, 7, 6, 8})});
+  CHECK(vals<float>(y) == std::vector<float>{19, 22, 43, 50});
+  // A' is [1,3] from a [3,1] A, B' is [3,2] from a [2,3] B
+  y = run1(NodeB("Gemm").i("transA", 1).i("transB", 1), 11, {F({3, 1}, {1, 2, 3}), F({2, 3}, {1, 0, 0, 0, 1, 1})});
+  CHECK(y.shape() == Shape{1, 2});
+  CHECK(vals<float>(y) == std::vector<float>{1, 5});
+  CHECK(clause_of(NodeB("Gemm"), 13, {F({2}, {1, 2}), b}) == "RD23");
+  CHECK(clause_of(NodeB("Gemm"), 13, {F({2, 3}, {1, 2, 3, 4, 5, 6}), b}) == "RD23");
+}
+
+TEST_CASE("[RD24] Gemm's C broadcasts in one direction and may be absent from version 11") {
+  const Tensor a = F({2, 2}, {1, 2, 3, 4}), b = F({2, 2}, {5, 6, 7, 8});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 11, {a, b})) == std::vector<float>{19, 22, 43, 50});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 13, {a, b, std::nullopt})) == std::vector<float>{19, 22, 43, 50});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 7, {a, b, Tensor::scalar<float>(1)})) == std::vector<float>{20, 23, 44, 51});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 9, {a, b, F({2, 1}, {1, 2})})) == std::vector<float>{20, 23, 45, 52});
+  CHECK(clause_of(NodeB("Gemm"), 7, {a, b}) == "A2");
+  CHECK(clause_of(NodeB("Gemm"), 13, {a, b, F({3}, {1, 2, 3})}) == "RD24");
+  CHECK(clause_of(NodeB("Gemm"), 6, {a, b, F({2}, {1, 2})}) == "RD24");
+  CHECK(vals<float>(run1(NodeB("Gemm").i("broadcast", 1), 6, {a, b, F({2}, {1, 2})})) == std::vector<float>{20, 24, 44, 52});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 1, {a, b, F({2, 2}, {1, 1, 1, 1})})) == std::vector<float>{20, 23, 44, 51});
+  // beta = 0: C is not read, its NaN does not propagate
+  CHECK(vals<float>(run1(NodeB("Gemm").f("beta", 0), 13, {a, b, F({1}, {NAN})})) == std::vector<float>{19, 22, 43, 50});
+}
+
+TEST_CASE("[RD25] Gemm on integers needs whole alpha and beta and wraps around") {
+  Tensor y = run1(NodeB("Gemm").f("alpha", 2), 13, {I32({1, 1}, {65536}), I32({1, 1}, {32768}), I32({1}, {7})});
+  CHECK(vals<int32_t>(y) == std::vector<int32_t>{7});  // 2 * 2^31 wraps to 0
+  y = run1(NodeB("Gemm").f("beta", -1), 9, {I64({1, 2}, {1, 2}), I64({2, 1}, {3, 4}), I64({1, 1}, {1})});
+  CHECK(vals<int64_t>(y) == std::vector<int64_t>{10});
+  CHECK(clause_of(NodeB("Gemm").f("alpha", 1.5f), 13, {I32({1, 1}, {1}), I32({1, 1}, {1})}) == "RD25");
+  // floats: alpha * sum + beta * c in binary64, rounded once
+  y = run1(NodeB("Gemm").f("beta", -1), 13, {F({1, 2}, {1e8f, 1}), F({2, 1}, {1, 1}), F({1}, {1e8f})});
+  CHECK(vals<float>(y) == std::vector<float>{1});
+}
+
+TEST_CASE("[RD26] CumSum: inclusive, exclusive, reversed") {
+  const Tensor x = F({3}, {1, 2, 3});
+  const Tensor a0 = Tensor::scalar<int64_t>(0);
+  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {x, a0})) == std::vector<float>{1, 3, 6});
+  CHECK(vals<float>(run1(NodeB("CumSum").i("exclusive", 1), 14, {x, a0})) == std::vector<float>{0, 1, 3});
+  CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1), 11, {x, a0})) == std::vector<float>{6, 5, 3});
+  CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1).i("exclusive", 1), 11, {x, a0})) == std::vector<float>{5, 3, 0});
+  const Tensor m = F({2, 2}, {1, 2, 3, 4});
+  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, I32({1}, {1})})) == std::vector<float>{1, 3, 3, 7});
+  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, Tensor::scalar<int32_t>(-2)})) == std::vector<float>{1, 2, 4, 6});
+  CHECK(clause_of(NodeB("CumSum"), 14, {m, I64({2}, {0, 1})}) == "RD26");
+  CHECK(clause_of(NodeB("CumSum"), 14, {m, Tensor::scalar<int64_t>(2)}) == "X1");
+  // binary64 running sum, each output rounded once: 1e8 + 1 shows as 1e8, then the exact 1
+  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {F({3}, {1e8f, 1, -1e8f}), a0})) == std::vector<float>{1e8f, 1e8f, 1});
+  const int32_t mx = std::numeric_limits<int32_t>::max();
+  CHECK(vals<int32_t>(run1(NodeB("CumSum"), 14, {I32({2}, {mx, 1}), a0})) ==
+        std::vector<int32_t>{mx, std::numeric_limits<int32_t>::min()});
+}
+
+TEST_CASE("[RD27] TopK's k comes from an attribute or a one-element int64 input") {
+  const Tensor x = F({2, 4}, {0, 1, 2, 3, 7, 6, 5, 4});
+  auto out = run(NodeB("TopK").i("k", 2), 1, {x}, 2);
+  CHECK(out[0].shape() == Shape{2, 2});
+  CHECK(vals<float>(out[0]) == std::vector<float>{3, 2, 7, 6});
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{3, 2, 0, 1});
+  out = run(NodeB("TopK"), 10, {x, I64({1}, {1})}, 2);
+  CHECK(vals<float>(out[0]) == std::vector<float>{3, 7});
+  out = run(NodeB("TopK").i("axis", 0), 11, {x, I64({1}, {1})}, 2);
+  CHECK(vals<float>(out[0]) == std::vector<float>{7, 6, 5, 4});
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{1, 1, 1, 1});
+  out = run(NodeB("TopK"), 11, {x, I64({1}, {0})}, 2);
+  CHECK(out[0].shape() == Shape{2, 0});
+  CHECK(clause_of(NodeB("TopK"), 11, {x, I64({1}, {5})}, 2) == "RD27");
+  CHECK(clause_of(NodeB("TopK"), 11, {x, I64({1}, {-1})}, 2) == "RD27");
+  CHECK(clause_of(NodeB("TopK"), 11, {x, I32({1}, {1})}, 2) == "RD27");
+  CHECK(clause_of(NodeB("TopK"), 10, {x, I64({2}, {1, 1})}, 2) == "RD27");
+  CHECK(clause_of(NodeB("TopK"), 1, {x}, 2) == "A1");
+}
+
+TEST_CASE("[RD28] TopK orders from the most extreme, ties by lower index, NaN on top") {
+  const Tensor x = F({2, 4}, {0, 1, 2, 3, 7, 6, 5, 4});
+  auto out = run(NodeB("TopK").i("largest", 0), 11, {x, I64({1}, {2})}, 2);
+  CHECK(vals<float>(out[0]) == std::vector<float>{0, 1, 4, 5});
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{0, 1, 3, 2});
+  out = run(NodeB("TopK"), 24, {F({4}, {1, 3, 3, 2}), I64({1}, {3})}, 2);
+  CHECK(vals<float>(out[0]) == std::vector<float>{3, 3, 2});
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{1, 2, 3});
+  out = run(NodeB("TopK").i("largest", 0), 11, {F({4}, {1, 3, 3, 1}), I64({1}, {3})}, 2);
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{0, 3, 1});
+  out = run(NodeB("TopK"), 11, {F({3}, {1, NAN, 3}), I64({1}, {2})}, 2);
+  CHECK(std::isnan(vals<float>(out[0])[0]));
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{1, 2});
+  out = run(NodeB("TopK").i("largest", 0), 11, {F({3}, {1, NAN, 3}), I64({1}, {2})}, 2);
+  CHECK(vals<int64_t>(out[1]) == std::vector<int64_t>{0, 2});
+  // sorted = 0: onnxsem still returns the sorted order
+  out = run(NodeB("TopK").i("sorted", 0), 11, {T_<uint64_t>({3}, {5, 9, 7}), I64({1}, {2})}, 2);
+  CHECK(vals<uint64_t>(out[0]) == std::vector<uint64_t>{9, 7});
+}

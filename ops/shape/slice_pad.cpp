@@ -1,0 +1,273 @@
+// Slice, Expand, Tile, Pad (spec/ops-shape.md, SH12, SH17-SH20).
+#include <algorithm>
+#include <limits>
+
+#include "ops/common/attrs.hpp"
+#include "ops/common/broadcast.hpp"
+#include "ops/shape/common.hpp"
+#include "semantics/numeric.hpp"
+
+namespace onnxsem::ops::shape {
+namespace {
+
+using Outputs = std::vector<std::optional<Value>>;
+
+// The output whose element at multi-index o is the input element at sum_d pos[d][o[d]] * stride[d], or
+// the fill where some pos[d][o[d]] is negative. Every operator below reduces to one position table per
+// axis.
+Tensor take_axes(const Tensor& x, const Shape& out, const std::vector<std::vector<int64_t>>& pos,
+                 const Tensor* fill = nullptr) {
+  const auto st = strides_of(x.shape());
+  const size_t r = out.size();
+  std::vector<int64_t> src;
+  src.reserve(static_cast<size_t>(element_count(out)));
+  for_each_index(out, [&](const std::vector<int64_t>& o) {
+    int64_t off = 0;
+    for (size_t d = 0; d < r; ++d) {
+      const int64_t p = pos[d][static_cast<size_t>(o[d])];
+      if (p < 0) {
+        off = -1;
+        break;
+      }
+      off += p * st[d];
+    }
+    src.push_back(off);
+  });
+  return take(x, out, src, fill);
+}
+
+// ---- Slice -------------------------------------------------------------------------------------------------
+Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
+             std::optional<std::vector<int64_t>> axes, std::optional<std::vector<int64_t>> steps, bool negative_axes) {
+  const int64_t r = x.rank();
+  const size_t n = starts.size();
+  // SH12: starts, ends and the optional axes (default 0..n-1) and steps (default all 1) have one
+  // entry each per sliced axis; no axis is sliced twice and no step is 0.
+  if (ends.size() != n || (axes && axes->size() != n) || (steps && steps->size() != n))
+    eval_error("SH12", "Slice: starts " + show(starts) + ", ends " + show(ends) +
+                           (axes ? ", axes " + show(*axes) : "") + (steps ? ", steps " + show(*steps) : "") +
+                           " differ in length");
+  std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
+  std::vector<bool> seen(static_cast<size_t>(r), false);
+  Shape out = x.shape();
+  for (int64_t d = 0; d < r; ++d)
+    for (int64_t i = 0; i < x.dim(d); ++i) pos[d].push_back(i);
+  for (size_t k = 0; k < n; ++k) {
+    int64_t ax = axes ? (*axes)[k] : static_cast<int64_t>(k);
+    ax = normalise_axis(ax, r, "Slice axis");
+    if (seen[ax]) eval_error("SH12", "Slice: axis " + std::to_string(ax) + " is sliced twice");
+    seen[ax] = true;
+    const int64_t step = steps ? (*steps)[k] : 1;
+    if (step == 0) eval_error("SH12", "Slice: step 0 on axis " + std::to_string(ax));
+    const int64_t dim = x.dim(ax);
+    int64_t start = starts[k], end = ends[k];
+    // [spec:SH12] a negative start or end counts from the back (adds the dimension) once; then for a positive
+    // step start and end are clamped to [0, dim], for a negative step start to [0, dim-1] and end to
+    // [-1, dim-1]; the axis keeps start, start+step, ... while before end in the step's direction.
+    if (start < 0) start += dim;
+    if (end < 0) end += dim;
+    int64_t count = 0;
+    if (step > 0) {
+      start = std::clamp(start, int64_t{0}, dim);
+      end = std::clamp(end, int64_t{0}, dim);
+      if (end > start) count = (end - start - 1) / step + 1;
+    } else if (dim > 0) {
+      start = std::clamp(start, int64_t{0}, dim - 1);
+      end = std::clamp(end, int64_t{-1}, dim - 1);
+      if (start > end) count = (start - end - 1) / (-step) + 1;
+    }
+    out[ax] = count;
+    pos[ax].clear();
+    for (int64_t i = 0; i < count; ++i) pos[ax].push_back(start + i * step);
+  }
+  return take_axes(x, out, pos);
+}
+
+Outputs slice_1(const KernelArgs& a) {
+  auto starts = attr_ints_opt(a.node, "starts");
+  auto ends = attr_ints_opt(a.node, "ends");
+  if (!starts) eval_error("A1", "required attribute 'starts' is missing");
+  if (!ends) eval_error("A1", "required attribute 'ends' is missing");
+  return one(slice(a.tensor(0), *starts, *ends, attr_ints_opt(a.node, "axes"), std::nullopt, false));
+}
+
+Outputs slice_10(const KernelArgs& a) {
+  std::optional<std::vector<int64_t>> axes, steps;
+  if (a.has_input(3)) axes = int_list(a.tensor(3), "input 'axes'");
+  if (a.has_input(4)) steps = int_list(a.tensor(4), "input 'steps'");
+  return one(slice(a.tensor(0), int_list(a.tensor(1), "input 'starts'"), int_list(a.tensor(2), "input 'ends'"), axes,
+                   steps, true));
+}
+
+// ---- Expand ------------------------------------------------------------------------------------------------
+Outputs expand(const KernelArgs& a) {
+  const Tensor& x = a.tensor(0);
+  Shape target = int_list(a.tensor(1), "input 'shape'");
+  // [spec:SH17] Expand broadcasts its input and the requested shape against each other (B1): a requested 1
+  // keeps the input's dimension, and the output may have a higher rank than either.
+  for (int64_t d : target)
+    if (d < 0) eval_error("SH17", "Expand: negative dimension in shape " + show(target));
+  const Shape out = broadcast_shape({x.shape(), target}, "Expand");
+  check_output_size(out, "Expand");
+  const int64_t lead = static_cast<int64_t>(out.size()) - x.rank();
+  std::vector<std::vector<int64_t>> pos(out.size());
+  for (size_t d = 0; d < out.size(); ++d) {
+    const int64_t in_d = static_cast<int64_t>(d) - lead;
+    for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(in_d < 0 || x.dim(in_d) == 1 ? 0 : i);
+  }
+  // Dimensions the input does not have are walked with stride 0 by a reshape to the output's rank.
+  Shape padded(static_cast<size_t>(lead), 1);
+  padded.insert(padded.end(), x.shape().begin(), x.shape().end());
+  return one(take_axes(x.reshaped(padded), out, pos));
+}
+
+// ---- Tile --------------------------------------------------------------------------------------------------
+Tensor tile(const Tensor& x, const std::vector<int64_t>& repeats) {
+  // [spec:SH18] Tile repeats the input along every axis: 'repeats' has one non-negative entry per axis, and
+  // output axis d has the input's dimension times repeats[d], element i being input element i mod dim.
+  if (static_cast<int64_t>(repeats.size()) != x.rank())
+    eval_error("SH18", "Tile: repeats " + show(repeats) + " needs one entry per axis of the rank-" +
+                           std::to_string(x.rank()) + " input");
+  Shape out = x.shape();
+  for (size_t d = 0; d < out.size(); ++d) {
+    if (repeats[d] < 0) eval_error("SH18", "Tile: repeats " + show(repeats) + " has a negative entry");
+    out[d] = element_count({x.shape()[d], repeats[d]});
+  }
+  check_output_size(out, "Tile");
+  std::vector<std::vector<int64_t>> pos(out.size());
+  for (size_t d = 0; d < out.size(); ++d) {
+    for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(i % x.shape()[d]);
+  }
+  return take_axes(x, out, pos);
+}
+
+Outputs tile_1(const KernelArgs& a) {
+  const Tensor& x = a.tensor(0);
+  const int64_t tiles = scalar_int(a.tensor(1), "Tile input 'tiles'");
+  const int64_t axis = normalise_axis(scalar_int(a.tensor(2), "Tile input 'axis'"), x.rank(), "Tile axis");
+  std::vector<int64_t> repeats(static_cast<size_t>(x.rank()), 1);
+  repeats[axis] = tiles;
+  return one(tile(x, repeats));
+}
+
+Outputs tile_6(const KernelArgs& a) { return one(tile(a.tensor(0), int_list(a.tensor(1), "input 'repeats'"))); }
+
+// ---- Pad ---------------------------------------------------------------------------------------------------
+Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string& mode, const Tensor* fill,
+           bool wrap_ok) {
+  const int64_t r = x.rank();
+  // [spec:SH20] the mode is "constant" (the default), "reflect", "edge" or, from version 19, "wrap".
+  if (mode != "constant" && mode != "reflect" && mode != "edge" && !(wrap_ok && mode == "wrap"))
+    eval_error("SH20", "Pad: unknown mode '" + mode + "'");
+  // [spec:SH19] pads holds, for every padded axis, the count to add before it and (in the second half) after
+  // it; a negative count removes elements. Removal happens first; then constant mode fills with the value,
+  // edge repeats the border element, reflect mirrors about the border element (excluding it), wrap continues
+  // periodically; modes other than constant need a non-empty remaining axis to pad from.
+  if (static_cast<int64_t>(pads.size()) != 2 * r)
+    eval_error("SH19", "Pad: pads " + show(pads) + " needs 2 entries per axis of the rank-" + std::to_string(r) +
+                           " input");
+  Shape out(static_cast<size_t>(r));
+  for (int64_t d = 0; d < r; ++d) {
+    const int64_t n = x.dim(d), b = pads[d], e = pads[d + r];
+    __int128 size = static_cast<__int128>(n) + b + e;
+    if (b < -n || e < -n || size < 0)
+      eval_error("SH19", "Pad: pads " + show(pads) + " remove more than the " + std::to_string(n) +
+                             " elements of axis " + std::to_string(d));
+    if (size > std::numeric_limits<int64_t>::max()) eval_error("L1", "Pad: the padded dimension overflows");
+    out[d] = static_cast<int64_t>(size);
+  }
+  check_output_size(out, "Pad");
+  std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
+  for (int64_t d = 0; d < r; ++d) {
+    const int64_t n = x.dim(d), b = pads[d];
+    const int64_t lo = std::max<int64_t>(0, -b), hi = n - std::max<int64_t>(0, -pads[d + r]);
+    const int64_t m = hi - lo;
+    for (int64_t o = 0; o < out[d]; ++o) {
+      const int64_t i = o - b;  // position in the input
+      if (i >= lo && i < hi) {
+        pos[d].push_back(i);
+        continue;
+      }
+      if (mode == "constant") {
+        pos[d].push_back(-1);
+        continue;
+      }
+      if (m == 0)
+        eval_error("SH19", "Pad: mode '" + mode + "' cannot pad axis " + std::to_string(d) + ", which has no element");
+      int64_t j = i - lo;  // position relative to the kept part [0, m)
+      if (mode == "edge") {
+        j = std::clamp(j, int64_t{0}, m - 1);
+      } else if (mode == "wrap") {
+        j = ((j % m) + m) % m;
+      } else if (m == 1) {
+        j = 0;
+      } else {
+        const int64_t p = 2 * (m - 1);
+        j = ((j % p) + p) % p;
+        if (j >= m) j = p - j;
+      }
+      pos[d].push_back(lo + j);
+    }
+  }
+  return take_axes(x, out, pos, fill);
+}
+
+// Versions 1 and 2: pads and the fill value are attributes (the value a float, converted to the element type).
+Outputs pad_attr(const KernelArgs& a, const char* pads_name) {
+  const Tensor& x = a.tensor(0);
+  auto pads = attr_ints_opt(a.node, pads_name);
+  if (!pads) eval_error("A1", std::string("required attribute '") + pads_name + "' is missing");
+  const std::string mode = attr_string(a.node, "mode", "constant");
+  const double value = attr_float(a.node, "value", 0.0f);
+  Tensor fill = dispatch(x.dtype(), numeric_and_bool_types, "Pad",
+                         [&](auto tag) { return Tensor::scalar(num::from_double<typename decltype(tag)::type>(value)); });
+  return one(pad(x, *pads, mode, &fill, false));
+}
+
+// Versions 11 and later: pads, the fill value and (from 18) the axes are inputs.
+Outputs pad_input(const KernelArgs& a, bool wrap_ok) {
+  const Tensor& x = a.tensor(0);
+  const int64_t r = x.rank();
+  auto pads = int_list(a.tensor(1), "input 'pads'");
+  const Tensor* fill = nullptr;
+  if (a.has_input(2)) {
+    fill = &a.tensor(2);
+    same_type(x, *fill, "SH19", "Pad input 'constant_value'");
+    if (fill->size() != 1)
+      eval_error("SH19", "Pad: constant_value must hold one element, got " + std::to_string(fill->size()));
+  }
+  if (a.has_input(3)) {
+    // SH19: with the axes input, pads covers only those axes (each in [-r, r-1], none twice) and the
+    // others are not padded.
+    auto axes = int_list(a.tensor(3), "input 'axes'");
+    if (pads.size() != 2 * axes.size())
+      eval_error("SH19", "Pad: pads " + show(pads) + " needs 2 entries per axis of axes " + show(axes));
+    std::vector<int64_t> full(static_cast<size_t>(2 * r), 0);
+    std::vector<bool> seen(static_cast<size_t>(r), false);
+    for (size_t k = 0; k < axes.size(); ++k) {
+      const int64_t ax = normalise_axis(axes[k], r, "Pad axis");
+      if (seen[ax]) eval_error("SH19", "Pad: axis " + std::to_string(ax) + " is listed twice in axes " + show(axes));
+      seen[ax] = true;
+      full[ax] = pads[k];
+      full[ax + r] = pads[k + axes.size()];
+    }
+    pads = full;
+  }
+  return one(pad(x, pads, attr_string(a.node, "mode", "constant"), fill, wrap_ok));
+}
+
+}  // namespace
+
+void add_slice_pad(Registry& r) {
+  r.add("", "Slice", {1}, slice_1);
+  r.add("", "Slice", {10, 11, 13}, slice_10);
+  r.add("", "Expand", {8, 13}, expand);
+  r.add("", "Tile", {1}, tile_1);
+  r.add("", "Tile", {6, 13}, tile_6);
+  r.add("", "Pad", {1}, [](const KernelArgs& a) { return pad_attr(a, "paddings"); });
+  r.add("", "Pad", {2}, [](const KernelArgs& a) { return pad_attr(a, "pads"); });
+  r.add("", "Pad", {11, 13, 18}, [](const KernelArgs& a) { return pad_input(a, false); });
+  r.add("", "Pad", {19, 21, 23, 24, 25}, [](const KernelArgs& a) { return pad_input(a, true); });
+}
+
+}  // namespace onnxsem::ops::shape

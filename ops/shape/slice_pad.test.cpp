@@ -1,0 +1,150 @@
+#include <limits>
+
+#include "ops/shape/test_util.hpp"
+
+using namespace shape_test;
+
+namespace {
+const int64_t kMax = std::numeric_limits<int64_t>::max();
+const int64_t kMin = std::numeric_limits<int64_t>::min();
+
+std::vector<float> slice1d(int64_t start, int64_t end, int64_t step, int64_t n = 5) {
+  return vals<float>(run1("Slice", 13, {Value(iota_f({n})), Value(i64({start})), Value(i64({end})), std::nullopt,
+                                        Value(i64({step}))}));
+}
+}  // namespace
+
+TEST_CASE("[SH12] Slice counts negative bounds from the back and clamps them") {
+  Tensor x = iota_f({3, 4});
+  Tensor y = run1("Slice", 10, {Value(x), Value(i64({1, 0})), Value(i64({3, -1}))});
+  CHECK(y.shape() == Shape{2, 3});
+  CHECK(vals<float>(y) == std::vector<float>{4, 5, 6, 8, 9, 10});
+  CHECK(slice1d(1, 1000, 1) == std::vector<float>{1, 2, 3, 4});
+  CHECK(slice1d(-1, kMin, -2) == std::vector<float>{4, 2, 0});
+  CHECK(slice1d(kMax, kMin, -1) == std::vector<float>{4, 3, 2, 1, 0});
+  CHECK(slice1d(-100, 2, 1) == std::vector<float>{0, 1});
+  CHECK(slice1d(3, 1, 1).empty());
+  CHECK(slice1d(1, 3, -1).empty());
+  CHECK(slice1d(0, 5, 3) == std::vector<float>{0, 3});
+  CHECK(slice1d(0, 5, 1, 0).empty());
+  CHECK(slice1d(kMax, kMin, -1, 0).empty());
+  // axes (negative from version 11) and steps
+  Tensor c = run1("Slice", 13, {Value(x), Value(i64({-1})), Value(i64({kMin})), Value(i64({-1})), Value(i64({-2}))});
+  CHECK(vals<float>(c) == std::vector<float>{3, 1, 7, 5, 11, 9});
+  Tensor v1 = run1("Slice", 1, {Value(x)}, {attr_ints("starts", {1}), attr_ints("ends", {kMax}), attr_ints("axes", {1})});
+  CHECK(v1.shape() == Shape{3, 3});
+  Tensor s = run1("Slice", 13, {Value(tv<std::string>({3}, {"a", "b", "c"})), Value(i64({-1})), Value(i64({-4})),
+                                std::nullopt, Value(i64({-1}))});
+  CHECK(vals<std::string>(s) == std::vector<std::string>{"c", "b", "a"});
+}
+
+TEST_CASE("[SH12] Slice refuses steps of 0, repeated axes and lists of different lengths") {
+  Tensor x = iota_f({3, 4});
+  CHECK(clause_of([] { (void)slice1d(0, 3, 0); }) == "SH12");
+  CHECK(clause_of([&] {
+          (void)run1("Slice", 13, {Value(x), Value(i64({0, 0})), Value(i64({1, 1})), Value(i64({1, -1}))});
+        }) == "SH12");
+  CHECK(clause_of([&] { (void)run1("Slice", 13, {Value(x), Value(i64({0, 0})), Value(i64({1}))}); }) == "SH12");
+  CHECK(clause_of([&] {
+          (void)run1("Slice", 13, {Value(x), Value(i64({0})), Value(i64({1})), Value(i64({2}))});
+        }) == "X1");
+  CHECK(clause_of([&] {
+          (void)run1("Slice", 1, {Value(x)}, {attr_ints("starts", {0}), attr_ints("ends", {1}), attr_ints("axes", {-1})});
+        }).empty());  // X1: a negative axis counts from the back in every version
+}
+
+TEST_CASE("[SH17] Expand broadcasts the input and the shape both ways") {
+  Tensor x = f32({3, 1}, {1, 2, 3});
+  Tensor y = run1("Expand", 13, {Value(x), Value(i64({2, 1, 4}))});
+  CHECK(y.shape() == Shape{2, 3, 4});
+  auto v = vals<float>(y);
+  CHECK(v[0] == 1);
+  CHECK(v[3] == 1);
+  CHECK(v[4] == 2);
+  CHECK(v[11] == 3);
+  CHECK(v[12] == 1);
+  CHECK(run1("Expand", 8, {Value(x), Value(i64({1}))}).shape() == Shape{3, 1});
+  CHECK(vals<bool>(run1("Expand", 8, {Value(Tensor::scalar<bool>(true)), Value(i64({2, 2}))})) ==
+        std::vector<bool>(4, true));
+  CHECK(run1("Expand", 13, {Value(x), Value(i64({0, 1, 1}))}).shape() == Shape{0, 3, 1});
+  CHECK(clause_of([] { (void)run1("Expand", 13, {Value(iota_f({3})), Value(i64({2}))}); }) == "B1");
+  CHECK(clause_of([] { (void)run1("Expand", 13, {Value(iota_f({3})), Value(i64({-1, 3}))}); }) == "SH17");
+}
+
+TEST_CASE("[SH18] Tile repeats the input along every axis") {
+  Tensor x = iota_f({2, 2});
+  Tensor y = run1("Tile", 13, {Value(x), Value(i64({1, 2}))});
+  CHECK(y.shape() == Shape{2, 4});
+  CHECK(vals<float>(y) == std::vector<float>{0, 1, 0, 1, 2, 3, 2, 3});
+  CHECK(vals<float>(run1("Tile", 6, {Value(x), Value(i64({2, 1}))})) == std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3});
+  CHECK(run1("Tile", 13, {Value(x), Value(i64({0, 3}))}).shape() == Shape{0, 6});
+  CHECK(run1("Tile", 13, {Value(Tensor::scalar(5.0f)), Value(i64({}))}).rank() == 0);
+  Tensor t1 = run1("Tile", 1, {Value(iota_f({2})), Value(Tensor::scalar<int64_t>(3)), Value(Tensor::scalar<int64_t>(0))});
+  CHECK(vals<float>(t1) == std::vector<float>{0, 1, 0, 1, 0, 1});
+  CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({1, -1}))}); }) == "SH18");
+  CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({2}))}); }) == "SH18");
+}
+
+TEST_CASE("[SH19][SH20] Pad in each mode, with cropping by negative pads") {
+  Tensor x = f32({3}, {1, 2, 3});
+  auto pad = [&](const Tensor& in, std::vector<int64_t> pads, const std::string& mode, int64_t version = 19) {
+    return vals<float>(run1("Pad", version, {Value(in), Value(i64(std::move(pads)))}, {attr_s("mode", mode)}));
+  };
+  CHECK(pad(x, {2, 2}, "constant") == std::vector<float>{0, 0, 1, 2, 3, 0, 0});
+  CHECK(pad(x, {2, 2}, "reflect") == std::vector<float>{3, 2, 1, 2, 3, 2, 1});
+  CHECK(pad(x, {2, 2}, "edge") == std::vector<float>{1, 1, 1, 2, 3, 3, 3});
+  CHECK(pad(x, {2, 2}, "wrap") == std::vector<float>{2, 3, 1, 2, 3, 1, 2});
+  // reflection continues past the first mirror image
+  CHECK(pad(x, {5, 0}, "reflect") == std::vector<float>{2, 1, 2, 3, 2, 1, 2, 3});
+  CHECK(pad(f32({1}, {7}), {2, 1}, "reflect") == std::vector<float>{7, 7, 7, 7});
+  // negative pads remove first; the modes then work on what is left
+  Tensor w = f32({4}, {1, 2, 3, 4});
+  CHECK(pad(w, {-1, 1}, "constant") == std::vector<float>{2, 3, 4, 0});
+  CHECK(pad(w, {-1, 1}, "edge") == std::vector<float>{2, 3, 4, 4});
+  CHECK(pad(x, {-2, 1}, "reflect") == std::vector<float>{3, 3});
+  CHECK(pad(w, {-1, -3}, "constant").empty());
+  // 2-D: pads = [begin0, begin1, end0, end1]
+  Tensor m = run1("Pad", 13, {Value(iota_f({2, 2})), Value(i64({1, 0, 0, 1}))});
+  CHECK(m.shape() == Shape{3, 3});
+  CHECK(vals<float>(m) == std::vector<float>{0, 0, 0, 0, 1, 0, 2, 3, 0});
+  // the constant value input; the axes input (version 18)
+  CHECK(vals<float>(run1("Pad", 11, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(9.0f))})) ==
+        std::vector<float>{9, 1, 2, 3});
+  Tensor ax = run1("Pad", 18, {Value(iota_f({2, 2})), Value(i64({1, 1})), std::nullopt, Value(i64({-1}))});
+  CHECK(vals<float>(ax) == std::vector<float>{0, 0, 1, 0, 0, 2, 3, 0});
+  // versions 1 and 2: attributes, the value converted to the element type
+  CHECK(vals<float>(run1("Pad", 2, {Value(x)}, {attr_ints("pads", {0, 1}), attr_f("value", 1.5f)})) ==
+        std::vector<float>{1, 2, 3, 1.5f});
+  CHECK(vals<int32_t>(run1("Pad", 1, {Value(tv<int32_t>({1}, {4}))}, {attr_ints("paddings", {1, 0}), attr_f("value", 2)})) ==
+        std::vector<int32_t>{2, 4});
+  // strings pad with the empty string by default
+  CHECK(vals<std::string>(run1("Pad", 13, {Value(tv<std::string>({1}, {"s"})), Value(i64({0, 1}))})) ==
+        std::vector<std::string>{"s", ""});
+}
+
+TEST_CASE("[SH19][SH20] Pad refuses malformed pads and modes") {
+  Tensor x = f32({3}, {1, 2, 3});
+  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({1}))}); }) == "SH19");
+  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({-2, -2}))}); }) == "SH19");
+  CHECK(clause_of([] {
+          (void)run1("Pad", 13, {Value(iota_f({0})), Value(i64({1, 0}))}, {attr_s("mode", "edge")});
+        }) == "SH19");
+  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(1.0))}); }) == "SH19");
+  CHECK(clause_of([&] {
+          (void)run1("Pad", 18, {Value(iota_f({2, 2})), Value(i64({1, 1, 1, 1})), std::nullopt, Value(i64({0, -2}))});
+        }) == "SH19");
+  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({1, 0}))}, {attr_s("mode", "mirror")}); }) == "SH20");
+  CHECK(clause_of([&] { (void)run1("Pad", 18, {Value(x), Value(i64({1, 0}))}, {attr_s("mode", "wrap")}); }) == "SH20");
+}
+
+TEST_CASE("[SH18][SH19] Tile and Pad refuse outputs beyond the allocation limit before building them") {
+  AllocationLimit limit(1 << 20);
+  CHECK(clause_of([] { (void)run1("Tile", 13, {Value(iota_f({2})), Value(i64({int64_t{1} << 40}))}); }) == "L3");
+  CHECK(clause_of([] { (void)run1("Pad", 13, {Value(iota_f({2})), Value(i64({int64_t{1} << 40, 0}))}); }) == "L3");
+  CHECK(clause_of([] {
+          (void)run1("Pad", 13, {Value(iota_f({2})), Value(i64({std::numeric_limits<int64_t>::min(), 0}))});
+        }) == "SH19");
+  CHECK(clause_of([] {
+          (void)run1("OneHot", 11, {Value(i64({0})), Value(Tensor::scalar<int64_t>(int64_t{1} << 50)), Value(f32({2}, {0, 1}))});
+        }) == "L3");
+}

@@ -1,0 +1,114 @@
+// Unique (spec/ops-text.md, TX30-TX32).
+//
+// Without an axis the items are the elements of X in row-major order; with an axis they are the slices
+// X[..., k, ...] along it, each read in row-major order. Items are compared element by element (TX30).
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "ops/common/attrs.hpp"
+#include "ops/text/text.hpp"
+
+namespace onnxsem::ops::text {
+namespace {
+
+const std::string op = "Unique";
+
+// [spec:TX30] element order: numeric values by value (-0 equals +0), every NaN equal to every other NaN
+// and above all numbers; bool false < true; strings by their bytes, lexicographically.
+template <class T>
+int compare(const T& a, const T& b) {
+  if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool> || std::is_integral_v<T>) {
+    return a < b ? -1 : (b < a ? 1 : 0);
+  } else if constexpr (requires { a.v; }) {
+    return a.v < b.v ? -1 : (b.v < a.v ? 1 : 0);
+  } else {
+    const double x = widen(a), y = widen(b);
+    const bool nx = std::isnan(x), ny = std::isnan(y);
+    if (nx || ny) return nx == ny ? 0 : (nx ? 1 : -1);
+    return x < y ? -1 : (y < x ? 1 : 0);
+  }
+}
+
+std::vector<std::optional<Value>> unique(const KernelArgs& a) {
+  const Tensor& x = a.tensor(0);
+  const int64_t sorted = attr_int(a.node, "sorted", 1);
+  const std::optional<int64_t> axis_attr = attr_int_opt(a.node, "axis");
+  if (sorted != 0 && sorted != 1)
+    eval_error("TX31", op + ": attribute sorted is " + std::to_string(sorted) + ", expected 0 or 1");
+  int64_t outer = 1, A = x.size(), inner = 1, axis = 0;
+  if (axis_attr) {
+    axis = normalise_axis(*axis_attr, x.rank(), op + " attribute axis");
+    A = x.dim(axis);
+    for (int64_t d = 0; d < axis; ++d) outer *= x.dim(d);
+    for (int64_t d = axis + 1; d < x.rank(); ++d) inner *= x.dim(d);
+  }
+  return dispatch(x.dtype(), all_types, op, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    auto xd = x.data<T>();
+    auto at = [&](int64_t k, int64_t o, int64_t i) -> const T& {
+      return xd[static_cast<size_t>((o * A + k) * inner + i)];
+    };
+    auto cmp_items = [&](int64_t p, int64_t q) {
+      for (int64_t o = 0; o < outer; ++o)
+        for (int64_t i = 0; i < inner; ++i)
+          if (int c = compare<T>(at(p, o, i), at(q, o, i)); c != 0) return c;
+      return 0;
+    };
+    // Group equal items: a stable sort keeps each group's first occurrence at its front.
+    std::vector<int64_t> order(static_cast<size_t>(A));
+    std::iota(order.begin(), order.end(), int64_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) { return cmp_items(p, q) < 0; });
+    std::vector<int64_t> first;                       // first occurrence of each group
+    std::vector<int64_t> group_of(static_cast<size_t>(A));  // group number (in sorted order) of each item
+    std::vector<int64_t> count;
+    for (size_t j = 0; j < order.size(); ++j) {
+      if (j == 0 || cmp_items(order[j - 1], order[j]) != 0) {
+        first.push_back(order[j]);
+        count.push_back(0);
+      }
+      group_of[static_cast<size_t>(order[j])] = static_cast<int64_t>(first.size()) - 1;
+      ++count.back();
+    }
+    // [spec:TX31] sorted: ascending in the order of TX30; unsorted: by first occurrence in X.
+    const auto U = static_cast<int64_t>(first.size());
+    std::vector<int64_t> position(static_cast<size_t>(U));  // output position of each group
+    std::iota(position.begin(), position.end(), int64_t{0});
+    if (sorted == 0) {
+      std::vector<int64_t> by_first(static_cast<size_t>(U));
+      std::iota(by_first.begin(), by_first.end(), int64_t{0});
+      std::sort(by_first.begin(), by_first.end(), [&](int64_t g, int64_t h) {
+        return first[static_cast<size_t>(g)] < first[static_cast<size_t>(h)];
+      });
+      for (int64_t p = 0; p < U; ++p) position[static_cast<size_t>(by_first[static_cast<size_t>(p)])] = p;
+    }
+    // [spec:TX32] Y holds the first occurrence of each distinct item; indices its position in X, inverse
+    // the output position of every item of X, counts the number of occurrences.
+    std::vector<int64_t> out_first(static_cast<size_t>(U)), out_count(static_cast<size_t>(U));
+    for (int64_t g = 0; g < U; ++g) {
+      out_first[static_cast<size_t>(position[static_cast<size_t>(g)])] = first[static_cast<size_t>(g)];
+      out_count[static_cast<size_t>(position[static_cast<size_t>(g)])] = count[static_cast<size_t>(g)];
+    }
+    Shape yshape{U};
+    if (axis_attr) {
+      yshape = x.shape();
+      yshape[static_cast<size_t>(axis)] = U;
+    }
+    auto [y, yd] = Tensor::allocate<T>(yshape);
+    for (int64_t o = 0; o < outer; ++o)
+      for (int64_t p = 0; p < U; ++p)
+        for (int64_t i = 0; i < inner; ++i)
+          yd[static_cast<size_t>((o * U + p) * inner + i)] = at(out_first[static_cast<size_t>(p)], o, i);
+    auto [inv, invd] = Tensor::allocate<int64_t>({A});
+    for (int64_t k = 0; k < A; ++k)
+      invd[static_cast<size_t>(k)] = position[static_cast<size_t>(group_of[static_cast<size_t>(k)])];
+    return fit_outputs(a, {Value(y), Value(Tensor::from_vector<int64_t>({U}, out_first)), Value(inv),
+                           Value(Tensor::from_vector<int64_t>({U}, out_count))});
+  });
+}
+
+}  // namespace
+
+void add_unique(Registry& r) { r.add("", "Unique", {11}, unique); }
+
+}  // namespace onnxsem::ops::text
