@@ -146,7 +146,8 @@ struct Evaluation {
         is_resolved[k] = 1;
       }
       const Resolved& r = resolved[k];
-      const bool control = n.domain.empty() && (n.op_type == "If" || n.op_type == "Loop" || n.op_type == "Scan");
+      const bool control = normalise_domain(n.domain).empty() &&
+                           (n.op_type == "If" || n.op_type == "Loop" || n.op_type == "Scan" || n.op_type == "SequenceMap");
       if (r.error && !(control && r.error->clause == "U1")) throw Failure(*r.error);
       Scope here{&s, outer};
       if (control) {
@@ -235,8 +236,129 @@ struct Evaluation {
       return out;
     }
     if (n.op_type == "Loop") return fire_loop(n, in, here, firings);
-    if (since < 9) unsupported("Scan-8 (batched form) is not implemented");
+    if (n.op_type == "SequenceMap") return fire_sequence_map(n, in, here, firings);
+    if (since < 9) return fire_scan8(n, in, here, firings);
     return fire_scan(n, in, here, firings);
+  }
+
+  // The value of a stacked output when there is nothing to stack (SB7): empty along the stacking axis, of
+  // the element type the body declares, with the declared dimensions when all are fixed.
+  [[nodiscard]] static Value empty_stack(const ValueInfo& declared, int64_t axis, const char* op) {
+    const Type& t = declared.type;
+    Shape shape{};
+    bool all = t.shape.has_value();
+    if (all)
+      for (const auto& d : *t.shape) all = all && d.value.has_value();
+    if (all)
+      for (const auto& d : *t.shape) shape.push_back(*d.value);
+    if (axis < 0) axis += static_cast<int64_t>(shape.size()) + 1;
+    if (axis < 0 || axis > static_cast<int64_t>(shape.size())) axis = 0;
+    shape.insert(shape.begin() + axis, 0);
+    if (t.elem == DType::undefined)
+      eval_error("SB7", std::string(op) + " ran no iteration and its body declares no element type for '" +
+                            declared.name + "'");
+    return Value(dispatch(t.elem, all_types, op, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      return Tensor::allocate<T>(shape).first;
+    }));
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> fire_sequence_map(const Node& n,
+                                                                    const std::vector<std::optional<Value>>& in,
+                                                                    const Scope& here, int64_t& firings) const {
+    // [spec:SB9] SequenceMap: the body runs once per item of the input sequence; its j-th formal input
+    // receives the item of the j-th input at that position when that input is a sequence, or the whole
+    // value when it is a tensor; the k-th output is the sequence of the body's k-th outputs.
+    const Graph& body = graph_attr(n, "body");
+    if (in.empty() || !in[0] || !in[0]->is_sequence()) eval_error("SB9", "SequenceMap's first input must be a sequence");
+    const size_t length = in[0]->sequence().items->size();
+    for (size_t j = 0; j < in.size(); ++j) {
+      if (!in[j]) eval_error("SB9", "SequenceMap's input " + std::to_string(j) + " is absent");
+      if (in[j]->is_sequence() && in[j]->sequence().items->size() != length)
+        eval_error("SB9", "SequenceMap's input " + std::to_string(j) + " has " +
+                              std::to_string(in[j]->sequence().items->size()) + " items, the first has " +
+                              std::to_string(length));
+      if (in[j]->is_optional()) eval_error("SB9", "SequenceMap's inputs are sequences or tensors, not optionals");
+    }
+    std::vector<std::vector<Value>> items(body.outputs.size());
+    for (size_t i = 0; i < length; ++i) {
+      std::vector<Value> formals;
+      for (const auto& v : in) formals.push_back(v->is_sequence() ? (*v->sequence().items)[i] : *v);
+      auto res = run_body(body, formals, here, firings, static_cast<uint64_t>(i) + 13);
+      for (size_t k = 0; k < res.size(); ++k) items[k].push_back(std::move(res[k]));
+    }
+    std::vector<std::optional<Value>> out;
+    for (size_t k = 0; k < items.size(); ++k) {
+      const Type& declared = body.outputs[k].type;
+      std::shared_ptr<const Type> elem =
+          declared.kind == Type::Kind::unknown ? nullptr : std::make_shared<const Type>(declared);
+      out.emplace_back(Value(Sequence{elem, std::make_shared<const std::vector<Value>>(std::move(items[k]))}));
+    }
+    return out;
+  }
+
+  [[nodiscard]] std::vector<std::optional<Value>> fire_scan8(const Node& n, const std::vector<std::optional<Value>>& in,
+                                                             const Scope& here, int64_t& firings) const {
+    // [spec:SB10] Scan version 8: an optional sequence_lens input, then N states and M scan inputs that all
+    // have a leading batch axis; each batch entry is scanned on its own along axis 1 (from the end when its
+    // `directions` entry is 1), and the outputs are the per-entry results stacked along the batch axis.
+    const Graph& body = graph_attr(n, "body");
+    const Attribute* ma = n.attr("num_scan_inputs");
+    if (!ma || ma->type != AttrType::i) eval_error("A1", "Scan needs the attribute num_scan_inputs");
+    if (in.empty()) eval_error("SB10", "Scan-8 has no inputs");
+    const auto M = static_cast<size_t>(ma->i);
+    if (M + 1 > in.size()) eval_error("SB10", "num_scan_inputs exceeds the number of inputs after sequence_lens");
+    const size_t N = in.size() - 1 - M;
+    if (body.inputs.size() != N + M || body.outputs.size() < N)
+      eval_error("SB10", "Scan's body must take N + M inputs and return N + K outputs");
+    const size_t K = body.outputs.size() - N;
+    const Attribute* da = n.attr("directions");
+    std::vector<int64_t> dirs = da ? da->ints : std::vector<int64_t>(M, 0);
+    if (dirs.size() != M) eval_error("SB10", "Scan's directions needs " + std::to_string(M) + " entries");
+    for (size_t j = 1; j < in.size(); ++j)
+      if (!in[j] || !in[j]->is_tensor() || in[j]->tensor().rank() < (j > N ? 2 : 1))
+        eval_error("SB10", "Scan-8's states need a batch axis and its scan inputs a batch and a sequence axis");
+    const int64_t batch = in[1]->tensor().dim(0);
+    int64_t length = -1;
+    for (size_t j = 1; j < in.size(); ++j) {
+      if (in[j]->tensor().dim(0) != batch) eval_error("SB10", "Scan-8's inputs differ in their batch size");
+      if (j > N) {
+        if (length < 0) length = in[j]->tensor().dim(1);
+        else if (in[j]->tensor().dim(1) != length) eval_error("SB10", "Scan inputs differ in their scanned length");
+      }
+    }
+    if (length < 0) length = 0;
+    if (in[0]) {
+      const Tensor& lens = in[0]->tensor();
+      if (lens.dtype() != DType::int32 || lens.size() != static_cast<size_t>(batch))
+        eval_error("SB10", "Scan-8's sequence_lens must be an int32 tensor of one entry per batch element");
+      for (int32_t l : lens.data<int32_t>())
+        if (l != length) unsupported("Scan-8 with a sequence length shorter than the scanned axis is not implemented");
+    }
+    if (length == 0 && K > 0) unsupported("Scan-8 over a length of 0 is not implemented");
+    std::vector<std::vector<Tensor>> states(N), scans(K);
+    for (int64_t b = 0; b < batch; ++b) {
+      std::vector<Value> st;
+      for (size_t k = 0; k < N; ++k) st.push_back(Value(slice_along(in[1 + k]->tensor(), 0, b)));
+      std::vector<std::vector<Tensor>> per(K);
+      for (int64_t t = 0; t < length; ++t) {
+        std::vector<Value> formals = st;
+        for (size_t j = 0; j < M; ++j) {
+          const Tensor row = slice_along(in[1 + N + j]->tensor(), 0, b);
+          formals.push_back(Value(slice_along(row, 0, dirs[j] ? length - 1 - t : t)));
+        }
+        auto res = run_body(body, formals, here, firings, static_cast<uint64_t>(b * length + t) + 17);
+        for (size_t k = 0; k < N; ++k) st[k] = res[k];
+        for (size_t k = 0; k < K; ++k) per[k].push_back(res[N + k].tensor());
+      }
+      for (size_t k = 0; k < N; ++k) states[k].push_back(st[k].tensor());
+      for (size_t k = 0; k < K; ++k) scans[k].push_back(stack(per[k], 0, "Scan output"));
+    }
+    if (batch == 0) unsupported("Scan-8 over a batch of 0 is not implemented");
+    std::vector<std::optional<Value>> out;
+    for (size_t k = 0; k < N; ++k) out.emplace_back(Value(stack(states[k], 0, "Scan state")));
+    for (size_t k = 0; k < K; ++k) out.emplace_back(Value(stack(scans[k], 0, "Scan output")));
+    return out;
   }
 
   [[nodiscard]] std::vector<std::optional<Value>> fire_loop(const Node& n, const std::vector<std::optional<Value>>& in,
@@ -286,21 +408,8 @@ struct Evaluation {
       if (!scans[k].empty()) {
         out.emplace_back(Value(stack(scans[k], 0, "Loop scan output")));
       } else {
-        // [spec:SB7] a scan output of zero iterations is empty along its first axis, of the element type
-        // the body declares (and the declared fixed dimensions, when all are given).
-        const Type& t = body.outputs[1 + N + k].type;
-        Shape shape{0};
-        if (t.shape) {
-          bool all = true;
-          for (const auto& d : *t.shape) all = all && d.value.has_value();
-          if (all)
-            for (const auto& d : *t.shape) shape.push_back(*d.value);
-        }
-        if (t.elem == DType::undefined) eval_error("SB7", "Loop ran no iteration and its body declares no element type");
-        out.emplace_back(Value(dispatch(t.elem, all_types, "Loop", [&](auto tag) {
-          using T = typename decltype(tag)::type;
-          return Tensor::allocate<T>(shape).first;
-        })));
+        // [spec:SB7] a scan output of zero iterations is empty along its first axis.
+        out.emplace_back(empty_stack(body.outputs[1 + N + k], 0, "Loop"));
       }
     }
     return out;
@@ -353,7 +462,10 @@ struct Evaluation {
     std::vector<std::optional<Value>> out;
     for (auto& v : states) out.emplace_back(std::move(v));
     for (size_t k = 0; k < K; ++k) {
-      if (scans[k].empty()) unsupported("Scan over a length of 0 is not implemented");
+      if (scans[k].empty()) {
+        out.emplace_back(empty_stack(body.outputs[N + k], out_axes[k], "Scan"));
+        continue;
+      }
       if (out_dirs[k]) std::reverse(scans[k].begin(), scans[k].end());
       const int64_t r = scans[k][0].rank() + 1;
       const int64_t ax = out_axes[k] < 0 ? out_axes[k] + r : out_axes[k];

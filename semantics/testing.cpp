@@ -51,6 +51,7 @@ std::vector<int64_t> ToyTable::defined_versions(std::string_view domain, std::st
   if (op == "Versioned") return {1, 5};
   if (op == "If" || op == "Loop") return {1};  // control flow: the graph semantics fires these itself
   if (op == "Scan") return {8, 9};
+  if (op == "SequenceMap") return {17};
   if (op == "RandomNormal" || op == "Dropout" || kernels_.count(std::string(op))) return {1};
   return {};
 }
