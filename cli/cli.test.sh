@@ -37,5 +37,14 @@ expect "missing model"           2 "\[F1\]"       -- "$onnxsem" check "$tmp/nope
 expect "unknown option"          2 "\[U2\]"       -- "$onnxsem" run "$fx/add_constants.onnxtxt" --bogus
 expect "missing input"           2 "\[I1\]"       -- "$onnxsem" run "$fx/r1_dead_node.onnxtxt"
 expect "random schedule"         0 "z: tensor"    -- "$onnxsem" run "$fx/add_constants.onnxtxt" --schedule random --seed 9
+expect "demand formulation"      0 "z: tensor(float)\[2\]" -- "$onnxsem" run "$fx/add_constants.onnxtxt" --formulation demand
+expect "unknown formulation"     2 "\[U2\]"      -- "$onnxsem" run "$fx/add_constants.onnxtxt" --formulation backwards
+expect "subgraphs pass check"   0 "ok: no findings" -- "$onnxsem" check "$fx/if_loop_ok.onnxtxt" --profile sonnx
+expect "check SB11 shadowing"    1 "^\[SB11\]"   -- "$onnxsem" check "$fx/sb11_shadowing.onnxtxt"
+expect "check SB12 Loop body"    1 "^\[SB12\]"   -- "$onnxsem" check "$fx/sb12_loop_body_arity.onnxtxt"
+expect "check SB12 If branch"    1 "^\[SB12\]"   -- "$onnxsem" check "$fx/sb12_if_branch_outputs.onnxtxt"
+expect "check W1 in a subgraph"  1 "^\[W1\]"     -- "$onnxsem" check "$fx/w1_undefined_in_subgraph.onnxtxt"
+expect "check FN2 recursion"     1 "^\[FN2\]"    -- "$onnxsem" check "$fx/fn2_recursion.onnxtxt"
+expect "check FN3 function body" 1 "^\[FN3\]"    -- "$onnxsem" check "$fx/fn3_unassigned_output.onnxtxt"
 echo "$failures failed"
 [ "$failures" -eq 0 ]

@@ -14,10 +14,14 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/crosscheck.hpp"
+#include "cli/index.hpp"
 #include "cli/print.hpp"
+#include "cli/tables.hpp"
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
+#include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 
@@ -36,10 +40,16 @@ const char* usage_text =
     "  onnxsem run MODEL [--inputs DIR] [--input NAME=FILE]... [--output-dir DIR]\n"
     "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
     "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--strict-shapes]\n"
+    "                    [--formulation fixpoint|demand]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
+    "  onnxsem tables --into PAPER.md REPORT.json...\n"
+    "  onnxsem index --into spec/operators.md REPORT.json...\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx]\n"
+    "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
+    "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
+    "                     [--adapter COMMAND] [--keep DIR]\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
     ") against conformance/expected/debian-onnx-1.12.tsv.\n";
@@ -114,7 +124,11 @@ int cmd_run(const Args& a) {
   if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
   if (auto s = a.get("max-loop-iterations")) eo.max_loop_iterations = to_int(*s, "--max-loop-iterations");
   eo.strict_shapes = a.has("strict-shapes");
-  const Outcome out = evaluate(m, inputs, ops::standard_registry(), eo);
+  const std::string formulation = a.get("formulation").value_or("fixpoint");
+  if (formulation != "fixpoint" && formulation != "demand")
+    usage_error("U2", "unknown formulation '" + formulation + "' (fixpoint or demand)");
+  const Outcome out = formulation == "demand" ? evaluate_demand(m, inputs, ops::standard_registry(), eo)
+                                              : evaluate(m, inputs, ops::standard_registry(), eo);
   if (!out.ok()) {
     std::cerr << "onnxsem: " << kind_name(out.error->kind) << ": " << out.error->describe() << "\n";
     return exit_code(out.error->kind);
@@ -201,12 +215,26 @@ int main(int argc, char** argv) {
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",
-                                 "max-loop-iterations"},
+                                 "max-loop-iterations", "formulation"},
                                 {"strict-shapes"}));
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
                                    "markdown", "timeout", "profile", "max-tensor-bytes"}));
+    if (cmd == "index") {
+      const Args a = parse_args(argc, argv, 2, {"into"});
+      const auto into = a.get("into");
+      if (!into) usage_error("U2", "index needs --into FILE");
+      return cli::index(ops::standard_registry(), *into, a.positional);
+    }
+    if (cmd == "tables") {
+      const Args a = parse_args(argc, argv, 2, {"into"});
+      const auto into = a.get("into");
+      if (!into) usage_error("U2", "tables needs --into FILE");
+      return cli::tables(*into, a.positional);
+    }
+    if (cmd == "crosscheck")
+      return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(), ONNXSEM_SOURCE_DIR);
     usage_error("U2", "unknown command '" + cmd + "'");
   } catch (const Failure& f) {
     std::cerr << "onnxsem: " << kind_name(f.error().kind) << ": " << f.error().describe() << "\n";

@@ -82,6 +82,26 @@ TEST_CASE("[K4][K5] a suite test passes, and gives the same bits under every sch
   CHECK(r.ops == "Add Neg");
 }
 
+TEST_CASE("[K8][K9][K10] with properties on, a passing test agrees on demand, is pure and deterministic") {
+  TempDir tmp;
+  write_test(tmp.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 4}))},
+             {Value(floats({2}, {4, 6}))});
+  RunOptions ro;
+  ro.schedules = 1;
+  const Result r = run_test(only(tmp.path), toys, ro);
+  CHECK(r.status == Status::pass);
+  CHECK(r.formulations_agree);
+  CHECK(r.pure);
+  CHECK(r.deterministic);
+  // The digest covers the output bits: a test whose output differs gets another digest.
+  TempDir other;
+  write_test(other.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 5}))},
+             {Value(floats({2}, {4, 7}))});
+  const Result r2 = run_test(only(other.path), toys, ro);
+  CHECK(r2.status == Status::pass);
+  CHECK(r2.digest != r.digest);
+}
+
 TEST_CASE("[K1] a wrong expected output makes the test fail") {
   TempDir tmp;
   write_test(tmp.path / "test_add", add_model, {Value(floats({2}, {1, 2})), Value(floats({2}, {3, 4}))},

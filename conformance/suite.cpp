@@ -5,10 +5,13 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 
@@ -36,6 +39,19 @@ bool parse_status(const std::string& s, Status& out) noexcept {
 }
 
 namespace {
+
+// FNV-1a over the serialized bits of a value, continuing from `h`.
+uint64_t digest(const Value& v, uint64_t h) {
+  auto mix = [&](const std::string& bytes) {
+    for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ULL;
+  };
+  if (v.is_tensor()) mix(tensor_to_bytes(v.tensor()));
+  else if (v.is_sequence())
+    for (const auto& item : *v.sequence().items) h = digest(item, h);
+  else if (v.optional().item) h = digest(*v.optional().item, h);
+  mix("|");
+  return h;
+}
 
 std::vector<std::string> numbered_files(const fs::path& dir, const std::string& stem) {
   std::vector<std::pair<int, std::string>> found;
@@ -189,6 +205,15 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
     std::set<std::string> op_types;
     for (const auto& n : model.graph.nodes) op_types.insert(n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type);
     for (const auto& o : op_types) r.ops += (r.ops.empty() ? "" : " ") + o;
+    // The operator versions the main graph resolves to (O1), for the operator index.
+    std::set<std::string> versions;
+    for (const auto& n : model.graph.nodes) {
+      const Resolved rv = resolve(ops, model.opset_imports, n);
+      if (rv.since_version > 0)
+        versions.insert((normalise_domain(n.domain).empty() ? n.op_type : normalise_domain(n.domain) + "::" + n.op_type) +
+                        "-" + std::to_string(rv.since_version));
+    }
+    for (const auto& v : versions) r.versions += (r.versions.empty() ? "" : " ") + v;
 
     // [spec:K2] a test model is checked under the profile first; a refusal is the status "rejected".
     const auto findings = check(model, options.profile, ops);
@@ -231,6 +256,25 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
       sets.push_back(std::move(p));
     }
 
+    // [spec:K9] with properties on, evaluation writes neither its inputs nor the model: the bits of every
+    // fed value and every initializer are the same before and after all evaluations of the test.
+    auto fingerprint = [&] {
+      std::string f;
+      std::function<void(const Value&)> add = [&](const Value& v) {
+        if (v.is_tensor()) f += tensor_to_bytes(v.tensor());
+        else if (v.is_sequence())
+          for (const auto& item : *v.sequence().items) add(item);
+        else if (v.optional().item) add(*v.optional().item);
+        f += '|';
+      };
+      for (const auto& p : sets)
+        for (const auto& [name, v] : p.inputs) add(v);
+      for (const auto& [name, t] : model.graph.initializers) add(Value(t));
+      return f;
+    };
+    const std::string before = options.schedules > 0 ? fingerprint() : std::string();
+    auto untouched = [&] { return options.schedules == 0 || fingerprint() == before; };
+
     EvalOptions eo;
     eo.max_tensor_bytes = options.max_tensor_bytes;
     for (size_t si = 0; si < sets.size(); ++si) {
@@ -261,6 +305,40 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
           return done(Status::error, "E6", "the result depends on the schedule (seed " + std::to_string(sch.seed) + ")");
         }
       }
+      // [spec:K10] with properties on, the same evaluation run again, and an evaluation of the model with
+      // its node list shuffled (seeded), give the same bits.
+      if (options.schedules > 0) {
+        eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
+        const Outcome twice = evaluate(model, p.inputs, ops, eo);
+        Model shuffled = model;
+        std::mt19937_64 rng(options.seed);
+        std::shuffle(shuffled.graph.nodes.begin(), shuffled.graph.nodes.end(), rng);
+        const Outcome reordered = evaluate(shuffled, p.inputs, ops, eo);
+        for (const Outcome* o : {&twice, &reordered})
+          if (!o->ok() || o->outputs.size() != first.outputs.size() ||
+              !std::equal(o->outputs.begin(), o->outputs.end(), first.outputs.begin())) {
+            r.deterministic = false;
+            return done(Status::error, "K10",
+                        o == &twice ? "a second identical evaluation gave other bits"
+                                    : "the model with its node list shuffled gave other bits");
+          }
+      }
+      for (const auto& v : first.outputs) r.digest = digest(v, r.digest);
+      // [spec:K8] with properties on, the demand-driven formulation gives the same bits as the fixpoint.
+      if (options.schedules > 0) {
+        const Outcome on_demand = evaluate_demand(model, p.inputs, ops, eo);
+        if (!on_demand.ok() || on_demand.outputs.size() != first.outputs.size() ||
+            !std::equal(on_demand.outputs.begin(), on_demand.outputs.end(), first.outputs.begin())) {
+          r.formulations_agree = false;
+          return done(Status::error, "D4",
+                      "the demand-driven evaluation disagrees with the fixpoint" +
+                          (on_demand.ok() ? std::string() : ": " + on_demand.error->describe()));
+        }
+      }
+    }
+    if (!untouched()) {
+      r.pure = false;
+      return done(Status::error, "K9", "an evaluation changed the bits of an input or an initializer");
     }
     return done(Status::pass, "", "");
   } catch (const Failure& f) {

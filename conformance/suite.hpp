@@ -49,9 +49,14 @@ struct Result {
   std::string clause;    // clause of a refusal or error, when there is one
   std::string reason;    // one line
   std::string ops;       // operator types of the model, space separated
+  std::string versions;  // resolved operator versions of the main graph, "Op-since" space separated
   double seconds = 0;
   int schedules_run = 0;         // how many schedules were compared (ordered included)
   bool order_independent = true; // all schedules gave bit-identical outputs
+  bool formulations_agree = true; // the demand-driven evaluation gave the same bits (checked with schedules)
+  bool pure = true;               // inputs and initializers kept their bits (checked with schedules)
+  bool deterministic = true;      // a second run and a shuffled node list gave the same bits (with schedules)
+  uint64_t digest = 14695981039346656037ULL;  // FNV-1a of the outputs of all data sets (passing tests)
 };
 
 [[nodiscard]] Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions& options);

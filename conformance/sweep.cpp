@@ -10,6 +10,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <regex>
@@ -28,7 +29,9 @@ std::string escape_field(const std::string& s) {
 std::string serialise(const Result& r) {
   std::ostringstream o;
   o << status_name(r.status) << '\t' << escape_field(r.clause) << '\t' << r.seconds << '\t' << r.schedules_run << '\t'
-    << (r.order_independent ? 1 : 0) << '\t' << escape_field(r.ops) << '\t' << escape_field(r.reason);
+    << (r.order_independent ? 1 : 0) << '\t' << (r.formulations_agree ? 1 : 0) << (r.pure ? 1 : 0) << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t'
+    << escape_field(r.versions) << '\t' << escape_field(r.ops) << '\t'
+    << escape_field(r.reason);
   return o.str();
 }
 
@@ -37,14 +40,19 @@ bool deserialise(const std::string& line, Result& r) {
   std::stringstream ss(line);
   std::string x;
   while (std::getline(ss, x, '\t')) f.push_back(x);
-  if (f.size() < 6) return false;
+  if (f.size() < 9) return false;
   if (!parse_status(f[0], r.status)) return false;
   r.clause = f[1];
   r.seconds = std::atof(f[2].c_str());
   r.schedules_run = std::atoi(f[3].c_str());
   r.order_independent = f[4] == "1";
-  r.ops = f[5];
-  r.reason = f.size() > 6 ? f[6] : "";
+  r.formulations_agree = f[5].size() == 3 && f[5][0] == '1';
+  r.pure = f[5].size() == 3 && f[5][1] == '1';
+  r.deterministic = f[5].size() == 3 && f[5][2] == '1';
+  r.digest = std::strtoull(f[6].c_str(), nullptr, 10);
+  r.versions = f[7];
+  r.ops = f[8];
+  r.reason = f.size() > 9 ? f[9] : "";
   return true;
 }
 
@@ -252,8 +260,13 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
       json_string(o, r.clause);
       o << ", \"ops\": ";
       json_string(o, r.ops);
+      o << ", \"versions\": ";
+      json_string(o, r.versions);
       o << ", \"seconds\": " << r.seconds << ", \"schedules\": " << r.schedules_run
-        << ", \"order_independent\": " << (r.order_independent ? "true" : "false") << ", \"reason\": ";
+        << ", \"order_independent\": " << (r.order_independent ? "true" : "false")
+        << ", \"formulations_agree\": " << (r.formulations_agree ? "true" : "false")
+        << ", \"pure\": " << (r.pure ? "true" : "false") << ", \"deterministic\": " << (r.deterministic ? "true" : "false")
+        << ", \"digest\": \"" << std::hex << r.digest << std::dec << "\", \"reason\": ";
       json_string(o, r.reason);
       o << "}" << (i + 1 < rep.results.size() ? "," : "") << "\n";
     }

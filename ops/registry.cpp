@@ -6,8 +6,19 @@
 namespace onnxsem::ops {
 
 void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
-                   Kernel k) {
-  for (int64_t v : since_versions) kernels_[{domain, op_type, v}] = k;
+                   Kernel k, std::source_location where) {
+  // The compiler names the file as the build saw it (e.g. "../ops/nn/conv.cpp"): keep it from "ops/" on.
+  std::string file = where.file_name();
+  if (auto at = file.rfind("ops/"); at != std::string::npos) file = file.substr(at);
+  for (int64_t v : since_versions) {
+    kernels_[{domain, op_type, v}] = k;
+    sites_[{domain, op_type, v}] = file + ":" + std::to_string(where.line());
+  }
+}
+
+std::string Registry::registered_at(std::string_view domain, std::string_view op_type, int64_t since) const {
+  auto it = sites_.find(std::make_tuple(std::string(domain), std::string(op_type), since));
+  return it == sites_.end() ? std::string() : it->second;
 }
 
 std::vector<int64_t> Registry::defined_versions(std::string_view domain, std::string_view op_type) const {

@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <map>
+#include <source_location>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -17,7 +18,9 @@ class Registry final : public OperatorTable {
  public:
   // Registers one behaviour implementation under every since-version it serves. ONNX often raises an
   // operator's version only to widen its type constraints; such versions share one implementation.
-  void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k);
+  // `where` records the registering call, for the operator index (spec/operators.md).
+  void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
+           std::source_location where = std::source_location::current());
 
   [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain,
                                                       std::string_view op_type) const override;
@@ -27,9 +30,12 @@ class Registry final : public OperatorTable {
 
   // Every registered (domain, op_type, since_version), for reports and the operator index.
   [[nodiscard]] std::vector<std::tuple<std::string, std::string, int64_t>> implemented() const;
+  // Where (file:line, relative to the source root) an operator version was registered; empty if it was not.
+  [[nodiscard]] std::string registered_at(std::string_view domain, std::string_view op_type, int64_t since) const;
 
  private:
   std::map<std::tuple<std::string, std::string, int64_t>, Kernel, std::less<>> kernels_;
+  std::map<std::tuple<std::string, std::string, int64_t>, std::string, std::less<>> sites_;
 };
 
 // The table of every operator version onnxsem implements.
@@ -53,5 +59,7 @@ void add_rnn(Registry& r);       // RNN, GRU, LSTM
 void add_signal(Registry& r);    // DFT, STFT, windows, MelWeightMatrix
 void add_sequence(Registry& r);  // sequence and optional operators
 void add_attention(Registry& r); // Attention, RotaryEmbedding, LinearAttention
+void add_ml(Registry& r);        // the ai.onnx.ml domain: tree ensembles, encoders, linear models
+void add_image(Registry& r);     // ImageDecoder
 
 }  // namespace onnxsem::ops

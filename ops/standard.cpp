@@ -19,6 +19,8 @@ const Registry& standard_registry() {
     add_signal(r);
     add_sequence(r);
     add_attention(r);
+    add_ml(r);
+    add_image(r);
     return r;
   }();
   return table;

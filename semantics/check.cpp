@@ -6,6 +6,7 @@
 #include <set>
 
 #include "semantics/fixpoint.hpp"
+#include "semantics/subgraph.hpp"
 
 namespace onnxsem {
 
@@ -67,8 +68,10 @@ void check_single_assignment(const Graph& g, Findings& out) {
 void check_input_usage(const Graph& g, Findings& out) {
   // [spec:C2] every graph input is read by at least one operation.
   std::set<std::string> read;
-  for (const auto& n : g.nodes)
+  for (const auto& n : g.nodes) {
     for (const auto& i : n.inputs) read.insert(i);
+    for (const auto& i : implicit_inputs(n)) read.insert(i);  // read inside a subgraph (SB1)
+  }
   for (const auto& vi : g.inputs)
     if (!read.count(vi.name)) add(out, "C2", "graph input is not read by any operation", {}, vi.name);
 }
@@ -196,8 +199,10 @@ void check_unique_declarations(const Graph& g, Findings& out) {
 void check_dead_nodes(const Graph& g, Findings& out) {
   // [spec:R1] every operation has an output that another operation reads or that is a graph output.
   std::set<std::string> used;
-  for (const auto& n : g.nodes)
+  for (const auto& n : g.nodes) {
     for (const auto& i : n.inputs) used.insert(i);
+    for (const auto& i : implicit_inputs(n)) used.insert(i);  // read inside a subgraph (SB1)
+  }
   for (const auto& vi : g.outputs) used.insert(vi.name);
   for (const auto& n : g.nodes) {
     bool live = false;
@@ -229,6 +234,109 @@ void check_determinism(const Graph& g, const OperatorTable& ops, Findings& out) 
       add(out, "R2", n.op_type + " draws random values", n.name);
     else if (normalise_domain(n.domain).empty() && n.op_type == "Dropout" && !dropout_is_inference(g, n))
       add(out, "R2", "Dropout may run in training mode (random mask)", n.name);
+  }
+}
+
+// ---- Subgraphs (spec/subgraphs.md) ------------------------------------------------------------------------
+
+// The names a graph defines: its inputs, its initializers and the outputs of its operations.
+std::set<std::string> defined_names(const Graph& g) {
+  std::set<std::string> s = given_names(g);
+  for (const auto& n : g.nodes)
+    for (const auto& o : n.outputs)
+      if (!o.empty()) s.insert(o);
+  return s;
+}
+
+// The graph-valued attributes of a node, by attribute name.
+std::vector<std::pair<std::string, const Graph*>> subgraphs_of(const Node& n) {
+  std::vector<std::pair<std::string, const Graph*>> out;
+  for (const auto& a : n.attributes) {
+    if (a.g) out.emplace_back(a.name, a.g.get());
+    for (const auto& sub : a.graphs)
+      if (sub) out.emplace_back(a.name, sub.get());
+  }
+  return out;
+}
+
+void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, Findings& out) {
+  // [spec:SB12] the bodies of If, Loop, Scan and SequenceMap have the number of inputs and outputs their
+  // operation's inputs and outputs call for.
+  if (!normalise_domain(n.domain).empty()) return;
+  auto body = [&](const char* name) -> const Graph* {
+    const Attribute* a = n.attr(name);
+    if (!a || !a->g) {
+      add(out, "W5", n.op_type + " needs the graph attribute '" + std::string(name) + "'", n.name);
+      return nullptr;
+    }
+    return a->g.get();
+  };
+  auto arity = [&](const Graph* g, size_t ins, size_t outs, const std::string& why) {
+    if (g && (g->inputs.size() != ins || g->outputs.size() != outs))
+      add(out, "SB12", "the body takes " + std::to_string(g->inputs.size()) + " inputs and returns " +
+                           std::to_string(g->outputs.size()) + " outputs; " + why + " call for " + std::to_string(ins) +
+                           " and " + std::to_string(outs),
+          n.name);
+  };
+  const size_t I = n.inputs.size(), O = n.outputs.size();
+  if (n.op_type == "If") {
+    arity(body("then_branch"), 0, O, "the node's outputs");
+    arity(body("else_branch"), 0, O, "the node's outputs");
+  } else if (n.op_type == "Loop") {
+    arity(body("body"), I, O + 1, "2 + N inputs and N + K outputs of the node");
+  } else if (n.op_type == "SequenceMap") {
+    arity(body("body"), I, O, "the node's inputs and outputs");
+  } else if (n.op_type == "Scan") {
+    const Resolved r = resolve(ops, m.opset_imports, n);
+    const size_t state_and_scan = r.since_version == 8 && I > 0 ? I - 1 : I;  // Scan-8 begins with sequence_lens
+    arity(body("body"), state_and_scan, O, "the node's states, scan inputs and outputs");
+  }
+}
+
+void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>& outer, const OperatorTable& ops,
+                     Findings& out) {
+  std::set<std::string> visible = outer;
+  const auto own = defined_names(g);
+  visible.insert(own.begin(), own.end());
+  for (const auto& n : g.nodes) {
+    check_body_arity(m, n, ops, out);
+    for (const auto& [attr, sub] : subgraphs_of(n)) {
+      const std::string where = " (in " + attr + " of " + n.op_type + " '" + n.name + "')";
+      const auto inner = defined_names(*sub);
+      // [spec:SB11] a subgraph defines no name that an enclosing scope defines: outer values are never
+      // shadowed, so a name means one tensor wherever it is read.
+      for (const auto& name : inner)
+        if (visible.count(name)) add(out, "SB11", "redefines a name of an enclosing scope" + where, n.name, name);
+      for (const auto& sn : sub->nodes)
+        for (const auto& i : sn.inputs)
+          if (!i.empty() && !inner.count(i) && !visible.count(i))
+            add(out, "W1", "read by " + sn.op_type + " but never defined" + where, sn.name, i);
+      Findings local;
+      check_single_assignment(*sub, local);
+      check_attributes(*sub, local);
+      for (auto& f : local) {
+        f.message += where;
+        out.push_back(std::move(f));
+      }
+      check_subgraphs(m, *sub, visible, ops, out);
+    }
+  }
+}
+
+void check_function_bodies(const Model& m, Findings& out) {
+  // [spec:FN3] in a function body every name a node reads is a formal input or an output of a body node,
+  // and every formal output is assigned by a body node or is a formal input.
+  for (const auto& f : m.functions) {
+    std::set<std::string> defined(f.inputs.begin(), f.inputs.end());
+    for (const auto& n : f.nodes)
+      for (const auto& o : n.outputs)
+        if (!o.empty()) defined.insert(o);
+    const std::string where = " in function " + f.name;
+    for (const auto& n : f.nodes)
+      for (const auto& i : n.inputs)
+        if (!i.empty() && !defined.count(i)) add(out, "FN3", "read but never defined" + where, n.name, i);
+    for (const auto& o : f.outputs)
+      if (!defined.count(o)) add(out, "FN3", "formal output is never assigned" + where, {}, o);
   }
 }
 
@@ -285,6 +393,8 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   check_operators(model, g, ops, out);
   check_attributes(g, out);
   check_function_recursion(model, out);
+  check_function_bodies(model, out);
+  check_subgraphs(model, g, {}, ops, out);
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
   if (profile == Profile::sonnx) {
     check_input_usage(g, out);

@@ -49,6 +49,13 @@ struct Outcome {
 [[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                                const OperatorTable& ops, const EvalOptions& options);
 
+// The initial state of the main graph (E1): initializers, overridden by the fed inputs, after checking
+// the fed values against the graph's inputs (I1-I4). Throws Failure.
+[[nodiscard]] State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, bool strict_shapes);
+
+// An error raised while firing `n`, completed with the node's name and operator where it names none (E7).
+[[nodiscard]] Error with_context(Error e, const Node& n);
+
 // Operator version resolution (O1): the highest since-version of (domain, op_type) not above the version
 // the model imports for the domain. Returns the since-version, or an Error (W4 undefined operator, W6
 // missing opset import, U1 not implemented).

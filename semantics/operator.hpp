@@ -20,6 +20,11 @@ struct KernelArgs {
   const Node& node;
   std::vector<std::optional<Value>> inputs;
   std::vector<bool> requested;  // one per output position of the node
+  // For an operator whose definition applies one of its graph attributes to values (FlexAttention's
+  // score_mod): evaluates that graph on the given formal inputs by the graph semantics and returns its
+  // outputs (spec/subgraphs.md, SB13). Set by the evaluator for every firing; empty when a kernel is called
+  // outside an evaluation (unit tests).
+  std::function<std::vector<Value>(const Graph& body, const std::vector<Value>& formals)> subgraph = {};
 
   [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
   [[nodiscard]] bool has_input(size_t k) const noexcept { return k < inputs.size() && inputs[k].has_value(); }

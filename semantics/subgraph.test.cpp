@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "semantics/check.hpp"
+#include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/testing.hpp"
@@ -275,4 +276,86 @@ TEST_CASE("[SB7] a Scan over a length of 0 yields empty scan outputs shaped as t
   CHECK(o.outputs.at(0) == Value(floats({2}, {7.0f, 8.0f})));
   REQUIRE(o.outputs.at(1).is_tensor());
   CHECK(o.outputs.at(1).tensor().shape() == Shape{2, 0});
+}
+
+namespace {
+bool finds(const Model& m, const std::string& clause) {
+  for (const auto& f : check(m, Profile::onnx, toys))
+    if (f.clause == clause) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("[SB11] check refuses a subgraph that redefines an outer name") {
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, float[2] x) => (float[2] z) {
+      y = Neg(x)
+      z = If(c) <then_branch = thn () => (float[2] t) { y = Identity(x)
+                                                       t = Neg(y) },
+                 else_branch = els () => (float[2] e) { e = Identity(y) }>
+    })");
+  CHECK(finds(m, "SB11"));
+  CHECK_FALSE(finds(m, "W1"));
+}
+
+TEST_CASE("[SB12][W1] check refuses bodies of the wrong arity and undefined names inside subgraphs") {
+  const Model loop = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (int64 m, bool c, float[2] x) => (float[2] last) {
+      last = Loop(m, c, x) <body = step (int64 i, bool cin) => (bool cout, float[2] next) {
+        cout = Identity(cin)
+        next = Neg(x)
+      }>
+    })");
+  CHECK(finds(loop, "SB12"));
+  const Model undefined = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, float[2] x) => (float[2] z) {
+      z = If(c) <then_branch = thn () => (float[2] t) { t = Neg(nowhere) },
+                 else_branch = els () => (float[2] e) { e = Identity(x) }>
+    })");
+  CHECK(finds(undefined, "W1"));
+  CHECK_FALSE(finds(undefined, "SB12"));
+  // A well-formed If and Loop reading outer names raise nothing.
+  const Model ok = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, int64 m, float[2] x) => (float[2] z, float[2] w) {
+      y = Neg(x)
+      z = If(c) <then_branch = thn () => (float[2] t) { t = Neg(y) },
+                 else_branch = els () => (float[2] e) { e = Identity(y) }>
+      w = Loop(m, c, z) <body = step (int64 i, bool cin, float[2] acc) => (bool cout, float[2] next) {
+        cout = Identity(cin)
+        next = Add(acc, y)
+      }>
+    })");
+  CHECK(check(ok, Profile::sonnx, toys).empty());
+}
+
+TEST_CASE("[FN3] check refuses a function whose formal output is never assigned") {
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
+    g (float[2] x) => (float[2] y) {
+      y = local.Half(x)
+    }
+    < domain: "local", opset_import: ["" : 11] >
+    Half (a) => (b, c) {
+      b = Neg(a)
+    })");
+  CHECK(finds(m, "FN3"));
+}
+
+TEST_CASE("[SB13] a kernel applies its graph attribute through the graph semantics, reading outer names") {
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (float[2] x, float[2] y) => (float[2] z) {
+      z = Apply(x) <body = f (float[2] a) => (float[2] b) { b = Add(a, y) }>
+    })");
+  const Outcome o = run(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {10.0f, 20.0f}))}});
+  REQUIRE(o.ok());
+  CHECK(o.outputs.at(0) == Value(floats({2}, {11.0f, 22.0f})));
+  const Outcome d = evaluate_demand(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {10.0f, 20.0f}))}},
+                                    toys, {});
+  REQUIRE(d.ok());
+  CHECK(d.outputs == o.outputs);
 }

@@ -42,6 +42,13 @@ ToyTable::ToyTable() {
     for (size_t i = 0; i < out.size(); ++i) out[i] = x[i] * k->f;
     return {Value(t)};
   };
+  kernels_["Apply"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const Attribute* g = a.node.attr("body");
+    if (!g || !g->g) eval_error("T4", "toy Apply needs the graph attribute body");
+    if (!a.subgraph) eval_error("T4", "toy Apply is called without the graph semantics");
+    auto out = a.subgraph(*g->g, {a.value(0)});
+    return {out.at(0)};
+  };
   kernels_["Versioned"] = kernels_["Identity"];
   kernels_["Abort"] = [](const KernelArgs&) -> std::vector<std::optional<Value>> { std::abort(); };
 }

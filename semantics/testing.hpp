@@ -13,7 +13,7 @@ namespace onnxsem::testing {
 // Operators over float tensors of one shape, each defined at since-version 1 of ai.onnx:
 //   Add(a, b) = a + b, Neg(a) = -a, Identity(a) = a, Boom(a) = evaluation error "T1",
 //   Opt(a, [b]) = a, or a + b when the optional b is present; Abort(a) ends the process (a crash);
-//   Scale(a) = a * k (float attribute k). If and Loop (since 1) and Scan (since 8 and 9) and SequenceMap (since 17) are defined
+//   Scale(a) = a * k (float attribute k); Apply(a) = its graph attribute body applied to a (SB13). If and Loop (since 1) and Scan (since 8 and 9) and SequenceMap (since 17) are defined
 //   without kernel: the graph semantics evaluates them.
 // Versioned(a) is defined at since-versions {1, 5} and implemented only at 1.
 // RandomNormal is defined (nondeterministic) but not implemented.

@@ -426,6 +426,7 @@ void add_attention(Registry& r) {
   r.add("", "Attention", {24}, attention_24);
   r.add("", "RotaryEmbedding", {23}, rotary_embedding_23);
   attn::add_linear_attention(r);
+  attn::add_flex_attention(r);
 }
 
 }  // namespace onnxsem::ops

@@ -5,4 +5,5 @@
 
 namespace onnxsem::ops::attn {
 void add_linear_attention(Registry& r);  // linear_attention.cpp
+void add_flex_attention(Registry& r);    // flex_attention.cpp (domain ai.onnx.preview)
 }  // namespace onnxsem::ops::attn

@@ -195,6 +195,8 @@ std::vector<std::optional<Value>> castlike_24(const KernelArgs& a) {
 
 }  // namespace
 
+void add_bitcast(Registry& r);  // bitcast.cpp
+
 void add_cast(Registry& r) {
   r.add("", "Cast", {1}, cast_1);
   r.add("", "Cast", {6, 9, 13}, cast_6);
@@ -203,6 +205,7 @@ void add_cast(Registry& r) {
   r.add("", "CastLike", {15}, castlike_15);
   r.add("", "CastLike", {19, 21, 23}, castlike_19);
   r.add("", "CastLike", {24, 25}, castlike_24);
+  add_bitcast(r);
 }
 
 }  // namespace onnxsem::ops

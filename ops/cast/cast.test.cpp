@@ -279,3 +279,36 @@ TEST_CASE("[P1] Cast rounds once from the exact value, also for 64-bit integers"
   const Tensor h = cast(13, vec<double>({1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40)}), 10);
   CHECK(h.data<float16_t>()[0].bits == 0x3C01);
 }
+
+TEST_CASE("[N18][N7] Cast-28: round_mode on float8e8m0 and wrap-around to int2") {
+  // 3.0 lies between 2 (0x80) and 4 (0x81): up gives 4, down gives 2
+  CHECK(bits8<float8e8m0_t>(cast(28, vec<float>({3.0f}), 24)) == std::vector<uint8_t>{0x81});
+  CHECK(bits8<float8e8m0_t>(cast(28, vec<float>({3.0f}), 24, {attr_s("round_mode", "down")})) ==
+        std::vector<uint8_t>{0x80});
+  // int32 -> int2 keeps the low two bits: 5 = 0b101 -> 1, -3 = ...101 -> 1, 2 = 0b10 -> -2
+  const Tensor y = cast(28, vec<int32_t>({5, -3, 2}), 26);
+  std::vector<int> got;
+  for (auto v : y.data<int2_t>()) got.push_back(v.v);
+  CHECK(got == std::vector<int>{1, 1, -2});
+  CHECK(clause_of([] { (void)cast(28, vec<float>({1.0f}), 15); }) == "N17");  // complex128
+}
+
+TEST_CASE("[N4][N11] CastLike-23 rounds to float4e2m1, saturating, ties to even") {
+  const Tensor like = Tensor::from_vector<float4e2m1_t>({1}, {float4e2m1_t{0x2}});
+  // 100 saturates to 6 (0x7); -0.25 is halfway between -0 and -0.5: the even code -0 (0x8); 1.25 -> 1 (0x2)
+  const Tensor y = run("CastLike", 23, {vec<float>({100.0f, -0.25f, 1.25f}), like}, {});
+  CHECK(bits8<float4e2m1_t>(y) == std::vector<uint8_t>{0x7, 0x8, 0x2});
+}
+
+TEST_CASE("[N7] CastLike-25 wraps integers around to uint2") {
+  const Tensor like = Tensor::from_vector<uint2_t>({1}, {uint2_t{1}});
+  // 7 = 0b111 -> 3; -1 -> 3; 4 = 0b100 -> 0
+  const Tensor y = run("CastLike", 25, {vec<int64_t>({7, -1, 4}), like}, {});
+  std::vector<int> got;
+  for (auto v : y.data<uint2_t>()) got.push_back(v.v);
+  CHECK(got == std::vector<int>{3, 3, 0});
+  // an empty input stays empty, with the type of the second input
+  const Tensor e = run("CastLike", 25, {Tensor::from_vector<float>({0, 2}, {}), like}, {});
+  CHECK(e.dtype() == DType::uint2);
+  CHECK(e.shape() == Shape{0, 2});
+}

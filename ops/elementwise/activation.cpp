@@ -1,6 +1,8 @@
 // Activations: Relu, LeakyRelu, ThresholdedRelu, Elu, Selu, Celu, Sigmoid, HardSigmoid, HardSwish, Swish,
-// Tanh, Softplus, Softsign, Mish, Gelu, Shrink, PRelu, Clip (spec/ops-elementwise.md, EW15, EW16,
-// EW23-EW29).
+// Tanh, Softplus, Softsign, Mish, Gelu, Shrink, PRelu, Clip, SwiGLU (spec/ops-elementwise.md, EW15, EW16,
+// EW23-EW29, EW33).
+//
+// SwiGLU(A, B) = Swish(A; alpha) * B = A * Sigmoid(alpha * A) * B, with A and B broadcast together (B1).
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -150,6 +152,26 @@ Kernel shrink_kernel() {
   };
 }
 
+// ---- SwiGLU ------------------------------------------------------------------------------------------------
+// [spec:EW33] SwiGLU(A, B) = A * Sigmoid(alpha * A) * B (alpha = 1 by default), the function body ONNX gives
+// it (Swish followed by Mul): A and B share one floating element type and broadcast multidirectionally
+// (B1); the product is formed in binary64 and rounded once (P1). NaN propagates.
+Kernel swiglu_kernel() {
+  return [](const KernelArgs& args) -> Outputs {
+    const double alpha = attr_float(args.node, "alpha", 1.0f);
+    const Tensor& a = args.tensor(0);
+    const Tensor& b = args.tensor(1);
+    require_same_type(a, b, "SwiGLU", "A", "B");
+    const Layout<2> l = broadcast_layout<2>({&a, &b}, "SwiGLU");
+    return one(dispatch(a.dtype(), float_types, "SwiGLU", [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      return map_binary<T, T, T>(l, a, b, [&](const T& x, const T& y) {
+        return narrow<T>(times(wide(x), sigmoid(alpha * wide(x))) * wide(y));
+      });
+    }));
+  };
+}
+
 // ---- PRelu --------------------------------------------------------------------------------------------------
 template <class T>
 T prelu_elem(const T& x, const T& s) {
@@ -249,6 +271,7 @@ void add_activation(Registry& r) {
   r.add("", "HardSigmoid", {1, 6, 22}, hard_sigmoid_kernel());
   r.add("", "HardSwish", {14, 22}, hard_swish_kernel());
   r.add("", "Swish", {24}, swish_kernel());
+  r.add("", "SwiGLU", {28}, swiglu_kernel());
   r.add("", "Gelu", {20}, gelu_kernel());
   r.add("", "Shrink", {9}, shrink_kernel());
   r.add("", "PRelu", {1, 6}, prelu_kernel(true));

@@ -146,3 +146,28 @@ TEST_CASE("[EW4] consumed_inputs of opset 1 changes nothing") {
   CHECK(vals<float>(Call("Relu", 1).ints("consumed_inputs", {1})({x})) == std::vector<float>{0, 2});
   CHECK(vals<float>(Call("Add", 1).ints("consumed_inputs", {0, 1})({x, x})) == std::vector<float>{-2, 4});
 }
+
+TEST_CASE("[EW33] SwiGLU is Swish(A) times B, broadcast") {
+  // A = 0: 0 * sigmoid(0) * b = 0; A = 1: sigmoid(1) = 0.7310585786300049, times B = 2.
+  const auto y = vals<double>(Call("SwiGLU", 28)({t1<double>({0, 1, -kInfD}), t1<double>({5, 2, 3})}));
+  CHECK(y[0] == 0);
+  CHECK(y[1] == Approx(2 * 0.7310585786300049).epsilon(1e-15));
+  CHECK(y[2] == 0);  // Swish(-inf) = 0 (EW23), times 3
+  // alpha = 2: 1 * sigmoid(2) = 0.8807970779778823; B of shape [2, 1] broadcasts against A of shape [3].
+  const Tensor b = Call("SwiGLU", 28).f("alpha", 2)({t1<double>({1, 0, 1}), tv<double>({2, 1}, {1, -1})});
+  CHECK(b.shape() == Shape{2, 3});
+  const auto v = vals<double>(b);
+  CHECK(v[0] == Approx(0.8807970779778823).epsilon(1e-15));
+  CHECK(v[1] == 0);
+  CHECK(v[5] == Approx(-0.8807970779778823).epsilon(1e-15));
+  // NaN propagates; an empty A gives an empty result.
+  CHECK(std::isnan(vals<float>(Call("SwiGLU", 28)({t1<float>({kNaN}), t1<float>({1})}))[0]));
+  CHECK(Call("SwiGLU", 28)({t1<float>({}), t1<float>({})}).size() == 0);
+  // float16 rounds once: 2 * sigmoid(2) * 1 = 1.7615941559557646 rounds to 1.76171875 (binary16 step 2^-10).
+  CHECK(f16vals(Call("SwiGLU", 28)({f16({2}), f16({1})})) == std::vector<double>{1.76171875});
+}
+
+TEST_CASE("[EW6] SwiGLU refuses inputs of different element types") {
+  CHECK(Call("SwiGLU", 28).clause({t1<float>({1}), t1<double>({1})}) == "EW6");
+  CHECK(Call("SwiGLU", 28).clause({t1<float>({1, 2}), t1<float>({1, 2, 3})}) == "B1");
+}

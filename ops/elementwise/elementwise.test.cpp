@@ -19,7 +19,7 @@ TEST_CASE("elementwise family registers every operator version") {
       {"Relu", {1, 6, 13, 14}}, {"Round", {11, 22}}, {"Selu", {1, 6, 22}}, {"Shrink", {9}},
       {"Sigmoid", {1, 6, 13}}, {"Sign", {9, 13}}, {"Sin", {7, 22}}, {"Sinh", {9, 22}}, {"Softplus", {1, 22}},
       {"Softsign", {1, 22}}, {"Sqrt", {1, 6, 13}}, {"Sub", {1, 6, 7, 13, 14}}, {"Sum", {1, 6, 8, 13}},
-      {"Swish", {24}}, {"Tan", {7, 22}}, {"Tanh", {1, 6, 13}}, {"ThresholdedRelu", {10, 22}},
+      {"SwiGLU", {28}}, {"Swish", {24}}, {"Tan", {7, 22}}, {"Tanh", {1, 6, 13}}, {"ThresholdedRelu", {10, 22}},
       {"Where", {9, 16}}, {"Xor", {1, 7}},
   };
   size_t count = 0;

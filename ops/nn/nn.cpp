@@ -9,6 +9,8 @@ void add_nn(Registry& r) {
   nn::add_pool(r);
   nn::add_norm(r);
   nn::add_misc(r);
+  nn::add_causal_conv(r);
+  nn::add_deform_conv(r);
 }
 
 namespace nn {

@@ -18,6 +18,8 @@ void add_conv(Registry& r);   // conv.cpp: Conv, ConvTranspose
 void add_pool(Registry& r);   // pool.cpp: MaxPool, AveragePool, LpPool, Global*Pool
 void add_norm(Registry& r);   // norm.cpp: BatchNormalization, InstanceNormalization, LayerNormalization, ...
 void add_misc(Registry& r);   // misc.cpp: Dropout, LRN
+void add_causal_conv(Registry& r);  // causal_conv.cpp: CausalConvWithState
+void add_deform_conv(Registry& r);  // deform_conv.cpp: DeformConv
 
 // The floating-point element types of the family's type constraints (float16, float, double, and
 // bfloat16 where ONNX admits it; one list, since a bfloat16-less version is simply never given one).

@@ -229,3 +229,19 @@ TEST_CASE("[Q8][Q9] DynamicQuantizeLinear derives scale and zero point in float3
   CHECK(clause_of([&] { (void)run(n, 11, {tf({2}, {1, nan})}, 3); }) == "Q8");
   CHECK(clause_of([&] { (void)run(n, 11, {t<double>({1}, {1.0})}, 3); }) == "Q8");
 }
+
+TEST_CASE("[Q1][Q5] QuantizeLinear-24: per-axis on a negative axis, ties to even, saturation at 0") {
+  // column 0: scale 1, zero point 0; column 1: scale 2, zero point 10
+  // 0.5 -> 0; 5 / 2 = 2.5 -> 2, + 10 = 12; 2.5 -> 2; -30 / 2 = -15, + 10 = -5 -> 0
+  auto y = run(q_with({attr_i("axis", -1)}), 24,
+               {tf({2, 2}, {0.5f, 5, 2.5f, -30}), tf({2}, {1, 2}), t<uint8_t>({2}, {0, 10})});
+  CHECK(y[0]->tensor().shape() == Shape{2, 2});
+  CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{0, 12, 2, 0});
+}
+
+TEST_CASE("[Q7] DequantizeLinear-25: int2 input with an int2 zero point") {
+  // (x - zp) * 0.5 with zp = 1: -2 -> -1.5, -1 -> -1, 0 -> -0.5, 1 -> 0
+  auto y = run(DQ, 25, {t<int2_t>({4}, {int2_t{-2}, int2_t{-1}, int2_t{0}, int2_t{1}}), Tensor::scalar<float>(0.5f),
+                        Tensor::scalar(int2_t{1})});
+  CHECK(vals<float>(y[0]) == std::vector<float>{-1.5f, -1, -0.5f, 0});
+}

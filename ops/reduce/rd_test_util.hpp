@@ -1,17 +1,12 @@
-// Test helpers of the reduce family: build a node, run a registered kernel, read results.
+// Test helpers of the reduce family: the shared ones of ops/common/testing.hpp, the table of the family's
+// kernels, NodeB, which builds a node, and `run`, which calls a kernel of the table.
 #pragma once
 
-#include <doctest/doctest.h>
-
-#include <cmath>
 #include <limits>
 #include <map>
-#include <string>
-#include <vector>
 
+#include "ops/common/testing.hpp"
 #include "ops/reduce/rd_common.hpp"
-#include "semantics/error.hpp"
-#include "semantics/value.hpp"
 
 namespace rdt {
 using namespace onnxsem;
@@ -61,38 +56,19 @@ inline const Table& reg() {
 struct NodeB {
   Node n;
   explicit NodeB(std::string op) { n.op_type = std::move(op); }
-  NodeB& i(const std::string& name, int64_t v) {
-    Attribute a;
-    a.name = name, a.type = AttrType::i, a.i = v;
-    n.attributes.push_back(a);
-    return *this;
-  }
-  NodeB& f(const std::string& name, float v) {
-    Attribute a;
-    a.name = name, a.type = AttrType::f, a.f = v;
-    n.attributes.push_back(a);
-    return *this;
-  }
-  NodeB& ints(const std::string& name, std::vector<int64_t> v) {
-    Attribute a;
-    a.name = name, a.type = AttrType::ints, a.ints = std::move(v);
-    n.attributes.push_back(a);
-    return *this;
-  }
-  NodeB& s(const std::string& name, std::string v) {
-    Attribute a;
-    a.name = name, a.type = AttrType::s, a.s = std::move(v);
-    n.attributes.push_back(a);
+  NodeB& i(const std::string& name, int64_t v) { return with(ops::testing::attr_i(name, v)); }
+  NodeB& f(const std::string& name, float v) { return with(ops::testing::attr_f(name, v)); }
+  NodeB& ints(const std::string& name, std::vector<int64_t> v) { return with(ops::testing::attr_is(name, std::move(v))); }
+  NodeB& s(const std::string& name, std::string v) { return with(ops::testing::attr_s(name, v)); }
+  NodeB& with(Attribute a) {
+    n.attributes.push_back(std::move(a));
     return *this;
   }
 };
 
 // Runs op `b.n.op_type` at since-version v; returns all outputs (as tensors).
 inline std::vector<Tensor> run(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs, size_t outputs = 1) {
-  const Kernel* k = reg().kernel("", b.n.op_type, v);
-  REQUIRE_MESSAGE(k != nullptr, b.n.op_type << "-" << v << " is not registered");
-  KernelArgs args{b.n, std::move(inputs), std::vector<bool>(outputs, true)};
-  auto out = (*k)(args);
+  auto out = ops::testing::call(reg().kernel("", b.n.op_type, v), b.n, std::move(inputs), std::vector<bool>(outputs, true));
   std::vector<Tensor> ts;
   for (auto& o : out) ts.push_back(o ? o->tensor() : Tensor{});
   return ts;
@@ -101,46 +77,22 @@ inline Tensor run1(const NodeB& b, int64_t v, std::vector<std::optional<Value>> 
 
 // The clause of the failure thrown by running the op, or "" if none.
 inline std::string clause_of(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs, size_t outputs = 1) {
-  try {
-    run(b, v, std::move(inputs), outputs);
-  } catch (const Failure& f) {
-    return f.error().clause;
-  }
-  return "";
+  return ops::testing::clause_of([&] { run(b, v, std::move(inputs), outputs); });
 }
 
 template <class T>
 inline Tensor T_(Shape s, std::vector<T> v) {
-  return Tensor::from_vector<T>(std::move(s), v);
+  return ops::testing::tv<T>(std::move(s), std::move(v));
 }
-inline Tensor F(Shape s, std::vector<float> v) { return T_<float>(std::move(s), std::move(v)); }
-inline Tensor D(Shape s, std::vector<double> v) { return T_<double>(std::move(s), std::move(v)); }
-inline Tensor I64(Shape s, std::vector<int64_t> v) { return T_<int64_t>(std::move(s), std::move(v)); }
-inline Tensor I32(Shape s, std::vector<int32_t> v) { return T_<int32_t>(std::move(s), std::move(v)); }
+inline Tensor F(Shape s, std::vector<float> v) { return ops::testing::tf(std::move(s), std::move(v)); }
+inline Tensor D(Shape s, std::vector<double> v) { return ops::testing::td(std::move(s), std::move(v)); }
+inline Tensor I64(Shape s, std::vector<int64_t> v) { return ops::testing::ti64(std::move(s), std::move(v)); }
+inline Tensor I32(Shape s, std::vector<int32_t> v) { return ops::testing::ti32(std::move(s), std::move(v)); }
 
-template <class T>
-inline std::vector<T> vals(const Tensor& t) {
-  auto d = t.data<T>();
-  return {d.begin(), d.end()};
-}
-
-// Element-wise closeness for float results computed by hand (relative 1e-6 of float, or exact).
-inline void check_close(const Tensor& t, const std::vector<double>& expect, double rel = 1e-6) {
-  std::vector<double> got;
-  if (t.dtype() == DType::float32) for (float x : t.data<float>()) got.push_back(x);
-  else for (double x : t.data<double>()) got.push_back(x);
-  REQUIRE(got.size() == expect.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    if (std::isnan(expect[i])) {
-      CHECK_MESSAGE(std::isnan(got[i]), "element " << i);
-    } else if (std::isinf(expect[i])) {
-      CHECK_MESSAGE(got[i] == expect[i], "element " << i);
-    } else {
-      CHECK_MESSAGE(std::fabs(got[i] - expect[i]) <= rel * std::max(1.0, std::fabs(expect[i])),
-                    "element " << i << ": got " << got[i] << ", expected " << expect[i]);
-    }
-  }
-}
+using ops::testing::vals;
+// Element-wise closeness for float32/float64 results computed by hand (relative `rel`; NaN and infinities
+// exactly).
+using ops::testing::check_close;
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();

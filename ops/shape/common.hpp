@@ -22,6 +22,7 @@ void add_concat_split(Registry& r);   // concat_split.cpp: Concat Split
 void add_slice_pad(Registry& r);      // slice_pad.cpp: Slice Expand Tile Pad
 void add_gather(Registry& r);         // gather.cpp: Gather GatherElements GatherND Compress NonZero OneHot ReverseSequence
 void add_scatter(Registry& r);        // scatter.cpp: Scatter ScatterElements ScatterND
+void add_tensor_scatter(Registry& r); // tensor_scatter.cpp: TensorScatter
 
 // Row-major element strides of a shape.
 [[nodiscard]] std::vector<int64_t> strides_of(const Shape& s);

@@ -12,5 +12,6 @@ void add_shape(Registry& r) {
   shape::add_slice_pad(r);
   shape::add_gather(r);
   shape::add_scatter(r);
+  shape::add_tensor_scatter(r);
 }
 }  // namespace onnxsem::ops

@@ -1,71 +1,20 @@
-// Test helpers of the shape family: build a node, run a registered kernel, read the clause of a failure.
+// Test helpers of the shape family: the shared ones of ops/common/testing.hpp, `run` and `run1`, which call
+// the kernels add_shape registers by operator name, and the family's tensor builders.
 #pragma once
 
-#include <doctest/doctest.h>
-
-#include <functional>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include "ops/registry.hpp"
-#include "semantics/error.hpp"
-#include "semantics/value.hpp"
+#include "ops/common/testing.hpp"
 
 namespace shape_test {
 using namespace onnxsem;
 
-inline Attribute attr_i(const std::string& n, int64_t v) {
-  Attribute a;
-  a.name = n;
-  a.type = AttrType::i;
-  a.i = v;
-  return a;
-}
-inline Attribute attr_f(const std::string& n, float v) {
-  Attribute a;
-  a.name = n;
-  a.type = AttrType::f;
-  a.f = v;
-  return a;
-}
-inline Attribute attr_s(const std::string& n, const std::string& v) {
-  Attribute a;
-  a.name = n;
-  a.type = AttrType::s;
-  a.s = v;
-  return a;
-}
-inline Attribute attr_ints(const std::string& n, std::vector<int64_t> v) {
-  Attribute a;
-  a.name = n;
-  a.type = AttrType::ints;
-  a.ints = std::move(v);
-  return a;
-}
-inline Attribute attr_t(const std::string& n, Tensor t) {
-  Attribute a;
-  a.name = n;
-  a.type = AttrType::t;
-  a.t = std::move(t);
-  return a;
-}
-
-using Inputs = std::vector<std::optional<Value>>;
+using ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_ints, ops::testing::attr_s,
+    ops::testing::attr_t, ops::testing::clause_of, ops::testing::Inputs, ops::testing::iota_f, ops::testing::kind_of,
+    ops::testing::tv, ops::testing::vals;
 
 // Runs (op, since_version) of the shape family on the inputs with the attributes and `outputs` outputs.
 inline std::vector<std::optional<Value>> run(const std::string& op, int64_t version, Inputs inputs,
                                              std::vector<Attribute> attrs = {}, size_t outputs = 1) {
-  ops::Registry r;
-  ops::add_shape(r);
-  const Kernel* k = r.kernel("", op, version);
-  REQUIRE_MESSAGE(k != nullptr, op << "-" << version << " is not registered");
-  Node n;
-  n.name = "n";
-  n.op_type = op;
-  n.attributes = std::move(attrs);
-  KernelArgs a{n, std::move(inputs), std::vector<bool>(outputs, true)};
-  return (*k)(a);
+  return ops::testing::run_op(ops::add_shape, op, version, std::move(inputs), std::move(attrs), outputs);
 }
 
 inline Tensor run1(const std::string& op, int64_t version, Inputs inputs, std::vector<Attribute> attrs = {}) {
@@ -75,40 +24,7 @@ inline Tensor run1(const std::string& op, int64_t version, Inputs inputs, std::v
   return out[0]->tensor();
 }
 
-// The clause of the Failure thrown by f, or "" when f does not fail.
-inline std::string clause_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    return e.error().clause;
-  }
-  return "";
-}
-inline ErrorKind kind_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    return e.error().kind;
-  }
-  return ErrorKind::internal;
-}
-
-template <class T>
-Tensor tv(Shape s, std::vector<T> v) {
-  return Tensor::from_vector<T>(std::move(s), v);
-}
-inline Tensor i64(std::vector<int64_t> v) { return Tensor::from_vector<int64_t>({static_cast<int64_t>(v.size())}, v); }
-inline Tensor f32(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(std::move(s), v); }
-inline Tensor iota_f(Shape s) {
-  auto [t, o] = Tensor::allocate<float>(std::move(s));
-  for (size_t i = 0; i < o.size(); ++i) o[i] = static_cast<float>(i);
-  return t;
-}
-
-template <class T>
-std::vector<T> vals(const Tensor& t) {
-  auto d = t.data<T>();
-  return {d.begin(), d.end()};
-}
+inline Tensor i64(std::vector<int64_t> v) { return ops::testing::t1<int64_t>(std::move(v)); }
+inline Tensor f32(Shape s, std::vector<float> v) { return ops::testing::tf(std::move(s), std::move(v)); }
 
 }  // namespace shape_test

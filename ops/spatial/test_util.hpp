@@ -1,115 +1,22 @@
-// Helpers for the spatial family's unit tests: building nodes, calling registered kernels, reading results.
+// Helpers for the spatial family's unit tests: the shared ones of ops/common/testing.hpp, `run`, which calls
+// the kernels add_spatial registers, and the family's short tensor builders.
 #pragma once
 
-#include <doctest/doctest.h>
-
-#include <algorithm>
-#include <cmath>
-#include <functional>
-#include <optional>
-#include <string>
-#include <vector>
-
-#include "ops/registry.hpp"
+#include "ops/common/testing.hpp"
 #include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
 
 namespace sptest {
 using namespace onnxsem;
 
-inline Attribute attr_i(const std::string& name, int64_t v) {
-  Attribute a;
-  a.name = name;
-  a.type = AttrType::i;
-  a.i = v;
-  return a;
-}
-inline Attribute attr_f(const std::string& name, float v) {
-  Attribute a;
-  a.name = name;
-  a.type = AttrType::f;
-  a.f = v;
-  return a;
-}
-inline Attribute attr_s(const std::string& name, const std::string& v) {
-  Attribute a;
-  a.name = name;
-  a.type = AttrType::s;
-  a.s = v;
-  return a;
-}
-inline Attribute attr_is(const std::string& name, std::vector<int64_t> v) {
-  Attribute a;
-  a.name = name;
-  a.type = AttrType::ints;
-  a.ints = std::move(v);
-  return a;
-}
-inline Attribute attr_fs(const std::string& name, std::vector<float> v) {
-  Attribute a;
-  a.name = name;
-  a.type = AttrType::floats;
-  a.floats = std::move(v);
-  return a;
-}
+using ops::testing::attr_f, ops::testing::attr_fs, ops::testing::attr_i, ops::testing::attr_is, ops::testing::attr_s,
+    ops::testing::check_close, ops::testing::clause_of, ops::testing::make_node, ops::testing::shape_of,
+    ops::testing::tf, ops::testing::vals;
 
-inline Node make_node(const std::string& op, std::vector<Attribute> attrs = {}) {
-  Node n;
-  n.op_type = op;
-  n.attributes = std::move(attrs);
-  return n;
-}
+// Calls the kernel registered for (op, since_version); `outputs` outputs requested.
+inline constexpr ops::testing::FamilyRun<ops::add_spatial> run{};
 
-// Calls the kernel registered for (op, since_version) on the given inputs.
-inline std::vector<std::optional<Value>> run(const Node& n, int64_t version, std::vector<std::optional<Value>> inputs,
-                                             size_t outputs = 1) {
-  ops::Registry r;
-  ops::add_spatial(r);
-  const Kernel* k = r.kernel("", n.op_type, version);
-  REQUIRE(k != nullptr);
-  KernelArgs a{n, std::move(inputs), std::vector<bool>(outputs, true)};
-  return (*k)(a);
-}
-
-inline Tensor tf(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(std::move(s), v); }
-inline Tensor ti(Shape s, std::vector<int64_t> v) { return Tensor::from_vector<int64_t>(std::move(s), v); }
-inline Tensor tf1(std::vector<float> v) {
-  const auto n = static_cast<int64_t>(v.size());
-  return tf({n}, std::move(v));
-}
-inline Tensor ti1(std::vector<int64_t> v) {
-  const auto n = static_cast<int64_t>(v.size());
-  return ti({n}, std::move(v));
-}
-
-template <class T = float>
-std::vector<T> vals(const std::optional<Value>& v) {
-  REQUIRE(v.has_value());
-  auto d = v->tensor().data<T>();
-  return {d.begin(), d.end()};
-}
-inline Shape shape_of(const std::optional<Value>& v) {
-  REQUIRE(v.has_value());
-  return v->tensor().shape();
-}
-
-// The clause of the Failure that f throws ("" if it throws none).
-inline std::string clause_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    return e.error().clause;
-  }
-  return "";
-}
-
-inline void check_close(const std::vector<float>& got, const std::vector<double>& want, double tol = 1e-6) {
-  REQUIRE(got.size() == want.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    INFO("element " << i << ": got " << got[i] << ", want " << want[i]);
-    if (std::isnan(want[i])) CHECK(std::isnan(got[i]));
-    else CHECK(std::fabs(got[i] - want[i]) <= tol * std::max(1.0, std::fabs(want[i])));
-  }
-}
+inline Tensor ti(Shape s, std::vector<int64_t> v) { return ops::testing::ti64(std::move(s), std::move(v)); }
+inline Tensor tf1(std::vector<float> v) { return ops::testing::t1<float>(std::move(v)); }
+inline Tensor ti1(std::vector<int64_t> v) { return ops::testing::t1<int64_t>(std::move(v)); }
 
 }  // namespace sptest

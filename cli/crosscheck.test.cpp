@@ -1,0 +1,181 @@
+// Tests of the cross-check logic (spec/conformance.md, XC1-XC5): outcomes, ULP distances, random inputs,
+// and whole runs against small shell adapters (no runtime needed).
+#include "cli/crosscheck.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "semantics/loader.hpp"
+#include "semantics/testing.hpp"
+
+namespace fs = std::filesystem;
+using namespace onnxsem;
+using namespace onnxsem::crosscheck;
+
+namespace {
+
+Side ok(std::vector<float> v) { return Side{Side::Kind::ok, {Value(Tensor::from_vector<float>({static_cast<int64_t>(v.size())}, v))}, {}}; }
+Side bad(Side::Kind k, std::string why) { return Side{k, {}, std::move(why)}; }
+const conformance::Tolerance tol{};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+TEST_CASE("[XC3] ULP distance counts the values of the element type between two numbers") {
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  // float32: 1 and the next float above it are 1 ulp apart; 1 + 2^-23 * 5 is 5 ulp away.
+  CHECK(ulp_distance(DType::float32, 1.0, 1.0 + 0x1.0p-23) == 1);
+  CHECK(ulp_distance(DType::float32, 1.0, 1.0 + 5 * 0x1.0p-23) == 5);
+  // Across zero: the smallest positive and negative subnormals are 2 apart (with +0/-0 counted once).
+  CHECK(ulp_distance(DType::float32, 0x1.0p-149, -0x1.0p-149) == 2);
+  CHECK(ulp_distance(DType::float32, 0.0, -0.0) == 0);
+  // float16: 1 and 1 + 2^-10 are neighbours; bfloat16: 1 and 1 + 2^-7.
+  CHECK(ulp_distance(DType::float16, 1.0, 1.0 + 0x1.0p-10) == 1);
+  CHECK(ulp_distance(DType::bfloat16, 1.0, 1.0 + 0x1.0p-7) == 1);
+  CHECK(ulp_distance(DType::float64, 2.0, 2.0 + 0x1.0p-51 * 3) == 3);
+  // float8e4m3fn: 1 (0x38) and 1.125 (0x39) are neighbours; 448 is the largest finite.
+  CHECK(ulp_distance(DType::float8e4m3fn, 1.0, 1.125) == 1);
+  CHECK(ulp_distance(DType::float8e4m3fn, -1.0, 1.0) == 2 * 0x38);
+  // float32 infinity is the pattern after the largest finite.
+  CHECK(ulp_distance(DType::float32, std::numeric_limits<float>::max(), inf) == 1);
+  CHECK(ulp_distance(DType::float32, nan, nan) == 0);
+  CHECK(std::isinf(ulp_distance(DType::float32, nan, 1.0)));
+  CHECK(ulp_distance(DType::int32, -3, 4) == 7);
+}
+
+TEST_CASE("[XC3] measure gives the largest errors and the first element outside the tolerance") {
+  const Tensor s = Tensor::from_vector<float>({4}, {1.0f, 2.0f, 0.0f, 4.0f});
+  const Tensor r = Tensor::from_vector<float>({4}, {1.0f, 2.5f, 1e-3f, 4.0f});
+  const Difference d = measure(s, r, tol);
+  CHECK(d.first_index == 1);
+  CHECK(d.spec_value == "2");
+  CHECK(d.runtime_value == "2.5");
+  CHECK(d.differing == 2);  // 2 vs 2.5, and 0 vs 1e-3 (beyond atol 1e-7)
+  CHECK(d.max_abs == doctest::Approx(0.5));
+  CHECK(std::isinf(d.max_rel));  // 1e-3 against 0
+  CHECK(d.max_ulp == std::bit_cast<uint32_t>(1e-3f));  // from +0 to 1e-3 counts every positive float below it
+}
+
+TEST_CASE("[XC2] outcomes and their precedence") {
+  CHECK(judge(ok({1, 2}), ok({1, 2.0001f}), tol).outcome == Outcome::agree);  // within rtol 1e-3
+  const Verdict d = judge(ok({1, 2}), ok({1, 3}), tol);
+  CHECK(d.outcome == Outcome::differ);
+  REQUIRE(d.diff);
+  CHECK(d.diff->first_index == 1);
+  CHECK(d.diff->max_abs == 1);
+  CHECK(judge(bad(Side::Kind::unsupported, "U1"), bad(Side::Kind::unsupported, "x"), tol).outcome == Outcome::spec_unsupported);
+  CHECK(judge(ok({1}), bad(Side::Kind::unsupported, "bfloat16"), tol).outcome == Outcome::runtime_unsupported);
+  CHECK(judge(bad(Side::Kind::error, "[N9] division by zero"), ok({1}), tol).outcome == Outcome::spec_error);
+  CHECK(judge(ok({1}), bad(Side::Kind::error, "exit 1"), tol).outcome == Outcome::runtime_error);
+  const Verdict both = judge(bad(Side::Kind::error, "[G1] index"), bad(Side::Kind::error, "exit 1"), tol);
+  CHECK(both.outcome == Outcome::agree);
+  CHECK(both.detail.find("both refuse") == 0);
+  // A different element type is a difference without numbers.
+  Side i{Side::Kind::ok, {Value(Tensor::from_vector<int32_t>({1}, {1}))}, {}};
+  const Verdict t = judge(ok({1}), i, tol);
+  CHECK(t.outcome == Outcome::differ);
+  CHECK_FALSE(t.diff);
+  CHECK(std::string(outcome_name(Outcome::runtime_unsupported)) == "runtime-unsupported");
+}
+
+TEST_CASE("[XC1] an adapter's end: 0 a result, 3 cannot run the model, anything else a runtime error") {
+  CHECK(adapter_status(false, true, 0, "").kind == Side::Kind::ok);
+  const Side u = adapter_status(false, true, 3, "unsupported by the runtime: bfloat16\n");
+  CHECK(u.kind == Side::Kind::unsupported);
+  CHECK(u.reason == "unsupported by the runtime: bfloat16");
+  const Side e = adapter_status(false, true, 1, "boom");
+  CHECK(e.kind == Side::Kind::error);
+  CHECK(e.reason == "exit 1: boom");
+  CHECK(adapter_status(false, false, 11, "").reason.find("signal 11") != std::string::npos);
+  CHECK(adapter_status(true, false, 9, "").reason == "the adapter ran out of time");
+}
+
+TEST_CASE("[XC4] random inputs follow the declared types and shapes, and the seed") {
+  const Model m = load_model_text(R"(<ir_version: 8, opset_import: ["" : 13]>
+g (float[N, 3] x, int64[2] i, bool b, uint8[1] u, float[1] w) => (float[N, 3] y) <float[1] w = {1.0}> {
+  y = Identity(x)
+})");
+  std::string why;
+  const auto a = random_inputs(m.graph, 7, why);
+  INFO(why);
+  REQUIRE(a);
+  CHECK(a->size() == 4);  // w has an initializer
+  const Tensor& x = a->at("x").tensor();
+  CHECK(x.shape() == Shape{symbolic_dim_size, 3});
+  for (float v : x.data<float>()) CHECK((v >= -2 && v < 2));
+  for (int64_t v : a->at("i").tensor().data<int64_t>()) CHECK((v >= -4 && v <= 4));
+  for (uint8_t v : a->at("u").tensor().data<uint8_t>()) CHECK(v <= 8);
+  CHECK(a->at("b").tensor().rank() == 0);  // "bool b": a scalar
+  // 2-bit integers stay within their range.
+  Graph small;  // (the textual syntax of the onnx library here has no 2-bit types)
+  for (auto [name, t] : {std::pair{"s", DType::int2}, std::pair{"u", DType::uint2}}) {
+    Type ty;
+    ty.kind = Type::Kind::tensor;
+    ty.elem = t;
+    ty.shape = std::vector<Dim>{Dim{64, ""}};
+    small.inputs.push_back(ValueInfo{name, ty});
+  }
+  const auto c = random_inputs(small, 3, why);
+  INFO(why);
+  REQUIRE(c);
+  for (int2_t v : c->at("s").tensor().data<int2_t>()) CHECK((v.v >= -2 && v.v <= 1));
+  for (uint2_t v : c->at("u").tensor().data<uint2_t>()) CHECK(v.v <= 3);
+  const auto again = random_inputs(m.graph, 7, why);
+  CHECK(again->at("x") == a->at("x"));
+  const auto other = random_inputs(m.graph, 8, why);
+  CHECK_FALSE(other->at("x") == a->at("x"));
+  // An input without a declared shape has no random form.
+  const Model n = load_model_text(R"(<ir_version: 8, opset_import: ["" : 13]>
+g (float[] x) => (float[] y) { y = Identity(x) })");
+  CHECK_FALSE(random_inputs(n.graph, 1, why));
+  CHECK(why.find("'x'") != std::string::npos);
+}
+
+TEST_CASE("[XC5] a run with a shell adapter, its optimized model and the transform comparison") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  {
+    std::ofstream(dir / "neg.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Neg(x) })";
+    // An adapter that answers with its input (so Neg differs, except at zeros) and saves the model as optimized.
+    std::ofstream(dir / "echo.sh") << "#!/bin/sh\nm=$1; i=$2; o=$3; shift 3\n"
+                                      "while [ $# -gt 0 ]; do [ \"$1\" = --save-optimized ] && cp \"$m\" \"$2\"; shift; done\n"
+                                      "cp \"$i/input_0.pb\" \"$o/output_0.pb\"\n";
+    std::ofstream(dir / "refuse.sh") << "#!/bin/sh\necho 'unsupported by the runtime: Neg' >&2\nexit 3\n";
+  }
+  fs::permissions(dir / "echo.sh", fs::perms::owner_all);
+  fs::permissions(dir / "refuse.sh", fs::perms::owner_all);
+  testing::ToyTable ops;
+  Options o;
+  o.targets = {(dir / "neg.onnxtxt").string()};
+  o.runtime_name = "echo";
+  o.adapter = {(dir / "echo.sh").string()};
+  o.random_sets = 2;
+  o.transform = true;
+  o.json_file = (dir / "r.json").string();
+  CHECK(run(o, ops) == 0);
+  const std::string j = slurp(dir / "r.json");
+  CHECK(j.find("\"differ\": 2") != std::string::npos);
+  CHECK(j.find("\"transform\": \"agree\"") != std::string::npos);  // the "optimized" model is the same graph
+
+  // A runtime that cannot run the model saves no optimized model either: both outcomes are its matter.
+  o.adapter = {(dir / "refuse.sh").string()};
+  o.random_sets = 1;
+  CHECK(run(o, ops) == 0);
+  const std::string k = slurp(dir / "r.json");
+  CHECK(k.find("\"runtime-unsupported\": 1") != std::string::npos);
+  CHECK(k.find("\"transform\": \"runtime-unsupported\"") != std::string::npos);
+  fs::remove_all(dir);
+}

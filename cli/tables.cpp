@@ -1,0 +1,131 @@
+// `onnxsem tables`: the tables of numbers in papers/, rebuilt from sweep reports (JSON written by
+// `onnxsem sweep --json`). A table lives in a Markdown file between the lines
+//   <!-- table:NAME -->   and   <!-- end:NAME -->
+// and is replaced as a whole; nothing in a table is typed by hand.
+#include "cli/tables.hpp"
+
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "semantics/error.hpp"
+
+namespace onnxsem::cli {
+
+namespace {
+
+struct SuiteNumbers {
+  std::string name;
+  std::map<std::string, int> status;  // pass, fail, error, unsupported, rejected
+  int tests = 0;
+  int checked = 0;           // passing tests evaluated under more than one schedule
+  int order_independent = 0; // of those, all schedules gave the same bits
+  int formulations = 0;      // of those, the demand-driven formulation gave the same bits
+  int pure = 0;              // of those, inputs and initializers kept their bits
+  int deterministic = 0;     // of those, a second run and a shuffled node list gave the same bits
+  int max_schedules = 0;
+  std::map<std::string, int> unsupported_ops;  // first operator named by an unsupported test
+};
+
+SuiteNumbers read_report(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) usage_error("F1", "cannot read the sweep report '" + path + "'");
+  SuiteNumbers s;
+  s.name = path;
+  const std::regex test(R"re("test": "([^"]*)", "status": "([a-z]+)")re");
+  const std::regex ops(R"re("ops": "([^"]*)")re");
+  const std::regex schedules(R"re("schedules": ([0-9]+))re");
+  std::string line;
+  while (std::getline(in, line)) {
+    std::smatch m;
+    if (!std::regex_search(line, m, test)) continue;
+    ++s.tests;
+    const std::string status = m[2];
+    ++s.status[status];
+    std::smatch k;
+    const int sch = std::regex_search(line, k, schedules) ? std::stoi(k[1]) : 0;
+    if (status == "pass" && sch > 1) {
+      ++s.checked;
+      s.max_schedules = std::max(s.max_schedules, sch);
+      if (line.find("\"order_independent\": true") != std::string::npos) ++s.order_independent;
+      if (line.find("\"formulations_agree\": true") != std::string::npos) ++s.formulations;
+      if (line.find("\"pure\": true") != std::string::npos) ++s.pure;
+      if (line.find("\"deterministic\": true") != std::string::npos) ++s.deterministic;
+    }
+    if (status == "unsupported" && std::regex_search(line, k, ops)) {
+      std::istringstream words(k[1].str());
+      std::string op;
+      while (words >> op) ++s.unsupported_ops[op];
+    }
+  }
+  if (s.tests == 0) usage_error("F3", "the sweep report '" + path + "' lists no test");
+  return s;
+}
+
+std::string percent(int part, int whole) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(1);
+  o << (whole ? 100.0 * part / whole : 0.0) << "%";
+  return o.str();
+}
+
+std::string results_table(const std::vector<SuiteNumbers>& suites) {
+  std::ostringstream o;
+  o << "| suite report | tests | pass | fail | error | unsupported | rejected | pass rate |\n"
+       "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& s : suites) {
+    auto at = [&](const char* k) { auto it = s.status.find(k); return it == s.status.end() ? 0 : it->second; };
+    o << "| " << s.name << " | " << s.tests << " | " << at("pass") << " | " << at("fail") << " | " << at("error")
+      << " | " << at("unsupported") << " | " << at("rejected") << " | " << percent(at("pass"), s.tests) << " |\n";
+  }
+  return o.str();
+}
+
+std::string properties_table(const std::vector<SuiteNumbers>& suites) {
+  std::ostringstream o;
+  o << "| suite report | passing tests checked | schedules per test | same bits under every schedule | "
+       "fixpoint = demand-driven | pure | deterministic |\n|---|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& s : suites)
+    o << "| " << s.name << " | " << s.checked << " | " << s.max_schedules << " | " << s.order_independent << " | "
+      << s.formulations << " | " << s.pure << " | " << s.deterministic << " |\n";
+  return o.str();
+}
+
+std::string unsupported_table(const std::vector<SuiteNumbers>& suites) {
+  std::map<std::string, int> all;
+  for (const auto& s : suites)
+    for (const auto& [op, n] : s.unsupported_ops) all[op] += n;
+  std::ostringstream o;
+  o << "| operator | unsupported tests (all reports) |\n|---|---:|\n";
+  for (const auto& [op, n] : all) o << "| " << op << " | " << n << " |\n";
+  return o.str();
+}
+
+std::string replace_block(const std::string& text, const std::string& name, const std::string& table) {
+  const std::string open = "<!-- table:" + name + " -->", close = "<!-- end:" + name + " -->";
+  const size_t a = text.find(open), b = text.find(close);
+  if (a == std::string::npos || b == std::string::npos || b < a) return text;
+  return text.substr(0, a + open.size()) + "\n" + table + text.substr(b);
+}
+
+}  // namespace
+
+int tables(const std::string& into, const std::vector<std::string>& reports) {
+  if (reports.empty()) usage_error("U2", "tables needs at least one sweep report (JSON)");
+  std::vector<SuiteNumbers> suites;
+  for (const auto& r : reports) suites.push_back(read_report(r));
+  std::ifstream in(into);
+  if (!in) usage_error("F1", "cannot read '" + into + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  text = replace_block(text, "results", results_table(suites));
+  text = replace_block(text, "properties", properties_table(suites));
+  text = replace_block(text, "unsupported", unsupported_table(suites));
+  std::ofstream(into) << text;
+  return 0;
+}
+
+}  // namespace onnxsem::cli

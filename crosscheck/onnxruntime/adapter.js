@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// onnxsem cross-check adapter for ONNX Runtime (README.md, "Cross-checking a runtime"; spec/conformance.md,
+// XC1):
+//
+//   node adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]
+//   node adapter.js --probe          (exits 0 when the npm packages load)
+//
+// Reads INPUT_DIR/input_K.pb (a serialized TensorProto for the K-th graph input without initializer), runs
+// the model with one intra-op thread, writes OUTPUT_DIR/output_K.pb in graph-output order and exits 0.
+// Exit 3 with a one-line reason on stderr when the runtime cannot run the model (an element type the
+// Node.js binding cannot take, an operator ONNX Runtime does not implement); exit 1 for any other runtime
+// error; exit 2 for a bad command line.
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+function fail(code, reason) {
+  let line = String(reason).replace(/\x1b\[[0-9;]*m/g, '').replace(/\s+/g, ' ').trim();
+  // ONNX Runtime puts a long C++ signature before the reason: keep the head and the tail.
+  if (line.length > 600) line = line.slice(0, 200) + ' ... ' + line.slice(-380);
+  process.stderr.write(line + '\n');
+  process.exit(code);
+}
+
+let ort, protobuf;
+try {
+  ort = require('onnxruntime-node');
+  protobuf = require('protobufjs');
+} catch (e) {
+  fail(1, 'cannot load the npm packages (run crosscheck/onnxruntime/setup.sh): ' + e.message);
+}
+
+// The few ONNX messages the adapter needs, described from ONNX's IR documentation (field names and numbers
+// of TensorProto, ValueInfoProto, GraphProto and ModelProto). Fields not listed are skipped when decoding.
+const schema = {
+  nested: {
+    TensorProto: {
+      fields: {
+        dims: { rule: 'repeated', type: 'int64', id: 1 },
+        data_type: { type: 'int32', id: 2 },
+        float_data: { rule: 'repeated', type: 'float', id: 4 },
+        int32_data: { rule: 'repeated', type: 'int32', id: 5 },
+        string_data: { rule: 'repeated', type: 'bytes', id: 6 },
+        int64_data: { rule: 'repeated', type: 'int64', id: 7 },
+        name: { type: 'string', id: 8 },
+        raw_data: { type: 'bytes', id: 9 },
+        double_data: { rule: 'repeated', type: 'double', id: 10 },
+        uint64_data: { rule: 'repeated', type: 'uint64', id: 11 },
+        data_location: { type: 'int32', id: 14 },
+      },
+    },
+    ValueInfoProto: { fields: { name: { type: 'string', id: 1 } } },
+    GraphProto: {
+      fields: {
+        initializer: { rule: 'repeated', type: 'TensorProto', id: 5 },
+        input: { rule: 'repeated', type: 'ValueInfoProto', id: 11 },
+        output: { rule: 'repeated', type: 'ValueInfoProto', id: 12 },
+      },
+    },
+    ModelProto: { fields: { graph: { type: 'GraphProto', id: 7 } } },
+  },
+};
+const root = protobuf.Root.fromJSON(schema);
+const TensorProto = root.lookupType('TensorProto');
+const ModelProto = root.lookupType('ModelProto');
+
+// ONNX element type numbers (TensorProto.DataType) of the element types the binding takes, with the
+// ONNX Runtime type name, the typed array and the TensorProto field that holds them when not in raw_data.
+const types = {
+  1: { ort: 'float32', array: Float32Array, field: 'float_data' },
+  2: { ort: 'uint8', array: Uint8Array, field: 'int32_data' },
+  3: { ort: 'int8', array: Int8Array, field: 'int32_data' },
+  4: { ort: 'uint16', array: Uint16Array, field: 'int32_data' },
+  5: { ort: 'int16', array: Int16Array, field: 'int32_data' },
+  6: { ort: 'int32', array: Int32Array, field: 'int32_data' },
+  7: { ort: 'int64', array: BigInt64Array, field: 'int64_data' },
+  8: { ort: 'string', array: null, field: 'string_data' },
+  9: { ort: 'bool', array: Uint8Array, field: 'int32_data' },
+  10: { ort: 'float16', array: Uint16Array, field: 'int32_data' },  // bit patterns
+  11: { ort: 'float64', array: Float64Array, field: 'double_data' },
+  12: { ort: 'uint32', array: Uint32Array, field: 'uint64_data' },
+  13: { ort: 'uint64', array: BigUint64Array, field: 'uint64_data' },
+};
+const onnxTypeNames = {
+  14: 'complex64', 15: 'complex128', 16: 'bfloat16', 17: 'float8e4m3fn', 18: 'float8e4m3fnuz',
+  19: 'float8e5m2', 20: 'float8e5m2fnuz', 21: 'uint4', 22: 'int4', 23: 'float4e2m1', 24: 'float8e8m0',
+  25: 'uint2', 26: 'int2',
+};
+const codeOfOrt = {};
+for (const [code, t] of Object.entries(types)) codeOfOrt[t.ort] = Number(code);
+
+function bigOf(v) {
+  // protobufjs gives 64-bit integers as Long objects (or numbers); ONNX Runtime wants BigInt.
+  return typeof v === 'number' ? BigInt(v) : BigInt(v.toString());
+}
+
+function tensorFromProto(bytes, file) {
+  let p;
+  try {
+    p = TensorProto.decode(bytes);
+  } catch (e) {
+    fail(1, `${file}: not a TensorProto: ${e.message}`);
+  }
+  const code = p.data_type;
+  const t = types[code];
+  if (!t) fail(3, `unsupported by the runtime: element type ${onnxTypeNames[code] || code} of ${file}`);
+  if (p.data_location === 1) fail(1, `${file}: external data is not read by the adapter`);
+  const dims = p.dims.map((d) => Number(d.toString()));
+  const count = dims.reduce((a, b) => a * b, 1);
+  let data;
+  if (t.ort === 'string') {
+    data = p.string_data.map((b) => Buffer.from(b).toString('utf8'));
+  } else if (p.raw_data && p.raw_data.length > 0) {
+    const raw = Uint8Array.from(p.raw_data);  // a copy, aligned for the typed array
+    data = new t.array(raw.buffer, 0, raw.byteLength / t.array.BYTES_PER_ELEMENT);
+  } else {
+    const src = p[t.field];
+    if (t.array === BigInt64Array || t.array === BigUint64Array) data = t.array.from(src, bigOf);
+    else data = t.array.from(src, (v) => Number(v.toString()));
+  }
+  if (data.length !== count) fail(1, `${file}: ${data.length} elements for dims [${dims}]`);
+  return new ort.Tensor(t.ort, data, dims);
+}
+
+function protoFromTensor(tensor) {
+  const code = codeOfOrt[tensor.type];
+  if (!code) fail(3, `unsupported by the runtime: output element type ${tensor.type}`);
+  const msg = { dims: tensor.dims.map((d) => d), data_type: code };
+  if (tensor.type === 'string') msg.string_data = tensor.data.map((s) => Buffer.from(s, 'utf8'));
+  else msg.raw_data = Buffer.from(tensor.data.buffer, tensor.data.byteOffset, tensor.data.byteLength);
+  return TensorProto.encode(TensorProto.create(msg)).finish();
+}
+
+// Messages by which ONNX Runtime says it cannot run a model, as opposed to failing while running it.
+function runtimeCannot(message) {
+  return /NOT_IMPLEMENTED|Could not find an implementation|not supported|unsupported|is not a registered function|Unsupported model IR version|Unrecognized attribute|opset .*is under development|unknown data type|Unexpected input data type|unsupported tensor type/i.test(
+    message);
+}
+
+async function main(argv) {
+  if (argv[0] === '--probe') {
+    process.stdout.write(`onnxruntime-node ${require('onnxruntime-node/package.json').version} loads\n`);
+    return 0;
+  }
+  const positional = [];
+  let optimize = 'all';
+  let saveOptimized = null;
+  for (let i = 0; i < argv.length; ++i) {
+    if (argv[i] === '--optimize') optimize = argv[++i];
+    else if (argv[i] === '--save-optimized') saveOptimized = argv[++i];
+    else if (argv[i].startsWith('--')) fail(2, `unknown option ${argv[i]}`);
+    else positional.push(argv[i]);
+  }
+  if (positional.length !== 3 || !['all', 'disabled'].includes(optimize) || saveOptimized === undefined)
+    fail(2, 'usage: adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]');
+  const [modelPath, inputDir, outputDir] = positional;
+
+  let modelBytes;
+  try {
+    modelBytes = fs.readFileSync(modelPath);
+  } catch (e) {
+    fail(2, `cannot read ${modelPath}: ${e.message}`);
+  }
+  let graph;
+  try {
+    graph = ModelProto.decode(modelBytes).graph;
+  } catch (e) {
+    fail(1, `${modelPath}: not a ModelProto: ${e.message}`);
+  }
+  if (!graph) fail(1, `${modelPath}: the model has no graph`);
+  const init = new Set(graph.initializer.map((t) => t.name));
+  const fed = graph.input.map((v) => v.name).filter((n) => !init.has(n));
+
+  const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: optimize, logSeverityLevel: 4 };
+  if (saveOptimized) options.optimizedModelFilePath = path.resolve(saveOptimized);
+  let session;
+  try {
+    session = await ort.InferenceSession.create(modelBytes, options);
+  } catch (e) {
+    fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+  }
+  for (const m of session.inputMetadata.concat(session.outputMetadata)) {
+    if (!m.isTensor) fail(3, `unsupported by the runtime: '${m.name}' is not a tensor (the binding takes tensors only)`);
+    // The binding lists some element types (int4, uint4) that it then cannot hand over (it aborts).
+    if (!(m.type in codeOfOrt))
+      fail(3, `unsupported by the runtime: element type ${m.type} of '${m.name}' (the Node.js binding does not take it)`);
+  }
+
+  const feeds = {};
+  for (let k = 0; k < fed.length; ++k) {
+    const file = path.join(inputDir, `input_${k}.pb`);
+    if (!fs.existsSync(file)) continue;  // an optional input left out
+    feeds[fed[k]] = tensorFromProto(fs.readFileSync(file), file);
+  }
+  let results;
+  try {
+    results = await session.run(feeds);
+  } catch (e) {
+    fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+  }
+  fs.mkdirSync(outputDir, { recursive: true });
+  graph.output.forEach((o, k) => {
+    const t = results[o.name];
+    if (!t) fail(1, `the runtime gave no value for output '${o.name}'`);
+    fs.writeFileSync(path.join(outputDir, `output_${k}.pb`), protoFromTensor(t));
+  });
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => fail(1, e && e.message ? e.message : String(e)));

@@ -1,0 +1,200 @@
+// What the unit tests of every operator family share: attribute and node builders, calling a kernel that a
+// family's add_* function registers, tensor builders, reading results and failures, comparing floats.
+// Each family's test header takes from here the names its tests use and adds what is its own.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ops/registry.hpp"
+#include "semantics/error.hpp"
+#include "semantics/ir.hpp"
+#include "semantics/operator.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem::ops::testing {
+
+using Inputs = std::vector<std::optional<Value>>;
+using Outputs = std::vector<std::optional<Value>>;
+using AddFamily = void (*)(Registry&);
+
+// ---- attributes
+
+// An attribute of the given name and type whose value `set` fills in.
+template <class Set>
+Attribute attribute(const std::string& name, AttrType type, Set set) {
+  Attribute a;
+  a.name = name;
+  a.type = type;
+  set(a);
+  return a;
+}
+inline Attribute attr_i(const std::string& name, int64_t v) {
+  return attribute(name, AttrType::i, [&](Attribute& a) { a.i = v; });
+}
+inline Attribute attr_f(const std::string& name, float v) {
+  return attribute(name, AttrType::f, [&](Attribute& a) { a.f = v; });
+}
+inline Attribute attr_s(const std::string& name, const std::string& v) {
+  return attribute(name, AttrType::s, [&](Attribute& a) { a.s = v; });
+}
+inline Attribute attr_is(const std::string& name, std::vector<int64_t> v) {
+  return attribute(name, AttrType::ints, [&](Attribute& a) { a.ints = std::move(v); });
+}
+inline Attribute attr_ints(const std::string& name, std::vector<int64_t> v) { return attr_is(name, std::move(v)); }
+inline Attribute attr_fs(const std::string& name, std::vector<float> v) {
+  return attribute(name, AttrType::floats, [&](Attribute& a) { a.floats = std::move(v); });
+}
+inline Attribute attr_ss(const std::string& name, std::vector<std::string> v) {
+  return attribute(name, AttrType::strings, [&](Attribute& a) { a.strings = std::move(v); });
+}
+inline Attribute attr_t(const std::string& name, Tensor t) {
+  return attribute(name, AttrType::t, [&](Attribute& a) { a.t = std::move(t); });
+}
+inline Attribute attr_type(const std::string& name, Type t) {
+  return attribute(name, AttrType::type_proto, [&](Attribute& a) { a.tp = std::move(t); });
+}
+
+// ---- nodes and kernels
+
+// A node named "n" of operator `op` in `domain` ("" is ai.onnx); with `outputs` > 0 its outputs are named
+// out0, out1, ...
+inline Node make_node(const std::string& op, std::vector<Attribute> attrs = {}, const std::string& domain = "",
+                      size_t outputs = 0) {
+  Node n;
+  n.op_type = op;
+  n.domain = domain;
+  n.name.assign(1, 'n');  // (not = "n": GCC 12 warns falsely about that form)
+  n.attributes = std::move(attrs);
+  for (size_t k = 0; k < outputs; ++k) n.outputs.push_back("out" + std::to_string(k));
+  return n;
+}
+
+// The registry of one family, built once.
+template <AddFamily add>
+const Registry& family_registry() {
+  static const Registry r = [] {
+    Registry t;
+    add(t);
+    return t;
+  }();
+  return r;
+}
+
+// Calls kernel k (which must exist: a null k fails the test) on the inputs, requesting the outputs flagged
+// in `requested`.
+inline Outputs call(const Kernel* k, const Node& n, Inputs inputs, std::vector<bool> requested) {
+  REQUIRE_MESSAGE(k != nullptr, n.op_type << " is not registered at that version");
+  KernelArgs a{n, std::move(inputs), std::move(requested)};
+  return (*k)(a);
+}
+
+// Calls the kernel that the family's add function registers for (n.domain, n.op_type, since_version).
+inline Outputs run(AddFamily add, const Node& n, int64_t version, Inputs inputs, std::vector<bool> requested) {
+  Registry r;
+  add(r);
+  return call(r.kernel(n.domain, n.op_type, version), n, std::move(inputs), std::move(requested));
+}
+// The same with the first `outputs` outputs requested.
+inline Outputs run(AddFamily add, const Node& n, int64_t version, Inputs inputs, size_t outputs = 1) {
+  return run(add, n, version, std::move(inputs), std::vector<bool>(outputs, true));
+}
+// A family's `run`: calls the kernels that `add` registers, the first `outputs` outputs requested.
+template <AddFamily add>
+struct FamilyRun {
+  Outputs operator()(const Node& n, int64_t version, Inputs inputs, size_t outputs = 1) const {
+    return run(add, n, version, std::move(inputs), outputs);
+  }
+};
+// The same for a node of `op` built from the attributes.
+inline Outputs run_op(AddFamily add, const std::string& op, int64_t version, Inputs inputs,
+                      std::vector<Attribute> attrs = {}, size_t outputs = 1) {
+  return run(add, make_node(op, std::move(attrs)), version, std::move(inputs), outputs);
+}
+
+// ---- tensors
+
+template <class T>
+Tensor tv(Shape s, std::vector<T> v) {
+  return Tensor::from_vector<T>(std::move(s), v);
+}
+template <class T>
+Tensor t1(std::vector<T> v) {
+  const auto n = static_cast<int64_t>(v.size());
+  return Tensor::from_vector<T>({n}, v);
+}
+inline Tensor tf(Shape s, std::vector<float> v) { return tv<float>(std::move(s), std::move(v)); }
+inline Tensor td(Shape s, std::vector<double> v) { return tv<double>(std::move(s), std::move(v)); }
+inline Tensor ti64(Shape s, std::vector<int64_t> v) { return tv<int64_t>(std::move(s), std::move(v)); }
+inline Tensor ti32(Shape s, std::vector<int32_t> v) { return tv<int32_t>(std::move(s), std::move(v)); }
+inline Tensor tstr(Shape s, std::vector<std::string> v) { return tv<std::string>(std::move(s), std::move(v)); }
+// A float tensor holding 0, 1, 2, ... in row-major order.
+inline Tensor iota_f(Shape s) {
+  auto [t, o] = Tensor::allocate<float>(std::move(s));
+  for (size_t i = 0; i < o.size(); ++i) o[i] = static_cast<float>(i);
+  return t;
+}
+
+// ---- results
+
+template <class T>
+std::vector<T> vals(const Tensor& t) {
+  auto d = t.data<T>();
+  return {d.begin(), d.end()};
+}
+template <class T = float>
+std::vector<T> vals(const std::optional<Value>& v) {
+  REQUIRE(v.has_value());
+  return vals<T>(v->tensor());
+}
+inline Shape shape_of(const std::optional<Value>& v) {
+  REQUIRE(v.has_value());
+  return v->tensor().shape();
+}
+
+// The clause of the Failure that f throws ("" if it throws none).
+inline std::string clause_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.error().clause;
+  }
+  return "";
+}
+// The kind of the Failure that f throws (internal if it throws none).
+inline ErrorKind kind_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.error().kind;
+  }
+  return ErrorKind::internal;
+}
+
+// Element-wise closeness to values computed by hand: within tol relative to max(1, |want|); a NaN wants a
+// NaN, an infinity the same infinity.
+template <class T>
+void check_close(const std::vector<T>& got, const std::vector<double>& want, double tol = 1e-6) {
+  REQUIRE(got.size() == want.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    const auto g = static_cast<double>(got[i]);
+    INFO("element " << i << ": got " << g << ", want " << want[i]);
+    if (std::isnan(want[i])) CHECK(std::isnan(g));
+    else if (std::isinf(want[i])) CHECK(g == want[i]);
+    else CHECK(std::fabs(g - want[i]) <= tol * std::max(1.0, std::fabs(want[i])));
+  }
+}
+// The same for a float32 or float64 tensor.
+inline void check_close(const Tensor& t, const std::vector<double>& want, double tol = 1e-6) {
+  if (t.dtype() == DType::float32) check_close(vals<float>(t), want, tol);
+  else check_close(vals<double>(t), want, tol);
+}
+
+}  // namespace onnxsem::ops::testing

@@ -1,0 +1,97 @@
+// Internal interface of the ai.onnx.ml operator family (spec/ops-ml.md): the per-file registration
+// functions and the helpers the family's files share (reading numeric inputs, score transforms).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "ops/registry.hpp"
+#include "semantics/dispatch.hpp"
+#include "semantics/numeric.hpp"
+#include "semantics/value.hpp"
+
+namespace onnxsem::ops::ml {
+
+inline const std::string domain = "ai.onnx.ml";
+
+void add_encoders(Registry& r);  // encode.cpp: ArrayFeatureExtractor, Binarizer, LabelEncoder, CategoryMapper, ...
+void add_trees(Registry& r);     // trees.cpp: TreeEnsemble, TreeEnsembleRegressor, TreeEnsembleClassifier
+void add_linear(Registry& r);    // linear.cpp: LinearRegressor, LinearClassifier, SVMRegressor, SVMClassifier
+
+// The usual numeric input constraint of the family: float, double, int64, int32.
+inline constexpr auto ml_numeric_types = hana::tuple_t<float, double, int64_t, int32_t>;
+
+// Exact widening of an element to binary64 (spec/precision.md, P1).
+template <class T>
+[[nodiscard]] inline double widen(T x) noexcept {
+  if constexpr (std::is_arithmetic_v<T>)
+    return static_cast<double>(x);
+  else
+    return num::to_double(x);
+}
+
+// The single rounding of a binary64 result to the output element type (P1).
+template <class T>
+[[nodiscard]] inline T narrow(double x) {
+  if constexpr (std::is_same_v<T, double>)
+    return x;
+  else if constexpr (std::is_same_v<T, float>)
+    return static_cast<float>(x);
+  else
+    return num::from_double<T>(x);
+}
+
+// The elements of a tensor whose type is one of `types`, widened to binary64.
+template <class Types>
+[[nodiscard]] std::vector<double> widen_all(const Tensor& t, Types types, const std::string& what) {
+  return dispatch(t.dtype(), types, what, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    auto d = t.data<T>();
+    std::vector<double> v(d.size());
+    for (size_t i = 0; i < d.size(); ++i) v[i] = widen(d[i]);
+    return v;
+  });
+}
+
+// Refuses (L3) a binary64 working array of that shape when a tensor of it would exceed the allocation
+// limit, and (L1) a shape whose element count overflows; returns the element count.
+int64_t check_work(const Shape& shape);
+
+// A float tensor from binary64 values, each rounded once.
+[[nodiscard]] Tensor float_tensor(Shape shape, const std::vector<double>& v);
+
+// A numeric input read as rows: rank 1 ([C], one row) or rank 2 ([N, C]) (clause ML2).
+struct Rows {
+  int64_t n = 0, c = 0;
+  std::vector<double> x;  // n * c values, row-major, widened exactly to binary64
+};
+[[nodiscard]] Rows read_rows(const Tensor& t, const std::string& op, bool allow_rank1 = true);
+
+// The post_transform attribute's transforms (clauses ML40-ML44).
+enum class PostTransform { none, softmax, logistic, softmax_zero, probit };
+[[nodiscard]] PostTransform parse_post_transform(const std::string& s, const std::string& op);
+[[nodiscard]] PostTransform post_transform_from_int(int64_t v, const std::string& op);
+// Applies the transform to one row of scores, in place.
+void apply_post_transform(PostTransform t, std::vector<double>& row);
+[[nodiscard]] double logistic(double x);
+[[nodiscard]] double probit(double p);
+
+// The index of the largest score of a row (the first one on ties; a NaN counts as largest) (ML45).
+[[nodiscard]] size_t arg_max(const std::vector<double>& row);
+
+// Class labels of a classifier: integers or strings, exactly one of them given (ML46).
+struct Labels {
+  std::optional<std::vector<int64_t>> ints;
+  std::optional<std::vector<std::string>> strings;
+  [[nodiscard]] size_t size() const { return ints ? ints->size() : strings->size(); }
+};
+[[nodiscard]] Labels read_labels(const Node& node, const std::string& ints_name, const std::string& op);
+// The label output: for each row the label at the given index, or the given fallback (0 / "").
+[[nodiscard]] Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index);
+
+[[nodiscard]] std::string show(const Shape& s);
+
+}  // namespace onnxsem::ops::ml
