@@ -25,6 +25,7 @@
 
 #include "cli/args.hpp"
 #include "conformance/suite.hpp"
+#include "conformance/sweep.hpp"
 #include "semantics/check.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
@@ -375,18 +376,7 @@ struct Case {
   std::optional<Verdict> t;  // the transformed graph against the original one (XC5)
 };
 
-void json_string(std::ostream& o, const std::string& s) {
-  o << '"';
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') o << '\\' << c;
-    else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      o << buf;
-    } else o << c;
-  }
-  o << '"';
-}
+using conformance::json_string;
 
 void json_number(std::ostream& o, double x) {
   if (std::isfinite(x)) o << number_text(x);

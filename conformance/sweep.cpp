@@ -88,18 +88,6 @@ Worker start_worker(const TestCase& t, size_t index, const OperatorTable& ops, c
   return Worker{pid, p[0], index, {}, std::chrono::steady_clock::now()};
 }
 
-void json_string(std::ostream& o, const std::string& s) {
-  o << '"';
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') o << '\\' << c;
-    else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      o << buf;
-    } else o << c;
-  }
-  o << '"';
-}
 
 std::string xml_escape(const std::string& s) {
   std::string o;
@@ -116,6 +104,19 @@ std::string xml_escape(const std::string& s) {
 }
 
 }  // namespace
+
+void json_string(std::ostream& o, const std::string& s) {
+  o << '"';
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') o << '\\' << c;
+    else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      o << buf;
+    } else o << c;
+  }
+  o << '"';
+}
 
 int SweepReport::count(Status s) const {
   int n = 0;

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -36,5 +37,8 @@ struct SweepReport {
 };
 
 [[nodiscard]] SweepReport sweep(const SweepOptions& options, const OperatorTable& ops);
+
+// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
+void json_string(std::ostream& o, const std::string& s);
 
 }  // namespace onnxsem::conformance

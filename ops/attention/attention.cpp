@@ -25,24 +25,11 @@
 namespace onnxsem::ops {
 namespace {
 
+using attn::shape_str;
+using attn::widen_all;
+
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
-std::string shape_str(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
-// The elements of a floating tensor widened exactly to binary64, in storage order.
-std::vector<double> widen_all(const Tensor& t, const std::string& op) {
-  return dispatch(t.dtype(), float_types, op, [&](auto tt) {
-    using T = typename decltype(tt)::type;
-    std::vector<double> v;
-    v.reserve(static_cast<size_t>(t.size()));
-    for (const T& x : t.data<T>()) v.push_back(num::to_double(x));
-    return v;
-  });
-}
 
 // A tensor of element type `dt` holding the binary64 values `v`, each rounded once (P1).
 Tensor narrow_all(DType dt, Shape shape, const std::vector<double>& v, const std::string& op) {

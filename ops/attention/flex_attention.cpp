@@ -27,22 +27,6 @@
 namespace onnxsem::ops::attn {
 namespace {
 
-std::string shape_str(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
-std::vector<double> widen(const Tensor& t, const std::string& op) {
-  return dispatch(t.dtype(), float_types, op, [&](auto tt) {
-    using T = typename decltype(tt)::type;
-    std::vector<double> v;
-    v.reserve(static_cast<size_t>(t.size()));
-    for (const T& x : t.data<T>()) v.push_back(num::to_double(x));
-    return v;
-  });
-}
-
 std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   const std::string op = "FlexAttention";
   // [spec:FA4] score_mod and prob_mod are applied by the graph semantics; any other graph attribute is
@@ -86,7 +70,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   const auto scale_attr = attr_float_opt(a.node, "scale");
   const double scale = scale_attr ? static_cast<double>(*scale_attr) : 1.0 / std::sqrt(static_cast<double>(E));
 
-  const std::vector<double> qd = widen(q, op), kd = widen(k, op), vd = widen(v, op);
+  const std::vector<double> qd = widen_all(q, op), kd = widen_all(k, op), vd = widen_all(v, op);
   const int64_t group = Hq / Hkv;
   int64_t count = 1;
   for (int64_t f : {B, Hq, L, Ev})
@@ -125,7 +109,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
     if (res.size() != 1 || !res[0].is_tensor() || res[0].tensor().dtype() != mod_type || res[0].tensor().shape() != shape)
       eval_error("FA4", op + ": " + what + " must return one " + dtype_name(mod_type) + " tensor of shape " +
                             shape_str(shape));
-    cells_in = widen(res[0].tensor(), op);
+    cells_in = widen_all(res[0].tensor(), op);
   };
   modify(score_mod, sc, "score_mod");
   // [spec:FA2] the softmax of each row over its S keys, in binary64 with the row maximum subtracted.

@@ -18,22 +18,6 @@
 namespace onnxsem::ops::attn {
 namespace {
 
-std::string dims(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
-std::vector<double> widen(const Tensor& t) {
-  return dispatch(t.dtype(), float_types, "LinearAttention", [&](auto tt) {
-    using T = typename decltype(tt)::type;
-    std::vector<double> v;
-    v.reserve(static_cast<size_t>(t.size()));
-    for (const T& x : t.data<T>()) v.push_back(num::to_double(x));
-    return v;
-  });
-}
-
 Tensor narrow(DType dt, Shape shape, const std::vector<double>& v) {
   return dispatch(dt, float_types, "LinearAttention", [&](auto tt) {
     using T = typename decltype(tt)::type;
@@ -69,8 +53,8 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     eval_error("AT20", "q_num_heads " + std::to_string(Hq) + " must be a positive multiple of kv_num_heads " +
                            std::to_string(Hkv));
   if (q.rank() != 3 || k.rank() != 3 || v.rank() != 3)
-    eval_error("AT20", "query, key and value must be 3-D, got " + dims(q.shape()) + ", " + dims(k.shape()) + ", " +
-                           dims(v.shape()));
+    eval_error("AT20", "query, key and value must be 3-D, got " + shape_str(q.shape()) + ", " + shape_str(k.shape()) + ", " +
+                           shape_str(v.shape()));
   const DType dt = q.dtype();
   if (k.dtype() != dt || v.dtype() != dt) eval_error("AT20", "query, key and value must have one element type");
   const int64_t B = q.dim(0), T = q.dim(1);
@@ -79,11 +63,12 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
                            " are not multiples of the head counts");
   const int64_t dk = q.dim(2) / Hq, dv = v.dim(2) / Hkv;
   if (k.shape() != Shape{B, T, Hkv * dk} || v.dim(0) != B || v.dim(1) != T)
-    eval_error("AT20", "key " + dims(k.shape()) + " / value " + dims(v.shape()) + " do not match query " +
-                           dims(q.shape()) + " with " + std::to_string(Hkv) + " kv heads");
+    eval_error("AT20", "key " + shape_str(k.shape()) + " / value " + shape_str(v.shape()) + " do not match query " +
+                           shape_str(q.shape()) + " with " + std::to_string(Hkv) + " kv heads");
   const int64_t group = Hq / Hkv;
 
-  const std::vector<double> Q = widen(q), K = widen(k), V = widen(v);
+  const std::vector<double> Q = widen_all(q, "LinearAttention"), K = widen_all(k, "LinearAttention"),
+                            V = widen_all(v, "LinearAttention");
   // [spec:AT21] decay [B, T, Hkv] (per head) or [B, T, Hkv*dk] (per key dimension); beta [B, T, Hkv] or
   // [B, T, 1]; erase_gate [B, T, Hkv*dk].
   std::vector<double> decay, beta, erase;
@@ -92,22 +77,22 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     const Tensor& d = a.tensor(4);
     if (d.rank() != 3 || d.dim(0) != B || d.dim(1) != T || (d.dim(2) != Hkv && d.dim(2) != Hkv * dk))
       eval_error("AT21", "decay must be [" + std::to_string(B) + "," + std::to_string(T) + "," + std::to_string(Hkv) +
-                             " or " + std::to_string(Hkv * dk) + "], got " + dims(d.shape()));
-    decay = widen(d), decay_w = d.dim(2);
+                             " or " + std::to_string(Hkv * dk) + "], got " + shape_str(d.shape()));
+    decay = widen_all(d, "LinearAttention"), decay_w = d.dim(2);
   }
   if (delta) {
     const Tensor& bt = a.tensor(5);
     if (bt.rank() != 3 || bt.dim(0) != B || bt.dim(1) != T || (bt.dim(2) != Hkv && bt.dim(2) != 1))
       eval_error("AT21", "beta must be [" + std::to_string(B) + "," + std::to_string(T) + "," + std::to_string(Hkv) +
-                             " or 1], got " + dims(bt.shape()));
-    beta = widen(bt), beta_w = bt.dim(2);
+                             " or 1], got " + shape_str(bt.shape()));
+    beta = widen_all(bt, "LinearAttention"), beta_w = bt.dim(2);
   }
   if (a.has_input(6)) {
     const Tensor& e = a.tensor(6);
     if (e.shape() != Shape{B, T, Hkv * dk})
       eval_error("AT21", "erase_gate must be [" + std::to_string(B) + "," + std::to_string(T) + "," +
-                             std::to_string(Hkv * dk) + "], got " + dims(e.shape()));
-    erase = widen(e);
+                             std::to_string(Hkv * dk) + "], got " + shape_str(e.shape()));
+    erase = widen_all(e, "LinearAttention");
   }
 
   // [spec:AT22] the state starts at past_state [B, Hkv, dk, dv] or at zero; present_state has past_state's
@@ -118,8 +103,8 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     const Tensor& p = a.tensor(3);
     if (p.shape() != Shape{B, Hkv, dk, dv})
       eval_error("AT22", "past_state must be [" + std::to_string(B) + "," + std::to_string(Hkv) + "," +
-                             std::to_string(dk) + "," + std::to_string(dv) + "], got " + dims(p.shape()));
-    S = widen(p), state_dt = p.dtype();
+                             std::to_string(dk) + "," + std::to_string(dv) + "], got " + shape_str(p.shape()));
+    S = widen_all(p, "LinearAttention"), state_dt = p.dtype();
   }
   const auto scale_attr = attr_float_opt(n, "scale");
   const double scale = scale_attr && *scale_attr != 0.0f ? static_cast<double>(*scale_attr)

@@ -105,6 +105,19 @@ double probit(double p) {
   return std::numbers::sqrt2 * erf_inv(2 * p - 1);
 }
 
+// The largest score of a row; when the row holds a NaN, every score becomes NaN and NaN is returned.
+static double row_max_or_nan(std::vector<double>& row) {
+  double m = -std::numeric_limits<double>::infinity();
+  for (double v : row)
+    if (std::isnan(v)) {
+      for (double& w : row) w = std::numeric_limits<double>::quiet_NaN();
+      return std::numeric_limits<double>::quiet_NaN();
+    } else {
+      m = std::max(m, v);
+    }
+  return m;
+}
+
 void apply_post_transform(PostTransform t, std::vector<double>& row) {
   switch (t) {
     case PostTransform::none:
@@ -117,16 +130,8 @@ void apply_post_transform(PostTransform t, std::vector<double>& row) {
       return;
     case PostTransform::softmax: {
       // [spec:ML41] e^(v - m) / sum e^(v' - m), m the row's largest score; a NaN makes the row NaN.
-      double m = -std::numeric_limits<double>::infinity();
-      bool nan = false;
-      for (double v : row) {
-        nan = nan || std::isnan(v);
-        m = std::max(m, v);
-      }
-      if (nan) {
-        for (double& v : row) v = std::numeric_limits<double>::quiet_NaN();
-        return;
-      }
+      const double m = row_max_or_nan(row);
+      if (std::isnan(m)) return;
       double sum = 0;
       for (double& v : row) sum += (v = std::exp(v - m));
       for (double& v : row) v /= sum;
@@ -135,16 +140,8 @@ void apply_post_transform(PostTransform t, std::vector<double>& row) {
     case PostTransform::softmax_zero: {
       // [spec:ML43] like SOFTMAX, but a score within 1e-7 of zero contributes v * e^-m instead of e^(v - m),
       // and a row whose contributions add up to 0 becomes 0.5 everywhere.
-      double m = -std::numeric_limits<double>::infinity();
-      bool nan = false;
-      for (double v : row) {
-        nan = nan || std::isnan(v);
-        m = std::max(m, v);
-      }
-      if (nan) {
-        for (double& v : row) v = std::numeric_limits<double>::quiet_NaN();
-        return;
-      }
+      const double m = row_max_or_nan(row);
+      if (std::isnan(m)) return;
       double sum = 0;
       for (double& v : row) sum += (v = std::fabs(v) > 1e-7 ? std::exp(v - m) : v * std::exp(-m));
       if (sum == 0)

@@ -121,18 +121,8 @@ Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vec
       }
   }
   // Coordinates of every output position and of every tap, per axis.
-  std::vector<std::vector<int64_t>> ocoord(rank, std::vector<int64_t>(static_cast<size_t>(P)));
-  for (int64_t p = 0; p < P; ++p)
-    for (int64_t rem = p, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-      ocoord[d][p] = rem % g.out[d];
-      rem /= g.out[d];
-    }
-  std::vector<std::vector<int64_t>> jcoord(rank, std::vector<int64_t>(static_cast<size_t>(K)));
-  for (int64_t jf = 0; jf < K; ++jf)
-    for (int64_t rem = jf, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-      jcoord[d][jf] = rem % g.kernel[d];
-      rem /= g.kernel[d];
-    }
+  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(g.out, P);
+  const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
 
   // A tile of output positions whose im2col block stays within about 1 MiB.
   const int64_t tile = std::clamp<int64_t>((int64_t{1} << 17) / std::max<int64_t>(R, 1) / 8 * 8, 8, 1024);

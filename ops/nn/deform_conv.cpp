@@ -159,18 +159,8 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
   const std::vector<double> md = a.has_input(4) ? widen_all(a.tensor(4), op) : std::vector<double>{};
 
   // Coordinates of every output position and of every tap, per axis.
-  std::vector<std::vector<int64_t>> ocoord(rank, std::vector<int64_t>(static_cast<size_t>(P)));
-  for (int64_t p = 0; p < P; ++p)
-    for (int64_t rem = p, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-      ocoord[d][p] = rem % g.out[d];
-      rem /= g.out[d];
-    }
-  std::vector<std::vector<int64_t>> jcoord(rank, std::vector<int64_t>(static_cast<size_t>(K)));
-  for (int64_t j = 0; j < K; ++j)
-    for (int64_t rem = j, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-      jcoord[d][j] = rem % g.kernel[d];
-      rem /= g.kernel[d];
-    }
+  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(g.out, P);
+  const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
 
   Shape yshape{s.N, s.M};
   yshape.insert(yshape.end(), g.out.begin(), g.out.end());

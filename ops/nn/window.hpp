@@ -61,4 +61,17 @@ struct WindowTable {
 };
 [[nodiscard]] WindowTable window_table(const WindowGeometry& g);
 
+// The row-major coordinates of the linear positions 0..count-1 of a grid with the given extents, one vector
+// per axis: coords[d][p] is the d-th coordinate of position p.
+[[nodiscard]] inline std::vector<std::vector<int64_t>> grid_coordinates(const Shape& extents, int64_t count) {
+  const auto rank = static_cast<int64_t>(extents.size());
+  std::vector<std::vector<int64_t>> coords(extents.size(), std::vector<int64_t>(static_cast<size_t>(count)));
+  for (int64_t p = 0; p < count; ++p)
+    for (int64_t rem = p, d = rank - 1; d >= 0; --d) {
+      coords[static_cast<size_t>(d)][static_cast<size_t>(p)] = rem % extents[static_cast<size_t>(d)];
+      rem /= extents[static_cast<size_t>(d)];
+    }
+  return coords;
+}
+
 }  // namespace onnxsem::ops::nn
