@@ -188,13 +188,21 @@ Kernel prelu_kernel(bool legacy) {
     require_same_type(x, slope, "PRelu", "X", "slope");
     Layout<2> l;
     if (legacy) {
-      // [spec:EW31] opset 1 and 6 PRelu: a slope of one element applies everywhere, a slope of X's shape
-      // elementwise; other slope shapes have no meaning defined by ONNX and are not supported.
-      if (slope.size() != 1 && slope.shape() != x.shape())
-        unsupported("PRelu-1/6: a slope that is neither one element nor of X's shape");
+      // [spec:EW31] opset 1 and 6 PRelu: a slope of one element is shared by every channel, a slope of
+      // X's shape applies elementwise, and a slope of C elements (C = X's dimension 1) applies per channel.
       l.out = x.shape();
       l.strides[0] = broadcast_strides(x.shape(), x.shape());
-      l.strides[1] = slope.size() == 1 ? std::vector<int64_t>(x.shape().size(), 0) : l.strides[0];
+      if (slope.size() == 1) {
+        l.strides[1] = std::vector<int64_t>(x.shape().size(), 0);
+      } else if (slope.shape() == x.shape()) {
+        l.strides[1] = l.strides[0];
+      } else if (x.rank() >= 2 && static_cast<int64_t>(slope.size()) == x.dim(1)) {
+        l.strides[1] = std::vector<int64_t>(x.shape().size(), 0);
+        l.strides[1][1] = 1;
+      } else {
+        eval_error("EW31", "PRelu-1/6: slope " + Value(slope).describe() + " is neither one element, nor X's shape, nor one "
+                           "element per channel of X " + Value(x).describe());
+      }
     } else {
       l = unidirectional_layout(x, slope, "PRelu");
     }

@@ -107,11 +107,15 @@ TEST_CASE("[EW16] PRelu broadcasts the slope to X's shape only") {
   CHECK(Call("PRelu", 7).clause({t1<float>({1, 2, 3}), t1<float>({1, 2})}) == "B1");
 }
 
-TEST_CASE("[EW31] PRelu of opsets 1 and 6: one slope element, or a slope of X's shape") {
+TEST_CASE("[EW31] PRelu of opsets 1 and 6: one slope element, a slope of X's shape, or one per channel") {
   const Tensor x = t1<float>({-2, 2});
   CHECK(vals<float>(Call("PRelu", 6)({x, t1<float>({0.25f})})) == std::vector<float>{-0.5f, 2});
   CHECK(vals<float>(Call("PRelu", 1)({x, t1<float>({3, 3})})) == std::vector<float>{-6, 2});
-  CHECK(Call("PRelu", 6).kind({tv<float>({2, 2}, {1, 2, 3, 4}), t1<float>({1, 2})}) == ErrorKind::unsupported);
+  // X [1, 2, 2]: channel 0 holds -1, -2 (slope 10), channel 1 holds -3, 4 (slope 100).
+  CHECK(vals<float>(Call("PRelu", 6)({tv<float>({1, 2, 2}, {-1, -2, -3, 4}), t1<float>({10, 100})})) ==
+        std::vector<float>{-10, -20, -300, 4});
+  // Three slopes for two channels: no meaning.
+  CHECK(Call("PRelu", 6).kind({tv<float>({2, 2}, {1, 2, 3, 4}), t1<float>({1, 2, 3})}) == ErrorKind::evaluation);
 }
 
 TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element inputs (opset 11 on)") {
