@@ -25,8 +25,6 @@
 namespace onnxsem::ops {
 namespace {
 
-using attn::shape_str;
-using attn::widen_all;
 
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
@@ -113,7 +111,7 @@ Mask read_mask(const Tensor& m, int64_t B, int64_t Hq, int64_t Sq, int64_t T) {
   const int64_t rank = m.rank();
   // [spec:AT6] the mask broadcasts to [batch, q_heads, q_seq, total_seq]; bool true keeps, false masks out.
   if (rank < 1 || rank > 4)
-    eval_error("AT6", "attn_mask must have rank 1 to 4, got shape " + shape_str(m.shape()));
+    eval_error("AT6", "attn_mask must have rank 1 to 4, got shape " + show(m.shape()));
   r.len = m.dim(rank - 1);
   if (r.len > T)
     eval_error("AT7", "attn_mask's last dimension " + std::to_string(r.len) +
@@ -123,7 +121,7 @@ Mask read_mask(const Tensor& m, int64_t B, int64_t Hq, int64_t Sq, int64_t T) {
   for (int64_t k = rank - 2, t = 2; t >= 0; --k, --t) {
     const int64_t dim = k >= 0 ? m.dim(k) : 1;
     if (dim != 1 && dim != target[static_cast<size_t>(t)])
-      eval_error("AT6", "attn_mask shape " + shape_str(m.shape()) + " does not broadcast to [" +
+      eval_error("AT6", "attn_mask shape " + show(m.shape()) + " does not broadcast to [" +
                             std::to_string(B) + "," + std::to_string(Hq) + "," + std::to_string(Sq) + "," +
                             std::to_string(T) + "]");
     r.stride[static_cast<size_t>(t)] = dim == 1 ? 0 : stride;
@@ -147,8 +145,8 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   const DType dt = q.dtype();
   // [spec:AT1] Q, K and V have the same rank, 3 or 4, and one floating element type.
   if ((q.rank() != 3 && q.rank() != 4) || k.rank() != q.rank() || v.rank() != q.rank())
-    eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + shape_str(q.shape()) + ", " +
-                          shape_str(k.shape()) + ", " + shape_str(v.shape()));
+    eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + show(q.shape()) + ", " +
+                          show(k.shape()) + ", " + show(v.shape()));
   if (k.dtype() != dt || v.dtype() != dt)
     eval_error("AT1", "Q, K and V must have one element type");
   const bool three_d = q.rank() == 3;
@@ -165,8 +163,8 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
 
   // [spec:AT3] shapes agree: batch, kv heads and kv sequence; Q and K share the head size; Hkv divides Hq.
   if (K.b != Q.b || V.b != Q.b || V.h != K.h || V.s != K.s || K.d != Q.d)
-    eval_error("AT3", "Q, K, V (as [batch, heads, seq, size]) do not agree: " + shape_str(Q.shape()) + ", " +
-                          shape_str(K.shape()) + ", " + shape_str(V.shape()));
+    eval_error("AT3", "Q, K, V (as [batch, heads, seq, size]) do not agree: " + show(Q.shape()) + ", " +
+                          show(K.shape()) + ", " + show(V.shape()));
   if (K.h <= 0 || Q.h % K.h != 0)
     eval_error("AT3", "the query head count " + std::to_string(Q.h) + " is not a multiple of the key/value head count " +
                           std::to_string(K.h));
@@ -182,9 +180,9 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     const Shape want_k{K.b, K.h, pk.rank() == 4 ? pk.dim(2) : -1, K.d};
     if (pk.rank() != 4 || pk.shape() != want_k || pv.rank() != 4 ||
         pv.shape() != Shape{V.b, V.h, pk.dim(2), V.d})
-      eval_error("AT5", "past_key " + shape_str(pk.shape()) + " / past_value " + shape_str(pv.shape()) +
-                            " must be [batch, kv_heads, past_seq, head_size] matching K " + shape_str(K.shape()) +
-                            " and V " + shape_str(V.shape()));
+      eval_error("AT5", "past_key " + show(pk.shape()) + " / past_value " + show(pv.shape()) +
+                            " must be [batch, kv_heads, past_seq, head_size] matching K " + show(K.shape()) +
+                            " and V " + show(V.shape()));
     past = pk.dim(2);
     K = concat_seq(read_heads(pk, 0, "past_key"), K);
     V = concat_seq(read_heads(pv, 0, "past_value"), V);
@@ -201,7 +199,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     const Tensor& np = a.tensor(6);
     if (np.dtype() != DType::int64 || np.rank() != 1 || np.dim(0) != B)
       eval_error("AT9", "nonpad_kv_seqlen must be an int64 tensor of shape [" + std::to_string(B) + "], got " +
-                            std::string(dtype_name(np.dtype())) + shape_str(np.shape()));
+                            std::string(dtype_name(np.dtype())) + show(np.shape()));
     for (int64_t x : np.data<int64_t>()) {
       if (x < 0 || x > T)
         eval_error("AT9", "nonpad_kv_seqlen value " + std::to_string(x) + " is outside [0, " + std::to_string(T) + "]");
@@ -228,7 +226,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   // The binary64 working buffers obey the allocation limit like the tensors they become (L3).
   for (const Shape& sh : {Shape{B, Hq, Sq, Dv}, want_qk ? Shape{B, Hq, Sq, T} : Shape{}})
     if (element_count(sh) > allocation_limit() / static_cast<int64_t>(sizeof(double)))
-      eval_error("L3", "Attention working buffer of shape " + shape_str(sh) + " exceeds the allocation limit");
+      eval_error("L3", "Attention working buffer of shape " + show(sh) + " exceeds the allocation limit");
 
   std::vector<double> y(static_cast<size_t>(B * Hq * Sq * Dv), 0.0);
   std::vector<double> qk_out(want_qk ? static_cast<size_t>(B * Hq * Sq * T) : 0);
@@ -336,7 +334,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
     eval_error("AT15", "cos_cache and sin_cache must have the input's element type");
   // [spec:AT15] X is [batch, heads, seq, head_size], or [batch, seq, hidden] split into num_heads heads.
   if (x.rank() != 3 && x.rank() != 4)
-    eval_error("AT15", "RotaryEmbedding input must be 3-D or 4-D, got " + shape_str(x.shape()));
+    eval_error("AT15", "RotaryEmbedding input must be 3-D or 4-D, got " + show(x.shape()));
   int64_t B = x.dim(0), H = 0, S = 0, D = 0;
   if (x.rank() == 4) {
     H = x.dim(1), S = x.dim(2), D = x.dim(3);
@@ -364,11 +362,11 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
     const Tensor& p = a.tensor(3);
     if (p.dtype() != DType::int64 || p.shape() != Shape{B, S})
       eval_error("AT17", "position_ids must be int64 of shape [" + std::to_string(B) + "," + std::to_string(S) +
-                             "], got " + std::string(dtype_name(p.dtype())) + shape_str(p.shape()));
+                             "], got " + std::string(dtype_name(p.dtype())) + show(p.shape()));
     if (cos_t.rank() != 2 || cos_t.dim(1) != half || sin_t.shape() != cos_t.shape())
       eval_error("AT17", "with position_ids, cos_cache and sin_cache must both be [max_position, " +
-                             std::to_string(half) + "], got " + shape_str(cos_t.shape()) + " and " +
-                             shape_str(sin_t.shape()));
+                             std::to_string(half) + "], got " + show(cos_t.shape()) + " and " +
+                             show(sin_t.shape()));
     for (int64_t id : p.data<int64_t>()) {
       if (id < 0 || id >= cos_t.dim(0))
         eval_error("AT17", "position id " + std::to_string(id) + " is outside [0, " + std::to_string(cos_t.dim(0)) +
@@ -377,8 +375,8 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
     }
   } else if (cos_t.shape() != Shape{B, S, half} || sin_t.shape() != cos_t.shape()) {
     eval_error("AT17", "without position_ids, cos_cache and sin_cache must both be [" + std::to_string(B) + "," +
-                           std::to_string(S) + "," + std::to_string(half) + "], got " + shape_str(cos_t.shape()) +
-                           " and " + shape_str(sin_t.shape()));
+                           std::to_string(S) + "," + std::to_string(half) + "], got " + show(cos_t.shape()) +
+                           " and " + show(sin_t.shape()));
   }
   const std::vector<double> xv = widen_all(x, "RotaryEmbedding");
   const std::vector<double> cv = widen_all(cos_t, "RotaryEmbedding");

@@ -53,8 +53,8 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     eval_error("AT20", "q_num_heads " + std::to_string(Hq) + " must be a positive multiple of kv_num_heads " +
                            std::to_string(Hkv));
   if (q.rank() != 3 || k.rank() != 3 || v.rank() != 3)
-    eval_error("AT20", "query, key and value must be 3-D, got " + shape_str(q.shape()) + ", " + shape_str(k.shape()) + ", " +
-                           shape_str(v.shape()));
+    eval_error("AT20", "query, key and value must be 3-D, got " + show(q.shape()) + ", " + show(k.shape()) + ", " +
+                           show(v.shape()));
   const DType dt = q.dtype();
   if (k.dtype() != dt || v.dtype() != dt) eval_error("AT20", "query, key and value must have one element type");
   const int64_t B = q.dim(0), T = q.dim(1);
@@ -63,8 +63,8 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
                            " are not multiples of the head counts");
   const int64_t dk = q.dim(2) / Hq, dv = v.dim(2) / Hkv;
   if (k.shape() != Shape{B, T, Hkv * dk} || v.dim(0) != B || v.dim(1) != T)
-    eval_error("AT20", "key " + shape_str(k.shape()) + " / value " + shape_str(v.shape()) + " do not match query " +
-                           shape_str(q.shape()) + " with " + std::to_string(Hkv) + " kv heads");
+    eval_error("AT20", "key " + show(k.shape()) + " / value " + show(v.shape()) + " do not match query " +
+                           show(q.shape()) + " with " + std::to_string(Hkv) + " kv heads");
   const int64_t group = Hq / Hkv;
 
   const std::vector<double> Q = widen_all(q, "LinearAttention"), K = widen_all(k, "LinearAttention"),
@@ -77,21 +77,21 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     const Tensor& d = a.tensor(4);
     if (d.rank() != 3 || d.dim(0) != B || d.dim(1) != T || (d.dim(2) != Hkv && d.dim(2) != Hkv * dk))
       eval_error("AT21", "decay must be [" + std::to_string(B) + "," + std::to_string(T) + "," + std::to_string(Hkv) +
-                             " or " + std::to_string(Hkv * dk) + "], got " + shape_str(d.shape()));
+                             " or " + std::to_string(Hkv * dk) + "], got " + show(d.shape()));
     decay = widen_all(d, "LinearAttention"), decay_w = d.dim(2);
   }
   if (delta) {
     const Tensor& bt = a.tensor(5);
     if (bt.rank() != 3 || bt.dim(0) != B || bt.dim(1) != T || (bt.dim(2) != Hkv && bt.dim(2) != 1))
       eval_error("AT21", "beta must be [" + std::to_string(B) + "," + std::to_string(T) + "," + std::to_string(Hkv) +
-                             " or 1], got " + shape_str(bt.shape()));
+                             " or 1], got " + show(bt.shape()));
     beta = widen_all(bt, "LinearAttention"), beta_w = bt.dim(2);
   }
   if (a.has_input(6)) {
     const Tensor& e = a.tensor(6);
     if (e.shape() != Shape{B, T, Hkv * dk})
       eval_error("AT21", "erase_gate must be [" + std::to_string(B) + "," + std::to_string(T) + "," +
-                             std::to_string(Hkv * dk) + "], got " + shape_str(e.shape()));
+                             std::to_string(Hkv * dk) + "], got " + show(e.shape()));
     erase = widen_all(e, "LinearAttention");
   }
 
@@ -103,7 +103,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
     const Tensor& p = a.tensor(3);
     if (p.shape() != Shape{B, Hkv, dk, dv})
       eval_error("AT22", "past_state must be [" + std::to_string(B) + "," + std::to_string(Hkv) + "," +
-                             std::to_string(dk) + "," + std::to_string(dv) + "], got " + shape_str(p.shape()));
+                             std::to_string(dk) + "," + std::to_string(dv) + "], got " + show(p.shape()));
     S = widen_all(p, "LinearAttention"), state_dt = p.dtype();
   }
   const auto scale_attr = attr_float_opt(n, "scale");

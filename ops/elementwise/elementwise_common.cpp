@@ -1,16 +1,9 @@
 // Layouts shared by the elementwise operators (spec/ops-elementwise.md, EW3 and EW16).
+#include "ops/common/values.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ',';
-    r += std::to_string(s[i]);
-  }
-  return r + "]";
-}
 }  // namespace
 
 Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {

@@ -13,6 +13,7 @@
 #include <limits>
 #include <optional>
 
+#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/loss/loss.hpp"
 
@@ -156,12 +157,6 @@ void add_losses(Registry& r) {
   r.add("", "NegativeLogLikelihoodLoss", {12, 13, 22}, negative_log_likelihood_loss);
   // SoftmaxCrossEntropyLoss: 13 keeps the behaviour of 12 and admits bfloat16.
   r.add("", "SoftmaxCrossEntropyLoss", {12, 13}, softmax_cross_entropy_loss);
-}
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
 }
 
 }  // namespace onnxsem::ops::loss

@@ -1,6 +1,7 @@
 // Operator family: the ai.onnx.ml domain (spec/ops-ml.md). This file gathers the family's operators into
 // the registry and holds the helpers its files share: feature rows, class labels and the score transforms
 // of post_transform (ML40-ML45).
+#include "ops/common/values.hpp"
 #include "ops/ml/ml.hpp"
 
 #include <cmath>
@@ -22,12 +23,6 @@ void add_ml(Registry& r) {
 }  // namespace onnxsem::ops
 
 namespace onnxsem::ops::ml {
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 int64_t check_work(const Shape& shape) {
   const int64_t n = element_count(shape);

@@ -8,6 +8,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -23,38 +24,6 @@ void add_linear(Registry& r);    // linear.cpp: LinearRegressor, LinearClassifie
 
 // The usual numeric input constraint of the family: float, double, int64, int32.
 inline constexpr auto ml_numeric_types = hana::tuple_t<float, double, int64_t, int32_t>;
-
-// Exact widening of an element to binary64 (spec/precision.md, P1).
-template <class T>
-[[nodiscard]] inline double widen(T x) noexcept {
-  if constexpr (std::is_arithmetic_v<T>)
-    return static_cast<double>(x);
-  else
-    return num::to_double(x);
-}
-
-// The single rounding of a binary64 result to the output element type (P1).
-template <class T>
-[[nodiscard]] inline T narrow(double x) {
-  if constexpr (std::is_same_v<T, double>)
-    return x;
-  else if constexpr (std::is_same_v<T, float>)
-    return static_cast<float>(x);
-  else
-    return num::from_double<T>(x);
-}
-
-// The elements of a tensor whose type is one of `types`, widened to binary64.
-template <class Types>
-[[nodiscard]] std::vector<double> widen_all(const Tensor& t, Types types, const std::string& what) {
-  return dispatch(t.dtype(), types, what, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    auto d = t.data<T>();
-    std::vector<double> v(d.size());
-    for (size_t i = 0; i < d.size(); ++i) v[i] = widen(d[i]);
-    return v;
-  });
-}
 
 // Refuses (L3) a binary64 working array of that shape when a tensor of it would exceed the allocation
 // limit, and (L1) a shape whose element count overflows; returns the element count.
@@ -92,6 +61,5 @@ struct Labels {
 // The label output: for each row the label at the given index, or the given fallback (0 / "").
 [[nodiscard]] Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index);
 
-[[nodiscard]] std::string show(const Shape& s);
 
 }  // namespace onnxsem::ops::ml

@@ -264,7 +264,7 @@ Out tree_ensemble_5(const KernelArgs& a) {
   return {Value(dispatch(xt.dtype(), tree5_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto [out_t, out] = Tensor::allocate<T>(Shape{rows.n, e.targets});
-    for (size_t i = 0; i < out.size(); ++i) out[i] = narrow<T>(y[i]);
+    for (size_t i = 0; i < out.size(); ++i) out[i] = narrow_float<T>(y[i]);
     return out_t;
   }))};
 }

@@ -171,7 +171,7 @@ Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vec
             const int64_t m = gi * s.Mg + m0 + i;
             T* yp = out.data() + (n * s.M + m) * P + p0;
             const double b = bias[m];
-            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow<T>(acc[i * tile + t] + b);
+            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(acc[i * tile + t] + b);
           }
         }
       }
@@ -320,7 +320,7 @@ Tensor conv_transpose_typed(const Tensor& x, const std::vector<double>& wd, cons
           }
         }
         T* yp = out.data() + (n * s.M + m) * Pout;
-        for (int64_t p = 0; p < Pout; ++p) yp[p] = narrow<T>(acc[p]);
+        for (int64_t p = 0; p < Pout; ++p) yp[p] = narrow_float<T>(acc[p]);
       }
   return y;
 }

@@ -61,7 +61,7 @@ Kernel dropout(DropoutVersion ver) {
         outs[1] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
           using T = typename decltype(tag)::type;
           auto [m, mo] = Tensor::allocate<T>(x.shape());
-          for (auto& e : mo) e = narrow<T>(1.0);
+          for (auto& e : mo) e = narrow_float<T>(1.0);
           return m;
         });
       }
@@ -98,7 +98,7 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
             sq += v * v;
           }
           const int64_t at = (n * C + c) * S + i;
-          out[at] = narrow<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq, beta));
+          out[at] = narrow_float<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq, beta));
         }
       }
     return y;

@@ -1,5 +1,6 @@
 // Operator family: neural-network layers (spec/ops-nn.md). This file gathers the family's operators
 // into the registry and holds the helpers its files share.
+#include "ops/common/values.hpp"
 #include "ops/nn/nn.hpp"
 
 namespace onnxsem::ops {
@@ -14,22 +15,6 @@ void add_nn(Registry& r) {
 }
 
 namespace nn {
-
-std::vector<double> widen_all(const Tensor& t, const std::string& what) {
-  return dispatch(t.dtype(), nn_float_types, what, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    auto d = t.data<T>();
-    std::vector<double> v(d.size());
-    for (size_t i = 0; i < d.size(); ++i) v[i] = widen(d[i]);
-    return v;
-  });
-}
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 int64_t checked_add(int64_t a, int64_t b) {
   int64_t r = 0;

@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -25,34 +26,15 @@ void add_deform_conv(Registry& r);  // deform_conv.cpp: DeformConv
 // bfloat16 where ONNX admits it; one list, since a bfloat16-less version is simply never given one).
 inline constexpr auto nn_float_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
 
-// Exact widening of an element to binary64 (spec/precision.md, P1).
-template <class T>
-[[nodiscard]] inline double widen(T x) noexcept {
-  if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(x);
-  else return num::to_double(x);
-}
-
-// The single rounding of a binary64 result to the output element type (P1).
-template <class T>
-[[nodiscard]] inline T narrow(double x) {
-  if constexpr (std::is_same_v<T, double>) return x;
-  else if constexpr (std::is_same_v<T, float>) return static_cast<float>(x);
-  else return num::from_double<T>(x);
-}
-
-// The elements of a floating-point tensor, widened to binary64.
-[[nodiscard]] std::vector<double> widen_all(const Tensor& t, const std::string& what);
 
 // Builds a tensor of element type T from binary64 values, rounding each once.
 template <class T>
 [[nodiscard]] Tensor narrow_all(Shape shape, const std::vector<double>& v) {
   auto [t, out] = Tensor::allocate<T>(std::move(shape));
-  for (size_t i = 0; i < out.size(); ++i) out[i] = narrow<T>(v[i]);
+  for (size_t i = 0; i < out.size(); ++i) out[i] = narrow_float<T>(v[i]);
   return t;
 }
 
-// Shape as text, for messages: "[2,3,4]".
-[[nodiscard]] std::string show(const Shape& s);
 
 // Overflow-checked arithmetic on sizes (spec L1).
 [[nodiscard]] int64_t checked_add(int64_t a, int64_t b);

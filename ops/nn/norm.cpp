@@ -110,7 +110,7 @@ Kernel batch_norm(BatchNormVersion ver) {
             const size_t k = static_cast<size_t>(spatial ? c : c * S + i);
             const int64_t at = (n * C + c) * S + i;
             // [spec:NN30] Y = (X - mean) / sqrt(var + epsilon) * scale + B.
-            out[at] = narrow<T>((widen(xd[at]) - mean[k]) / std::sqrt(var[k] + eps) * prm[0][k] + prm[1][k]);
+            out[at] = narrow_float<T>((widen(xd[at]) - mean[k]) / std::sqrt(var[k] + eps) * prm[0][k] + prm[1][k]);
           }
       return y;
     });
@@ -179,7 +179,7 @@ Kernel group_norm(bool instance, bool per_group_params) {
             const size_t k = static_cast<size_t>(per_group_params ? g : g * Cg + c);
             for (int64_t i = 0; i < S; ++i) {
               const int64_t at = base + c * S + i;
-              out[at] = narrow<T>((widen(xd[at]) - mu) * inv * scale[k] + bias[k]);
+              out[at] = narrow_float<T>((widen(xd[at]) - mu) * inv * scale[k] + bias[k]);
             }
           }
         }
@@ -255,7 +255,7 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
         const int64_t at = o * inner + i;
         double val = (widen(xd[at]) - mu) * inv[o] * scale[si[at]];
         if (!bias.empty()) val += bias[bi[at]];
-        out[at] = narrow<T>(val);
+        out[at] = narrow_float<T>(val);
       }
     }
     return y;
@@ -302,7 +302,7 @@ std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
       const double inv = 1.0 / std::sqrt(q / static_cast<double>(inner) + eps);
       for (int64_t i = 0; i < inner; ++i) {
         const int64_t at = o * inner + i;
-        out[at] = narrow<T>(widen(xd[at]) * inv * scale[si[at]]);
+        out[at] = narrow_float<T>(widen(xd[at]) * inv * scale[si[at]]);
       }
     }
     return y;
@@ -335,7 +335,7 @@ std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
         }
         const double norm = p == 1 ? s : std::sqrt(s);
         for (int64_t k = 0; k < len; ++k)
-          out[base + k * inner] = narrow<T>(norm == 0 ? 0.0 : widen(xd[base + k * inner]) / norm);
+          out[base + k * inner] = narrow_float<T>(norm == 0 ? 0.0 : widen(xd[base + k * inner]) / norm);
       }
     return y;
   })};

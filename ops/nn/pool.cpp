@@ -124,11 +124,11 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
         // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
         for (int64_t k = b; k < e; ++k) acc += widen(xp[w.table.offsets[k]]);
         const int64_t count = count_include_pad ? w.table.padded_count[o] : e - b;
-        out[pl * w.outs + o] = narrow<T>(acc / static_cast<double>(count));
+        out[pl * w.outs + o] = narrow_float<T>(acc / static_cast<double>(count));
       } else {
         // [spec:NN24] the p-norm of the window's elements, in binary64.
         for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(widen(xp[w.table.offsets[k]])), p);
-        out[pl * w.outs + o] = narrow<T>(std::pow(acc, 1.0 / p));
+        out[pl * w.outs + o] = narrow_float<T>(std::pow(acc, 1.0 / p));
       }
     }
   }
@@ -222,7 +222,7 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
     auto [y, out] = Tensor::allocate<T>(yshape);
-    for (auto& e : out) e = narrow<T>(0.0);
+    for (auto& e : out) e = narrow_float<T>(0.0);
     // Elements are written in X's row-major order; a later one replaces an earlier one at the same index.
     // Index k of the unpooled extent is mapped to the same coordinates of the output.
     for (int64_t k = 0; k < x.size(); ++k) {

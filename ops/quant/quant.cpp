@@ -1,6 +1,7 @@
 // Operator family: quantization (spec/ops-quant.md). linear.cpp holds QuantizeLinear, DequantizeLinear and
 // DynamicQuantizeLinear; integer.cpp the integer products QLinearMatMul, ConvInteger and QLinearConv
 // (MatMulInteger belongs to the reduce family). This file registers them and holds the shared helpers.
+#include "ops/common/values.hpp"
 #include "ops/quant/quant.hpp"
 
 #include <array>
@@ -37,16 +38,6 @@ std::vector<int64_t> ints_of(const Tensor& t, const std::string& what) {
     }
     return out;
   });
-}
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ',';
-    r += std::to_string(s[i]);
-  }
-  r += ']';
-  return r;
 }
 
 bool broadcasts_to(const Shape& p, const Shape& target) {

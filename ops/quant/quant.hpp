@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -32,12 +33,6 @@ inline constexpr auto quant_out_types =
                   float8e4m3fnuz_t, float8e5m2_t, float8e5m2fnuz_t, float4e2m1_t>;
 // The full-precision element types DequantizeLinear produces.
 inline constexpr auto dequant_out_types = hana::tuple_t<float, float16_t, bfloat16_t>;
-
-template <class T>
-[[nodiscard]] inline double widen(T x) noexcept {
-  if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(x);
-  else return num::to_double(x);
-}
 
 // The elements of a tensor as exact binary64 values (unsupported for strings).
 [[nodiscard]] std::vector<double> widen_all(const Tensor& t, const std::string& what);
@@ -85,8 +80,6 @@ template <class T>
   return int_elem<T>(static_cast<int64_t>(v));
 }
 
-// Shape as text, for messages: "[2,3,4]".
-[[nodiscard]] std::string show(const Shape& s);
 
 // Whether `p` broadcasts (numpy-style) to `target` without changing it.
 [[nodiscard]] bool broadcasts_to(const Shape& p, const Shape& target);

@@ -28,7 +28,7 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
     auto [t, out] = Tensor::allocate<int64_t>(out_shape);
     // [spec:RD15] a line without elements has no index of an extreme.
     if (n == 0 && !out.empty())
-      eval_error("RD15", std::string(op) + ": axis " + std::to_string(axis) + " has dimension 0 in shape " + shape_str(s));
+      eval_error("RD15", std::string(op) + ": axis " + std::to_string(axis) + " has dimension 0 in shape " + show(s));
     dispatch(x.dtype(), rd_numeric_types, op, [&](auto tt) {
       using T = typename decltype(tt)::type;
       const T* xd = x.data<T>().data();

@@ -71,7 +71,7 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
     ell[k] = xs[k]->rank() - letters;
     // [spec:RD31] a term names every dimension of its input.
     if (ell[k] < 0 || (!has_ell && ell[k] != 0))
-      eval_error("RD31", "Einsum: input " + std::to_string(k) + " of shape " + shape_str(xs[k]->shape()) +
+      eval_error("RD31", "Einsum: input " + std::to_string(k) + " of shape " + show(xs[k]->shape()) +
                              " does not match its term in '" + equation + "'");
     m = std::max(m, ell[k]);
   }

@@ -37,12 +37,12 @@ Kernel gemm_kernel(Form form) {
     const double beta = attr_float(args.node, "beta", 1.0f);
     // [spec:RD23] A and B are matrices whose contracted dimensions agree.
     if (ta.rank() != 2 || tb.rank() != 2)
-      eval_error("RD23", "Gemm: A and B must have rank 2, got shapes " + shape_str(ta.shape()) + " and " + shape_str(tb.shape()));
+      eval_error("RD23", "Gemm: A and B must have rank 2, got shapes " + show(ta.shape()) + " and " + show(tb.shape()));
     const int64_t m = trans_a ? ta.dim(1) : ta.dim(0), k = trans_a ? ta.dim(0) : ta.dim(1);
     const int64_t k2 = trans_b ? tb.dim(1) : tb.dim(0), n = trans_b ? tb.dim(0) : tb.dim(1);
     if (k != k2)
-      eval_error("RD23", "Gemm: inner dimensions differ: A " + shape_str(ta.shape()) + (trans_a ? " (transposed)" : "") +
-                             ", B " + shape_str(tb.shape()) + (trans_b ? " (transposed)" : ""));
+      eval_error("RD23", "Gemm: inner dimensions differ: A " + show(ta.shape()) + (trans_a ? " (transposed)" : "") +
+                             ", B " + show(tb.shape()) + (trans_b ? " (transposed)" : ""));
     if (ta.dtype() != tb.dtype() || (tc && tc->dtype() != ta.dtype()))
       eval_error("RD23", "Gemm: A, B and C must have one element type");
     const Shape out_shape{m, n};
@@ -51,8 +51,8 @@ Kernel gemm_kernel(Form form) {
       // [spec:RD24] C broadcasts in one direction to [M, N]; versions 1 and 6 require broadcast = 1 for that.
       const bool exact_only = form == Form::v1 && attr_int(args.node, "broadcast", 0) == 0;
       if (exact_only ? tc->shape() != out_shape : !broadcasts_to(tc->shape(), out_shape))
-        eval_error("RD24", "Gemm: C of shape " + shape_str(tc->shape()) + (exact_only ? " is not " : " does not broadcast to ") +
-                               shape_str(out_shape) + (exact_only ? " (attribute broadcast is 0)" : ""));
+        eval_error("RD24", "Gemm: C of shape " + show(tc->shape()) + (exact_only ? " is not " : " does not broadcast to ") +
+                               show(out_shape) + (exact_only ? " (attribute broadcast is 0)" : ""));
       c_strides = broadcast_strides(tc->shape(), out_shape);
     }
     Tensor y = dispatch(ta.dtype(), hana::concat(rd_float_types, rd_wide_int_types), "Gemm", [&](auto tt) {

@@ -22,7 +22,7 @@ struct Layout {
 Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
   // [spec:RD21] both operands have rank >= 1 and agree on the contracted dimension.
   if (sa.empty() || sb.empty())
-    eval_error("RD21", op + ": operands must have rank >= 1, got shapes " + shape_str(sa) + " and " + shape_str(sb));
+    eval_error("RD21", op + ": operands must have rank >= 1, got shapes " + show(sa) + " and " + show(sb));
   Shape a = sa, b = sb;
   // [spec:RD20] a 1-D operand is promoted to a matrix, and the promoted dimension dropped from the result.
   if (sa.size() == 1) a.insert(a.begin(), 1);
@@ -30,7 +30,7 @@ Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
   Layout l;
   l.m = a[a.size() - 2], l.k = a[a.size() - 1], l.n = b[b.size() - 1];
   if (b[b.size() - 2] != l.k)
-    eval_error("RD21", op + ": inner dimensions differ: A " + shape_str(sa) + ", B " + shape_str(sb));
+    eval_error("RD21", op + ": inner dimensions differ: A " + show(sa) + ", B " + show(sb));
   const Shape ba(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
   const Shape batch = broadcast_shape({ba, bb}, op + " batch dimensions");
   const auto sa_str = broadcast_strides(ba, batch), sb_str = broadcast_strides(bb, batch);
@@ -90,8 +90,8 @@ std::vector<uint32_t> shifted(const Tensor& x, const Tensor* zp, bool per_row, c
     if (per_row && zs.size() == 1 && x.rank() >= 2 && zp->size() != 1 && zs[0] == x.dim(x.rank() - 2)) zs.push_back(1);
     if (zp->size() == 1) zs.clear();
     if (!broadcasts_to(zs, x.shape()))
-      eval_error("RD29", std::string("MatMulInteger: ") + what + " of shape " + shape_str(zp->shape()) +
-                             " does not broadcast to its operand's shape " + shape_str(x.shape()));
+      eval_error("RD29", std::string("MatMulInteger: ") + what + " of shape " + show(zp->shape()) +
+                             " does not broadcast to its operand's shape " + show(x.shape()));
     if (zp->dtype() != x.dtype())
       eval_error("RD29", std::string("MatMulInteger: ") + what + " has element type " + dtype_name(zp->dtype()) +
                              ", its operand " + dtype_name(x.dtype()));

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -125,12 +126,6 @@ template <class T>
     if (take) best = i;
   }
   return best;
-}
-
-[[nodiscard]] inline std::string shape_str(const Shape& s) {
-  std::string out = "[";
-  for (size_t i = 0; i < s.size(); ++i) out += (i ? "," : "") + std::to_string(s[i]);
-  return out + "]";
 }
 
 [[nodiscard]] inline int64_t product(const Shape& s, size_t from, size_t to) {

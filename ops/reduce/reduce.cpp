@@ -222,7 +222,7 @@ Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
   // [spec:RD9] a mean over an empty set has no value.
   if (kind == Kind::mean && p.rel.empty() && !p.base.empty())
     eval_error("RD9", "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " +
-                          shape_str(xt.shape()));
+                          show(xt.shape()));
   // [spec:RD8] every fold starts from its operation's identity (0; 1; -inf or the lowest value; +inf or
   // the highest value; the log of an empty sum is -inf), which is thus its value over an empty set.
   for (size_t i = 0; i < p.base.size(); ++i) {

@@ -34,7 +34,7 @@ Kernel topk_kernel(Form form) {
     // (RD27) 0 <= k <= the axis dimension.
     if (k < 0 || k > n)
       eval_error("RD27", "TopK: k = " + std::to_string(k) + " is outside [0, " + std::to_string(n) + "] (axis " +
-                             std::to_string(ax) + " of shape " + shape_str(s) + ")");
+                             std::to_string(ax) + " of shape " + show(s) + ")");
     Shape out_shape = s;
     out_shape[ax] = k;
     auto [ti, idx] = Tensor::allocate<int64_t>(out_shape);

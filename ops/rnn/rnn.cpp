@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
@@ -21,24 +22,6 @@ enum class Cell { rnn, gru, lstm };
 const char* cell_name(Cell c) { return c == Cell::rnn ? "RNN" : c == Cell::gru ? "GRU" : "LSTM"; }
 int64_t gate_count(Cell c) { return c == Cell::rnn ? 1 : c == Cell::gru ? 3 : 4; }
 size_t activation_count(Cell c) { return c == Cell::rnn ? 1 : c == Cell::gru ? 2 : 3; }
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0) r += ',';
-    r += std::to_string(s[i]);
-  }
-  r += ']';
-  return r;
-}
-
-// A binary64 working buffer shaped like an output; it obeys the allocation limit as the output does (L3).
-std::vector<double> buffer(const Shape& s) {
-  const int64_t count = element_count(s);
-  if (count > allocation_limit() / static_cast<int64_t>(sizeof(double)))
-    eval_error("L3", "a working buffer of " + std::to_string(count) + " elements exceeds the allocation limit");
-  return std::vector<double>(static_cast<size_t>(count), 0.0);
-}
 
 // ---- activation functions ----------------------------------------------------------------------------
 
@@ -247,7 +230,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   auto clamp = [&](double v) { return clip ? std::max(-*clip, std::min(*clip, v)) : v; };
 
   const Shape y_shape = layout == 0 ? Shape{S, D, Bn, H} : Shape{Bn, S, D, H};
-  std::vector<double> y = buffer(y_shape);
+  std::vector<double> y = work_buffer(y_shape);
   std::vector<double> yh(h0.size(), 0.0), yc(h0.size(), 0.0);
   auto x_at = [&](int64_t t, int64_t b, int64_t i) {
     return x[static_cast<size_t>(layout == 0 ? (t * Bn + b) * I + i : (b * S + t) * I + i)];

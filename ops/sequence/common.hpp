@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/value.hpp"
 
@@ -30,8 +31,6 @@ std::optional<DType> elem_dtype(const Sequence& s);
 Sequence make_sequence(DType d, std::vector<Value> items);
 // Refuses (SQ2 / L3) to build more items than the allocation limit allows for the Values themselves.
 void check_item_count(int64_t n, const std::string& op);
-// "[2,3]".
-std::string show(const Shape& s);
 
 void add_sequence_ops(Registry& r);  // SequenceConstruct, SequenceEmpty, SequenceInsert, ...
 void add_split_concat(Registry& r);  // SplitToSequence, ConcatFromSequence

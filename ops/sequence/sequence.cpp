@@ -2,6 +2,7 @@
 // SequenceLength (spec/ops-sequence.md, SQ1-SQ8), and the family's registration.
 #include <limits>
 
+#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
 
@@ -35,12 +36,6 @@ void check_item_count(int64_t n, const std::string& op) {
   if (n > allocation_limit() / static_cast<int64_t>(sizeof(Value)))
     eval_error("L3", op + " would build a sequence of " + std::to_string(n) +
                          " items, more than the allocation limit allows");
-}
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
 }
 
 namespace {

@@ -59,15 +59,6 @@ int64_t scalar_int(const Tensor& t, const std::string& what) {
   return v[0];
 }
 
-std::string show(const std::vector<int64_t>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (i) s += ',';
-    s += std::to_string(v[i]);
-  }
-  return s + "]";
-}
-
 void same_type(const Tensor& a, const Tensor& b, const char* clause, const std::string& what) {
   if (a.dtype() != b.dtype())
     eval_error(clause, what + ": element type " + dtype_name(b.dtype()) + " differs from " + dtype_name(a.dtype()));

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/operator.hpp"
@@ -61,8 +62,6 @@ void check_output_size(const Shape& out, const std::string& what);
 // The single value of a one-element int32 / int64 tensor (A3 otherwise).
 [[nodiscard]] int64_t scalar_int(const Tensor& t, const std::string& what);
 
-// "[2,3,4]" for messages.
-[[nodiscard]] std::string show(const std::vector<int64_t>& v);
 
 // A one-output result.
 [[nodiscard]] inline std::vector<std::optional<Value>> one(Tensor t) { return {Value(std::move(t))}; }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
@@ -17,24 +18,6 @@ namespace onnxsem::ops {
 namespace {
 
 constexpr double two_pi = 2.0 * std::numbers::pi;
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i > 0) r += ',';
-    r += std::to_string(s[i]);
-  }
-  r += ']';
-  return r;
-}
-
-// A binary64 working buffer shaped like an output; it obeys the allocation limit as the output does (L3).
-std::vector<double> buffer(const Shape& s) {
-  const int64_t count = element_count(s);
-  if (count > allocation_limit() / static_cast<int64_t>(sizeof(double)))
-    eval_error("L3", "a working buffer of " + std::to_string(count) + " elements exceeds the allocation limit");
-  return std::vector<double>(static_cast<size_t>(count), 0.0);
-}
 
 std::vector<double> widen(const Tensor& t, const std::string& what) {
   return dispatch(t.dtype(), float_types, what, [&](auto tag) {
@@ -123,7 +106,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
     // [spec:SG6] real inverse: the input holds bins 0..M-1 of a spectrum with Hermitian symmetry.
     out_shape[static_cast<size_t>(axis)] = N;
     out_shape.back() = 1;
-    out = buffer(out_shape);
+    out = work_buffer(out_shape);
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i)
         for (int64_t t = 0; t < N; ++t) {
@@ -145,7 +128,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
     const int64_t K = onesided ? N / 2 + 1 : N;
     out_shape[static_cast<size_t>(axis)] = K;
     out_shape.back() = 2;
-    out = buffer(out_shape);
+    out = work_buffer(out_shape);
     const double sign = inverse ? 1.0 : -1.0;
     const int64_t used = std::min(M, N);  // zero padding beyond M, truncation beyond N
     for (int64_t o = 0; o < outer; ++o)
@@ -205,7 +188,7 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
   const int64_t frames = 1 + (L - F) / step;
   const int64_t K = onesided ? F / 2 + 1 : F;
   const auto in = widen(x, "STFT signal");
-  std::vector<double> out = buffer({B, frames, K, 2});
+  std::vector<double> out = work_buffer({B, frames, K, 2});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t f = 0; f < frames; ++f)
       for (int64_t k = 0; k < K; ++k) {
@@ -247,7 +230,7 @@ std::vector<std::optional<Value>> cosine_window(const KernelArgs& a, const std::
   const bool periodic = attr_int(a.node, "periodic", 1) != 0;
   // [spec:SG10] N = size when periodic, else size - 1; a symmetric window of one sample is [1].
   const int64_t N = periodic ? size : size - 1;
-  std::vector<double> w = buffer({size});
+  std::vector<double> w = work_buffer({size});
   std::fill(w.begin(), w.end(), 1.0);
   if (N > 0) {
     for (int64_t i = 0; i < size; ++i) {
@@ -280,7 +263,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   if (!(lo >= 0) || !(hi >= lo))
     eval_error("SG11", "edge frequencies " + std::to_string(lo) + ", " + std::to_string(hi) + " are not ordered");
   const int64_t bins = dft_length / 2 + 1;
-  std::vector<double> w = buffer({bins, mels});
+  std::vector<double> w = work_buffer({bins, mels});
   auto to_mel = [](double hz) { return 2595.0 * std::log10(1.0 + hz / 700.0); };
   const double mlo = to_mel(lo);
   const double mstep = (to_mel(hi) - mlo) / static_cast<double>(mels + 2);

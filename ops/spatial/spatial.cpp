@@ -4,6 +4,7 @@
 //   Col2Im         sums the columns of a sliding-block matrix back into an image (SP45-SP47).
 #include <sstream>
 
+#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
 
@@ -17,26 +18,6 @@ void add_spatial(Registry& r) {
 }
 
 namespace spatial {
-
-std::vector<double> widen_all(const Tensor& t, const std::string& what) {
-  return dispatch(t.dtype(), sp_float_types, what, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    auto d = t.data<T>();
-    std::vector<double> v(d.size());
-    for (size_t i = 0; i < d.size(); ++i) v[i] = widen(d[i]);
-    return v;
-  });
-}
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (i) r += ",";
-    r += std::to_string(s[i]);
-  }
-  r += "]";
-  return r;
-}
 
 std::string show_d(const std::vector<double>& s) {
   std::ostringstream o;

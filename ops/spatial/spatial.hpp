@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -23,14 +24,6 @@ void add_layout(Registry& r);  // spatial.cpp: CenterCropPad, Col2Im
 
 // The floating-point element types of the family's type constraints.
 inline constexpr auto sp_float_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
-
-// Exact widening of an element to binary64 (spec/precision.md, P1).
-template <class T>
-[[nodiscard]] inline double widen(T x) noexcept {
-  if constexpr (std::is_same_v<T, bool>) return x ? 1.0 : 0.0;
-  else if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(x);
-  else return num::to_double(x);
-}
 
 // The single rounding of a binary64 result to the output element type (P1). Integer element types
 // receive the nearest integer (ties to even), clamped to the type's range (clause SP39); bool x != 0.
@@ -51,11 +44,7 @@ template <class T>
   }
 }
 
-// The elements of a float tensor, widened to binary64.
-[[nodiscard]] std::vector<double> widen_all(const Tensor& t, const std::string& what);
 
-// Shape as text, for messages: "[2,3,4]".
-[[nodiscard]] std::string show(const Shape& s);
 [[nodiscard]] std::string show_d(const std::vector<double>& s);
 
 // Overflow-checked arithmetic on sizes (spec L1).

@@ -49,7 +49,7 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
           for (int64_t k = c; k < M; ++k) m[static_cast<size_t>(r * M + k)] -= f * m[static_cast<size_t>(c * M + k)];
         }
       }
-      yd[b] = narrow<T>(d);
+      yd[b] = narrow_float<T>(d);
     }
     return y;
   })};
@@ -94,7 +94,7 @@ std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
             const int64_t k = reverse ? A - 1 - s : s;
             const auto at = static_cast<size_t>((o * A + k) * inner + i);
             if (!exclusive) acc *= widen(xd[at]);
-            yd[at] = narrow<T>(acc);
+            yd[at] = narrow_float<T>(acc);
             if (exclusive) acc *= widen(xd[at]);
           }
         }

@@ -1,5 +1,6 @@
 // Operator family: strings and miscellaneous operators (spec/ops-text.md). This file gathers the family's
 // operators into the registry and holds the helpers its files share.
+#include "ops/common/values.hpp"
 #include "ops/text/text.hpp"
 
 namespace onnxsem::ops {
@@ -14,12 +15,6 @@ void add_text(Registry& r) {
 }
 
 namespace text {
-
-std::string show(const Shape& s) {
-  std::string r = "[";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 std::u32string utf8_decode(const std::string& s, const std::string& clause, const std::string& what) {
   std::u32string out;

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -23,21 +24,6 @@ void add_unique(Registry& r);   // unique.cpp: Unique
 void add_nms(Registry& r);      // nms.cpp: NonMaxSuppression
 void add_linalg(Registry& r);   // linalg.cpp: Det, CumProd
 
-// Exact widening of an element to binary64 (spec/precision.md, P1).
-template <class T>
-[[nodiscard]] inline double widen(T x) noexcept {
-  if constexpr (std::is_arithmetic_v<T>) return static_cast<double>(x);
-  else return num::to_double(x);
-}
-
-// The single rounding of a binary64 result to a floating-point element type (P1).
-template <class T>
-[[nodiscard]] inline T narrow(double x) {
-  if constexpr (std::is_same_v<T, double>) return x;
-  else if constexpr (std::is_same_v<T, float>) return static_cast<float>(x);
-  else return num::from_double<T>(x);
-}
-
 // The kernel result for the node's output positions: `outs` cut (or padded with nothing) to as many
 // entries as the node has outputs.
 [[nodiscard]] inline std::vector<std::optional<Value>> fit_outputs(const KernelArgs& a,
@@ -46,8 +32,6 @@ template <class T>
   return outs;
 }
 
-// Shape as text, for messages: "[2,3,4]".
-[[nodiscard]] std::string show(const Shape& s);
 
 // UTF-8 decoding and encoding (code points as char32_t). Decoding refuses malformed sequences, overlong
 // forms, surrogates and values above U+10FFFF with an evaluation error under `clause`.

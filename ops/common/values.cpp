@@ -1,0 +1,23 @@
+// Helpers shared by the operator families (see values.hpp).
+#include "ops/common/values.hpp"
+
+#include "semantics/error.hpp"
+
+namespace onnxsem::ops {
+
+std::string show(const Shape& s) {
+  std::string r = "[";
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+std::vector<double> widen_all(const Tensor& t, const std::string& what) { return widen_all(t, float_types, what); }
+
+std::vector<double> work_buffer(const Shape& s) {
+  const int64_t count = element_count(s);
+  if (count > allocation_limit() / static_cast<int64_t>(sizeof(double)))
+    eval_error("L3", "a working buffer of " + std::to_string(count) + " elements exceeds the allocation limit");
+  return std::vector<double>(static_cast<size_t>(count), 0.0);
+}
+
+}  // namespace onnxsem::ops
