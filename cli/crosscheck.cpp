@@ -2,6 +2,7 @@
 #include "cli/crosscheck.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@
 namespace onnxsem::crosscheck {
 namespace fs = std::filesystem;
 using conformance::Tolerance;
+using conformance::json_string;
 
 const char* outcome_name(Outcome o) noexcept {
   switch (o) {
@@ -326,57 +328,13 @@ std::string slurp(const fs::path& p) {
   return ss.str();
 }
 
-// Runs the adapter as a child process with a time limit.
-Side run_adapter(const Options& o, const std::vector<std::string>& args, const fs::path& err_file) {
-  std::vector<std::string> argv = o.adapter;
-  argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> cargv;
-  for (auto& a : argv) cargv.push_back(a.data());
-  cargv.push_back(nullptr);
-  std::cout.flush();
-  std::cerr.flush();
-  const pid_t pid = fork();
-  if (pid < 0) return Side{Side::Kind::error, {}, "cannot start the adapter (fork failed)"};
-  if (pid == 0) {
-    const int devnull = open("/dev/null", O_RDWR);
-    const int err = open(err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (devnull >= 0) {
-      dup2(devnull, STDIN_FILENO);
-      dup2(devnull, STDOUT_FILENO);
-    }
-    if (err >= 0) dup2(err, STDERR_FILENO);
-    setpgid(0, 0);
-    execvp(cargv[0], cargv.data());
-    std::fprintf(stderr, "cannot run '%s': %s\n", cargv[0], std::strerror(errno));
-    _exit(127);
-  }
-  const auto start = std::chrono::steady_clock::now();
-  int status = 0;
-  bool timed_out = false;
-  for (;;) {
-    const pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    if (w < 0) return Side{Side::Kind::error, {}, "lost the adapter process"};
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.timeout_seconds) {
-      kill(-pid, SIGKILL);
-      kill(pid, SIGKILL);
-      waitpid(pid, &status, 0);
-      timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  const bool exited = WIFEXITED(status);
-  return adapter_status(timed_out, exited, exited ? WEXITSTATUS(status) : WTERMSIG(status), slurp(err_file));
-}
-
 struct Case {
   std::string key, set, ops;
   Verdict v;
   std::optional<Verdict> t;  // the transformed graph against the original one (XC5)
+  size_t target = 0;         // which of the command's targets (suite folders, model files) the test came from
 };
 
-using conformance::json_string;
 
 void json_number(std::ostream& o, double x) {
   if (std::isfinite(x)) o << number_text(x);
@@ -412,11 +370,578 @@ Model load_for_transform(const fs::path& p, const OperatorTable& ops, Side& prob
   return m;
 }
 
+// One request to the adapter: the arguments of the one-shot call (XC1) or the fields of a serve request (XC6).
+struct Request {
+  std::string model, input_dir, output_dir, optimize, save_optimized;
+};
+
+// Starts `argv` as a child process in a process group of its own, with standard input and output on the given
+// descriptors (or /dev/null for -1) and standard error into `err_file` (appended to when `append`).
+pid_t spawn(std::vector<std::string> argv, int in_fd, int out_fd, const fs::path& err_file, bool append) {
+  std::vector<char*> cargv;
+  for (auto& a : argv) cargv.push_back(a.data());
+  cargv.push_back(nullptr);
+  std::cout.flush();
+  std::cerr.flush();
+  const pid_t pid = fork();
+  if (pid != 0) return pid;  // the parent, or -1
+  signal(SIGPIPE, SIG_DFL);  // the cross-check ignores it; the adapter gets the default
+  const int devnull = open("/dev/null", O_RDWR);
+  const int err = open(err_file.c_str(), O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
+  dup2(in_fd >= 0 ? in_fd : devnull, STDIN_FILENO);
+  dup2(out_fd >= 0 ? out_fd : devnull, STDOUT_FILENO);
+  if (err >= 0) dup2(err, STDERR_FILENO);
+  setpgid(0, 0);
+  execvp(cargv[0], cargv.data());
+  std::fprintf(stderr, "cannot run '%s': %s\n", cargv[0], std::strerror(errno));
+  _exit(127);
+}
+
+void kill_and_reap(pid_t pid, int& status) {
+  kill(-pid, SIGKILL);
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+}
+
+// Runs the adapter once for one case as a child process with a time limit (XC1).
+Side run_one_shot(const Options& o, const Request& r, const fs::path& err_file) {
+  std::vector<std::string> argv = o.adapter;
+  for (const auto& a : {r.model, r.input_dir, r.output_dir, std::string("--optimize"), r.optimize}) argv.push_back(a);
+  if (!r.save_optimized.empty()) {
+    argv.push_back("--save-optimized");
+    argv.push_back(r.save_optimized);
+  }
+  const pid_t pid = spawn(argv, -1, -1, err_file, false);
+  if (pid < 0) return Side{Side::Kind::error, {}, "cannot start the adapter (fork failed)"};
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  bool timed_out = false;
+  for (;;) {
+    const pid_t w = waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0) return Side{Side::Kind::error, {}, "lost the adapter process"};
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > o.timeout_seconds) {
+      kill_and_reap(pid, status);
+      timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const bool exited = WIFEXITED(status);
+  return adapter_status(timed_out, exited, exited ? WEXITSTATUS(status) : WTERMSIG(status), slurp(err_file));
+}
+
+// A running adapter in serve mode (XC6).
+struct Server {
+  pid_t pid = -1;
+  int to = -1;    // its standard input
+  int from = -1;  // its standard output
+  std::string buffer;  // what it wrote that is not yet a whole line
+};
+
+using Clock = std::chrono::steady_clock;
+
+// Reads one line from `fd` before `deadline`: 1 a line, 0 the end of the stream, -1 the deadline passed.
+int read_line(int fd, std::string& buffer, std::string& line, Clock::time_point deadline) {
+  for (;;) {
+    const size_t nl = buffer.find('\n');
+    if (nl != std::string::npos) {
+      line = buffer.substr(0, nl);
+      buffer.erase(0, nl + 1);
+      return 1;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) return -1;
+    pollfd p{fd, POLLIN, 0};
+    const int n = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
+    if (n < 0 && errno != EINTR) return 0;
+    if (n <= 0) continue;
+    char buf[4096];
+    const ssize_t got = read(fd, buf, sizeof buf);
+    if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (got <= 0) return 0;
+    buffer.append(buf, static_cast<size_t>(got));
+  }
+}
+
+bool write_all(int fd, const std::string& s) {
+  size_t off = 0;
+  while (off < s.size()) {
+    const ssize_t n = write(fd, s.data() + off, s.size() - off);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    off += static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Stops a server and says how it ended (exit code or signal), waiting at most until `deadline` for it to
+// end by itself before killing it.
+int stop_server(Server& s, Clock::time_point deadline = Clock::now()) {
+  int status = 0;
+  if (s.to >= 0) close(s.to);
+  if (s.from >= 0) close(s.from);
+  if (s.pid > 0) {
+    for (;;) {
+      const pid_t w = waitpid(s.pid, &status, WNOHANG);
+      if (w == s.pid || w < 0) break;
+      if (Clock::now() >= deadline) {
+        kill_and_reap(s.pid, status);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+  s = Server{};
+  return status;
+}
+
+// [spec:XC6] starts `ADAPTER --serve` and waits for its line "ready ..."; false (and `why`) when the adapter
+// ends, says something else or stays silent past the time limit.
+bool start_server(const Options& o, Server& s, const fs::path& err_file, std::string& why) {
+  int in[2], out[2];
+  if (pipe2(in, O_CLOEXEC) != 0) {
+    why = "no pipe";
+    return false;
+  }
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    close(in[0]);
+    close(in[1]);
+    why = "no pipe";
+    return false;
+  }
+  std::vector<std::string> argv = o.adapter;
+  argv.push_back("--serve");
+  const auto before = fs::exists(err_file) ? fs::file_size(err_file) : 0;
+  s.pid = spawn(argv, in[0], out[1], err_file, true);
+  close(in[0]);
+  close(out[1]);
+  s.to = in[1];
+  s.from = out[0];
+  if (s.pid < 0) {
+    stop_server(s);
+    why = "fork failed";
+    return false;
+  }
+  std::string line;
+  const int r = read_line(s.from, s.buffer, line, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                                     std::chrono::duration<double>(o.timeout_seconds)));
+  if (r == 1 && line.rfind("ready", 0) == 0) return true;
+  const int status = stop_server(s, Clock::now() + std::chrono::seconds(2));
+  if (r == -1) why = "no line \"ready\" within " + number_text(o.timeout_seconds) + " s";
+  else if (r == 1) why = "its first line is not \"ready ...\": " + one_line(line);
+  else {
+    std::string err = slurp(err_file);
+    err = err.size() > before ? err.substr(before) : "";
+    why = WIFSIGNALED(status) ? "it was killed by signal " + std::to_string(WTERMSIG(status))
+                              : "it ended (exit " + std::to_string(WEXITSTATUS(status)) + ")";
+    if (!one_line(err).empty()) why += ": " + one_line(err);
+  }
+  return false;
+}
+
+// How the runtime is reached: one adapter server kept across cases (XC6), or one process per case (XC1).
+class Runner {
+ public:
+  Runner(const Options& o, bool serve, fs::path dir) : o_(o), serve_(serve), dir_(std::move(dir)) {
+    fs::create_directories(dir_);
+  }
+  Runner(const Runner&) = delete;
+  Runner& operator=(const Runner&) = delete;
+  ~Runner() { stop_server(server_); }
+
+  // Takes over a server already started (the probe's).
+  void adopt(Server s) { server_ = std::move(s); }
+
+  Side run(const Request& r) {
+    if (!serve_) return run_one_shot(o_, r, dir_ / "stderr.txt");
+    return run_served(r);
+  }
+
+ private:
+  // [spec:XC6] one request to the server; a server that ends or runs out of time is stopped and started again
+  // for the next case.
+  Side run_served(const Request& r) {
+    const fs::path err_file = dir_ / "server-stderr.txt";
+    if (server_.pid < 0) {
+      std::string why;
+      if (!start_server(o_, server_, err_file, why))
+        return Side{Side::Kind::error, {}, one_line("the adapter's server did not start: " + why)};
+    }
+    std::error_code ec;
+    const auto before = fs::exists(err_file) ? fs::file_size(err_file, ec) : 0;
+    std::ostringstream q;
+    q << "{\"model\": ";
+    json_string(q, r.model);
+    q << ", \"input_dir\": ";
+    json_string(q, r.input_dir);
+    q << ", \"output_dir\": ";
+    json_string(q, r.output_dir);
+    q << ", \"optimize\": ";
+    json_string(q, r.optimize);
+    if (!r.save_optimized.empty()) {
+      q << ", \"save_optimized\": ";
+      json_string(q, r.save_optimized);
+    }
+    q << "}\n";
+    const auto deadline =
+        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o_.timeout_seconds));
+    int got = write_all(server_.to, q.str()) ? 1 : 0;
+    std::string line;
+    while (got == 1) {
+      got = read_line(server_.from, server_.buffer, line, deadline);
+      if (got != 1) break;
+      // The answer: STATUS or STATUS REASON. Other lines (something the runtime printed) are skipped.
+      size_t digits = 0;
+      while (digits < line.size() && digits < 4 && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
+      if (digits == 0 || (digits < line.size() && line[digits] != ' ')) continue;
+      const int code = std::atoi(line.substr(0, digits).c_str());
+      return adapter_status(false, true, code, digits < line.size() ? line.substr(digits + 1) : "");
+    }
+    if (got == -1) {  // out of time
+      stop_server(server_);
+      return adapter_status(true, false, SIGKILL, "");
+    }
+    // The server ended in the middle of the case: how it ended is the case's end, as for a one-shot call.
+    const int status = stop_server(server_, Clock::now() + std::chrono::seconds(2));
+    std::string err = slurp(err_file);
+    err = err.size() > before ? err.substr(before) : "";
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      return Side{Side::Kind::error, {}, "the adapter's server ended without answering"};
+    const bool exited = WIFEXITED(status);
+    return adapter_status(false, exited, exited ? WEXITSTATUS(status) : WTERMSIG(status), err);
+  }
+
+  const Options& o_;
+  bool serve_;
+  fs::path dir_;
+  Server server_;
+};
+
+// What one test gave: its cases and its notes.
+struct TestOut {
+  std::vector<Case> cases;
+  std::vector<std::string> notes;
+};
+
+void print_case(const Case& c) {
+  if (c.v.outcome != Outcome::agree)
+    std::cout << outcome_name(c.v.outcome) << ": " << c.key << " [" << c.set << "]: " << case_line(c.v) << "\n";
+  if (c.t && c.t->outcome == Outcome::differ)
+    std::cout << "transform-differ: " << c.key << " [" << c.set << "]: " << case_line(*c.t) << "\n";
+}
+
+// Runs one test: every input set in onnxsem and in the runtime; `work` is a scratch folder.
+TestOut process_test(const conformance::TestCase& test, const Options& o, const OperatorTable& ops, Runner& runner,
+                     const fs::path& work) {
+  TestOut res;
+  if (!test.problem.empty()) {
+    res.notes.push_back(test.key + ": not run: " + test.problem);
+    return res;
+  }
+  fs::remove_all(work);
+  fs::create_directories(work);
+  Model model;
+  std::optional<Side> model_problem;
+  std::string ops_text;
+  fs::path model_for_adapter = test.model_path;
+  try {
+    model = load_model_file(test.model_path);
+    std::set<std::string> op_types;
+    for (const auto& n : model.graph.nodes) op_types.insert(n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type);
+    for (const auto& op : op_types) ops_text += (ops_text.empty() ? "" : " ") + op;
+    for (const auto& f : check(model, Profile::onnx, ops))
+      if (f.severity == Finding::Severity::error) {
+        model_problem = Side{Side::Kind::error, {}, one_line("refused: " + f.describe())};
+        break;
+      }
+    if (test.model_path.size() > 8 && test.model_path.substr(test.model_path.size() - 8) == ".onnxtxt") {
+      model_for_adapter = work / "model.onnx";
+      std::ofstream(model_for_adapter, std::ios::binary) << model_text_to_bytes(slurp(test.model_path));
+    }
+  } catch (const Failure& f) {
+    model_problem = side_of_error(f.error());
+  }
+  if (ops_text.empty()) ops_text = "(none)";
+
+  // The input sets: the suite's, then the random ones (named random_K).
+  struct Set {
+    std::string name, dir;
+    std::map<std::string, Value> inputs;
+    std::optional<Side> problem;
+  };
+  std::vector<Set> sets;
+  const auto fed = fed_inputs(model.graph);
+  for (const auto& ds : test.sets) {
+    Set s{fs::path(ds.dir).filename().string(), ds.dir, {}, model_problem};
+    if (!s.problem) {
+      try {
+        for (size_t k = 0; k < fed.size() && k < ds.inputs.size(); ++k)
+          s.inputs[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
+      } catch (const Failure& f) {
+        s.problem = side_of_error(f.error());
+      }
+    }
+    sets.push_back(std::move(s));
+  }
+  int random_sets = o.random_sets;
+  if (test.sets.empty() && random_sets == 0) random_sets = 1;  // a model file alone gets one random set
+  for (int i = 0; i < random_sets && !model_problem; ++i) {
+    std::string why;
+    const uint64_t seed = splitmix(o.seed ^ fnv(test.key)) + static_cast<uint64_t>(i);
+    std::optional<std::map<std::string, Value>> in;
+    try {
+      in = random_inputs(model.graph, seed, why);
+    } catch (const Failure& f) {
+      why = f.error().describe();
+    }
+    if (!in) {
+      res.notes.push_back(test.key + ": no random input set: " + why);
+      break;
+    }
+    Set s{"random_" + std::to_string(i), (work / ("random_" + std::to_string(i))).string(), std::move(*in), {}};
+    fs::create_directories(s.dir);
+    for (size_t k = 0; k < fed.size(); ++k)
+      write_value_file((fs::path(s.dir) / ("input_" + std::to_string(k) + ".pb")).string(), s.inputs.at(fed[k]->name));
+    sets.push_back(std::move(s));
+  }
+  if (sets.empty() && model_problem) sets.push_back(Set{"(model)", "", {}, model_problem});
+
+  std::optional<Model> optimized;
+  Side optimized_problem;
+  bool asked_optimized = false;
+  for (const auto& s : sets) {
+    Case c{test.key, s.name, ops_text, {}, {}, 0};
+    const Side spec = s.problem ? *s.problem : run_spec(model, s.inputs, ops, o.max_tensor_bytes);
+    Side runtime;
+    if (spec.kind != Side::Kind::unsupported && !s.dir.empty()) {
+      const fs::path out = work / "out";
+      fs::remove_all(out);
+      fs::create_directories(out);
+      Request req{model_for_adapter.string(), s.dir, out.string(), o.optimize, {}};
+      const fs::path opt_file = work / "optimized.onnx";
+      const bool save = o.transform && !asked_optimized;
+      if (save) {
+        req.save_optimized = opt_file.string();
+        asked_optimized = true;
+      }
+      runtime = runner.run(req);
+      if (runtime.kind == Side::Kind::ok) {
+        try {
+          for (size_t k = 0; k < model.graph.outputs.size(); ++k) {
+            const fs::path f = out / ("output_" + std::to_string(k) + ".pb");
+            if (!fs::exists(f)) {
+              runtime = Side{Side::Kind::error, {}, "the adapter wrote no " + f.filename().string()};
+              break;
+            }
+            runtime.outputs.push_back(read_value_file(f.string(), model.graph.outputs[k].type));
+          }
+        } catch (const Failure& f) {
+          runtime = Side{Side::Kind::error, {}, one_line("unreadable runtime output: " + f.error().describe())};
+        }
+      }
+      if (save) {
+        if (fs::exists(opt_file)) optimized = load_for_transform(opt_file, ops, optimized_problem);
+        else if (runtime.kind == Side::Kind::unsupported)  // the runtime cannot run the model at all
+          optimized_problem = Side{Side::Kind::unsupported, {}, "no optimized model: " + runtime.reason};
+        else
+          optimized_problem = Side{Side::Kind::error, {}, "the runtime saved no optimized model"};
+      }
+    }
+    if (s.dir.empty())  // the model itself could not be used: there is nothing to give the runtime
+      c.v = Verdict{spec.kind == Side::Kind::unsupported ? Outcome::spec_unsupported : Outcome::spec_error,
+                    spec.reason + " (the runtime was not run)", {}};
+    else
+      c.v = judge(spec, runtime, test.tol);
+    if (o.transform && asked_optimized) {
+      // [spec:XC5] onnxsem on the runtime's optimized graph against onnxsem on the original one.
+      Verdict tv;
+      if (!optimized) {  // no optimized model to evaluate: the runtime's side of the matter
+        tv = Verdict{optimized_problem.kind == Side::Kind::unsupported ? Outcome::runtime_unsupported
+                                                                       : Outcome::runtime_error,
+                     optimized_problem.reason, {}};
+      } else {
+        Side t = optimized_problem;
+        if (optimized_problem.kind == Side::Kind::ok) t = run_spec(*optimized, s.inputs, ops, o.max_tensor_bytes);
+        tv = judge(spec, t, test.tol);
+        // Here the second side is onnxsem too: what it cannot evaluate or refuses is onnxsem's matter.
+        if (tv.outcome == Outcome::runtime_unsupported) tv.outcome = Outcome::spec_unsupported;
+        else if (tv.outcome == Outcome::runtime_error) tv.outcome = Outcome::spec_error;
+      }
+      c.t = tv;
+    }
+    if (!o.keep_dir.empty() && !s.dir.empty() &&
+        (c.v.outcome != Outcome::agree || (c.t && c.t->outcome == Outcome::differ))) {
+      // Keep what reproduces the case: the model as the adapter got it and the input set.
+      std::string name = c.key;
+      for (char& ch : name)
+        if (ch == '/') ch = '_';
+      const fs::path dest = fs::path(o.keep_dir) / name / c.set;
+      fs::create_directories(dest);
+      fs::copy_file(model_for_adapter, fs::path(o.keep_dir) / name / "model.onnx", fs::copy_options::overwrite_existing);
+      for (const auto& e : fs::directory_iterator(s.dir))
+        if (e.path().filename().string().rfind("input_", 0) == 0)
+          fs::copy_file(e.path(), dest / e.path().filename(), fs::copy_options::overwrite_existing);
+    }
+    res.cases.push_back(std::move(c));
+  }
+  return res;
+}
+
+// A worker's results travel to the parent as lines of tab-separated fields (tabs, newlines and backslashes
+// escaped): "case ...", "note TEXT", and "end" after each test.
+std::string escape_field(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '\\') o += "\\\\";
+    else if (c == '\t') o += "\\t";
+    else if (c == '\n') o += "\\n";
+    else o += c;
+  }
+  return o;
+}
+
+std::string unescape_field(const std::string& s) {
+  std::string o;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\' || i + 1 == s.size()) {
+      o += s[i];
+      continue;
+    }
+    const char n = s[++i];
+    o += n == 't' ? '\t' : n == 'n' ? '\n' : n;
+  }
+  return o;
+}
+
+std::string exact_number(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+void put_verdict(std::vector<std::string>& f, const Verdict& v) {
+  f.push_back(std::to_string(static_cast<int>(v.outcome)));
+  f.push_back(v.detail);
+  f.push_back(v.diff ? "1" : "0");
+  if (v.diff) {
+    const Difference& d = *v.diff;
+    for (const auto& x : {std::to_string(d.output), exact_number(d.max_abs), exact_number(d.max_rel),
+                          exact_number(d.max_ulp), std::to_string(d.first_index), d.spec_value, d.runtime_value,
+                          std::to_string(d.differing)})
+      f.push_back(x);
+  }
+}
+
+Verdict get_verdict(const std::vector<std::string>& f, size_t& i) {
+  Verdict v;
+  v.outcome = static_cast<Outcome>(std::stoi(f.at(i++)));
+  v.detail = f.at(i++);
+  if (f.at(i++) == "1") {
+    Difference d;
+    d.output = std::stoul(f.at(i++));
+    d.max_abs = std::strtod(f.at(i++).c_str(), nullptr);
+    d.max_rel = std::strtod(f.at(i++).c_str(), nullptr);
+    d.max_ulp = std::strtod(f.at(i++).c_str(), nullptr);
+    d.first_index = std::stoll(f.at(i++));
+    d.spec_value = f.at(i++);
+    d.runtime_value = f.at(i++);
+    d.differing = std::stoll(f.at(i++));
+    v.diff = d;
+  }
+  return v;
+}
+
+std::string serialise(const TestOut& t) {
+  std::string out;
+  auto line = [&](const std::vector<std::string>& f) {
+    for (size_t i = 0; i < f.size(); ++i) {
+      if (i) out += '\t';
+      out += escape_field(f[i]);
+    }
+    out += "\n";
+  };
+  for (const auto& c : t.cases) {
+    std::vector<std::string> f = {"case", c.key, c.set, c.ops};
+    put_verdict(f, c.v);
+    f.push_back(c.t ? "1" : "0");
+    if (c.t) put_verdict(f, *c.t);
+    line(f);
+  }
+  for (const auto& n : t.notes) line({"note", n});
+  out += "end\n";
+  return out;
+}
+
+// Adds one line of a worker's results to `t`; true at "end".
+bool deserialise_line(const std::string& text, TestOut& t) {
+  std::vector<std::string> f;
+  size_t start = 0;
+  for (;;) {
+    const size_t tab = text.find('\t', start);
+    f.push_back(unescape_field(text.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  if (f[0] == "end") return true;
+  if (f[0] == "note" && f.size() == 2) t.notes.push_back(f[1]);
+  if (f[0] == "case") {
+    Case c;
+    c.key = f.at(1);
+    c.set = f.at(2);
+    c.ops = f.at(3);
+    size_t i = 4;
+    c.v = get_verdict(f, i);
+    if (f.at(i++) == "1") c.t = get_verdict(f, i);
+    t.cases.push_back(std::move(c));
+  }
+  return false;
+}
+
+// A worker process of `--jobs N`: it reads test numbers, one per line, and answers each with its results.
+struct Worker {
+  pid_t pid = -1;
+  int to = -1, from = -1;
+  std::string buffer;
+  std::optional<size_t> current;  // the test it is running
+  TestOut partial;
+};
+
+[[noreturn]] void worker_main(int in, int out, const std::vector<conformance::TestCase>& tests, const Options& o,
+                              const OperatorTable& ops, bool serve, const fs::path& dir) {
+  // A crash ends the worker with its signal, which the parent reports (handlers inherited from the parent, a
+  // test framework's say, do not apply here).
+  for (int sig : {SIGABRT, SIGSEGV, SIGFPE, SIGILL, SIGBUS}) signal(sig, SIG_DFL);
+  int code = 0;
+  {
+    Runner runner(o, serve, dir);
+    std::string buffer, line;
+    const auto never = Clock::now() + std::chrono::hours(24 * 365);
+    while (read_line(in, buffer, line, never) == 1) {
+      const size_t index = std::stoul(line);
+      TestOut t;
+      try {
+        t = process_test(tests.at(index), o, ops, runner, dir / "m");
+      } catch (const Failure& f) {
+        t.notes.push_back(tests.at(index).key + ": not run: " + f.error().describe());
+      } catch (const std::exception& e) {
+        t.notes.push_back(tests.at(index).key + ": not run: internal error: " + e.what());
+      }
+      if (!write_all(out, serialise(t))) {
+        code = 1;
+        break;
+      }
+    }
+  }
+  _exit(code);
+}
+
 }  // namespace
 
 int run(const Options& o, const OperatorTable& ops) {
   // The tests: suite folders as the sweep finds them, or model files.
   std::vector<conformance::TestCase> tests;
+  std::vector<size_t> target_of;  // per test, its target's position in o.targets
   std::optional<std::regex> filter;
   if (!o.filter.empty()) {
     try {
@@ -425,7 +950,8 @@ int run(const Options& o, const OperatorTable& ops) {
       usage_error("U2", "--filter '" + o.filter + "' is not a regular expression");
     }
   }
-  for (const auto& t : o.targets) {
+  for (size_t k = 0; k < o.targets.size(); ++k) {
+    const std::string& t = o.targets[k];
     if (fs::is_directory(t)) {
       for (auto& c : conformance::discover(t))
         if (!filter || std::regex_search(c.key, *filter)) tests.push_back(std::move(c));
@@ -453,180 +979,169 @@ int run(const Options& o, const OperatorTable& ops) {
     } else {
       usage_error("F1", "'" + t + "' is neither a folder nor a model file");
     }
+    target_of.resize(tests.size(), k);
   }
 
   char tmpl[] = "/tmp/onnxsem-crosscheck-XXXXXX";
   if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
   const fs::path tmp = tmpl;
+  // A server that ends mid-case must not end the cross-check with it (writing to its closed pipe).
+  auto* const old_sigpipe = signal(SIGPIPE, SIG_IGN);
+
+  // [spec:XC6] the serve mode when the adapter has it (and --one-shot does not forbid it).
+  bool serve = false;
+  Server probe;
+  if (!o.one_shot && !tests.empty()) {
+    std::string why;
+    fs::create_directories(tmp / "w0");
+    serve = start_server(o, probe, tmp / "w0" / "server-stderr.txt", why);
+    if (serve) std::cout << "adapter: serve mode (one adapter process per job, restarted after a crash or a time-out)\n";
+    else std::cout << "adapter: one process per case (" << (why.empty() ? "--one-shot" : "no serve mode: " + why) << ")\n";
+  } else {
+    std::cout << "adapter: one process per case (--one-shot)\n";
+  }
+
   std::vector<Case> cases;
   std::vector<std::string> notes;
-
-  for (const auto& test : tests) {
-    if (!test.problem.empty()) {
-      notes.push_back(test.key + ": not run: " + test.problem);
-      continue;
-    }
-    fs::remove_all(tmp / "m");
-    fs::create_directories(tmp / "m");
-    const fs::path work = tmp / "m";
-    Model model;
-    std::optional<Side> model_problem;
-    std::string ops_text;
-    fs::path model_for_adapter = test.model_path;
-    try {
-      model = load_model_file(test.model_path);
-      std::set<std::string> op_types;
-      for (const auto& n : model.graph.nodes) op_types.insert(n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type);
-      for (const auto& op : op_types) ops_text += (ops_text.empty() ? "" : " ") + op;
-      for (const auto& f : check(model, Profile::onnx, ops))
-        if (f.severity == Finding::Severity::error) {
-          model_problem = Side{Side::Kind::error, {}, one_line("refused: " + f.describe())};
-          break;
-        }
-      if (test.model_path.size() > 8 && test.model_path.substr(test.model_path.size() - 8) == ".onnxtxt") {
-        model_for_adapter = work / "model.onnx";
-        std::ofstream(model_for_adapter, std::ios::binary) << model_text_to_bytes(slurp(test.model_path));
-      }
-    } catch (const Failure& f) {
-      model_problem = side_of_error(f.error());
-    }
-    if (ops_text.empty()) ops_text = "(none)";
-
-    // The input sets: the suite's, then the random ones (named random_K).
-    struct Set {
-      std::string name, dir;
-      std::map<std::string, Value> inputs;
-      std::optional<Side> problem;
-    };
-    std::vector<Set> sets;
-    const auto fed = fed_inputs(model.graph);
-    for (const auto& ds : test.sets) {
-      Set s{fs::path(ds.dir).filename().string(), ds.dir, {}, model_problem};
-      if (!s.problem) {
-        try {
-          for (size_t k = 0; k < fed.size() && k < ds.inputs.size(); ++k)
-            s.inputs[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
-        } catch (const Failure& f) {
-          s.problem = side_of_error(f.error());
-        }
-      }
-      sets.push_back(std::move(s));
-    }
-    int random_sets = o.random_sets;
-    if (test.sets.empty() && random_sets == 0) random_sets = 1;  // a model file alone gets one random set
-    for (int i = 0; i < random_sets && !model_problem; ++i) {
-      std::string why;
-      const uint64_t seed = splitmix(o.seed ^ fnv(test.key)) + static_cast<uint64_t>(i);
-      std::optional<std::map<std::string, Value>> in;
-      try {
-        in = random_inputs(model.graph, seed, why);
-      } catch (const Failure& f) {
-        why = f.error().describe();
-      }
-      if (!in) {
-        notes.push_back(test.key + ": no random input set: " + why);
-        break;
-      }
-      Set s{"random_" + std::to_string(i), (work / ("random_" + std::to_string(i))).string(), std::move(*in), {}};
-      fs::create_directories(s.dir);
-      for (size_t k = 0; k < fed.size(); ++k)
-        write_value_file((fs::path(s.dir) / ("input_" + std::to_string(k) + ".pb")).string(), s.inputs.at(fed[k]->name));
-      sets.push_back(std::move(s));
-    }
-    if (sets.empty() && model_problem) sets.push_back(Set{"(model)", "", {}, model_problem});
-
-    std::optional<Model> optimized;
-    Side optimized_problem;
-    bool asked_optimized = false;
-    for (const auto& s : sets) {
-      Case c{test.key, s.name, ops_text, {}, {}};
-      const Side spec = s.problem ? *s.problem : run_spec(model, s.inputs, ops, o.max_tensor_bytes);
-      Side runtime;
-      if (spec.kind != Side::Kind::unsupported && !s.dir.empty()) {
-        const fs::path out = work / "out";
-        fs::remove_all(out);
-        fs::create_directories(out);
-        std::vector<std::string> args = {model_for_adapter.string(), s.dir, out.string(), "--optimize", o.optimize};
-        const fs::path opt_file = work / "optimized.onnx";
-        const bool save = o.transform && !asked_optimized;
-        if (save) {
-          args.push_back("--save-optimized");
-          args.push_back(opt_file.string());
-          asked_optimized = true;
-        }
-        runtime = run_adapter(o, args, work / "stderr.txt");
-        if (runtime.kind == Side::Kind::ok) {
-          try {
-            for (size_t k = 0; k < model.graph.outputs.size(); ++k) {
-              const fs::path f = out / ("output_" + std::to_string(k) + ".pb");
-              if (!fs::exists(f)) {
-                runtime = Side{Side::Kind::error, {}, "the adapter wrote no " + f.filename().string()};
-                break;
-              }
-              runtime.outputs.push_back(read_value_file(f.string(), model.graph.outputs[k].type));
-            }
-          } catch (const Failure& f) {
-            runtime = Side{Side::Kind::error, {}, one_line("unreadable runtime output: " + f.error().describe())};
-          }
-        }
-        if (save) {
-          if (fs::exists(opt_file)) optimized = load_for_transform(opt_file, ops, optimized_problem);
-          else if (runtime.kind == Side::Kind::unsupported)  // the runtime cannot run the model at all
-            optimized_problem = Side{Side::Kind::unsupported, {}, "no optimized model: " + runtime.reason};
-          else
-            optimized_problem = Side{Side::Kind::error, {}, "the runtime saved no optimized model"};
-        }
-      }
-      if (s.dir.empty())  // the model itself could not be used: there is nothing to give the runtime
-        c.v = Verdict{spec.kind == Side::Kind::unsupported ? Outcome::spec_unsupported : Outcome::spec_error,
-                      spec.reason + " (the runtime was not run)", {}};
-      else
-        c.v = judge(spec, runtime, test.tol);
-      if (o.transform && asked_optimized) {
-        // [spec:XC5] onnxsem on the runtime's optimized graph against onnxsem on the original one.
-        Verdict tv;
-        if (!optimized) {  // no optimized model to evaluate: the runtime's side of the matter
-          tv = Verdict{optimized_problem.kind == Side::Kind::unsupported ? Outcome::runtime_unsupported
-                                                                         : Outcome::runtime_error,
-                       optimized_problem.reason, {}};
-        } else {
-          Side t = optimized_problem;
-          if (optimized_problem.kind == Side::Kind::ok) t = run_spec(*optimized, s.inputs, ops, o.max_tensor_bytes);
-          tv = judge(spec, t, test.tol);
-          // Here the second side is onnxsem too: what it cannot evaluate or refuses is onnxsem's matter.
-          if (tv.outcome == Outcome::runtime_unsupported) tv.outcome = Outcome::spec_unsupported;
-          else if (tv.outcome == Outcome::runtime_error) tv.outcome = Outcome::spec_error;
-        }
-        c.t = tv;
-      }
-      if (!o.keep_dir.empty() && !s.dir.empty() &&
-          (c.v.outcome != Outcome::agree || (c.t && c.t->outcome == Outcome::differ))) {
-        // Keep what reproduces the case: the model as the adapter got it and the input set.
-        std::string name = c.key;
-        for (char& ch : name)
-          if (ch == '/') ch = '_';
-        const fs::path dest = fs::path(o.keep_dir) / name / c.set;
-        fs::create_directories(dest);
-        fs::copy_file(model_for_adapter, fs::path(o.keep_dir) / name / "model.onnx", fs::copy_options::overwrite_existing);
-        for (const auto& e : fs::directory_iterator(s.dir))
-          if (e.path().filename().string().rfind("input_", 0) == 0)
-            fs::copy_file(e.path(), dest / e.path().filename(), fs::copy_options::overwrite_existing);
-      }
-      if (c.v.outcome != Outcome::agree)
-        std::cout << outcome_name(c.v.outcome) << ": " << c.key << " [" << c.set << "]: " << case_line(c.v) << "\n";
-      if (c.t && c.t->outcome == Outcome::differ)
-        std::cout << "transform-differ: " << c.key << " [" << c.set << "]: " << case_line(*c.t) << "\n";
+  std::vector<std::string> crashes;
+  auto take = [&](TestOut& t, size_t index) {
+    for (const auto& c : t.cases) print_case(c);
+    std::cout.flush();
+    for (auto& c : t.cases) {
+      c.target = target_of[index];
       cases.push_back(std::move(c));
     }
+    for (auto& n : t.notes) notes.push_back(std::move(n));
+  };
+
+  const size_t jobs = std::min(tests.size(), static_cast<size_t>(std::max(1, o.jobs)));
+  if (jobs <= 1) {
+    Runner runner(o, serve, tmp / "w0");
+    if (serve) runner.adopt(probe);
+    for (size_t i = 0; i < tests.size(); ++i) {
+      TestOut t = process_test(tests[i], o, ops, runner, tmp / "w0" / "m");
+      take(t, i);
+    }
+  } else {
+    stop_server(probe);
+    std::vector<Worker> workers(jobs);
+    std::vector<std::optional<TestOut>> done(tests.size());
+    size_t next = 0, printed = 0;
+    auto start_worker = [&](size_t w) {
+      int cmd[2], res[2];
+      if (pipe2(cmd, O_CLOEXEC) != 0 || pipe2(res, O_CLOEXEC) != 0) usage_error("F1", "cannot create a pipe");
+      std::cout.flush();
+      std::cerr.flush();
+      const pid_t pid = fork();
+      if (pid < 0) usage_error("F1", "cannot start a worker (fork failed)");
+      if (pid == 0) {
+        for (auto& other : workers) {  // the other workers' pipes stay with the parent
+          if (other.to >= 0) close(other.to);
+          if (other.from >= 0) close(other.from);
+        }
+        close(cmd[1]);
+        close(res[0]);
+        worker_main(cmd[0], res[1], tests, o, ops, serve, tmp / ("w" + std::to_string(w)));
+      }
+      close(cmd[0]);
+      close(res[1]);
+      workers[w] = Worker{pid, cmd[1], res[0], {}, {}, {}};
+    };
+    auto assign = [&](size_t w) {
+      Worker& k = workers[w];
+      if (next < tests.size() && write_all(k.to, std::to_string(next) + "\n")) {
+        k.current = next++;
+      } else if (k.to >= 0) {
+        close(k.to);  // no more tests: the worker ends
+        k.to = -1;
+      }
+    };
+    for (size_t w = 0; w < jobs; ++w) {
+      start_worker(w);
+      assign(w);
+    }
+    while (printed < tests.size()) {
+      std::vector<pollfd> fds;
+      std::vector<size_t> which;
+      for (size_t w = 0; w < jobs; ++w)
+        if (workers[w].from >= 0) {
+          fds.push_back(pollfd{workers[w].from, POLLIN, 0});
+          which.push_back(w);
+        }
+      if (fds.empty()) break;
+      if (poll(fds.data(), fds.size(), 1000) < 0 && errno != EINTR) break;
+      for (size_t i = 0; i < fds.size(); ++i) {
+        if (!(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        const size_t w = which[i];
+        Worker& k = workers[w];
+        char buf[65536];
+        const ssize_t n = read(k.from, buf, sizeof buf);
+        if (n > 0) {
+          k.buffer.append(buf, static_cast<size_t>(n));
+          size_t nl;
+          while ((nl = k.buffer.find('\n')) != std::string::npos) {
+            const std::string line = k.buffer.substr(0, nl);
+            k.buffer.erase(0, nl + 1);
+            if (k.current && deserialise_line(line, k.partial)) {
+              done[*k.current] = std::move(k.partial);
+              k.partial = TestOut{};
+              k.current.reset();
+              assign(w);
+            }
+          }
+        } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+          // The worker ended: after its last test, or in the middle of one (onnxsem crashed).
+          close(k.from);
+          k.from = -1;
+          if (k.to >= 0) close(k.to);
+          k.to = -1;
+          int status = 0;
+          waitpid(k.pid, &status, 0);
+          if (k.current) {
+            const std::string how = WIFSIGNALED(status) ? "signal " + std::to_string(WTERMSIG(status)) + " (" +
+                                                              strsignal(WTERMSIG(status)) + ")"
+                                                        : "exit " + std::to_string(WEXITSTATUS(status));
+            crashes.push_back(tests[*k.current].key + ": onnxsem's worker ended in the middle of the test: " + how);
+            TestOut t = std::move(k.partial);
+            t.notes.push_back(crashes.back());
+            done[*k.current] = std::move(t);
+            k.partial = TestOut{};
+            k.current.reset();
+            if (next < tests.size()) {
+              start_worker(w);
+              assign(w);
+            }
+          }
+        }
+      }
+      while (printed < tests.size() && done[printed]) {
+        take(*done[printed], printed);
+        done[printed].reset();
+        ++printed;
+      }
+    }
+    for (auto& k : workers) {
+      if (k.to >= 0) close(k.to);
+      if (k.from >= 0) close(k.from);
+      if (k.pid > 0) waitpid(k.pid, nullptr, 0);
+    }
   }
+  signal(SIGPIPE, old_sigpipe);
   fs::remove_all(tmp);
 
   // Summary by operator and totals.
   std::map<std::string, std::array<int, outcome_count>> by_op;
   std::array<int, outcome_count> total{}, ttotal{};
+  // Per target (when there are several): models, cases, outcomes and transform outcomes.
+  std::vector<std::array<int, outcome_count>> by_target(o.targets.size()), tby_target(o.targets.size());
+  std::vector<int> models_of(o.targets.size()), cases_of(o.targets.size());
+  for (size_t i = 0; i < tests.size(); ++i) models_of[target_of[i]]++;
   for (const auto& c : cases) {
     total[static_cast<size_t>(c.v.outcome)]++;
     if (c.t) ttotal[static_cast<size_t>(c.t->outcome)]++;
+    by_target[c.target][static_cast<size_t>(c.v.outcome)]++;
+    if (c.t) tby_target[c.target][static_cast<size_t>(c.t->outcome)]++;
+    cases_of[c.target]++;
     std::stringstream ss(c.ops);
     std::string op;
     while (ss >> op) by_op[op][static_cast<size_t>(c.v.outcome)]++;
@@ -649,6 +1164,13 @@ int run(const Options& o, const OperatorTable& ops) {
   std::cout << "crosscheck (" << o.runtime_name << "): " << tests.size() << " models, " << cases.size()
             << " cases: " << counts_text(total) << "\n";
   if (o.transform) std::cout << "transformed graphs: " << counts_text(ttotal) << "\n";
+  const bool several = o.targets.size() > 1;
+  if (several)
+    for (size_t k = 0; k < o.targets.size(); ++k) {
+      std::cout << "  " << o.targets[k] << ": " << models_of[k] << " models, " << cases_of[k]
+                << " cases: " << counts_text(by_target[k]) << "\n";
+      if (o.transform) std::cout << "  " << o.targets[k] << ", transformed graphs: " << counts_text(tby_target[k]) << "\n";
+    }
 
   if (!o.json_file.empty()) {
     std::ofstream j(o.json_file);
@@ -658,7 +1180,29 @@ int run(const Options& o, const OperatorTable& ops) {
     j << ",\n  \"counts\": {";
     for (int i = 0; i < outcome_count; ++i)
       j << (i ? ", " : "") << '"' << outcome_name(static_cast<Outcome>(i)) << "\": " << total[static_cast<size_t>(i)];
-    j << "},\n  \"cases\": [";
+    j << "},\n";
+    auto counts_json = [&](const std::array<int, outcome_count>& a) {
+      j << "{";
+      for (int i = 0; i < outcome_count; ++i)
+        j << (i ? ", " : "") << '"' << outcome_name(static_cast<Outcome>(i)) << "\": " << a[static_cast<size_t>(i)];
+      j << "}";
+    };
+    if (several) {
+      j << "  \"suites\": [";
+      for (size_t k = 0; k < o.targets.size(); ++k) {
+        j << (k ? ",\n" : "\n") << "    {\"suite\": ";
+        json_string(j, o.targets[k]);
+        j << ", \"models\": " << models_of[k] << ", \"cases\": " << cases_of[k] << ", \"counts\": ";
+        counts_json(by_target[k]);
+        if (o.transform) {
+          j << ", \"transform_counts\": ";
+          counts_json(tby_target[k]);
+        }
+        j << "}";
+      }
+      j << "\n  ],\n";
+    }
+    j << "  \"cases\": [";
     for (size_t n = 0; n < cases.size(); ++n) {
       const auto& c = cases[n];
       j << (n ? ",\n" : "\n") << "    {\"test\": ";
@@ -686,6 +1230,10 @@ int run(const Options& o, const OperatorTable& ops) {
         j << ", \"transform\": \"" << outcome_name(c.t->outcome) << "\", \"transform_detail\": ";
         json_string(j, case_line(*c.t));
       }
+      if (several) {
+        j << ", \"suite\": ";
+        json_string(j, o.targets[c.target]);
+      }
       j << "}";
     }
     j << "\n  ]\n}\n";
@@ -697,6 +1245,16 @@ int run(const Options& o, const OperatorTable& ops) {
       << " cases.\n\n| outcome | cases |\n|---|---|\n";
     for (int i = 0; i < outcome_count; ++i)
       m << "| " << outcome_name(static_cast<Outcome>(i)) << " | " << total[static_cast<size_t>(i)] << " |\n";
+    if (several) {
+      m << "\n## By suite\n\n| suite | models | cases |";
+      for (int i = 0; i < outcome_count; ++i) m << " " << outcome_name(static_cast<Outcome>(i)) << " |";
+      m << "\n|---|---|---|---|---|---|---|---|---|\n";
+      for (size_t k = 0; k < o.targets.size(); ++k) {
+        m << "| " << o.targets[k] << " | " << models_of[k] << " | " << cases_of[k] << " |";
+        for (int i = 0; i < outcome_count; ++i) m << " " << by_target[k][static_cast<size_t>(i)] << " |";
+        m << "\n";
+      }
+    }
     m << "\n## By operator (operators with a case that does not agree)\n\n| operator |";
     for (int i = 0; i < outcome_count; ++i) m << " " << outcome_name(static_cast<Outcome>(i)) << " |";
     m << "\n|---|---|---|---|---|---|---|\n";
@@ -715,13 +1273,17 @@ int run(const Options& o, const OperatorTable& ops) {
         m << "| " << c.key << " | " << c.set << " | " << outcome_name(c.v.outcome) << " | " << d << " |\n";
       }
   }
+  if (!crashes.empty()) {  // as a crash of the command itself would be, were the tests not run in workers
+    std::cout << "crosscheck: onnxsem's worker crashed on " << crashes.size() << " test(s)\n";
+    return 1;
+  }
   return 0;
 }
 
 int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir) {
   const cli::Args a = cli::parse_args(argv, {"runtime", "adapter", "random", "seed", "filter", "json", "markdown", "optimize",
-                                             "timeout", "max-tensor-bytes", "keep"},
-                                      {"transform"});
+                                             "timeout", "max-tensor-bytes", "keep", "jobs"},
+                                      {"transform", "one-shot"});
   Options o;
   o.targets = a.positional;
   if (o.targets.empty()) usage_error("U2", "crosscheck takes at least one suite folder or model file");
@@ -748,7 +1310,10 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (o.optimize != "all" && o.optimize != "disabled") usage_error("U2", "--optimize takes all or disabled");
   if (auto v = a.get("timeout")) o.timeout_seconds = static_cast<double>(cli::to_int(*v, "--timeout"));
   if (auto v = a.get("max-tensor-bytes")) o.max_tensor_bytes = cli::to_int(*v, "--max-tensor-bytes");
+  if (auto v = a.get("jobs")) o.jobs = static_cast<int>(cli::to_int(*v, "--jobs"));
+  if (o.jobs < 1) usage_error("U2", "--jobs takes a count of 1 or more");
   o.transform = a.has("transform");
+  o.one_shot = a.has("one-shot");
   return run(o, ops);
 }
 

@@ -78,9 +78,12 @@ struct Options {
   std::string json_file, markdown_file;
   std::string keep_dir;               // where to keep model and inputs of cases that do not agree
   int64_t max_tensor_bytes = int64_t{1} << 30;
+  int jobs = 1;                       // tests run in this many worker processes, each with its own adapter
+  bool one_shot = false;              // one adapter process per case even when the adapter has a serve mode
 };
 
-// Runs the cross-check; prints non-agreeing cases and the summary to `out`. Returns the exit code.
+// Runs the cross-check; prints non-agreeing cases and the summary to standard output. The adapter is used in
+// its serve mode when it has one (XC6), one process per case otherwise. Returns the exit code.
 int run(const Options& o, const OperatorTable& ops);
 
 // The command `onnxsem crosscheck ARGS...` (arguments after the command name); `source_dir` locates the

@@ -179,3 +179,142 @@ g (float[3] x) => (float[3] y) { y = Neg(x) })";
   CHECK(k.find("\"transform\": \"runtime-unsupported\"") != std::string::npos);
   fs::remove_all(dir);
 }
+
+namespace {
+
+// A fake adapter with both calls (XC1 and XC6), whose behaviour is named by the model file: "crash" kills
+// itself with SIGSEGV, "hang" sleeps past the time limit, "boom" writes to standard error and exits 1,
+// "refuse" cannot run the model; any other model gets its input back as output. Each server start is
+// logged in `log`.
+void write_fake_adapter(const fs::path& file, const fs::path& log) {
+  std::ofstream(file) << "#!/bin/bash\n"
+                         "behave() {  # MODEL: ends the process, or returns 3 (refuse) or 0\n"
+                         "  case \"$1\" in\n"
+                         "    *crash*) kill -SEGV $$ ;;\n"
+                         "    *hang*) sleep 30 ;;\n"
+                         "    *boom*) echo 'boom' >&2; exit 1 ;;\n"
+                         "    *refuse*) return 3 ;;\n"
+                         "  esac\n"
+                         "  return 0\n"
+                         "}\n"
+                         "if [ \"$1\" = --serve ]; then\n"
+                         "  echo started >>'" + log.string() + "'\n"
+                         "  echo 'ready fake adapter'\n"
+                         "  while IFS= read -r line; do\n"
+                         "    field() { printf '%s' \"$line\" | sed -n \"s/.*\\\"$1\\\": \\\"\\([^\\\"]*\\)\\\".*/\\1/p\"; }\n"
+                         "    m=$(field model); i=$(field input_dir); o=$(field output_dir)\n"
+                         "    echo 'a line the runtime printed'\n"
+                         "    if behave \"$m\"; then cp \"$i/input_0.pb\" \"$o/output_0.pb\"; echo 0;\n"
+                         "    else echo '3 unsupported by the runtime: Refused'; fi\n"
+                         "  done\n"
+                         "  exit 0\n"
+                         "fi\n"
+                         "if behave \"$1\"; then cp \"$2/input_0.pb\" \"$3/output_0.pb\"; exit 0; fi\n"
+                         "echo 'unsupported by the runtime: Refused' >&2\n"
+                         "exit 3\n";
+  fs::permissions(file, fs::perms::owner_all);
+}
+
+int count_lines(const fs::path& p) {
+  std::ifstream in(p);
+  int n = 0;
+  std::string line;
+  while (std::getline(in, line)) ++n;
+  return n;
+}
+
+// The outcome of every case of a JSON report, one line each: test, set, outcome and detail.
+std::string outcomes(const std::string& json) {
+  std::string out;
+  std::istringstream in(json);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find("\"test\": ") != std::string::npos) out += line.substr(0, line.find(", \"ops\"")) + line.substr(line.find(", \"outcome\"")) + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("[XC6] serve mode: answers, a crash, a time-out and an early exit restart the server; outcomes as one-shot") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc6-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "models");
+  const std::string identity = R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Identity(x) })";
+  for (const char* name : {"a_echo", "b_crash", "c_echo", "d_hang", "e_boom", "f_refuse", "g_echo"})
+    std::ofstream(dir / "models" / (std::string(name) + ".onnx"), std::ios::binary) << model_text_to_bytes(identity);
+  write_fake_adapter(dir / "fake.sh", dir / "starts.log");
+  testing::ToyTable ops;
+  Options o;
+  o.targets = {(dir / "models").string()};
+  o.runtime_name = "fake";
+  o.adapter = {(dir / "fake.sh").string()};
+  o.timeout_seconds = 1.5;
+  o.json_file = (dir / "serve.json").string();
+  CHECK(run(o, ops) == 0);
+  const std::string serve = outcomes(slurp(dir / "serve.json"));
+  INFO(serve);
+  // The probe's server runs the first cases; the crash, the time-out and the exit each need a new one.
+  CHECK(count_lines(dir / "starts.log") == 4);
+  CHECK(serve.find("\"test\": \"a_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
+  CHECK(serve.find("\"test\": \"b_crash.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter was killed by signal 11") != std::string::npos);
+  CHECK(serve.find("\"test\": \"c_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
+  CHECK(serve.find("\"test\": \"d_hang.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter ran out of time\"") != std::string::npos);
+  CHECK(serve.find("\"test\": \"e_boom.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"exit 1: boom\"") != std::string::npos);
+  CHECK(serve.find("\"test\": \"f_refuse.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-unsupported\", \"detail\": \"unsupported by the runtime: Refused\"") != std::string::npos);
+  CHECK(serve.find("\"test\": \"g_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
+
+  // The same adapter one process per case: the same outcomes and reasons, and no server started.
+  fs::remove(dir / "starts.log");
+  o.one_shot = true;
+  o.json_file = (dir / "oneshot.json").string();
+  CHECK(run(o, ops) == 0);
+  CHECK(outcomes(slurp(dir / "oneshot.json")) == serve);
+  CHECK_FALSE(fs::exists(dir / "starts.log"));
+
+  // Two workers, each with its own server: the same report, cases in the order of the tests.
+  o.one_shot = false;
+  o.jobs = 2;
+  o.json_file = (dir / "jobs.json").string();
+  CHECK(run(o, ops) == 0);
+  CHECK(slurp(dir / "jobs.json") == slurp(dir / "serve.json"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("[XC6] an adapter without serve mode is called once per case; a crashed worker fails the command") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc6b-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "models");
+  std::ofstream(dir / "models" / "a.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Identity(x) })";
+  std::ofstream(dir / "models" / "b_abort.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Abort(x) })";
+  std::ofstream(dir / "models" / "c.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Identity(x) })";
+  // A one-shot adapter that answers with its input; called with --serve it fails as with any bad call.
+  std::ofstream(dir / "echo.sh") << "#!/bin/sh\n[ $# -ge 3 ] || { echo usage >&2; exit 2; }\n"
+                                    "echo call >>'" + (dir / "calls.log").string() + "'\n"
+                                    "cp \"$2/input_0.pb\" \"$3/output_0.pb\"\n";
+  fs::permissions(dir / "echo.sh", fs::perms::owner_all);
+  testing::ToyTable ops;
+  Options o;
+  o.targets = {(dir / "models" / "a.onnxtxt").string(), (dir / "models" / "c.onnxtxt").string()};
+  o.runtime_name = "echo";
+  o.adapter = {(dir / "echo.sh").string()};
+  o.random_sets = 2;
+  o.json_file = (dir / "r.json").string();
+  CHECK(run(o, ops) == 0);
+  CHECK(count_lines(dir / "calls.log") == 4);  // two models, two sets each
+  CHECK(slurp(dir / "r.json").find("\"agree\": 4") != std::string::npos);
+
+  // onnxsem aborting on a model kills the worker running it: the other tests still run, the command fails.
+  o.targets = {(dir / "models").string()};
+  o.random_sets = 1;
+  o.jobs = 2;
+  CHECK(run(o, ops) == 1);
+  const std::string j = slurp(dir / "r.json");
+  CHECK(j.find("\"test\": \"a.onnxtxt\"") != std::string::npos);
+  CHECK(j.find("\"test\": \"c.onnxtxt\"") != std::string::npos);
+  CHECK(j.find("b_abort") == std::string::npos);
+  fs::remove_all(dir);
+}

@@ -39,11 +39,49 @@ expect "div by zero judged"         '"test": "int_div_zero.onnxtxt", "set": "ran
 expect "transform compared"         '"transform": "agree"' "$tmp/r.json"
 expect "summary line"               '^crosscheck \(onnxruntime\): 3 models, [0-9]+ cases' "$tmp/out.txt"
 expect "markdown"                   '^\| agree \| [0-9]+ \|' "$tmp/r.md"
+expect "serve mode used"            '^adapter: serve mode' "$tmp/out.txt"
+
+# The one-shot path (one node process per case) gives the same outcomes, and so do two workers.
+outcomes() { sed -n 's/^ *{\("test": .*"outcome": "[a-z-]*"\).*/\1/p' "$1"; }
+"$onnxsem" crosscheck --runtime onnxruntime "$fx" --random 2 --seed 3 --transform --one-shot --json "$tmp/one.json" \
+    >"$tmp/one.txt" 2>&1 || { echo "FAIL: crosscheck --one-shot exited $?"; failed=1; }
+expect "one-shot path used"         '^adapter: one process per case' "$tmp/one.txt"
+if [ "$(outcomes "$tmp/r.json")" = "$(outcomes "$tmp/one.json")" ] && [ -n "$(outcomes "$tmp/r.json")" ]; then
+  echo "ok: one-shot and serve outcomes are the same"
+else
+  echo "FAIL: one-shot and serve outcomes differ"; diff <(outcomes "$tmp/r.json") <(outcomes "$tmp/one.json"); failed=1
+fi
+"$onnxsem" crosscheck --runtime onnxruntime "$fx" --random 2 --seed 3 --transform --jobs 2 --json "$tmp/two.json" \
+    >"$tmp/two.txt" 2>&1 || { echo "FAIL: crosscheck --jobs 2 exited $?"; failed=1; }
+if cmp -s "$tmp/r.json" "$tmp/two.json"; then echo "ok: --jobs 2 gives the same report"; else echo "FAIL: --jobs 2 report differs"; failed=1; fi
 
 # The adapter protocol itself: exit 3 and a one-line reason for what the runtime cannot take.
 mkdir -p "$tmp/in" "$tmp/out"
 node "$adapter" "$tmp/none.onnx" "$tmp/in" "$tmp/out" 2>"$tmp/err.txt"
 rc=$?
 [ "$rc" -eq 2 ] && echo "ok: adapter refuses an unreadable model (exit 2)" || { echo "FAIL: adapter exit $rc for a missing model"; failed=1; }
+
+# The serve protocol (spec/conformance.md, XC6): "ready", then one answer line per request line; a bad
+# request or a failing case does not end the server; the end of standard input does.
+printf '%s\n' '<ir_version: 8, opset_import: ["" : 13]>' 'g (float[2] x) => (float[2] y) { y = Neg(x) }' >"$tmp/neg.onnxtxt"
+"$onnxsem" crosscheck --runtime onnxruntime "$tmp/neg.onnxtxt" --keep "$tmp/keep" --adapter false >/dev/null 2>&1
+neg="$tmp/keep/neg.onnxtxt"
+{
+  echo "{\"model\": \"$neg/model.onnx\", \"input_dir\": \"$neg/random_0\", \"output_dir\": \"$tmp/s1\", \"optimize\": \"all\"}"
+  echo 'not json'
+  echo "{\"model\": \"$tmp/none.onnx\", \"input_dir\": \"$tmp/in\", \"output_dir\": \"$tmp/s2\", \"optimize\": \"all\"}"
+  echo "{\"model\": \"$neg/model.onnx\", \"input_dir\": \"$neg/random_0\", \"output_dir\": \"$tmp/s3\", \"optimize\": \"disabled\", \"save_optimized\": \"$tmp/opt.onnx\"}"
+} | timeout 60 node "$adapter" --serve >"$tmp/serve.txt" 2>"$tmp/serve-err.txt"
+rc=$?
+cat "$tmp/serve.txt"
+[ "$rc" -eq 0 ] && echo "ok: the server ends at the end of its input" || { echo "FAIL: the server exited $rc"; failed=1; }
+expect "serve: ready line"          '^ready onnxruntime-node ' "$tmp/serve.txt"
+if [ "$(sed -n '2,5p' "$tmp/serve.txt" | cut -c1-2 | tr '\n' ,)" = "0,2 ,2 ,0," ]; then
+  echo "ok: serve answers 0, 2 (bad request), 2 (missing model), 0"
+else
+  echo "FAIL: serve answers"; failed=1
+fi
+[ -s "$tmp/s1/output_0.pb" ] && [ -s "$tmp/s3/output_0.pb" ] && [ -s "$tmp/opt.onnx" ] \
+  && echo "ok: serve wrote the outputs and the optimized model" || { echo "FAIL: serve outputs missing"; failed=1; }
 
 exit $failed

@@ -49,7 +49,7 @@ const char* usage_text =
     "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx]\n"
     "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
-    "                     [--adapter COMMAND] [--keep DIR]\n"
+    "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot]\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
     ") against conformance/expected/debian-onnx-1.12.tsv.\n";
@@ -79,7 +79,10 @@ int cmd_check(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "check takes one MODEL");
   const Profile profile = profile_of(a);
   const Model m = load_model_file(a.positional[0]);
-  const auto findings = check(m, profile, ops::standard_registry());
+  auto findings = check(m, profile, ops::standard_registry());
+  // The evaluation of the constant part (PE1) runs on a model that the static checks accept.
+  if (!refuses(findings))
+    for (auto& f : check_constant_part(m, ops::standard_registry())) findings.push_back(std::move(f));
   const int rc = print_findings(findings);
   if (findings.empty()) std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
   return rc;

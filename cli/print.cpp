@@ -16,6 +16,17 @@ std::string format_value(const Value& v, size_t limit) {
       for (size_t i = 0; i < s.items->size(); ++i) out += (i ? ", " : "") + format_value((*s.items)[i], limit);
     return out + "]";
   }
+  if (v.is_map()) {
+    const auto& m = v.map();
+    std::string out = "map{";
+    for (size_t i = 0; i < m.size(); ++i) {
+      if (i) out += ", ";
+      if (m.key == DType::string) out += '"' + m.keys.data<std::string>()[i] + '"';
+      else out += std::to_string(m.keys.data<int64_t>()[i]);
+      out += ": " + format_value((*m.values)[i], limit);
+    }
+    return out + "}";
+  }
   if (v.is_optional()) {
     const auto& o = v.optional();
     return o.item ? "optional(" + format_value(*o.item, limit) + ")" : "optional(none)";

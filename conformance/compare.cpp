@@ -2,6 +2,7 @@
 #include "conformance/compare.hpp"
 
 #include <cmath>
+#include <map>
 #include <sstream>
 
 #include "semantics/dispatch.hpp"
@@ -65,6 +66,30 @@ std::string compare(const Value& actual, const Value& expected, const Tolerance&
       if (!d.empty()) return "sequence item " + std::to_string(i) + ": " + d;
     }
     return {};
+  }
+  if (actual.is_map()) {
+    // [spec:K11] maps match when they have the same key set, in any order, and each key's values match.
+    const auto& m = actual.map();
+    const auto& e = expected.map();
+    if (m.key != e.key || m.size() != e.size())
+      return "value " + actual.describe() + ", expected " + expected.describe();
+    return dispatch(m.key, hana::tuple_t<int64_t, std::string>, "map comparison", [&](auto tag) -> std::string {
+      using K = typename decltype(tag)::type;
+      auto ak = m.keys.data<K>();
+      auto ek = e.keys.data<K>();
+      std::map<K, size_t> where;
+      for (size_t i = 0; i < ak.size(); ++i) where.emplace(ak[i], i);
+      for (size_t j = 0; j < ek.size(); ++j) {
+        std::string name;
+        if constexpr (std::is_same_v<K, std::string>) name = "'" + ek[j] + "'";
+        else name = std::to_string(ek[j]);
+        auto it = where.find(ek[j]);
+        if (it == where.end()) return "map has no key " + name;
+        std::string d = compare((*m.values)[it->second], (*e.values)[j], tol);
+        if (!d.empty()) return "map key " + name + ": " + d;
+      }
+      return {};
+    });
   }
   const auto& o = actual.optional();
   const auto& p = expected.optional();

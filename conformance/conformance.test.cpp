@@ -1,4 +1,4 @@
-// Tests of the conformance machinery (spec/conformance.md, K1-K7), on toy operators and test folders
+// Tests of the conformance machinery (spec/conformance.md, K1-K11), on toy operators and test folders
 // written to a temporary directory.
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -67,6 +67,34 @@ TEST_CASE("[K1] outputs match within atol + rtol * |expected|; NaN matches NaN; 
   CHECK_FALSE(compare(Value(floats({1}, {1})), Value(Tensor::from_vector<double>({1}, {1})), tol).empty());
   CHECK(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"a"})), tol).empty());
   CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"b"})), tol).empty());
+}
+
+namespace {
+Value smap(std::vector<std::string> keys, std::vector<float> values) {
+  std::vector<Value> v;
+  for (float x : values) v.emplace_back(Tensor::scalar<float>(x));
+  const auto n = static_cast<int64_t>(keys.size());
+  return Value(make_map(Tensor::from_vector<std::string>({n}, keys), std::move(v), nullptr));
+}
+}  // namespace
+
+TEST_CASE("[K11] maps match with the same key set in any order, values by K1") {
+  const Tolerance tol;
+  CHECK(compare(smap({"a", "b"}, {1, 2}), smap({"a", "b"}, {1, 2}), tol).empty());
+  CHECK(compare(smap({"b", "a"}, {2, 1}), smap({"a", "b"}, {1, 2}), tol).empty());           // any order
+  CHECK(compare(smap({"a", "b"}, {1, 1000}), smap({"a", "b"}, {1, 1000.9f}), tol).empty());  // within K1
+  CHECK_FALSE(compare(smap({"a", "b"}, {1, 2}), smap({"a", "b"}, {1, 3}), tol).empty());
+  CHECK_FALSE(compare(smap({"a", "c"}, {1, 2}), smap({"a", "b"}, {1, 2}), tol).empty());
+  CHECK_FALSE(compare(smap({"a"}, {1}), smap({"a", "b"}, {1, 2}), tol).empty());
+  const Value ints(make_map(Tensor::from_vector<int64_t>({1}, {1}), {Value(Tensor::scalar<float>(1))}, nullptr));
+  CHECK_FALSE(compare(ints, smap({"1"}, {1}), tol).empty());  // key types differ
+  CHECK_FALSE(compare(ints, Value(floats({1}, {1})), tol).empty());
+  // sequences of maps compare item by item
+  auto seq = [](std::vector<Value> items) {
+    return Value(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::move(items))});
+  };
+  CHECK(compare(seq({smap({"b", "a"}, {2, 1})}), seq({smap({"a", "b"}, {1, 2})}), tol).empty());
+  CHECK_FALSE(compare(seq({smap({"a"}, {1})}), seq({smap({"a"}, {2})}), tol).empty());
 }
 
 TEST_CASE("[K4][K5] a suite test passes, and gives the same bits under every schedule") {

@@ -48,7 +48,10 @@ uint64_t digest(const Value& v, uint64_t h) {
   if (v.is_tensor()) mix(tensor_to_bytes(v.tensor()));
   else if (v.is_sequence())
     for (const auto& item : *v.sequence().items) h = digest(item, h);
-  else if (v.optional().item) h = digest(*v.optional().item, h);
+  else if (v.is_map()) {
+    mix(tensor_to_bytes(v.map().keys));
+    for (const auto& item : *v.map().values) h = digest(item, h);
+  } else if (v.optional().item) h = digest(*v.optional().item, h);
   mix("|");
   return h;
 }
@@ -264,7 +267,10 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
         if (v.is_tensor()) f += tensor_to_bytes(v.tensor());
         else if (v.is_sequence())
           for (const auto& item : *v.sequence().items) add(item);
-        else if (v.optional().item) add(*v.optional().item);
+        else if (v.is_map()) {
+          f += tensor_to_bytes(v.map().keys);
+          for (const auto& item : *v.map().values) add(item);
+        } else if (v.optional().item) add(*v.optional().item);
         f += '|';
       };
       for (const auto& p : sets)

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "semantics/control.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
 
@@ -293,16 +294,330 @@ void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, F
   }
 }
 
-void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>& outer, const OperatorTable& ops,
-                     Findings& out) {
+// ---- Declared types (the static parts of SB2-SB10, SB13) -------------------------------------------------
+
+// Name -> declared type, for the names of a graph and of the graphs that enclose it.
+using Types = std::map<std::string, Type>;
+
+Type type_of(const Tensor& t) {
+  Type ty;
+  ty.kind = Type::Kind::tensor;
+  ty.elem = t.dtype();
+  std::vector<Dim> dims;
+  for (int64_t d : t.shape()) dims.push_back(Dim{d, {}});
+  ty.shape = std::move(dims);
+  return ty;
+}
+
+// Adds what `g` declares: value_info, outputs, initializers, Constant values, then inputs (an initializer
+// that is also an input may be overridden by a fed value of the input's declared type).
+void add_declared_types(const Graph& g, Types& types) {
+  auto put = [&](const ValueInfo& vi) {
+    if (vi.type.kind != Type::Kind::unknown) types[vi.name] = vi.type;
+  };
+  for (const auto& vi : g.value_info) put(vi);
+  for (const auto& vi : g.outputs) put(vi);
+  for (const auto& [name, t] : g.initializers) types[name] = type_of(t);
+  for (const auto& n : g.nodes)
+    if (normalise_domain(n.domain).empty() && n.op_type == "Constant" && n.outputs.size() == 1)
+      if (const Attribute* v = n.attr("value"); v && v->type == AttrType::t) types[n.outputs[0]] = type_of(v->t);
+  for (const auto& vi : g.inputs) put(vi);
+}
+
+const Type* declared(const Types& types, const std::string& name) {
+  auto it = types.find(name);
+  return it == types.end() ? nullptr : &it->second;
+}
+
+// What contradicts a declared type where a value of element type `want` is expected ("" when nothing does).
+// With `one`, the value must moreover hold one element (checked when every dimension is fixed).
+std::string mismatch(const Type* t, DType want, bool one) {
+  if (!t || t->kind == Type::Kind::unknown) return {};
+  if (t->kind != Type::Kind::tensor) return "is declared " + t->describe() + ", not a tensor";
+  if (t->elem != DType::undefined && t->elem != want)
+    return "is declared " + t->describe() + ", not a tensor of " + dtype_name(want);
+  if (one && t->shape) {
+    int64_t count = 1;
+    for (const auto& d : *t->shape) {
+      if (!d.value) return {};
+      count *= *d.value;
+    }
+    if (count != 1) return "is declared with " + std::to_string(count) + " elements, not one";
+  }
+  return {};
+}
+
+std::optional<size_t> declared_rank(const Type* t) {
+  if (!t || t->kind != Type::Kind::tensor || !t->shape) return std::nullopt;
+  return t->shape->size();
+}
+
+void check_if(const Node& n, const Types& types, Findings& out) {
+  // [spec:SB4] If's condition is present and is declared, when it is declared, as a bool tensor of one
+  // element.
+  if (n.inputs.empty() || n.inputs[0].empty()) {
+    add(out, "SB4", "If has no condition", n.name);
+    return;
+  }
+  if (auto why = mismatch(declared(types, n.inputs[0]), DType::boolean, true); !why.empty())
+    add(out, "SB4", "If's condition " + why, n.name, n.inputs[0]);
+}
+
+// The value of a one-element bool tensor that `g` holds as an initializer (not a graph input) or a Constant.
+std::optional<bool> constant_bool(const Graph& g, const std::string& name) {
+  for (const auto& vi : g.inputs)
+    if (vi.name == name) return std::nullopt;
+  for (const auto& [iname, t] : g.initializers)
+    if (iname == name && t.dtype() == DType::boolean && t.size() == 1) return t.data<bool>()[0];
+  for (const auto& c : g.nodes)
+    if (normalise_domain(c.domain).empty() && c.op_type == "Constant" && c.outputs.size() == 1 && c.outputs[0] == name)
+      if (const Attribute* v = c.attr("value"); v && v->type == AttrType::t && v->t.dtype() == DType::boolean &&
+                                                v->t.size() == 1)
+        return v->t.data<bool>()[0];
+  return std::nullopt;
+}
+
+// Whether a Loop body returns its condition input unchanged (the output names it, or an Identity of it).
+bool returns_condition_unchanged(const Graph& body) {
+  if (body.inputs.size() < 2 || body.outputs.empty()) return false;
+  const std::string& cin = body.inputs[1].name;
+  const std::string& cout = body.outputs[0].name;
+  if (cout == cin) return true;
+  for (const auto& b : body.nodes)
+    if (normalise_domain(b.domain).empty() && b.op_type == "Identity" && b.inputs.size() == 1 && b.inputs[0] == cin &&
+        b.outputs.size() == 1 && b.outputs[0] == cout)
+      return true;
+  return false;
+}
+
+void check_loop_end(const Graph& g, const Node& n, Findings& out) {
+  // [spec:SB6] (the iteration limit) a Loop without trip count whose condition is absent or a constant
+  // true and whose body returns its condition unchanged iterates until the limit of L4 in every evaluation.
+  const Attribute* a = n.attr("body");
+  if (!a || !a->g || (!n.inputs.empty() && !n.inputs[0].empty())) return;
+  if (n.inputs.size() > 1 && !n.inputs[1].empty() && constant_bool(g, n.inputs[1]) != std::optional<bool>(true)) return;
+  if (returns_condition_unchanged(*a->g))
+    add(out, "SB6", "Loop has no trip count, its condition stays true: it runs until the iteration limit (L4)", n.name);
+}
+
+void check_loop(const Node& n, const Types& types, Findings& out) {
+  // [spec:SB6] Loop's trip count is declared an int64 tensor of one element and its condition a bool
+  // tensor of one element; its loop-carried values are present; its body declares its iteration number
+  // int64 and its condition input and output bool.
+  if (n.inputs.size() > 0 && !n.inputs[0].empty())
+    if (auto why = mismatch(declared(types, n.inputs[0]), DType::int64, true); !why.empty())
+      add(out, "SB6", "Loop's trip count M " + why, n.name, n.inputs[0]);
+  if (n.inputs.size() > 1 && !n.inputs[1].empty())
+    if (auto why = mismatch(declared(types, n.inputs[1]), DType::boolean, true); !why.empty())
+      add(out, "SB6", "Loop's condition " + why, n.name, n.inputs[1]);
+  for (size_t k = 2; k < n.inputs.size(); ++k)
+    if (n.inputs[k].empty()) add(out, "SB6", "Loop's loop-carried value " + std::to_string(k - 2) + " is absent", n.name);
+  const Attribute* a = n.attr("body");
+  if (!a || !a->g) return;
+  const Graph& body = *a->g;
+  if (body.inputs.size() > 0)
+    if (auto why = mismatch(&body.inputs[0].type, DType::int64, false); !why.empty())
+      add(out, "SB6", "Loop's body: the iteration number " + why, n.name, body.inputs[0].name);
+  if (body.inputs.size() > 1)
+    if (auto why = mismatch(&body.inputs[1].type, DType::boolean, false); !why.empty())
+      add(out, "SB6", "Loop's body: the condition input " + why, n.name, body.inputs[1].name);
+  if (body.outputs.size() > 0)
+    if (auto why = mismatch(&body.outputs[0].type, DType::boolean, false); !why.empty())
+      add(out, "SB6", "Loop's body: the condition output " + why, n.name, body.outputs[0].name);
+}
+
+void check_scan(const Node& n, int64_t since, const Types& types, Findings& out) {
+  const Attribute* a = n.attr("body");
+  const Graph* body = a ? a->g.get() : nullptr;
+  const Attribute* ma = n.attr("num_scan_inputs");
+  const std::string clause = since == 8 ? "SB10" : "SB8";
+  // [spec:SB8] Scan's num_scan_inputs is given and does not exceed its inputs; scan_input_axes and
+  // scan_input_directions have one entry per scan input, scan_output_axes and scan_output_directions one
+  // per scan output; each axis is within the declared rank of what it scans or stacks.
+  // [spec:SB10] Scan-8: the same for num_scan_inputs and directions, and sequence_lens, when present, is
+  // declared an int32 tensor.
+  if (!ma || ma->type != AttrType::i) {
+    add(out, clause, "Scan needs the integer attribute num_scan_inputs", n.name);
+    return;
+  }
+  const size_t I = n.inputs.size();
+  const size_t avail = since == 8 ? (I > 0 ? I - 1 : 0) : I;
+  if (ma->i < 0 || static_cast<size_t>(ma->i) > avail) {
+    add(out, clause, "num_scan_inputs = " + std::to_string(ma->i) + " but Scan has " + std::to_string(avail) +
+                         " state and scan inputs", n.name);
+    return;
+  }
+  const auto M = static_cast<size_t>(ma->i);
+  const size_t N = avail - M;
+  auto length = [&](const char* name, size_t count) {
+    const Attribute* v = n.attr(name);
+    if (v && v->ints.size() != count) {
+      add(out, clause, std::string("Scan's ") + name + " has " + std::to_string(v->ints.size()) + " entries, not " +
+                           std::to_string(count), n.name);
+      return false;
+    }
+    return v != nullptr;
+  };
+  if (since == 8) {
+    length("directions", M);
+    if (I > 0 && !n.inputs[0].empty())
+      if (auto why = mismatch(declared(types, n.inputs[0]), DType::int32, false); !why.empty())
+        add(out, "SB10", "Scan-8's sequence_lens " + why, n.name, n.inputs[0]);
+    return;
+  }
+  length("scan_input_directions", M);
+  if (length("scan_input_axes", M)) {
+    const auto& axes = n.attr("scan_input_axes")->ints;
+    for (size_t j = 0; j < M; ++j) {
+      const std::string& name = n.inputs[N + j];
+      const auto r = declared_rank(declared(types, name));
+      if (r && (axes[j] < -static_cast<int64_t>(*r) || axes[j] >= static_cast<int64_t>(*r)))
+        add(out, "SB8", "scan_input_axes entry " + std::to_string(axes[j]) + " is outside the declared rank " +
+                            std::to_string(*r) + " of scan input " + std::to_string(j), n.name, name);
+    }
+  }
+  if (!body || body->outputs.size() < N) return;  // SB12
+  const size_t K = body->outputs.size() - N;
+  length("scan_output_directions", K);
+  if (length("scan_output_axes", K)) {
+    const auto& axes = n.attr("scan_output_axes")->ints;
+    for (size_t k = 0; k < K; ++k) {
+      const auto r = declared_rank(&body->outputs[N + k].type);
+      const int64_t stacked = r ? static_cast<int64_t>(*r) + 1 : 0;
+      if (r && (axes[k] < -stacked || axes[k] >= stacked))
+        add(out, "SB8", "scan_output_axes entry " + std::to_string(axes[k]) + " is outside the rank " +
+                            std::to_string(stacked) + " of scan output " + std::to_string(k), n.name,
+            body->outputs[N + k].name);
+    }
+  }
+}
+
+void check_sequence_map(const Node& n, const Types& types, Findings& out) {
+  // [spec:SB9] SequenceMap's inputs are all present, none is declared an optional, and the first is not
+  // declared a tensor (it must be a sequence).
+  for (size_t j = 0; j < n.inputs.size(); ++j) {
+    if (n.inputs[j].empty()) {
+      add(out, "SB9", "SequenceMap's input " + std::to_string(j) + " is absent", n.name);
+      continue;
+    }
+    const Type* t = declared(types, n.inputs[j]);
+    if (!t || t->kind == Type::Kind::unknown) continue;
+    if (j == 0 && t->kind != Type::Kind::sequence)
+      add(out, "SB9", "SequenceMap's first input is declared " + t->describe() + ", not a sequence", n.name,
+          n.inputs[j]);
+    else if (j > 0 && t->kind == Type::Kind::optional)
+      add(out, "SB9", "SequenceMap's input " + std::to_string(j) + " is declared an optional", n.name, n.inputs[j]);
+  }
+}
+
+void check_applied_graphs(const Node& n, Findings& out) {
+  // Graphs that an operator applies to values it computes (SB13): FlexAttention passes one tensor to
+  // score_mod and prob_mod and takes one back.
+  if (normalise_domain(n.domain) != "ai.onnx.preview" || n.op_type != "FlexAttention") return;
+  for (const char* name : {"score_mod", "prob_mod"}) {
+    const Attribute* a = n.attr(name);
+    if (!a || !a->g) continue;
+    // [spec:SB2] the operator binds one value per formal input: a graph declaring another number of formal
+    // inputs fails at every application.
+    if (a->g->inputs.size() != 1)
+      add(out, "SB2", std::string("FlexAttention's ") + name + " declares " + std::to_string(a->g->inputs.size()) +
+                          " formal inputs; the operator passes 1", n.name);
+    // [spec:SB13] an applied graph returns as many outputs as its operator takes back.
+    if (a->g->outputs.size() != 1)
+      add(out, "SB13", std::string("FlexAttention's ") + name + " declares " +
+                           std::to_string(a->g->outputs.size()) + " outputs; the operator takes 1", n.name);
+  }
+}
+
+void check_control_types(const Model& m, const Graph& g, const Node& n, const Types& types, const OperatorTable& ops,
+                         Findings& out) {
+  check_applied_graphs(n, out);
+  if (!normalise_domain(n.domain).empty()) return;
+  if (n.op_type == "If") check_if(n, types, out);
+  else if (n.op_type == "Loop") {
+    check_loop(n, types, out);
+    check_loop_end(g, n, out);
+  }
+  else if (n.op_type == "SequenceMap") check_sequence_map(n, types, out);
+  else if (n.op_type == "Scan") {
+    const Resolved r = resolve(ops, m.opset_imports, n);
+    if (r.since_version > 0) check_scan(n, r.since_version, types, out);
+  }
+}
+
+void check_call(const Model& m, const Node& n, Findings& out, const std::string& where) {
+  // [spec:FN1] a call passes no more actual inputs than the function has formal inputs and requests no
+  // more outputs than it has formal outputs.
+  const Function* f = function_of(m, n);
+  if (!f) return;
+  if (n.inputs.size() > f->inputs.size())
+    add(out, "FN1", "calls " + f->name + " with " + std::to_string(n.inputs.size()) + " inputs; it declares " +
+                        std::to_string(f->inputs.size()) + where, n.name);
+  if (n.outputs.size() > f->outputs.size())
+    add(out, "FN1", "requests " + std::to_string(n.outputs.size()) + " outputs of " + f->name + "; it declares " +
+                        std::to_string(f->outputs.size()) + where, n.name);
+}
+
+void check_outer_reads(const Graph& g, const std::string& where, Findings& out) {
+  // [spec:SB1] the names an operation's subgraphs read from its graph are inputs of the operation: an
+  // operation whose subgraph reads a tensor that gets a value only after the operation fires (its own
+  // output, or one computed from it) never fires.
+  const auto own = defined_names(g);
+  std::set<std::string> has = given_names(g);
+  std::vector<std::vector<std::string>> implicit(g.nodes.size());
+  for (size_t k = 0; k < g.nodes.size(); ++k)
+    for (const auto& i : implicit_inputs(g.nodes[k]))
+      if (own.count(i)) implicit[k].push_back(i);
+  auto ready = [&](size_t k, bool with_implicit) {
+    for (const auto& i : g.nodes[k].inputs)
+      if (!i.empty() && own.count(i) && !has.count(i)) return false;
+    if (with_implicit)
+      for (const auto& i : implicit[k])
+        if (!has.count(i)) return false;
+    return true;
+  };
+  std::vector<char> fired(g.nodes.size(), 0);
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (size_t k = 0; k < g.nodes.size(); ++k) {
+      if (fired[k] || !ready(k, true)) continue;
+      fired[k] = 1;
+      progress = true;
+      for (const auto& o : g.nodes[k].outputs) has.insert(o);
+    }
+  }
+  for (size_t k = 0; k < g.nodes.size(); ++k) {
+    if (fired[k] || !ready(k, false)) continue;
+    for (const auto& i : implicit[k])
+      if (!has.count(i)) {
+        add(out, "SB1", "a subgraph of " + g.nodes[k].op_type + " reads '" + i +
+                            "', which gets a value only after this operation fires" + where, g.nodes[k].name, i);
+        break;
+      }
+  }
+}
+
+void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>& outer, const Types& outer_types,
+                     const OperatorTable& ops, Findings& out) {
   std::set<std::string> visible = outer;
   const auto own = defined_names(g);
   visible.insert(own.begin(), own.end());
+  Types types = outer_types;
+  add_declared_types(g, types);
   for (const auto& n : g.nodes) {
     check_body_arity(m, n, ops, out);
+    check_control_types(m, g, n, types, ops, out);
+    check_call(m, n, out, "");
     for (const auto& [attr, sub] : subgraphs_of(n)) {
       const std::string where = " (in " + attr + " of " + n.op_type + " '" + n.name + "')";
       const auto inner = defined_names(*sub);
+      // [spec:SB3] (static part) a subgraph output can get a value only if the subgraph or an enclosing
+      // scope defines its name.
+      for (const auto& vi : sub->outputs)
+        if (!vi.name.empty() && !inner.count(vi.name) && !visible.count(vi.name))
+          add(out, "SB3", "subgraph output is defined neither in the subgraph nor in an enclosing scope" + where,
+              n.name, vi.name);
+      check_outer_reads(*sub, where, out);
       // [spec:SB11] a subgraph defines no name that an enclosing scope defines: outer values are never
       // shadowed, so a name means one tensor wherever it is read.
       for (const auto& name : inner)
@@ -318,7 +633,7 @@ void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>
         f.message += where;
         out.push_back(std::move(f));
       }
-      check_subgraphs(m, *sub, visible, ops, out);
+      check_subgraphs(m, *sub, visible, types, ops, out);
     }
   }
 }
@@ -380,7 +695,50 @@ void check_function_recursion(const Model& m, Findings& out) {
   }
 }
 
+// The operator table of the evaluation of the constant part: the given one, where every random operator
+// (R2) is unsupported, so that nothing depending on a random value is evaluated.
+class DeterministicPart final : public OperatorTable {
+ public:
+  explicit DeterministicPart(const OperatorTable& base) : base_(base) {}
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain, std::string_view op) const override {
+    return base_.defined_versions(domain, op);
+  }
+  [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op, int64_t since) const override {
+    const Kernel* k = base_.kernel(domain, op, since);
+    return k && base_.nondeterministic(domain, op) ? &random_ : k;
+  }
+  [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op) const override {
+    return base_.nondeterministic(domain, op);
+  }
+
+ private:
+  const OperatorTable& base_;
+  Kernel random_ = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    unsupported(a.node.op_type + " draws random values (R2): what depends on them is not evaluated by check");
+  };
+};
+
 }  // namespace
+
+std::vector<Finding> check_constant_part(const Model& model, const OperatorTable& ops) {
+  // [spec:PE1] the bounds of the evaluation of the constant part: 64 MiB per tensor, 100000 loop iterations,
+  // 100000 firings (nested ones included), 2^20 input elements per firing; an error of the evaluation that is not unsupported, a limit or
+  // internal refuses the model with its own clause ID.
+  EvalOptions eo;
+  eo.max_tensor_bytes = int64_t{64} << 20;
+  eo.max_loop_iterations = 100'000;
+  eo.max_firings = 100'000;
+  eo.max_input_elements = int64_t{1} << 20;
+  const DeterministicPart table(ops);
+  const PartialOutcome po = evaluate_constant_part(model, table, eo);
+  Findings out;
+  for (const auto& e : po.errors)
+    add(out, e.clause,
+        (e.op.empty() ? std::string() : e.op + ": ") + e.message +
+            " (the operation's inputs follow from the initializers alone, so every evaluation fails here: PE1)",
+        e.node, e.tensor);
+  return out;
+}
 
 std::vector<Finding> check(const Model& model, Profile profile, const OperatorTable& ops) {
   Findings out;
@@ -394,7 +752,10 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   check_attributes(g, out);
   check_function_recursion(model, out);
   check_function_bodies(model, out);
-  check_subgraphs(model, g, {}, ops, out);
+  check_outer_reads(g, "", out);
+  for (const auto& f : model.functions)
+    for (const auto& n : f.nodes) check_call(model, n, out, " (in function " + f.name + ")");
+  check_subgraphs(model, g, {}, {}, ops, out);
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
   if (profile == Profile::sonnx) {
     check_input_usage(g, out);

@@ -28,6 +28,11 @@ struct Finding {
 // Every finding of the model under the profile, in a deterministic order.
 [[nodiscard]] std::vector<Finding> check(const Model& model, Profile profile, const OperatorTable& ops);
 
+// The findings of the evaluation of the model's constant part (spec/graph.md, PE1): one error finding,
+// with the clause ID of the error, for each operation whose inputs follow from the initializers alone and
+// whose firing fails. `check` of the command line runs it on a model that the static checks accept.
+[[nodiscard]] std::vector<Finding> check_constant_part(const Model& model, const OperatorTable& ops);
+
 // True when some finding is an error (the model is refused).
 [[nodiscard]] bool refuses(const std::vector<Finding>& findings) noexcept;
 

@@ -87,7 +87,8 @@ namespace {
       eval_error("SB9", "SequenceMap's input " + std::to_string(j) + " has " +
                             std::to_string(in[j]->sequence().items->size()) + " items, the first has " +
                             std::to_string(length));
-    if (in[j]->is_optional()) eval_error("SB9", "SequenceMap's inputs are sequences or tensors, not optionals");
+    if (in[j]->is_optional() || in[j]->is_map())
+      eval_error("SB9", "SequenceMap's inputs are sequences or tensors, not " + in[j]->describe());
   }
   std::vector<std::vector<Value>> items(body.outputs.size());
   for (size_t i = 0; i < length; ++i) {
@@ -113,7 +114,7 @@ namespace {
   // `directions` entry is 1), and the outputs are the per-entry results stacked along the batch axis.
   const Graph& body = graph_attr(n, "body");
   const Attribute* ma = n.attr("num_scan_inputs");
-  if (!ma || ma->type != AttrType::i) eval_error("A1", "Scan needs the attribute num_scan_inputs");
+  if (!ma || ma->type != AttrType::i) eval_error("SB10", "Scan needs the attribute num_scan_inputs");
   if (in.empty()) eval_error("SB10", "Scan-8 has no inputs");
   const auto M = static_cast<size_t>(ma->i);
   if (M + 1 > in.size()) eval_error("SB10", "num_scan_inputs exceeds the number of inputs after sequence_lens");
@@ -231,9 +232,9 @@ namespace {
   // states and K values that are stacked along each scan output's axis (in reverse when its direction is 1).
   const Graph& body = graph_attr(n, "body");
   const Attribute* ma = n.attr("num_scan_inputs");
-  if (!ma || ma->type != AttrType::i) eval_error("A1", "Scan needs the attribute num_scan_inputs");
+  if (!ma || ma->type != AttrType::i) eval_error("SB8", "Scan needs the attribute num_scan_inputs");
   const auto M = static_cast<size_t>(ma->i);
-  if (M > in.size()) eval_error("SB8", "num_scan_inputs exceeds the number of inputs");
+  if (ma->i < 0 || M > in.size()) eval_error("SB8", "num_scan_inputs exceeds the number of inputs");
   const size_t N = in.size() - M;
   auto ints = [&](const char* name, size_t count) {
     const Attribute* a = n.attr(name);
@@ -246,6 +247,9 @@ namespace {
   const size_t K = body.outputs.size() - N;
   const auto in_axes = ints("scan_input_axes", M), in_dirs = ints("scan_input_directions", M);
   const auto out_axes = ints("scan_output_axes", K), out_dirs = ints("scan_output_directions", K);
+  for (size_t j = 0; j < in.size(); ++j)
+    if (!in[j] || (j >= N && !in[j]->is_tensor()))
+      eval_error("SB8", "Scan's input " + std::to_string(j) + (in[j] ? " must be a tensor" : " is absent"));
   std::vector<Value> states;
   for (size_t k = 0; k < N; ++k) states.push_back(*in[k]);
   int64_t length = -1;
@@ -253,7 +257,7 @@ namespace {
   for (size_t j = 0; j < M; ++j) {
     const Tensor& t = in[N + j]->tensor();
     int64_t ax = in_axes[j] < 0 ? in_axes[j] + t.rank() : in_axes[j];
-    if (ax < 0 || ax >= t.rank()) eval_error("X1", "Scan input axis out of range");
+    if (ax < 0 || ax >= t.rank()) eval_error("SB8", "Scan input axis " + std::to_string(in_axes[j]) + " is out of range");
     axes[j] = ax;
     if (length < 0) length = t.dim(ax);
     else if (t.dim(ax) != length) eval_error("SB8", "Scan inputs differ in their scanned length");
@@ -278,6 +282,7 @@ namespace {
     if (out_dirs[k]) std::reverse(scans[k].begin(), scans[k].end());
     const int64_t r = scans[k][0].rank() + 1;
     const int64_t ax = out_axes[k] < 0 ? out_axes[k] + r : out_axes[k];
+    if (ax < 0 || ax >= r) eval_error("SB8", "Scan output axis " + std::to_string(out_axes[k]) + " is out of range");
     out.emplace_back(Value(stack(scans[k], ax, "Scan output")));
   }
   return out;

@@ -166,6 +166,23 @@ struct Evaluation {
       if (i.empty()) inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
       else inputs.emplace_back(*lookup(s, i));
     }
+    // [spec:PE1] an evaluation given a bound on the elements a firing reads does not fire an operation
+    // whose input tensors (sequence items included) hold more (unsupported).
+    if (cx.options.max_input_elements > 0) {
+      int64_t elements = 0;
+      for (const auto& v : inputs) {
+        if (!v) continue;
+        if (v->is_tensor()) elements += static_cast<int64_t>(v->tensor().size());
+        else if (v->is_sequence())
+          for (const auto& item : *v->sequence().items)
+            if (item.is_tensor()) elements += static_cast<int64_t>(item.tensor().size());
+      }
+      if (elements > cx.options.max_input_elements)
+        throw Failure(Error{ErrorKind::unsupported, "PE1",
+                            "the inputs hold " + std::to_string(elements) + " elements, more than the bound of " +
+                                std::to_string(cx.options.max_input_elements),
+                            {}, {}, {}});
+    }
     Scope here{&s, outer};
     std::vector<std::optional<Value>> results =
         apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs), Runner(cx, opsets, here, firings));
@@ -220,6 +237,10 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     const std::vector<size_t> ex = ev.executable_set(s);
     if (ex.empty()) break;
     const size_t k = picker.pick(ex);
+    // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
+    if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
+      throw Failure(Error{ErrorKind::unsupported, "PE1",
+                          "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings); });
     ++firings;
   }
@@ -277,6 +298,45 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
     }
   }
   return s;
+}
+
+// [spec:PE1] the constant part of the main graph: the fixpoint from the initializers that are not graph
+// inputs (one that is a graph input is a default the caller may override), in node-list order. A failing
+// operation is blocked (it never fires again, its outputs stay without value) and the evaluation goes on
+// with the operations that do not depend on it.
+PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops, const EvalOptions& options) {
+  PartialOutcome out;
+  AllocationLimit limit(options.max_tensor_bytes);
+  const Graph& g = model.graph;
+  std::set<std::string> fed;
+  for (const auto& vi : g.inputs) fed.insert(vi.name);
+  State s;
+  for (const auto& [name, t] : g.initializers)
+    if (!fed.count(name)) s.insert_or_assign(name, Value(t));
+  Context cx{model, ops, options, 0};
+  Evaluation ev(cx, g, model.opset_imports, nullptr);
+  std::vector<char> blocked(g.nodes.size(), 0);
+  for (;;) {
+    size_t k = g.nodes.size();
+    for (size_t j = 0; j < g.nodes.size() && k == g.nodes.size(); ++j)
+      if (!blocked[j] && ev.executable(s, j)) k = j;
+    if (k == g.nodes.size()) break;
+    try {
+      if (options.max_firings > 0 && out.firings >= options.max_firings)
+        throw Failure(Error{ErrorKind::unsupported, "PE1",
+                            "the bound of " + std::to_string(options.max_firings) + " firings is reached", {}, {}, {}});
+      s = firing(g.nodes[k], [&] { return ev.fire(s, k, out.firings); });
+      ++out.firings;
+    } catch (const Failure& f) {
+      blocked[k] = 1;
+      const Error& e = f.error();
+      const bool limit_hit = e.clause == "L3" || e.clause == "L4" || e.clause == "PE1";
+      if ((e.kind == ErrorKind::evaluation || e.kind == ErrorKind::refused) && !limit_hit) out.errors.push_back(e);
+      else out.stopped.push_back(e);
+      if (options.max_firings > 0 && out.firings >= options.max_firings) break;  // the bound of the whole evaluation
+    }
+  }
+  return out;
 }
 
 Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,

@@ -32,6 +32,8 @@ struct EvalOptions {
   int64_t max_tensor_bytes = int64_t{8} << 30;  // L3
   int64_t max_loop_iterations = 10'000'000;     // L4
   bool strict_shapes = false;                   // I4
+  int64_t max_firings = 0;                      // PE1: a bound on the firings of one evaluation (0: none)
+  int64_t max_input_elements = 0;               // PE1: a bound on the tensor elements one firing reads (0: none)
 };
 
 // A state: tensor name -> value; a name that is absent has no value.
@@ -48,6 +50,19 @@ struct Outcome {
 // arguments, returns a value, writes nothing else.
 [[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                                const OperatorTable& ops, const EvalOptions& options);
+
+// The evaluation of the constant part of the main graph (spec/graph.md, PE1): the fixpoint from a state
+// that holds the initializers which are not graph inputs, every graph input left without value. A firing
+// that fails with an evaluation or refusal error blocks that operation and is recorded in `errors`; one
+// that is unsupported, hits a limit (L3, L4, the firing bound) or fails internally blocks it and is
+// recorded in `stopped`. Graph outputs need not get values (C3 does not apply).
+struct PartialOutcome {
+  std::vector<Error> errors;   // errors every evaluation of the model raises
+  std::vector<Error> stopped;  // parts left unevaluated
+  int64_t firings = 0;
+};
+[[nodiscard]] PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops,
+                                                    const EvalOptions& options);
 
 // The initial state of the main graph (E1): initializers, overridden by the fed inputs, after checking
 // the fed values against the graph's inputs (I1-I4). Throws Failure.

@@ -21,5 +21,7 @@ void from_tensor(const Tensor& t, onnx::TensorProto& p);
 [[nodiscard]] Value to_value(const onnx::OptionalProto& p, const std::string& where);
 void from_value(const Value& v, onnx::SequenceProto& p);
 void from_value(const Value& v, onnx::OptionalProto& p);
+[[nodiscard]] Value to_value(const onnx::MapProto& p, const std::string& where);  // spec F5
+void from_value(const Value& v, onnx::MapProto& p);
 
 }  // namespace onnxsem::proto

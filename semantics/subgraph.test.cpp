@@ -359,3 +359,25 @@ TEST_CASE("[SB13] a kernel applies its graph attribute through the graph semanti
   REQUIRE(d.ok());
   CHECK(d.outputs == o.outputs);
 }
+
+TEST_CASE("[SB8] the evaluation raises SB8 for a missing num_scan_inputs and for axes out of range") {
+  auto scan = [](const std::string& attrs) {
+    const Model m = load_model_text(R"(
+      < ir_version: 8, opset_import: ["" : 11] >
+      g (float[2] s0, float[3, 2] xs) => (float[2] sum, float[3, 2] partial) {
+        sum, partial = Scan(s0, xs) <)" + attrs + R"(body = step (float[2] acc, float[2] x) => (float[2] next, float[2] out) {
+              next = Add(acc, x)
+              out = Identity(next)
+            }>
+      })");
+    return run(m, {{"s0", Value(floats({2}, {0.0f, 0.0f}))},
+                   {"xs", Value(floats({3, 2}, {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f}))}});
+  };
+  for (const std::string attrs : {"", "num_scan_inputs = 1, scan_input_axes = [2], ",
+                                   "num_scan_inputs = 1, scan_output_axes = [-3], ", "num_scan_inputs = -1, "}) {
+    const Outcome o = scan(attrs);
+    REQUIRE_FALSE(o.ok());
+    CHECK(o.error->clause == "SB8");
+  }
+  CHECK(scan("num_scan_inputs = 1, scan_output_axes = [-2], ").ok());  // -2 + rank 2 = axis 0
+}

@@ -1,4 +1,4 @@
-// Reading and writing values in their serialized form (spec/values.md, "Serialized values", F3-F6).
+// Reading and writing values in their serialized form (spec/values.md, "Serialized values", F1-F5).
 // Part of the loader: the only other file besides loader.cpp that sees protobuf.
 #include <fstream>
 #include <sstream>
@@ -210,6 +210,22 @@ std::shared_ptr<const Type> tensor_type_of(DType d) {
   t->elem = d;
   return t;
 }
+std::shared_ptr<const Type> map_type_of(const Map& m) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::map;
+  t->key = m.key;
+  t->inner = m.value_type;
+  return t;
+}
+int empty_kind(const std::shared_ptr<const Type>& elem) {
+  if (!elem) return k_tensor;
+  switch (elem->kind) {
+    case Type::Kind::sequence: return k_sequence;
+    case Type::Kind::map: return k_map;
+    case Type::Kind::optional: return k_optional;
+    default: return k_tensor;
+  }
+}
 }  // namespace
 
 Value to_value(const onnx::SequenceProto& p, const std::string& where) {
@@ -226,10 +242,14 @@ Value to_value(const onnx::SequenceProto& p, const std::string& where) {
     case k_optional:
       for (const auto& o : p.optional_values()) items->push_back(to_value(o, where));
       break;
+    case k_map:
+      for (const auto& m : p.map_values()) items->push_back(to_value(m, where));
+      if (!items->empty()) elem = map_type_of(items->front().map());
+      break;
     case k_undefined:
       break;
     default:
-      unsupported("sequence '" + where + "' holds maps or sparse tensors, which onnxsem does not read yet");
+      unsupported("sequence '" + where + "' holds sparse tensors, which onnxsem does not read");
   }
   return Value(Sequence{elem, items});
 }
@@ -248,18 +268,71 @@ Value to_value(const onnx::OptionalProto& p, const std::string& where) {
     case k_optional:
       if (p.has_optional_value()) return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.optional_value(), where))});
       return Value(OptionalValue{});
+    case k_map:
+      if (p.has_map_value()) {
+        auto v = std::make_shared<Value>(to_value(p.map_value(), where));
+        return Value(OptionalValue{map_type_of(v->map()), v});
+      }
+      return Value(OptionalValue{});
     case k_undefined:
       return Value(OptionalValue{});
     default:
-      unsupported("optional '" + where + "' holds a map or sparse tensor, which onnxsem does not read yet");
+      unsupported("optional '" + where + "' holds a sparse tensor, which onnxsem does not read");
   }
+}
+
+Value to_value(const onnx::MapProto& p, const std::string& where) {
+  // [spec:F5] a serialized map has int64 or string keys, as many as its values, none twice.
+  const std::string name = p.name().empty() ? where : p.name();
+  const int32_t kt = p.key_type();
+  Tensor keys;
+  if (kt == static_cast<int32_t>(DType::int64)) {
+    if (p.string_keys_size() != 0) usage_error("F5", "map '" + name + "' has int64 keys but also string keys");
+    keys = Tensor::from_vector<int64_t>({p.keys_size()}, std::vector<int64_t>(p.keys().begin(), p.keys().end()));
+  } else if (kt == static_cast<int32_t>(DType::string)) {
+    if (p.keys_size() != 0) usage_error("F5", "map '" + name + "' has string keys but also int64 keys");
+    keys = Tensor::from_vector<std::string>({p.string_keys_size()},
+                                            std::vector<std::string>(p.string_keys().begin(), p.string_keys().end()));
+  } else if (dtype_known(kt) && is_integer(static_cast<DType>(kt))) {
+    unsupported("map '" + name + "' has keys of type " + dtype_name(static_cast<DType>(kt)) +
+                "; onnxsem reads maps with int64 or string keys");
+  } else {
+    usage_error("F5", "map '" + name + "' has key type " + std::to_string(kt) + ", not an integer type or string");
+  }
+  std::vector<Value> values;
+  if (p.has_values()) {
+    Value seq = to_value(p.values(), name);
+    values = *seq.sequence().items;
+  }
+  if (keys.size() != static_cast<int64_t>(values.size()))
+    usage_error("F5", "map '" + name + "' has " + std::to_string(keys.size()) + " keys and " +
+                          std::to_string(values.size()) + " values");
+  std::shared_ptr<const Type> value_type;
+  if (!values.empty() && values.front().is_tensor()) value_type = tensor_type_of(values.front().tensor().dtype());
+  try {
+    return Value(make_map(std::move(keys), std::move(values), std::move(value_type)));
+  } catch (const Failure& f) {
+    usage_error("F5", "map '" + name + "': " + f.error().message);
+  }
+}
+
+void from_value(const Value& v, onnx::MapProto& p) {
+  p.Clear();
+  const Map& m = v.map();
+  p.set_key_type(static_cast<int32_t>(m.key));
+  if (m.key == DType::int64)
+    for (int64_t k : m.keys.data<int64_t>()) p.add_keys(k);
+  else
+    for (const auto& k : m.keys.data<std::string>()) p.add_string_keys(k);
+  Sequence s{m.value_type, m.values};
+  from_value(Value(s), *p.mutable_values());
 }
 
 void from_value(const Value& v, onnx::SequenceProto& p) {
   p.Clear();
   const auto& s = v.sequence();
   if (!s.items || s.items->empty()) {
-    p.set_elem_type(s.elem && s.elem->kind == Type::Kind::sequence ? k_sequence : k_tensor);
+    p.set_elem_type(empty_kind(s.elem));
     return;
   }
   for (const auto& item : *s.items) {
@@ -269,6 +342,9 @@ void from_value(const Value& v, onnx::SequenceProto& p) {
     } else if (item.is_sequence()) {
       p.set_elem_type(k_sequence);
       from_value(item, *p.add_sequence_values());
+    } else if (item.is_map()) {
+      p.set_elem_type(k_map);
+      from_value(item, *p.add_map_values());
     } else {
       p.set_elem_type(k_optional);
       from_value(item, *p.add_optional_values());
@@ -280,7 +356,7 @@ void from_value(const Value& v, onnx::OptionalProto& p) {
   p.Clear();
   const auto& o = v.optional();
   if (!o.item) {
-    p.set_elem_type(o.elem && o.elem->kind == Type::Kind::sequence ? k_sequence : k_tensor);
+    p.set_elem_type(empty_kind(o.elem));
     return;
   }
   if (o.item->is_tensor()) {
@@ -289,6 +365,9 @@ void from_value(const Value& v, onnx::OptionalProto& p) {
   } else if (o.item->is_sequence()) {
     p.set_elem_type(k_sequence);
     from_value(*o.item, *p.mutable_sequence_value());
+  } else if (o.item->is_map()) {
+    p.set_elem_type(k_map);
+    from_value(*o.item, *p.mutable_map_value());
   } else {
     p.set_elem_type(k_optional);
     from_value(*o.item, *p.mutable_optional_value());
@@ -332,7 +411,17 @@ Value read_value_file(const std::string& path, const Type& declared) {
     if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized OptionalProto");
     return proto::to_value(p, path);
   }
-  if (declared.kind == Type::Kind::map) unsupported("'" + path + "' holds a map value, which onnxsem does not read yet");
+  if (declared.kind == Type::Kind::map) {
+    onnx::MapProto p;
+    if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized MapProto");
+    Value v = proto::to_value(p, path);
+    if (!v.map().value_type && declared.inner) {  // an empty map takes its value type from the declaration
+      Map m = v.map();
+      m.value_type = declared.inner;
+      v = Value(std::move(m));
+    }
+    return v;
+  }
   return Value(tensor_from_bytes(bytes, path));
 }
 
@@ -342,6 +431,10 @@ void write_value_file(const std::string& path, const Value& value) {
     bytes = tensor_to_bytes(value.tensor());
   } else if (value.is_sequence()) {
     onnx::SequenceProto p;
+    proto::from_value(value, p);
+    bytes = p.SerializeAsString();
+  } else if (value.is_map()) {
+    onnx::MapProto p;
     proto::from_value(value, p);
     bytes = p.SerializeAsString();
   } else {

@@ -1,7 +1,8 @@
-// Values (spec/values.md): element types, shapes, tensors, sequences, optionals and their equality.
+// Values (spec/values.md): element types, shapes, tensors, sequences, optionals, maps and their equality.
 #include "semantics/value.hpp"
 
 #include <limits>
+#include <set>
 
 #include "semantics/dispatch.hpp"
 
@@ -175,6 +176,37 @@ const OptionalValue& Value::optional() const {
   if (const auto* o = std::get_if<OptionalValue>(&v)) return *o;
   eval_error("V2", "expected an optional, got " + describe());
 }
+const Map& Value::map() const {
+  if (const auto* m = std::get_if<Map>(&v)) return *m;
+  eval_error("V2", "expected a map, got " + describe());
+}
+
+Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type> value_type) {
+  // [spec:V4] keys are int64 or string, one per value, none given twice; their order is kept.
+  if (keys.dtype() != DType::int64 && keys.dtype() != DType::string)
+    eval_error("V4", std::string("map keys of type ") + dtype_name(keys.dtype()) + "; keys are int64 or string");
+  if (keys.rank() != 1) eval_error("V4", "map keys must be a 1-D tensor, got rank " + std::to_string(keys.rank()));
+  if (keys.size() != static_cast<int64_t>(values.size()))
+    eval_error("V4", "a map of " + std::to_string(keys.size()) + " keys and " + std::to_string(values.size()) +
+                         " values");
+  auto no_duplicates = [](auto span) {
+    using E = typename decltype(span)::value_type;
+    std::set<E> seen;
+    for (const auto& k : span)
+      if (!seen.insert(k).second) {
+        if constexpr (std::is_same_v<E, std::string>) eval_error("V4", "map key '" + k + "' occurs twice");
+        else eval_error("V4", "map key " + std::to_string(k) + " occurs twice");
+      }
+  };
+  if (keys.dtype() == DType::int64) no_duplicates(keys.data<int64_t>());
+  else no_duplicates(keys.data<std::string>());
+  Map m;
+  m.key = keys.dtype();
+  m.value_type = std::move(value_type);
+  m.keys = std::move(keys);
+  m.values = std::make_shared<const std::vector<Value>>(std::move(values));
+  return m;
+}
 
 std::string Value::describe() const {
   if (const auto* t = std::get_if<Tensor>(&v)) {
@@ -184,6 +216,8 @@ std::string Value::describe() const {
   }
   if (const auto* q = std::get_if<Sequence>(&v))
     return "seq(" + std::to_string(q->items ? q->items->size() : 0) + " items)";
+  if (const auto* m = std::get_if<Map>(&v))
+    return std::string("map(") + dtype_name(m->key) + "," + std::to_string(m->size()) + " entries)";
   const auto& o = std::get<OptionalValue>(v);
   return o.item ? "optional(" + o.item->describe() + ")" : std::string("optional(none)");
 }
@@ -197,6 +231,14 @@ bool operator==(const Value& a, const Value& b) {
     if (n1 != n2) return false;
     for (size_t i = 0; i < n1; ++i)
       if (!((*s->items)[i] == (*s2.items)[i])) return false;
+    return true;
+  }
+  if (const auto* m = std::get_if<Map>(&a.v)) {
+    // [spec:V3] maps are equal when their keys are equal in the same order and their values pairwise.
+    const auto& m2 = std::get<Map>(b.v);
+    if (m->key != m2.key || !(m->keys == m2.keys) || m->size() != m2.size()) return false;
+    for (size_t i = 0; i < m->size(); ++i)
+      if (!((*m->values)[i] == (*m2.values)[i])) return false;
     return true;
   }
   const auto& o1 = std::get<OptionalValue>(a.v);

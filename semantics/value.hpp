@@ -1,5 +1,5 @@
-// Values of the ONNX semantic domain (spec/values.md): tensors of every element type, sequences and
-// optionals. A value is immutable once built; copies share their buffers; equality is bitwise.
+// Values of the ONNX semantic domain (spec/values.md): tensors of every element type, sequences,
+// optionals and maps. A value is immutable once built; copies share their buffers; equality is bitwise.
 #pragma once
 
 #include <cstdint>
@@ -226,24 +226,42 @@ struct OptionalValue {
   std::shared_ptr<const Type> elem;    // declared element type (may be null when unknown)
   std::shared_ptr<const Value> item;   // null: the optional holds nothing
 };
+// A map (spec/values.md, V4): keys of type int64 or string, held in a 1-D tensor in the order they were
+// given, each paired with the value at the same position. Build one with make_map (it checks V4).
+struct Map {
+  DType key = DType::undefined;             // int64 or string
+  std::shared_ptr<const Type> value_type;   // declared value type (may be null when unknown)
+  Tensor keys;                              // 1-D, element type `key`, no key twice
+  std::shared_ptr<const std::vector<Value>> values;  // one per key, in key order
+
+  [[nodiscard]] size_t size() const noexcept { return values ? values->size() : 0; }
+};
 
 struct Value {
-  std::variant<Tensor, Sequence, OptionalValue> v;
+  std::variant<Tensor, Sequence, OptionalValue, Map> v;
 
   Value() = default;
   Value(Tensor t) : v(std::move(t)) {}  // NOLINT: a tensor is a value
   Value(Sequence s) : v(std::move(s)) {}  // NOLINT
   Value(OptionalValue o) : v(std::move(o)) {}  // NOLINT
+  Value(Map m) : v(std::move(m)) {}  // NOLINT
 
   [[nodiscard]] bool is_tensor() const noexcept { return std::holds_alternative<Tensor>(v); }
   [[nodiscard]] bool is_sequence() const noexcept { return std::holds_alternative<Sequence>(v); }
   [[nodiscard]] bool is_optional() const noexcept { return std::holds_alternative<OptionalValue>(v); }
+  [[nodiscard]] bool is_map() const noexcept { return std::holds_alternative<Map>(v); }
   [[nodiscard]] const Tensor& tensor() const;  // eval error (clause V2) when not a tensor
   [[nodiscard]] const Sequence& sequence() const;
   [[nodiscard]] const OptionalValue& optional() const;
-  [[nodiscard]] std::string describe() const;  // "tensor(float)[2,3]", "seq(3)", "optional(none)"
+  [[nodiscard]] const Map& map() const;
+  // "tensor(float)[2,3]", "seq(3 items)", "optional(none)", "map(int64,3 entries)"
+  [[nodiscard]] std::string describe() const;
 
   friend bool operator==(const Value& a, const Value& b);
 };
+
+// A map of the given keys (a 1-D int64 or string tensor) and values, one per key (spec V4): any other key
+// type, a key given twice or a count mismatch is an evaluation error. `value_type` may be null.
+[[nodiscard]] Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type> value_type);
 
 }  // namespace onnxsem

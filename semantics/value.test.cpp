@@ -66,3 +66,70 @@ TEST_CASE("[L1][L2] element counts: negative dimensions, overflow and mismatched
     CHECK(f.error().clause == "L2");
   }
 }
+
+namespace {
+Tensor skeys(std::vector<std::string> k) {
+  const auto n = static_cast<int64_t>(k.size());
+  return Tensor::from_vector<std::string>({n}, k);
+}
+std::vector<Value> fvals(std::vector<float> v) {
+  std::vector<Value> out;
+  for (float x : v) out.emplace_back(Tensor::scalar<float>(x));
+  return out;
+}
+std::string clause_of(auto&& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.error().clause;
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("[V4] a map keeps its keys in the order given, each with its value") {
+  const Map m = make_map(skeys({"b", "a"}), fvals({1, 2}), nullptr);
+  CHECK(m.key == DType::string);
+  CHECK(m.size() == 2);
+  CHECK(m.keys.data<std::string>()[0] == "b");
+  CHECK((*m.values)[1] == Value(Tensor::scalar<float>(2)));
+  const Value v(m);
+  CHECK(v.is_map());
+  CHECK_FALSE(v.is_tensor());
+  CHECK(v.describe() == "map(string,2 entries)");
+  const Map e = make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr);
+  CHECK(e.size() == 0);
+  CHECK(Value(e).describe() == "map(int64,0 entries)");
+}
+
+TEST_CASE("[V4] keys are int64 or string, none twice, one value each") {
+  CHECK(clause_of([] { (void)make_map(skeys({"a", "a"}), fvals({1, 2}), nullptr); }) == "V4");
+  CHECK(clause_of([] {
+          (void)make_map(Tensor::from_vector<int64_t>({3}, {1, 2, 1}), fvals({1, 2, 3}), nullptr);
+        }) == "V4");
+  CHECK(clause_of([] { (void)make_map(Tensor::from_vector<int32_t>({1}, {1}), fvals({1}), nullptr); }) == "V4");
+  CHECK(clause_of([] { (void)make_map(skeys({"a"}), fvals({1, 2}), nullptr); }) == "V4");
+  CHECK(clause_of([] { (void)make_map(Tensor::from_vector<int64_t>({1, 1}, {1}), fvals({1}), nullptr); }) == "V4");
+}
+
+TEST_CASE("[V2] a map is read as a map; reading it as another kind, or another kind as a map, is an error") {
+  const Value m(make_map(skeys({"a"}), fvals({1}), nullptr));
+  CHECK(m.map().size() == 1);
+  CHECK(clause_of([&] { (void)m.tensor(); }) == "V2");
+  CHECK(clause_of([&] { (void)m.sequence(); }) == "V2");
+  CHECK(clause_of([] { (void)Value(Tensor::scalar<float>(1)).map(); }) == "V2");
+  // maps can be items of sequences
+  const Value s(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{m, m})});
+  CHECK(s.sequence().items->at(1).is_map());
+}
+
+TEST_CASE("[V3] maps are equal with equal keys in the same order and equal values") {
+  const Value ab(make_map(skeys({"a", "b"}), fvals({1, 2}), nullptr));
+  CHECK(ab == Value(make_map(skeys({"a", "b"}), fvals({1, 2}), nullptr)));
+  CHECK_FALSE(ab == Value(make_map(skeys({"b", "a"}), fvals({2, 1}), nullptr)));  // same pairs, other order
+  CHECK_FALSE(ab == Value(make_map(skeys({"a", "b"}), fvals({1, 3}), nullptr)));
+  CHECK_FALSE(ab == Value(make_map(skeys({"a"}), fvals({1}), nullptr)));
+  CHECK_FALSE(Value(make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr)) ==
+              Value(make_map(skeys({}), {}, nullptr)));  // key types differ
+  CHECK_FALSE(ab == Value(Tensor::scalar<float>(1)));
+}

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // onnxsem cross-check adapter for ONNX Runtime (README.md, "Cross-checking a runtime"; spec/conformance.md,
-// XC1):
+// XC1 and XC6):
 //
 //   node adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]
+//   node adapter.js --serve          (the same, one request per line on standard input)
 //   node adapter.js --probe          (exits 0 when the npm packages load)
 //
 // Reads INPUT_DIR/input_K.pb (a serialized TensorProto for the K-th graph input without initializer), runs
@@ -10,17 +11,39 @@
 // Exit 3 with a one-line reason on stderr when the runtime cannot run the model (an element type the
 // Node.js binding cannot take, an operator ONNX Runtime does not implement); exit 1 for any other runtime
 // error; exit 2 for a bad command line.
+//
+// With --serve the adapter loads ONNX Runtime once, writes the line "ready ..." and then reads requests,
+// one JSON object per line: {"model": M, "input_dir": I, "output_dir": O, "optimize": "all"|"disabled",
+// "save_optimized": FILE (optional)}. It answers each with one line "STATUS" or "STATUS REASON", STATUS
+// being the exit code the one-shot call would have had (0, 1, 2 or 3) and REASON its one-line message.
+// Nothing is kept from one request to the next but the loaded module: each has its own session. The
+// server ends at the end of its standard input.
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
+const readline = require('readline');
+
+// A case's failure: the exit code of the one-shot call and the one-line reason.
+class CaseFailure extends Error {
+  constructor(code, reason) {
+    let line = String(reason).replace(/\x1b\[[0-9;]*m/g, '').replace(/\s+/g, ' ').trim();
+    // ONNX Runtime puts a long C++ signature before the reason: keep the head and the tail.
+    if (line.length > 600) line = line.slice(0, 200) + ' ... ' + line.slice(-380);
+    super(line);
+    this.code = code;
+  }
+}
 
 function fail(code, reason) {
-  let line = String(reason).replace(/\x1b\[[0-9;]*m/g, '').replace(/\s+/g, ' ').trim();
-  // ONNX Runtime puts a long C++ signature before the reason: keep the head and the tail.
-  if (line.length > 600) line = line.slice(0, 200) + ' ... ' + line.slice(-380);
-  process.stderr.write(line + '\n');
-  process.exit(code);
+  throw new CaseFailure(code, reason);
+}
+
+// Any exception as [code, reason]: a CaseFailure as it is, anything else a runtime error (exit 1).
+function failureOf(e) {
+  if (e instanceof CaseFailure) return [e.code, e.message];
+  const f = new CaseFailure(1, e && e.message ? e.message : String(e));
+  return [f.code, f.message];
 }
 
 let ort, protobuf;
@@ -28,7 +51,8 @@ try {
   ort = require('onnxruntime-node');
   protobuf = require('protobufjs');
 } catch (e) {
-  fail(1, 'cannot load the npm packages (run crosscheck/onnxruntime/setup.sh): ' + e.message);
+  process.stderr.write(new CaseFailure(1, 'cannot load the npm packages (run crosscheck/onnxruntime/setup.sh): ' + e.message).message + '\n');
+  process.exit(1);
 }
 
 // The few ONNX messages the adapter needs, described from ONNX's IR documentation (field names and numbers
@@ -138,24 +162,9 @@ function runtimeCannot(message) {
     message);
 }
 
-async function main(argv) {
-  if (argv[0] === '--probe') {
-    process.stdout.write(`onnxruntime-node ${require('onnxruntime-node/package.json').version} loads\n`);
-    return 0;
-  }
-  const positional = [];
-  let optimize = 'all';
-  let saveOptimized = null;
-  for (let i = 0; i < argv.length; ++i) {
-    if (argv[i] === '--optimize') optimize = argv[++i];
-    else if (argv[i] === '--save-optimized') saveOptimized = argv[++i];
-    else if (argv[i].startsWith('--')) fail(2, `unknown option ${argv[i]}`);
-    else positional.push(argv[i]);
-  }
-  if (positional.length !== 3 || !['all', 'disabled'].includes(optimize) || saveOptimized === undefined)
-    fail(2, 'usage: adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]');
-  const [modelPath, inputDir, outputDir] = positional;
-
+// Runs one case; returns normally when the outputs are written, throws a CaseFailure (or any exception, a
+// runtime error) otherwise.
+async function runCase(modelPath, inputDir, outputDir, optimize, saveOptimized) {
   let modelBytes;
   try {
     modelBytes = fs.readFileSync(modelPath);
@@ -180,34 +189,98 @@ async function main(argv) {
   } catch (e) {
     fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
   }
-  for (const m of session.inputMetadata.concat(session.outputMetadata)) {
-    if (!m.isTensor) fail(3, `unsupported by the runtime: '${m.name}' is not a tensor (the binding takes tensors only)`);
-    // The binding lists some element types (int4, uint4) that it then cannot hand over (it aborts).
-    if (!(m.type in codeOfOrt))
-      fail(3, `unsupported by the runtime: element type ${m.type} of '${m.name}' (the Node.js binding does not take it)`);
-  }
-
-  const feeds = {};
-  for (let k = 0; k < fed.length; ++k) {
-    const file = path.join(inputDir, `input_${k}.pb`);
-    if (!fs.existsSync(file)) continue;  // an optional input left out
-    feeds[fed[k]] = tensorFromProto(fs.readFileSync(file), file);
-  }
-  let results;
   try {
-    results = await session.run(feeds);
-  } catch (e) {
-    fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+    for (const m of session.inputMetadata.concat(session.outputMetadata)) {
+      if (!m.isTensor) fail(3, `unsupported by the runtime: '${m.name}' is not a tensor (the binding takes tensors only)`);
+      // The binding lists some element types (int4, uint4) that it then cannot hand over (it aborts).
+      if (!(m.type in codeOfOrt))
+        fail(3, `unsupported by the runtime: element type ${m.type} of '${m.name}' (the Node.js binding does not take it)`);
+    }
+
+    const feeds = {};
+    for (let k = 0; k < fed.length; ++k) {
+      const file = path.join(inputDir, `input_${k}.pb`);
+      if (!fs.existsSync(file)) continue;  // an optional input left out
+      feeds[fed[k]] = tensorFromProto(fs.readFileSync(file), file);
+    }
+    let results;
+    try {
+      results = await session.run(feeds);
+    } catch (e) {
+      fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+    }
+    fs.mkdirSync(outputDir, { recursive: true });
+    graph.output.forEach((o, k) => {
+      const t = results[o.name];
+      if (!t) fail(1, `the runtime gave no value for output '${o.name}'`);
+      fs.writeFileSync(path.join(outputDir, `output_${k}.pb`), protoFromTensor(t));
+    });
+  } finally {
+    await session.release().catch(() => {});
   }
-  fs.mkdirSync(outputDir, { recursive: true });
-  graph.output.forEach((o, k) => {
-    const t = results[o.name];
-    if (!t) fail(1, `the runtime gave no value for output '${o.name}'`);
-    fs.writeFileSync(path.join(outputDir, `output_${k}.pb`), protoFromTensor(t));
-  });
+}
+
+const usage = 'usage: adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]';
+
+// The one-shot call: one case per process; returns the exit code.
+async function oneShot(argv) {
+  const positional = [];
+  let optimize = 'all';
+  let saveOptimized = null;
+  for (let i = 0; i < argv.length; ++i) {
+    if (argv[i] === '--optimize') optimize = argv[++i];
+    else if (argv[i] === '--save-optimized') saveOptimized = argv[++i];
+    else if (argv[i].startsWith('--')) fail(2, `unknown option ${argv[i]}`);
+    else positional.push(argv[i]);
+  }
+  if (positional.length !== 3 || !['all', 'disabled'].includes(optimize) || saveOptimized === undefined) fail(2, usage);
+  await runCase(positional[0], positional[1], positional[2], optimize, saveOptimized);
   return 0;
+}
+
+// The serve mode: requests on standard input, one answer line each on standard output.
+async function serve() {
+  process.stdout.write(`ready onnxruntime-node ${require('onnxruntime-node/package.json').version}\n`);
+  const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let answer;
+    try {
+      let r;
+      try {
+        r = JSON.parse(line);
+      } catch (e) {
+        fail(2, `a request is one JSON object per line: ${e.message}`);
+      }
+      const optimize = r.optimize === undefined ? 'all' : r.optimize;
+      if (typeof r !== 'object' || r === null || typeof r.model !== 'string' || typeof r.input_dir !== 'string' ||
+          typeof r.output_dir !== 'string' || !['all', 'disabled'].includes(optimize) ||
+          (r.save_optimized !== undefined && r.save_optimized !== null && typeof r.save_optimized !== 'string'))
+        fail(2, 'a request needs "model", "input_dir", "output_dir" (strings), "optimize" all|disabled, "save_optimized" (optional)');
+      await runCase(r.model, r.input_dir, r.output_dir, optimize, r.save_optimized || null);
+      answer = '0';
+    } catch (e) {
+      const [code, reason] = failureOf(e);
+      answer = `${code} ${reason}`;
+    }
+    process.stdout.write(answer + '\n');
+  }
+  return 0;
+}
+
+async function main(argv) {
+  if (argv[0] === '--probe') {
+    process.stdout.write(`onnxruntime-node ${require('onnxruntime-node/package.json').version} loads\n`);
+    return 0;
+  }
+  if (argv[0] === '--serve' && argv.length === 1) return serve();
+  return oneShot(argv);
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
-  (e) => fail(1, e && e.message ? e.message : String(e)));
+  (e) => {
+    const [code, reason] = failureOf(e);
+    process.stderr.write(reason + '\n');
+    process.exit(code);
+  });

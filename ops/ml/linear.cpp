@@ -1,7 +1,9 @@
-// Linear models and support vector machines of ai.onnx.ml (spec/ops-ml.md, ML50-ML58): LinearRegressor,
+// Linear models and support vector machines of ai.onnx.ml (spec/ops-ml.md, ML50-ML59): LinearRegressor,
 // LinearClassifier, SVMRegressor and SVMClassifier. Scores are computed in binary64 from the exactly widened
 // input and attributes, go through post_transform (ML40-ML44), and are rounded once to float.
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
@@ -209,6 +211,56 @@ Out svm_regressor(const KernelArgs& a) {
   return {Value(float_tensor({r.n, 1}, y))};
 }
 
+// [spec:ML59] Platt's estimate of the probability that a row belongs to class i rather than j, from the pair's
+// decision value d: 1 / (1 + e^(d A + B)), kept within [1e-7, 1 - 1e-7]; then the E class probabilities
+// are coupled from the pairwise ones by libsvm's method (Wu, Lin and Weng's second method): the iterative
+// solution, started from 1/E each, stopped when no class's residual exceeds 0.005 / E or after
+// max(100, E) rounds. A NaN decision value makes every probability of the row NaN.
+std::vector<double> class_probabilities(int64_t e, const std::vector<double>& decision, const std::vector<double>& prob_a,
+                                        const std::vector<double>& prob_b) {
+  const auto k = static_cast<size_t>(e);
+  std::vector<double> r(k * k, 0.0);  // r[i * k + j]: probability of i against j
+  size_t p = 0;
+  for (size_t i = 0; i < k; ++i)
+    for (size_t j = i + 1; j < k; ++j, ++p) {
+      if (std::isnan(decision[p])) return std::vector<double>(k, std::numeric_limits<double>::quiet_NaN());
+      const double v = std::clamp(1.0 / (1.0 + std::exp(decision[p] * prob_a[p] + prob_b[p])), 1e-7, 1 - 1e-7);
+      r[i * k + j] = v;
+      r[j * k + i] = 1 - v;
+    }
+  std::vector<double> q(k * k, 0.0), qp(k, 0.0), prob(k, 1.0 / static_cast<double>(k));
+  for (size_t t = 0; t < k; ++t)
+    for (size_t j = 0; j < k; ++j) {
+      if (j == t) continue;
+      q[t * k + t] += r[j * k + t] * r[j * k + t];
+      q[t * k + j] = -r[j * k + t] * r[t * k + j];
+    }
+  const size_t rounds = std::max<size_t>(100, k);
+  const double eps = 0.005 / static_cast<double>(k);
+  for (size_t round = 0; round < rounds; ++round) {
+    double pqp = 0;
+    for (size_t t = 0; t < k; ++t) {
+      qp[t] = 0;
+      for (size_t j = 0; j < k; ++j) qp[t] += q[t * k + j] * prob[j];
+      pqp += prob[t] * qp[t];
+    }
+    double worst = 0;
+    for (size_t t = 0; t < k; ++t) worst = std::max(worst, std::fabs(qp[t] - pqp));
+    if (worst < eps) break;
+    for (size_t t = 0; t < k; ++t) {
+      const double qtt = q[t * k + t];
+      const double diff = (pqp - qp[t]) / qtt;
+      prob[t] += diff;
+      pqp = (pqp + diff * (diff * qtt + 2 * qp[t])) / ((1 + diff) * (1 + diff));
+      for (size_t j = 0; j < k; ++j) {
+        qp[j] = (qp[j] + diff * q[t * k + j]) / (1 + diff);
+        prob[j] /= 1 + diff;
+      }
+    }
+  }
+  return prob;
+}
+
 Out svm_classifier(const KernelArgs& a) {
   const std::string op = "SVMClassifier";
   const Rows r = read_rows(a.tensor(0), op);
@@ -220,9 +272,8 @@ Out svm_classifier(const KernelArgs& a) {
   const auto per_class = attr_ints_opt(a.node, "vectors_per_class").value_or(std::vector<int64_t>{});
   const PostTransform post = parse_post_transform(attr_string(a.node, "post_transform", "NONE"), op);
   const int64_t e = static_cast<int64_t>(labels.size());
-  if (!attr_floats_opt(a.node, "prob_a").value_or(std::vector<float>{}).empty() ||
-      !attr_floats_opt(a.node, "prob_b").value_or(std::vector<float>{}).empty())
-    unsupported(op + ": probability estimates (prob_a, prob_b) are not implemented");
+  const std::vector<double> prob_a = doubles(attr_floats_opt(a.node, "prob_a"));
+  const std::vector<double> prob_b = doubles(attr_floats_opt(a.node, "prob_b"));
   int64_t s_count = 0;
   for (int64_t v : per_class) {
     if (v < 0 || v > static_cast<int64_t>(coef.size()))
@@ -255,7 +306,14 @@ Out svm_classifier(const KernelArgs& a) {
     std::vector<int64_t> start(static_cast<size_t>(e), 0);
     for (int64_t c = 1; c < e; ++c)
       start[static_cast<size_t>(c)] = start[static_cast<size_t>(c - 1)] + per_class[static_cast<size_t>(c - 1)];
-    width = e == 2 ? 2 : pairs;
+    // [spec:ML59] probability estimates: prob_a and prob_b, when either is given, both hold one entry per
+    // pair of classes, and the scores become the E class probabilities.
+    const bool proba = !prob_a.empty() || !prob_b.empty();
+    if (proba && (static_cast<int64_t>(prob_a.size()) != pairs || static_cast<int64_t>(prob_b.size()) != pairs))
+      eval_error("ML59", op + ": prob_a and prob_b must both hold " + std::to_string(pairs) +
+                             " entries (one per pair of classes), got " + std::to_string(prob_a.size()) + " and " +
+                             std::to_string(prob_b.size()));
+    width = proba ? e : (e == 2 ? 2 : pairs);
     std::vector<double> kv(static_cast<size_t>(s_count));
     for (int64_t n = 0; n < r.n; ++n) {
       const double* x = r.x.data() + n * r.c;
@@ -274,7 +332,8 @@ Out svm_classifier(const KernelArgs& a) {
           votes[static_cast<size_t>(d > 0 ? i : j)] += 1;
           row.push_back(d);
         }
-      if (e == 2) row = {-row[0], row[0]};
+      if (proba) row = class_probabilities(e, row, prob_a, prob_b);
+      else if (e == 2) row = {-row[0], row[0]};
       apply_post_transform(post, row);
       index.push_back(static_cast<int64_t>(arg_max(votes)));
       z.insert(z.end(), row.begin(), row.end());
@@ -282,7 +341,8 @@ Out svm_classifier(const KernelArgs& a) {
   } else {
     // [spec:ML58] linear mode (no support vectors): coefficients holds E rows of C weights and rho 1 or E
     // entries; the score of class j is <x, coefficients[j]> + rho[j] (rho[0] when it has one entry). The
-    // scores go through post_transform, and the label is that of the largest transformed score (ML45).
+    // scores go through post_transform, and the label is that of the largest transformed score (ML45);
+    // prob_a and prob_b do not apply (ML59).
     if (static_cast<int64_t>(coef.size()) != e * r.c || !(rho.size() == 1 || static_cast<int64_t>(rho.size()) == e))
       eval_error("ML58", op + ": a linear model of " + std::to_string(e) + " classes and " + std::to_string(r.c) +
                              " features needs " + std::to_string(e * r.c) + " coefficients and 1 or " +

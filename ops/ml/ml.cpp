@@ -16,8 +16,7 @@ void add_ml(Registry& r) {
   ml::add_encoders(r);
   ml::add_trees(r);
   ml::add_linear(r);
-  // [spec:ML3] ZipMap, DictVectorizer and CastMap take or produce maps, which the value domain does not
-  // have: they are deliberately not registered, so a model using them is unsupported (U1).
+  ml::add_maps(r);
 }
 
 }  // namespace onnxsem::ops

@@ -21,6 +21,7 @@ inline const std::string domain = "ai.onnx.ml";
 void add_encoders(Registry& r);  // encode.cpp: ArrayFeatureExtractor, Binarizer, LabelEncoder, CategoryMapper, ...
 void add_trees(Registry& r);     // trees.cpp: TreeEnsemble, TreeEnsembleRegressor, TreeEnsembleClassifier
 void add_linear(Registry& r);    // linear.cpp: LinearRegressor, LinearClassifier, SVMRegressor, SVMClassifier
+void add_maps(Registry& r);      // maps.cpp: ZipMap, DictVectorizer, CastMap
 
 // The usual numeric input constraint of the family: float, double, int64, int32.
 inline constexpr auto ml_numeric_types = hana::tuple_t<float, double, int64_t, int32_t>;

@@ -1,4 +1,4 @@
-// Tests of the ai.onnx.ml family's registration and shared helpers (spec/ops-ml.md, ML2, ML3, ML40-ML46).
+// Tests of the ai.onnx.ml family's registration and shared helpers (spec/ops-ml.md, ML2, ML40-ML46).
 #include "ops/ml/ml.hpp"
 
 #include <cmath>
@@ -28,24 +28,14 @@ TEST_CASE("the ml family registers every version of the operators it implements"
   for (const char* op :
        {"ArrayFeatureExtractor", "Binarizer", "LabelEncoder", "CategoryMapper", "OneHotEncoder", "Imputer", "Scaler",
         "Normalizer", "FeatureVectorizer", "TreeEnsemble", "TreeEnsembleRegressor", "TreeEnsembleClassifier",
-        "LinearRegressor", "LinearClassifier", "SVMRegressor", "SVMClassifier"}) {
+        "LinearRegressor", "LinearClassifier", "SVMRegressor", "SVMClassifier", "ZipMap", "DictVectorizer",
+        "CastMap"}) {
     const auto v = ops::onnx_defined_versions("ai.onnx.ml", op);
     CHECK(!v.empty());
     for (int64_t since : v) {
       INFO(op << "-" << since);
       CHECK(r.kernel("ai.onnx.ml", op, since) != nullptr);
     }
-  }
-}
-
-TEST_CASE("[ML3] ZipMap, DictVectorizer and CastMap are defined by ONNX but not implemented") {
-  ops::Registry r;
-  ops::add_ml(r);
-  for (const char* op : {"ZipMap", "DictVectorizer", "CastMap"}) {
-    INFO(op);
-    const auto v = ops::onnx_defined_versions("ai.onnx.ml", op);
-    REQUIRE(v == std::vector<int64_t>{1});
-    CHECK(r.kernel("ai.onnx.ml", op, 1) == nullptr);
   }
 }
 
