@@ -14,32 +14,22 @@
 //
 // Implementation: the output positions of one (n, group) are taken in tiles. For a tile, the taps are
 // gathered into a matrix col[c, j][p] (im2col); the tile of Y is then the product W_g (M/G x C/G*K) by
-// col (C/G*K x tile), computed four output channels at a time with a contiguous inner loop over the
-// tile's positions, in binary64.
+// col (C/G*K x tile), computed by the cache-blocked binary64 product of ops/common/product.hpp, which
+// adds the terms of each sum in the order of the formula above (c, then j). W_g is packed once per call;
+// col is gathered straight into the packed form the product reads.
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "ops/common/attrs.hpp"
+#include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
 
-// acc[t] += w * col[t] for a block of rows of the output tile; the compiler vectorises these loops.
-void axpy4(double* __restrict a0, double* __restrict a1, double* __restrict a2, double* __restrict a3,
-           const double* __restrict col, double w0, double w1, double w2, double w3, int64_t n) {
-  for (int64_t t = 0; t < n; ++t) {
-    const double c = col[t];
-    a0[t] += w0 * c;
-    a1[t] += w1 * c;
-    a2[t] += w2 * c;
-    a3[t] += w3 * c;
-  }
-}
-void axpy1(double* __restrict a0, const double* __restrict col, double w0, int64_t n) {
-  for (int64_t t = 0; t < n; ++t) a0[t] += w0 * col[t];
-}
+constexpr int64_t kNR = product_detail::kNR;  // positions per panel of the packed tap matrix
 
 struct ConvShape {
   int64_t N, C, M, G, Cg, Mg;
@@ -100,7 +90,7 @@ std::vector<double> bias_of(const KernelArgs& a, int64_t M, const std::string& o
 }
 
 template <class T>
-Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vector<double>& bias, const ConvShape& s,
+Tensor conv_typed(const Tensor& x, const Tensor& w, const std::vector<double>& bias, const ConvShape& s,
                   const WindowGeometry& g) {
   const size_t rank = g.rank();
   const int64_t P = g.out_count(), K = g.kernel_count(), R = s.Cg * K, plane = g.in_count();
@@ -124,57 +114,83 @@ Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vec
   const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(g.out, P);
   const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
 
-  // A tile of output positions whose im2col block stays within about 1 MiB.
-  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 17) / std::max<int64_t>(R, 1) / 8 * 8, 8, 1024);
-  std::vector<double> col(static_cast<size_t>(R * tile));
-  std::vector<double> acc(static_cast<size_t>(4 * tile));
-  std::vector<int64_t> offs(static_cast<size_t>(tile));
+  // A kernel of one tap with unit strides and no padding gathers nothing: row c of the matrix of taps
+  // is channel c of the group in X, position for position.
+  bool direct = K == 1;
+  for (size_t d = 0; d < rank && direct; ++d)
+    direct = g.out[d] == g.in[d] && std::all_of(tapq[d].begin(), tapq[d].end(),
+                                                [&, o = int64_t{0}](int64_t q) mutable { return q == o++; });
+  // A tile of output positions whose im2col block stays within about 4 MiB.
+  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>(R, 1) / 8 * 8, 8, 2048);
+  // Working buffers, left uninitialised: every entry is written before it is read (the padding columns of
+  // col's last panel are zeroed below, once per tile).
+  const auto col = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(packed_size(R, tile)));
+  const auto acc = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(s.Mg * tile));
+  // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
+  // padding; computed once per tile for every image and group.
+  std::vector<int64_t> offs(direct ? 0 : static_cast<size_t>(K * tile));
 
-  for (int64_t n = 0; n < s.N; ++n)
-    for (int64_t gi = 0; gi < s.G; ++gi)
-      for (int64_t p0 = 0; p0 < P; p0 += tile) {
-        const int64_t tp = std::min(tile, P - p0);
-        // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding.
-        for (int64_t jf = 0; jf < K; ++jf) {
-          for (int64_t t = 0; t < tp; ++t) {
-            int64_t off = 0;
-            for (size_t d = 0; d < rank; ++d) {
-              const int64_t q = tapq[d][ocoord[d][p0 + t] * g.kernel[d] + jcoord[d][jf]];
-              if (q < 0) {
-                off = -1;
-                break;
-              }
-              off = off * g.in[d] + q;
+  // Each group's weights W_g (M/G x C/G*K), widened and packed once for all its tiles.
+  std::vector<PackedA> wg;
+  wg.reserve(static_cast<size_t>(s.G));
+  for (int64_t gi = 0; gi < s.G; ++gi) wg.push_back(pack(s.Mg, R, MatrixView<T>{w.data<T>().data() + gi * s.Mg * R, R, 1}));
+
+  for (int64_t p0 = 0; p0 < P; p0 += tile) {
+    const int64_t tp = std::min(tile, P - p0);
+    if (tp % kNR != 0) std::fill(col.get() + packed_index(R, 0, tp / kNR * kNR), col.get() + packed_size(R, tp), 0.0);
+    if (!direct)
+      for (int64_t jf = 0; jf < K; ++jf)
+        for (int64_t t = 0; t < tp; ++t) {
+          int64_t off = 0;
+          for (size_t d = 0; d < rank; ++d) {
+            const int64_t q = tapq[d][ocoord[d][p0 + t] * g.kernel[d] + jcoord[d][jf]];
+            if (q < 0) {
+              off = -1;
+              break;
             }
-            offs[t] = off;
+            off = off * g.in[d] + q;
           }
+          offs[static_cast<size_t>(jf * tile + t)] = off;
+        }
+    for (int64_t n = 0; n < s.N; ++n)
+      for (int64_t gi = 0; gi < s.G; ++gi) {
+        // [spec:NN11] Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
+        // (ops/common/product.hpp) and rounded once.
+        if (direct) {
+          // The tile's columns of X, packed as the product reads them.
+          for (int64_t c = 0; c < s.Cg; ++c) {
+            const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
+            for (int64_t t = 0; t < tp; ++t) col[static_cast<size_t>(packed_index(R, c, t))] = widen(xp[t]);
+          }
+        } else {
+          // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
+          // packed form the product reads (packed_index).
           for (int64_t c = 0; c < s.Cg; ++c) {
             const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
-            double* colr = col.data() + (c * K + jf) * tile;
-            for (int64_t t = 0; t < tp; ++t) colr[t] = offs[t] >= 0 ? widen(xp[offs[t]]) : 0.0;
+            for (int64_t jf = 0; jf < K; ++jf) {
+              const int64_t* ot = offs.data() + jf * tile;
+              // A panel's positions at a time: they are adjacent in the packed form.
+              double* dst = col.get() + packed_index(R, c * K + jf, 0);
+              for (int64_t t0 = 0; t0 < tp; t0 += kNR, dst += kNR * R) {
+                const int64_t w = std::min<int64_t>(kNR, tp - t0);
+                for (int64_t u = 0; u < w; ++u) {
+                  const int64_t off = ot[t0 + u];
+                  dst[u] = off >= 0 ? widen(xp[off]) : 0.0;
+                }
+              }
+            }
           }
         }
-        // [spec:NN11] Y tile = bias + W_g * col, accumulated in binary64 and rounded once.
-        for (int64_t m0 = 0; m0 < s.Mg; m0 += 4) {
-          const int64_t mb = std::min<int64_t>(4, s.Mg - m0);
-          std::fill(acc.begin(), acc.end(), 0.0);
-          const double* w0 = wd.data() + (gi * s.Mg + m0) * R;
-          if (mb == 4) {
-            for (int64_t r = 0; r < R; ++r)
-              axpy4(acc.data(), acc.data() + tile, acc.data() + 2 * tile, acc.data() + 3 * tile,
-                    col.data() + r * tile, w0[r], w0[R + r], w0[2 * R + r], w0[3 * R + r], tp);
-          } else {
-            for (int64_t i = 0; i < mb; ++i)
-              for (int64_t r = 0; r < R; ++r) axpy1(acc.data() + i * tile, col.data() + r * tile, w0[i * R + r], tp);
-          }
-          for (int64_t i = 0; i < mb; ++i) {
-            const int64_t m = gi * s.Mg + m0 + i;
-            T* yp = out.data() + (n * s.M + m) * P + p0;
-            const double b = bias[m];
-            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(acc[i * tile + t] + b);
-          }
+        product_packed(tp, wg[static_cast<size_t>(gi)], col.get(), acc.get(), tp);
+        for (int64_t i = 0; i < s.Mg; ++i) {
+          const int64_t m = gi * s.Mg + i;
+          T* yp = out.data() + (n * s.M + m) * P + p0;
+          const double b = bias[m];
+          const double* ai = acc.get() + i * tp;
+          for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t] + b);
         }
       }
+  }
   return y;
 }
 
@@ -184,11 +200,10 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   Shape in(x.shape().begin() + 2, x.shape().end());
   const WindowGeometry g = window_geometry(a.node, in, s.kernel, {.dilations = true, .ceil_mode = false}, op);
-  const std::vector<double> wd = widen_all(a.tensor(1), op);
   const std::vector<double> bias = bias_of(a, s.M, op);
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return conv_typed<T>(x, wd, bias, s, g);
+    return conv_typed<T>(x, a.tensor(1), bias, s, g);
   })};
 }
 
