@@ -89,7 +89,7 @@ int cmd_check(const Args& a) {
   return rc;
 }
 
-// The latency benchmark (K11): one line per model, "NAME median_ms min_ms max_ms runs", or
+// The latency benchmark (K12): one line per model, "NAME median_ms min_ms max_ms runs", or
 // "NAME not measured: REASON". Exit 0 when every model was measured, 3 otherwise.
 int cmd_bench(const Args& a) {
   if (a.positional.empty()) usage_error("U2", "bench needs at least one MODEL");

@@ -33,7 +33,7 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
   r.name = fs::path(model_path).stem().string();
   try {
     const Model model = load_model_file(model_path);
-    // [spec:K11] the model is checked first; a refused model is not measured.
+    // [spec:K12] the model is checked first; a refused model is not measured.
     for (const auto& f : check(model, Profile::onnx, ops))
       if (f.severity == Finding::Severity::error) {
         r.problem = "refused: " + f.describe();
@@ -41,7 +41,7 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
       }
     std::set<std::string> init;
     for (const auto& [name, t] : model.graph.initializers) init.insert(name);
-    // [spec:K11] every fed input gets the generated input of K3 (arange(n)/n in its shape).
+    // [spec:K12] every fed input gets the generated input of K3 (arange(n)/n in its shape).
     std::map<std::string, Value> inputs;
     std::vector<Tensor> fed;
     for (const auto& vi : model.graph.inputs)
@@ -60,7 +60,7 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
       for (size_t k = 0; k < fed.size(); ++k)
         write_value_file((dir / ("input_" + std::to_string(k) + ".pb")).string(), Value(fed[k]));
     }
-    // [spec:K11] one untimed evaluation, then `repeat` timed ones; each time is that of `evaluate` alone
+    // [spec:K12] one untimed evaluation, then `repeat` timed ones; each time is that of `evaluate` alone
     // (the ordered schedule), not of loading or checking.
     EvalOptions eo;
     for (int i = 0; i <= o.repeat; ++i) {

@@ -185,7 +185,7 @@ TEST_CASE("[K6][K7] a crashing test is an error, the sweep goes on, and the know
   }
 }
 
-TEST_CASE("[K11] the benchmark times evaluations on the generated input and writes what another runtime needs") {
+TEST_CASE("[K12] the benchmark times evaluations on the generated input and writes what another runtime needs") {
   TempDir tmp;
   const fs::path model = tmp.path / "twice.onnx";
   std::ofstream(model, std::ios::binary) << model_text_to_bytes(R"(

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K11): the median latency of one
+# The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one
 # evaluation by onnxsem on one thread, beside ONNX Runtime's on one intra-op thread with graph
 # optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same model and the same inputs,
 # for the nine light models of ../shared/onnx-suite and the 640x640 Conv stack of this folder.

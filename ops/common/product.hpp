@@ -166,12 +166,15 @@ template <class TA>
 
 // C = A B as `product` computes it (the same order of additions), for A packed by `pack` and B already
 // packed (packed_index), as a convolution's gathering of taps produces it.
-inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc) {
+// With `accumulate`, the sums continue from C's present values.
+inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc,
+                           bool accumulate = false) {
   using namespace product_detail;
   const int64_t m = a.m, k = a.k;
   if (m <= 0 || n <= 0) return;
   if (k <= 0) {
-    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+    if (!accumulate)
+      for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
     return;
   }
   for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
@@ -179,7 +182,7 @@ inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, d
     for (int64_t i0 = 0; i0 < m; i0 += kBlockM)
       for (int64_t j0 = 0; j0 < n; j0 += kBlockN)
         panels(std::min(kBlockM, m - i0), std::min(kBlockN, n - j0), kc, a.block(k0, i0),
-               bpacked + packed_index(k, k0, j0), kNR * k, c + i0 * ldc + j0, ldc, k0 == 0);
+               bpacked + packed_index(k, k0, j0), kNR * k, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate);
   }
 }
 
