@@ -129,6 +129,10 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
   // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
   // padding; computed once per tile for every image and group.
   std::vector<int64_t> offs(direct ? 0 : static_cast<size_t>(K * tile));
+  // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
+  // jf (no padding among them), which are then copied as a block.
+  const int64_t panels = (tile + kNR - 1) / kNR;
+  std::vector<char> run(direct ? 0 : static_cast<size_t>(K * panels));
 
   for (int64_t p0 = 0; p0 < P; p0 += tile) {
     const int64_t tp = std::min(tile, P - p0);
@@ -146,6 +150,14 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
             off = off * L.in[d] + q;
           }
           offs[static_cast<size_t>(jf * tile + t)] = off;
+        }
+    if (!direct)
+      for (int64_t jf = 0; jf < K; ++jf)
+        for (int64_t q = 0; q * kNR < tp; ++q) {
+          const int64_t* o = offs.data() + jf * tile + q * kNR;
+          bool consecutive = (q + 1) * kNR <= tp && o[0] >= 0;
+          for (int64_t u = 1; consecutive && u < kNR; ++u) consecutive = o[u] == o[0] + u;
+          run[static_cast<size_t>(jf * panels + q)] = consecutive;
         }
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
@@ -166,7 +178,13 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
               const int64_t* ot = offs.data() + jf * tile;
               // A panel's positions at a time: they are adjacent in the packed form.
               double* dst = col.get() + packed_index(R, c * K + jf, 0);
-              for (int64_t t0 = 0; t0 < tp; t0 += kNR, dst += kNR * R) {
+              const char* rj = run.data() + jf * panels;
+              for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
+                if (rj[q]) {
+                  const T* src = xp + ot[t0];
+                  for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(src[u]);
+                  continue;
+                }
                 const int64_t w = std::min<int64_t>(kNR, tp - t0);
                 for (int64_t u = 0; u < w; ++u) {
                   const int64_t off = ot[t0 + u];
