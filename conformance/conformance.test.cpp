@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "conformance/bench.hpp"
 #include "conformance/compare.hpp"
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
@@ -210,4 +211,44 @@ TEST_CASE("[K6][K7] a crashing test is an error, the sweep goes on, and the know
   } catch (const Failure& f) {
     CHECK(f.error().clause == "K7");
   }
+}
+
+TEST_CASE("[K12] the benchmark times evaluations on the generated input and writes what another runtime needs") {
+  TempDir tmp;
+  const fs::path model = tmp.path / "twice.onnx";
+  std::ofstream(model, std::ios::binary) << model_text_to_bytes(R"(
+  < ir_version: 8, opset_import: ["" : 1] >
+  g (float[2, 3] x) => (float[2, 3] z) {
+    a = Neg(x)
+    z = Neg(a)
+  })");
+  BenchOptions o;
+  o.repeat = 3;
+  o.data_dir = (tmp.path / "data").string();
+  const BenchResult r = bench_model(model.string(), toys, o);
+  REQUIRE(r.problem.empty());
+  CHECK(r.name == "twice");
+  CHECK(r.seconds.size() == 3);
+  CHECK(r.min() <= r.median());
+  CHECK(r.median() <= r.max());
+  // The input written for the other runtime is arange(6)/6 in the declared shape.
+  const Value in = read_value_file((tmp.path / "data" / "twice" / "input_0.pb").string(), Type{});
+  CHECK(in.tensor().shape() == Shape{2, 3});
+  CHECK(in.tensor().data<float>()[3] == 0.5f);
+  CHECK(fs::exists(tmp.path / "data" / "twice" / "model.onnx"));
+
+  // A model with an input the generated input cannot feed is not measured, and says why.
+  const fs::path ints = tmp.path / "ints.onnx";
+  std::ofstream(ints, std::ios::binary) << model_text_to_bytes(R"(
+  < ir_version: 8, opset_import: ["" : 1] >
+  g (int64[2] x) => (int64[2] z) {
+    z = Neg(x)
+  })");
+  const BenchResult u = bench_model(ints.string(), toys, o);
+  CHECK(u.seconds.empty());
+  CHECK(u.problem.find("generated input") != std::string::npos);
+  // The median of an even number of times is the mean of the middle two.
+  BenchResult even;
+  even.seconds = {4.0, 1.0, 3.0, 2.0};
+  CHECK(even.median() == 2.5);
 }

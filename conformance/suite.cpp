@@ -166,6 +166,8 @@ Result finish(Result r, Status s, std::string clause, std::string reason) {
   return r;
 }
 
+}  // namespace
+
 // The input of generated-input tests: arange(n) / n in the shape of the first graph input (float).
 Tensor generated_input(const ValueInfo& vi) {
   if (vi.type.kind != Type::Kind::tensor || !vi.type.shape || vi.type.elem != DType::float32)
@@ -180,6 +182,8 @@ Tensor generated_input(const ValueInfo& vi) {
   for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(static_cast<double>(i) / n);
   return t;
 }
+
+namespace {
 
 // The ONNX 1.12 suite stores bfloat16 test data as uint16 tensors holding the bit patterns.
 Value legacy_bfloat16(Value v, const Type& declared) {

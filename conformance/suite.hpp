@@ -59,6 +59,10 @@ struct Result {
   uint64_t digest = 14695981039346656037ULL;  // FNV-1a of the outputs of all data sets (passing tests)
 };
 
+// The input that real-model tests are run on (K3): arange(n) / n in the shape of a float input of fixed
+// shape. Unsupported (U-status) for any other input.
+[[nodiscard]] Tensor generated_input(const ValueInfo& vi);
+
 [[nodiscard]] Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions& options);
 
 }  // namespace onnxsem::conformance

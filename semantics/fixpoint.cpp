@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <random>
+#include <unordered_map>
 #include <set>
 
 #include "semantics/control.hpp"
@@ -122,6 +123,7 @@ struct Evaluation {
       : cx(c), graph(g), opsets(o), outer(up) {
     implicit.reserve(g.nodes.size());
     for (const auto& n : g.nodes) implicit.push_back(implicit_inputs(n));
+    index_names();
   }
 
   [[nodiscard]] const Value* lookup(const State& s, const std::string& name) const {
@@ -154,6 +156,32 @@ struct Evaluation {
     for (size_t k = 0; k < graph.nodes.size(); ++k)
       if (executable(s, k)) out.push_back(k);
     return out;
+  }
+
+  // The operations whose executability (E2) can change when `k` fires: E2 looks only at whether the
+  // operation's inputs and outputs have values, and firing k gives values to k's outputs and to nothing
+  // else (values are never taken away, and the enclosing scopes do not change while this graph is
+  // evaluated). So only k itself and the operations that read or write one of k's outputs can change.
+  [[nodiscard]] std::vector<size_t> affected_by(size_t k) const {
+    std::vector<size_t> out{k};
+    for (const auto& o : graph.nodes[k].outputs) {
+      if (o.empty()) continue;
+      for (const auto* index : {&readers, &writers})
+        if (auto it = index->find(o); it != index->end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    }
+    return out;
+  }
+
+  // Name -> the operations that read it (as an input or from a subgraph) and that write it.
+  std::unordered_map<std::string, std::vector<size_t>> readers, writers;
+  void index_names() {
+    for (size_t k = 0; k < graph.nodes.size(); ++k) {
+      for (const auto& i : graph.nodes[k].inputs)
+        if (!i.empty()) readers[i].push_back(k);
+      for (const auto& i : implicit[k]) readers[i].push_back(k);
+      for (const auto& o : graph.nodes[k].outputs)
+        if (!o.empty()) writers[o].push_back(k);
+    }
   }
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
@@ -233,9 +261,13 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
   Picker picker(sch);
-  for (;;) {
-    const std::vector<size_t> ex = ev.executable_set(s);
-    if (ex.empty()) break;
+  // The executable set of E2, in node-list order. It is computed from the definition once, and after each
+  // firing only the operations whose status can have changed are looked at again (Evaluation::affected_by);
+  // the set is at every step the one executable_set(s) would give.
+  std::vector<size_t> ex = ev.executable_set(s);
+  std::vector<char> in_set(g.nodes.size(), 0);
+  for (size_t k : ex) in_set[k] = 1;
+  while (!ex.empty()) {
     const size_t k = picker.pick(ex);
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
@@ -243,6 +275,16 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings); });
     ++firings;
+    bool changed = false;
+    for (size_t c : ev.affected_by(k)) {
+      const char now = ev.executable(s, c) ? 1 : 0;
+      if (now != in_set[c]) in_set[c] = now, changed = true;
+    }
+    if (changed) {
+      ex.clear();
+      for (size_t q = 0; q < in_set.size(); ++q)
+        if (in_set[q]) ex.push_back(q);
+    }
   }
   return s;
 }

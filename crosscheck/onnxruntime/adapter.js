@@ -2,7 +2,7 @@
 // onnxsem cross-check adapter for ONNX Runtime (README.md, "Cross-checking a runtime"; spec/conformance.md,
 // XC1 and XC6):
 //
-//   node adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]
+//   node adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE] [--repeat N]
 //   node adapter.js --serve          (the same, one request per line on standard input)
 //   node adapter.js --probe          (exits 0 when the npm packages load)
 //
@@ -11,6 +11,10 @@
 // Exit 3 with a one-line reason on stderr when the runtime cannot run the model (an element type the
 // Node.js binding cannot take, an operator ONNX Runtime does not implement); exit 1 for any other runtime
 // error; exit 2 for a bad command line.
+//
+// With --repeat N (the benchmark, conformance/bench/run.sh) the model runs once untimed and then N timed
+// times; standard output gets one line "latency_ms median=M min=A max=B runs=N", each time being that of
+// session.run alone.
 //
 // With --serve the adapter loads ONNX Runtime once, writes the line "ready ..." and then reads requests,
 // one JSON object per line: {"model": M, "input_dir": I, "output_dir": O, "optimize": "all"|"disabled",
@@ -164,7 +168,7 @@ function runtimeCannot(message) {
 
 // Runs one case; returns normally when the outputs are written, throws a CaseFailure (or any exception, a
 // runtime error) otherwise.
-async function runCase(modelPath, inputDir, outputDir, optimize, saveOptimized) {
+async function runCase(modelPath, inputDir, outputDir, optimize, saveOptimized, repeat = 0) {
   let modelBytes;
   try {
     modelBytes = fs.readFileSync(modelPath);
@@ -204,10 +208,22 @@ async function runCase(modelPath, inputDir, outputDir, optimize, saveOptimized) 
       feeds[fed[k]] = tensorFromProto(fs.readFileSync(file), file);
     }
     let results;
-    try {
-      results = await session.run(feeds);
-    } catch (e) {
-      fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+    const times = [];
+    for (let r = 0; r <= repeat; ++r) {
+      const start = process.hrtime.bigint();
+      try {
+        results = await session.run(feeds);
+      } catch (e) {
+        fail(runtimeCannot(e.message) ? 3 : 1, (runtimeCannot(e.message) ? 'unsupported by the runtime: ' : '') + e.message);
+      }
+      if (r > 0) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    if (repeat > 0) {
+      const sorted = times.slice().sort((a, b) => a - b);
+      const h = sorted.length >> 1;
+      const median = sorted.length % 2 ? sorted[h] : (sorted[h - 1] + sorted[h]) / 2;
+      process.stdout.write(`latency_ms median=${median.toFixed(1)} min=${sorted[0].toFixed(1)} ` +
+                           `max=${sorted[sorted.length - 1].toFixed(1)} runs=${sorted.length}\n`);
     }
     fs.mkdirSync(outputDir, { recursive: true });
     graph.output.forEach((o, k) => {
@@ -220,21 +236,25 @@ async function runCase(modelPath, inputDir, outputDir, optimize, saveOptimized) 
   }
 }
 
-const usage = 'usage: adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]';
+const usage = 'usage: adapter.js MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE] [--repeat N]';
 
 // The one-shot call: one case per process; returns the exit code.
 async function oneShot(argv) {
   const positional = [];
   let optimize = 'all';
   let saveOptimized = null;
+  let repeat = 0;
   for (let i = 0; i < argv.length; ++i) {
     if (argv[i] === '--optimize') optimize = argv[++i];
     else if (argv[i] === '--save-optimized') saveOptimized = argv[++i];
+    else if (argv[i] === '--repeat') repeat = Number(argv[++i]);
     else if (argv[i].startsWith('--')) fail(2, `unknown option ${argv[i]}`);
     else positional.push(argv[i]);
   }
-  if (positional.length !== 3 || !['all', 'disabled'].includes(optimize) || saveOptimized === undefined) fail(2, usage);
-  await runCase(positional[0], positional[1], positional[2], optimize, saveOptimized);
+  if (positional.length !== 3 || !['all', 'disabled'].includes(optimize) || saveOptimized === undefined ||
+      !Number.isInteger(repeat) || repeat < 0)
+    fail(2, usage);
+  await runCase(positional[0], positional[1], positional[2], optimize, saveOptimized, repeat);
   return 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -45,7 +46,8 @@ template <class T>
 // Rounding of an exact binary64 result to the element type T, once (P1); integer T: N6 rules.
 template <class T>
 [[nodiscard]] inline T narrow(double x) {
-  return num::from_double<T>(x, true);
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) return narrow_float<T>(x);  // inline
+  else return num::from_double<T>(x, true);
 }
 
 // ---- two's-complement integer arithmetic -------------------------------------------------------------------

@@ -14,32 +14,22 @@
 //
 // Implementation: the output positions of one (n, group) are taken in tiles. For a tile, the taps are
 // gathered into a matrix col[c, j][p] (im2col); the tile of Y is then the product W_g (M/G x C/G*K) by
-// col (C/G*K x tile), computed four output channels at a time with a contiguous inner loop over the
-// tile's positions, in binary64.
+// col (C/G*K x tile), computed by the cache-blocked binary64 product of ops/common/product.hpp, which
+// adds the terms of each sum in the order of the formula above (c, then j). W_g is packed once per call;
+// col is gathered straight into the packed form the product reads.
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 #include "ops/common/attrs.hpp"
+#include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
 
-// acc[t] += w * col[t] for a block of rows of the output tile; the compiler vectorises these loops.
-void axpy4(double* __restrict a0, double* __restrict a1, double* __restrict a2, double* __restrict a3,
-           const double* __restrict col, double w0, double w1, double w2, double w3, int64_t n) {
-  for (int64_t t = 0; t < n; ++t) {
-    const double c = col[t];
-    a0[t] += w0 * c;
-    a1[t] += w1 * c;
-    a2[t] += w2 * c;
-    a3[t] += w3 * c;
-  }
-}
-void axpy1(double* __restrict a0, const double* __restrict col, double w0, int64_t n) {
-  for (int64_t t = 0; t < n; ++t) a0[t] += w0 * col[t];
-}
+constexpr int64_t kNR = product_detail::kNR;  // positions per panel of the packed tap matrix
 
 struct ConvShape {
   int64_t N, C, M, G, Cg, Mg;
@@ -99,82 +89,126 @@ std::vector<double> bias_of(const KernelArgs& a, int64_t M, const std::string& o
   return widen_all(a.tensor(2), op);
 }
 
+// What the lowering of a convolution to a matrix product needs: the spatial extents, and per axis the
+// input coordinate that tap j of output coordinate o reads, tapq[d][o * kernel[d] + j] (-1: none, a zero).
+struct Lowering {
+  Shape in, out, kernel;
+  std::vector<std::vector<int64_t>> tapq;
+  bool bias_first = false;  // the sums start at B (ConvTranspose, NN14) rather than adding it last (NN11)
+};
+
+// Y[n, m, o] = the sum over r = c*K + j, in increasing r, of W_g[m, r] * X[n, group c, tapq(o, j)], with
+// B[m] added last or first; W_g packed per group (PackedA, M/G x C/G*K).
 template <class T>
-Tensor conv_typed(const Tensor& x, const std::vector<double>& wd, const std::vector<double>& bias, const ConvShape& s,
-                  const WindowGeometry& g) {
-  const size_t rank = g.rank();
-  const int64_t P = g.out_count(), K = g.kernel_count(), R = s.Cg * K, plane = g.in_count();
+Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vector<double>& bias, const ConvShape& s,
+               const Lowering& L) {
+  const size_t rank = L.in.size();
+  const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
   Shape yshape{s.N, s.M};
-  yshape.insert(yshape.end(), g.out.begin(), g.out.end());
+  yshape.insert(yshape.end(), L.out.begin(), L.out.end());
   auto [y, out] = Tensor::allocate<T>(yshape);
   if (out.empty()) return y;
   auto xd = x.data<T>();
-
-  // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].
-  std::vector<std::vector<int64_t>> tapq(rank);
-  for (size_t d = 0; d < rank; ++d) {
-    tapq[d].resize(static_cast<size_t>(g.out[d] * g.kernel[d]));
-    for (int64_t o = 0; o < g.out[d]; ++o)
-      for (int64_t j = 0; j < g.kernel[d]; ++j) {
-        const int64_t q = g.tap(d, o, j);
-        tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
-      }
-  }
+  const auto& tapq = L.tapq;
   // Coordinates of every output position and of every tap, per axis.
-  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(g.out, P);
-  const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
+  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(L.out, P);
+  const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(L.kernel, K);
 
-  // A tile of output positions whose im2col block stays within about 1 MiB.
-  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 17) / std::max<int64_t>(R, 1) / 8 * 8, 8, 1024);
-  std::vector<double> col(static_cast<size_t>(R * tile));
-  std::vector<double> acc(static_cast<size_t>(4 * tile));
-  std::vector<int64_t> offs(static_cast<size_t>(tile));
+  // A kernel of one tap with unit strides and no padding gathers nothing: row c of the matrix of taps
+  // is channel c of the group in X, position for position.
+  bool direct = K == 1;
+  for (size_t d = 0; d < rank && direct; ++d)
+    direct = L.out[d] == L.in[d] && std::all_of(tapq[d].begin(), tapq[d].end(),
+                                                [&, o = int64_t{0}](int64_t q) mutable { return q == o++; });
+  // A tile of output positions whose im2col block stays within about 4 MiB.
+  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>(R, 1) / 8 * 8, 8, 2048);
+  // Working buffers, left uninitialised: every entry is written before it is read (the padding columns of
+  // col's last panel are zeroed below, once per tile).
+  const auto col = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(packed_size(R, tile)));
+  const auto acc = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(s.Mg * tile));
+  // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
+  // padding; computed once per tile for every image and group.
+  std::vector<int64_t> offs(direct ? 0 : static_cast<size_t>(K * tile));
+  // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
+  // jf (no padding among them), which are then copied as a block.
+  const int64_t panels = (tile + kNR - 1) / kNR;
+  std::vector<char> run(direct ? 0 : static_cast<size_t>(K * panels));
 
-  for (int64_t n = 0; n < s.N; ++n)
-    for (int64_t gi = 0; gi < s.G; ++gi)
-      for (int64_t p0 = 0; p0 < P; p0 += tile) {
-        const int64_t tp = std::min(tile, P - p0);
-        // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding.
-        for (int64_t jf = 0; jf < K; ++jf) {
-          for (int64_t t = 0; t < tp; ++t) {
-            int64_t off = 0;
-            for (size_t d = 0; d < rank; ++d) {
-              const int64_t q = tapq[d][ocoord[d][p0 + t] * g.kernel[d] + jcoord[d][jf]];
-              if (q < 0) {
-                off = -1;
-                break;
-              }
-              off = off * g.in[d] + q;
+  for (int64_t p0 = 0; p0 < P; p0 += tile) {
+    const int64_t tp = std::min(tile, P - p0);
+    if (tp % kNR != 0) std::fill(col.get() + packed_index(R, 0, tp / kNR * kNR), col.get() + packed_size(R, tp), 0.0);
+    if (!direct)
+      for (int64_t jf = 0; jf < K; ++jf)
+        for (int64_t t = 0; t < tp; ++t) {
+          int64_t off = 0;
+          for (size_t d = 0; d < rank; ++d) {
+            const int64_t q = tapq[d][ocoord[d][p0 + t] * L.kernel[d] + jcoord[d][jf]];
+            if (q < 0) {
+              off = -1;
+              break;
             }
-            offs[t] = off;
+            off = off * L.in[d] + q;
           }
+          offs[static_cast<size_t>(jf * tile + t)] = off;
+        }
+    if (!direct)
+      for (int64_t jf = 0; jf < K; ++jf)
+        for (int64_t q = 0; q * kNR < tp; ++q) {
+          const int64_t* o = offs.data() + jf * tile + q * kNR;
+          bool consecutive = (q + 1) * kNR <= tp && o[0] >= 0;
+          for (int64_t u = 1; consecutive && u < kNR; ++u) consecutive = o[u] == o[0] + u;
+          run[static_cast<size_t>(jf * panels + q)] = consecutive;
+        }
+    for (int64_t n = 0; n < s.N; ++n)
+      for (int64_t gi = 0; gi < s.G; ++gi) {
+        // [spec:NN11] Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
+        // (ops/common/product.hpp) and rounded once.
+        if (direct) {
+          // The tile's columns of X, packed as the product reads them.
+          for (int64_t c = 0; c < s.Cg; ++c) {
+            const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
+            for (int64_t t = 0; t < tp; ++t) col[static_cast<size_t>(packed_index(R, c, t))] = widen(xp[t]);
+          }
+        } else {
+          // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
+          // packed form the product reads (packed_index).
           for (int64_t c = 0; c < s.Cg; ++c) {
             const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
-            double* colr = col.data() + (c * K + jf) * tile;
-            for (int64_t t = 0; t < tp; ++t) colr[t] = offs[t] >= 0 ? widen(xp[offs[t]]) : 0.0;
+            for (int64_t jf = 0; jf < K; ++jf) {
+              const int64_t* ot = offs.data() + jf * tile;
+              // A panel's positions at a time: they are adjacent in the packed form.
+              double* dst = col.get() + packed_index(R, c * K + jf, 0);
+              const char* rj = run.data() + jf * panels;
+              for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
+                if (rj[q]) {
+                  const T* src = xp + ot[t0];
+                  for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(src[u]);
+                  continue;
+                }
+                const int64_t w = std::min<int64_t>(kNR, tp - t0);
+                for (int64_t u = 0; u < w; ++u) {
+                  const int64_t off = ot[t0 + u];
+                  dst[u] = off >= 0 ? widen(xp[off]) : 0.0;
+                }
+              }
+            }
           }
         }
-        // [spec:NN11] Y tile = bias + W_g * col, accumulated in binary64 and rounded once.
-        for (int64_t m0 = 0; m0 < s.Mg; m0 += 4) {
-          const int64_t mb = std::min<int64_t>(4, s.Mg - m0);
-          std::fill(acc.begin(), acc.end(), 0.0);
-          const double* w0 = wd.data() + (gi * s.Mg + m0) * R;
-          if (mb == 4) {
-            for (int64_t r = 0; r < R; ++r)
-              axpy4(acc.data(), acc.data() + tile, acc.data() + 2 * tile, acc.data() + 3 * tile,
-                    col.data() + r * tile, w0[r], w0[R + r], w0[2 * R + r], w0[3 * R + r], tp);
-          } else {
-            for (int64_t i = 0; i < mb; ++i)
-              for (int64_t r = 0; r < R; ++r) axpy1(acc.data() + i * tile, col.data() + r * tile, w0[i * R + r], tp);
-          }
-          for (int64_t i = 0; i < mb; ++i) {
-            const int64_t m = gi * s.Mg + m0 + i;
-            T* yp = out.data() + (n * s.M + m) * P + p0;
-            const double b = bias[m];
-            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(acc[i * tile + t] + b);
-          }
+        if (L.bias_first)
+          for (int64_t i = 0; i < s.Mg; ++i) std::fill(acc.get() + i * tp, acc.get() + (i + 1) * tp, bias[gi * s.Mg + i]);
+        product_packed(tp, wg[static_cast<size_t>(gi)], col.get(), acc.get(), tp, L.bias_first);
+        for (int64_t i = 0; i < s.Mg; ++i) {
+          const int64_t m = gi * s.Mg + i;
+          T* yp = out.data() + (n * s.M + m) * P + p0;
+          const double b = L.bias_first ? 0.0 : bias[m];
+          const double* ai = acc.get() + i * tp;
+          if (L.bias_first)
+            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t]);
+          else
+            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t] + b);
         }
       }
+  }
   return y;
 }
 
@@ -184,11 +218,25 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   Shape in(x.shape().begin() + 2, x.shape().end());
   const WindowGeometry g = window_geometry(a.node, in, s.kernel, {.dilations = true, .ceil_mode = false}, op);
-  const std::vector<double> wd = widen_all(a.tensor(1), op);
   const std::vector<double> bias = bias_of(a, s.M, op);
+  Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(g.rank()), false};
+  // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].
+  for (size_t d = 0; d < g.rank(); ++d) {
+    L.tapq[d].resize(static_cast<size_t>(g.out[d] * g.kernel[d]));
+    for (int64_t o = 0; o < g.out[d]; ++o)
+      for (int64_t j = 0; j < g.kernel[d]; ++j) {
+        const int64_t q = g.tap(d, o, j);
+        L.tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
+      }
+  }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return conv_typed<T>(x, wd, bias, s, g);
+    // Each group's weights W_g (M/G x C/G*K) are rows of W: widened and packed once for all tiles.
+    const int64_t R = s.Cg * g.kernel_count();
+    std::vector<PackedA> wg;
+    for (int64_t gi = 0; gi < s.G; ++gi)
+      wg.push_back(pack(s.Mg, R, MatrixView<T>{a.tensor(1).data<T>().data() + gi * s.Mg * R, R, 1}));
+    return lowered<T>(x, wg, bias, s, L);
   })};
 }
 
@@ -260,71 +308,6 @@ TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const
   return g;
 }
 
-template <class T>
-Tensor conv_transpose_typed(const Tensor& x, const std::vector<double>& wd, const std::vector<double>& bias,
-                            const ConvShape& s, const TransposeGeometry& g) {
-  const size_t rank = g.in.size();
-  int64_t Pin = 1, Pout = 1, K = 1;
-  for (size_t d = 0; d < rank; ++d) {
-    Pin *= g.in[d];
-    Pout *= g.out[d];
-    K *= g.kernel[d];
-  }
-  Shape yshape{s.N, s.M};
-  yshape.insert(yshape.end(), g.out.begin(), g.out.end());
-  auto [y, out] = Tensor::allocate<T>(yshape);
-  if (out.empty()) return y;
-  auto xd = x.data<T>();
-  // target[jf * Pin + i]: the output offset tap jf of input position i lands on, or -1.
-  std::vector<int64_t> target(static_cast<size_t>(K * Pin));
-  std::vector<int64_t> ic(rank), jc(rank);
-  for (int64_t jf = 0; jf < K; ++jf) {
-    for (int64_t rem = jf, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-      jc[d] = rem % g.kernel[d];
-      rem /= g.kernel[d];
-    }
-    for (int64_t i = 0; i < Pin; ++i) {
-      for (int64_t rem = i, d = static_cast<int64_t>(rank) - 1; d >= 0; --d) {
-        ic[d] = rem % g.in[d];
-        rem /= g.in[d];
-      }
-      int64_t off = 0;
-      for (size_t d = 0; d < rank; ++d) {
-        const int64_t o = ic[d] * g.strides[d] - g.pad_begin[d] + jc[d] * g.dilations[d];
-        if (o < 0 || o >= g.out[d]) {
-          off = -1;
-          break;
-        }
-        off = off * g.out[d] + o;
-      }
-      target[jf * Pin + i] = off;
-    }
-  }
-  std::vector<double> acc(static_cast<size_t>(Pout)), xrow(static_cast<size_t>(Pin));
-  for (int64_t n = 0; n < s.N; ++n)
-    for (int64_t gi = 0; gi < s.G; ++gi)
-      for (int64_t mi = 0; mi < s.Mg; ++mi) {
-        const int64_t m = gi * s.Mg + mi;
-        // [spec:NN14] scatter-add of every input element through every tap, in binary64.
-        std::fill(acc.begin(), acc.end(), bias[m]);
-        for (int64_t c = 0; c < s.Cg; ++c) {
-          const int64_t ci = gi * s.Cg + c;
-          const T* xp = xd.data() + (n * s.C + ci) * Pin;
-          for (int64_t i = 0; i < Pin; ++i) xrow[i] = widen(xp[i]);
-          const double* wp = wd.data() + (ci * s.Mg + mi) * K;
-          for (int64_t jf = 0; jf < K; ++jf) {
-            const double w = wp[jf];
-            const int64_t* tg = target.data() + jf * Pin;
-            for (int64_t i = 0; i < Pin; ++i)
-              if (tg[i] >= 0) acc[tg[i]] += w * xrow[i];
-          }
-        }
-        T* yp = out.data() + (n * s.M + m) * Pout;
-        for (int64_t p = 0; p < Pout; ++p) yp[p] = narrow_float<T>(acc[p]);
-      }
-  return y;
-}
-
 std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   const std::string op = "ConvTranspose";
   const ConvShape s = conv_shape(a, op, true);
@@ -335,9 +318,36 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   const TransposeGeometry g = transpose_geometry(a, in, s.kernel, op);
   const std::vector<double> wd = widen_all(a.tensor(1), op);
   const std::vector<double> bias = bias_of(a, s.M, op);
+  // [spec:NN14] computed as the gathering form of the scatter: output position o receives, from tap j,
+  // the input position i with i * stride - pad_begin + j * dilation = o, when that i exists. Per axis:
+  // tapq[d][o * k + j] = that i, or -1.
+  const size_t rank = g.in.size();
+  Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(rank), true};
+  for (size_t d = 0; d < rank; ++d) {
+    L.tapq[d].resize(static_cast<size_t>(g.out[d] * g.kernel[d]));
+    for (int64_t o = 0; o < g.out[d]; ++o)
+      for (int64_t j = 0; j < g.kernel[d]; ++j) {
+        const int64_t num = o + g.pad_begin[d] - j * g.dilations[d];
+        const bool hit = num >= 0 && num % g.strides[d] == 0 && num / g.strides[d] < g.in[d];
+        L.tapq[d][o * g.kernel[d] + j] = hit ? num / g.strides[d] : -1;
+      }
+  }
+  // W_g[m', c*K + j] = W[g*C/G + c, m', j]: W of group g transposed in its first two axes, then packed.
+  int64_t K = 1;
+  for (int64_t k : g.kernel) K *= k;
+  const int64_t R = s.Cg * K;
+  std::vector<PackedA> wg;
+  std::vector<double> wt(static_cast<size_t>(s.Mg * R));
+  for (int64_t gi = 0; gi < s.G; ++gi) {
+    for (int64_t mi = 0; mi < s.Mg; ++mi)
+      for (int64_t c = 0; c < s.Cg; ++c)
+        for (int64_t jf = 0; jf < K; ++jf)
+          wt[static_cast<size_t>(mi * R + c * K + jf)] = wd[static_cast<size_t>(((gi * s.Cg + c) * s.Mg + mi) * K + jf)];
+    wg.push_back(pack(s.Mg, R, MatrixView<double>{wt.data(), R, 1}));
+  }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return conv_transpose_typed<T>(x, wd, bias, s, g);
+    return lowered<T>(x, wg, bias, s, L);
   })};
 }
 

@@ -115,6 +115,19 @@ void add_misc(Registry& r) {
   r.add("", "Dropout", {10}, dropout({.bool_mask = true}));
   r.add("", "Dropout", {12, 13, 22}, dropout({.inputs_form = true, .bool_mask = true}));
   // LRN: 13 added bfloat16.
+  // [spec:NN44] the random operators: known to onnxsem, but their values are not the specification's to
+  // give; every evaluation is unsupported, with that reason.
+  for (const char* op : {"RandomNormal", "RandomUniform"})
+    r.add("", op, {1, 22}, [op = std::string(op)](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+      if (!attr_ints_opt(a.node, "shape")) eval_error("NN44", op + ": the attribute shape is required");
+      unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)");
+    });
+  for (const char* op : {"RandomNormalLike", "RandomUniformLike", "Bernoulli", "Multinomial"})
+    r.add("", op, {std::string(op) == "Bernoulli" ? int64_t{15} : std::string(op) == "Multinomial" ? int64_t{7} : int64_t{1}, 22},
+          [op = std::string(op)](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+            (void)a.tensor(0);  // the input whose shape (and, for Bernoulli, probabilities) the draw uses
+            unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)");
+          });
   r.add("", "LRN", {1, 13}, lrn);
 }
 

@@ -1,4 +1,4 @@
-// Dropout and LRN (spec/ops-nn.md, NN40-NN43).
+// Dropout, LRN and the random operators (spec/ops-nn.md, NN40-NN44).
 #include "ops/nn/test_util.hpp"
 
 using namespace nntest;
@@ -48,4 +48,26 @@ TEST_CASE("[NN42] [NN43] LRN normalises across neighbouring channels") {
   CHECK(clause_of([&] { run(make_node("LRN"), 13, {Value(x)}); }) == "A1");
   CHECK(clause_of([&] { run(make_node("LRN", {attr_i("size", 0)}), 13, {Value(x)}); }) == "NN42");
   CHECK(clause_of([&] { run(make_node("LRN", {attr_i("size", 1)}), 13, {Value(tf({3}, {1, 2, 3}))}); }) == "NN42");
+}
+
+TEST_CASE("[NN44] the random operators are unsupported with their reason, after their operands are checked") {
+  Tensor x = tf({2}, {0.25f, 0.75f});
+  for (const char* op : {"RandomUniformLike", "RandomNormalLike", "Bernoulli"})
+    for (int64_t v : {std::string(op) == "Bernoulli" ? int64_t{15} : int64_t{1}, int64_t{22}}) {
+      CAPTURE(op);
+      CHECK(kind_of([&] { run(make_node(op, {attr_f("seed", 1)}), v, {Value(x)}); }) == ErrorKind::unsupported);
+      std::string why;
+      try {
+        run(make_node(op), v, {Value(x)});
+      } catch (const Failure& f) {
+        why = f.error().message;
+      }
+      CHECK(why.find("generator ONNX does not specify") != std::string::npos);
+    }
+  CHECK(kind_of([&] { run(make_node("Multinomial"), 7, {Value(tf({1, 2}, {0, 0}))}); }) == ErrorKind::unsupported);
+  for (const char* op : {"RandomUniform", "RandomNormal"}) {
+    CHECK(kind_of([&] { run(make_node(op, {onnxsem::ops::testing::attr_ints("shape", {2, 3})}), 22, {}); }) == ErrorKind::unsupported);
+    // Without its shape attribute the operator is malformed: an evaluation error, not unsupported.
+    CHECK(clause_of([&] { run(make_node(op), 1, {}); }) == "NN44");
+  }
 }

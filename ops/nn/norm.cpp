@@ -104,14 +104,25 @@ Kernel batch_norm(BatchNormVersion ver) {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
       auto [y, out] = Tensor::allocate<T>(x.shape());
+      // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
+      std::vector<double> sd(var.size());
+      for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
       for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c)
-          for (int64_t i = 0; i < S; ++i) {
-            const size_t k = static_cast<size_t>(spatial ? c : c * S + i);
-            const int64_t at = (n * C + c) * S + i;
+        for (int64_t c = 0; c < C; ++c) {
+          const int64_t base = (n * C + c) * S;
+          const T* xp = xd.data() + base;
+          T* yp = out.data() + base;
+          if (spatial) {
+            const double m = mean[c], d = sd[c], g = prm[0][c], b = prm[1][c];
             // [spec:NN30] Y = (X - mean) / sqrt(var + epsilon) * scale + B.
-            out[at] = narrow_float<T>((widen(xd[at]) - mean[k]) / std::sqrt(var[k] + eps) * prm[0][k] + prm[1][k]);
+            for (int64_t i = 0; i < S; ++i) yp[i] = narrow_float<T>((widen(xp[i]) - m) / d * g + b);
+          } else {
+            for (int64_t i = 0; i < S; ++i) {
+              const size_t k = static_cast<size_t>(c * S + i);
+              yp[i] = narrow_float<T>((widen(xp[i]) - mean[k]) / sd[k] * prm[0][k] + prm[1][k]);
+            }
           }
+        }
       return y;
     });
     if (training) {

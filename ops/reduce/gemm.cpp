@@ -6,6 +6,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
+#include "ops/common/product.hpp"
 #include "ops/reduce/rd_common.hpp"
 
 namespace onnxsem::ops::rd {
@@ -60,7 +61,15 @@ Kernel gemm_kernel(Form form) {
       using D = Domain<T>;
       using Acc = typename D::acc;
       std::vector<Acc> acc(static_cast<size_t>(m * n), Acc(0));
-      gemm_core(matrix<T>(ta, trans_a).data(), matrix<T>(tb, trans_b).data(), acc.data(), m, k, n);
+      if constexpr (is_float_elem<T>) {
+        // (RD22) floating types: the cache-blocked binary64 product, which adds in increasing k (P2), read
+        // through A' and B' as strided views.
+        const int64_t ca = ta.dim(1), cb = tb.dim(1);
+        ops::product(m, n, k, MatrixView<T>{ta.data<T>().data(), trans_a ? 1 : ca, trans_a ? ca : 1},
+                     MatrixView<T>{tb.data<T>().data(), trans_b ? 1 : cb, trans_b ? cb : 1}, acc.data(), n);
+      } else {
+        gemm_core(matrix<T>(ta, trans_a).data(), matrix<T>(tb, trans_b).data(), acc.data(), m, k, n);
+      }
       auto [t, out] = Tensor::allocate<T>(out_shape);
       const T* cd = tc ? tc->data<T>().data() : nullptr;
       Acc ia = 0, ib = 0;  // integer alpha, beta

@@ -8,6 +8,7 @@
 //   MatMulInteger(A, B, a_zero_point, b_zero_point) is MatMul(A - a_zero_point, B - b_zero_point) in int32.
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
+#include "ops/common/product.hpp"
 #include "ops/reduce/rd_common.hpp"
 
 namespace onnxsem::ops::rd {
@@ -66,6 +67,20 @@ Kernel matmul_kernel() {
     Tensor y = dispatch(ta.dtype(), rd_numeric_types, "MatMul", [&](auto tt) {
       using T = typename decltype(tt)::type;
       using D = Domain<T>;
+      if constexpr (is_float_elem<T>) {
+        // (RD22) floating types: the cache-blocked binary64 product, which adds in increasing k (P2).
+        const int64_t mn = l.m * l.n;
+        auto [t, out] = Tensor::allocate<T>(l.out);
+        std::vector<double> c(static_cast<size_t>(mn));
+        const T* a = ta.data<T>().data();
+        const T* b = tb.data<T>().data();
+        for (size_t q = 0; q < l.a_off.size(); ++q) {
+          ops::product(l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1}, c.data(), l.n);
+          T* o = out.data() + static_cast<int64_t>(q) * mn;
+          for (int64_t i = 0; i < mn; ++i) o[i] = D::out(c[static_cast<size_t>(i)]);
+        }
+        return t;
+      }
       auto widen = [](const Tensor& t) {
         std::vector<typename D::acc> v;
         v.reserve(static_cast<size_t>(t.size()));

@@ -1,0 +1,29 @@
+// The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): how long one evaluation of a
+// model takes on one thread. Not a test: it measures, it judges nothing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "semantics/operator.hpp"
+
+namespace onnxsem::conformance {
+
+struct BenchOptions {
+  int repeat = 5;        // timed evaluations (after one untimed warm-up evaluation)
+  std::string data_dir;  // when set: DATA_DIR/NAME/model.onnx and input_K.pb are written for other runtimes
+};
+
+struct BenchResult {
+  std::string name;             // the model file's name without its extension
+  std::string model_path;
+  std::vector<double> seconds;  // one per timed evaluation, in run order
+  std::string problem;          // set when the model could not be measured (then seconds is empty)
+  [[nodiscard]] double median() const;
+  [[nodiscard]] double min() const;
+  [[nodiscard]] double max() const;
+};
+
+[[nodiscard]] BenchResult bench_model(const std::string& model_path, const OperatorTable& ops, const BenchOptions& o);
+
+}  // namespace onnxsem::conformance

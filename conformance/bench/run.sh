@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one
+# evaluation by onnxsem on one thread, beside ONNX Runtime's on one intra-op thread with graph
+# optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same model and the same inputs,
+# for the nine light models of ../shared/onnx-suite and the 640x640 Conv stack of this folder.
+#
+#   bash conformance/bench/run.sh [--repeat N] [--onnxsem PATH] [--out FILE.md] [MODEL...]
+#
+# Prints a Markdown table (also written to --out, default out/bench.md). It measures; it is not a test and
+# fails only when a command cannot run. Run it on an otherwise idle machine.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+repeat=5
+onnxsem="$root/build/cli/onnxsem"
+out="$root/out/bench.md"
+models=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --repeat) repeat="$2"; shift 2 ;;
+    --onnxsem) onnxsem="$2"; shift 2 ;;
+    --out) out="$2"; shift 2 ;;
+    *) models+=("$1"); shift ;;
+  esac
+done
+if [ ${#models[@]} -eq 0 ]; then
+  models=("$root"/../shared/onnx-suite/light/*.onnx "$root/conformance/bench/conv_stack_640.onnxtxt")
+fi
+data="$(mktemp -d)"
+trap 'rm -rf "$data"' EXIT
+adapter="$root/crosscheck/onnxruntime/adapter.js"
+have_ort=0
+node "$adapter" --probe >/dev/null 2>&1 && have_ort=1
+
+mkdir -p "$(dirname "$out")"
+{
+  echo "| model | onnxsem median (ms) | ONNX Runtime median (ms) | ratio |"
+  echo "|---|---:|---:|---:|"
+} >"$out.tmp"
+status=0
+for m in "${models[@]}"; do
+  line=$("$onnxsem" bench "$m" --repeat "$repeat" --data "$data" | tail -1)
+  name=${line%% *}
+  if [[ "$line" == *"not measured"* ]]; then
+    echo "| $name | ${line#* } | | |" >>"$out.tmp"
+    status=1
+    continue
+  fi
+  ours=$(echo "$line" | awk '{print $2}')
+  theirs="not run (adapter not set up)"
+  ratio=""
+  if [ "$have_ort" -eq 1 ]; then
+    ort_line=$(node "$adapter" "$data/$name/model.onnx" "$data/$name" "$data/$name/ort" --optimize disabled \
+      --repeat "$repeat" 2>"$data/ort.err" | grep '^latency_ms')
+    if [ -n "$ort_line" ]; then
+      theirs=$(echo "$ort_line" | sed 's/.*median=\([0-9.]*\).*/\1/')
+      ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')
+    else
+      theirs="failed: $(head -c 200 "$data/ort.err")"
+    fi
+  fi
+  echo "| $name | $ours | $theirs | $ratio |" >>"$out.tmp"
+  echo "$name: onnxsem $ours ms, ONNX Runtime $theirs ms, ratio $ratio" >&2
+done
+mv "$out.tmp" "$out"
+echo
+echo "Median of $repeat runs after one warm-up, one thread each ($(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))."
+cat "$out"
+exit $status

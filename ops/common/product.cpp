@@ -1,0 +1,30 @@
+// Chooses the variant of the register kernel of product.hpp that this processor runs (see product_kernel.cpp).
+#include "ops/common/product.hpp"
+
+namespace onnxsem::ops::product_detail {
+namespace baseline {
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+}
+#if defined(__x86_64__)
+namespace avx2 {
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+}
+#endif
+
+namespace {
+using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+Panels choose() {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2")) return avx2::panels;
+#endif
+  return baseline::panels;
+}
+}  // namespace
+
+void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
+            int64_t ldc, bool from_zero) {
+  static const Panels chosen = choose();
+  chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
+}
+
+}  // namespace onnxsem::ops::product_detail

@@ -1,0 +1,189 @@
+// The binary64 matrix product that Conv, MatMul and Gemm are computed with (spec/precision.md, P2).
+//
+//   C[i, j] = Σ_{k = 0 .. K-1} A(i, k) * B(k, j)
+//
+// formed in binary64 in exactly this order: C starts at +0 (or at its present value when accumulating),
+// and the products A(i,0)B(0,j), A(i,1)B(1,j), ... are added one after the other. The result is therefore
+// the same bits as the textbook triple loop; the blocking below only changes which element is worked on
+// when, never the order of the additions into one element.
+//
+// How: the classic cache blocking of a matrix product. B is copied (widened to binary64) in blocks of
+// kBlockK rows by kBlockN columns into panels of kNR columns, A in blocks of kBlockM rows into panels of
+// kMR rows; a register-sized kernel then updates a kMR x kNR tile of C over a whole block of k, reading
+// both panels with unit stride. The kernel is compiled twice (baseline x86-64 and AVX2) and the one the
+// processor supports is chosen once at start-up; both perform the same additions in the same order.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "ops/common/values.hpp"
+
+namespace onnxsem::ops {
+
+// A strided view of a matrix: element (r, c) is data[r * row_stride + c * col_stride].
+template <class T>
+struct MatrixView {
+  const T* data;
+  int64_t row_stride;
+  int64_t col_stride;
+  [[nodiscard]] T at(int64_t r, int64_t c) const { return data[r * row_stride + c * col_stride]; }
+};
+
+namespace product_detail {
+inline constexpr int64_t kMR = 6, kNR = 8;
+inline constexpr int64_t kBlockM = 96, kBlockK = 256, kBlockN = 2048;
+
+// C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: panels of A hold kMR rows
+// each (k-major), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
+// edges. `from_zero`: C is not read, the sums start at +0.
+void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
+            int64_t ldc, bool from_zero);
+
+// Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A into panels of kMR rows.
+template <class TA>
+void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* ap) {
+  for (int64_t ip = 0; ip < mc; ip += kMR) {
+    double* dst = ap + (ip / kMR) * kMR * kc;
+    const int64_t h = std::min(kMR, mc - ip);
+    for (int64_t ii = 0; ii < kMR; ++ii) {
+      if (ii >= h) {
+        for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kMR + ii] = 0.0;
+        continue;
+      }
+      const TA* src = a.data + (i0 + ip + ii) * a.row_stride + k0 * a.col_stride;
+      for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kMR + ii] = widen(src[kk * a.col_stride]);
+    }
+  }
+}
+}  // namespace product_detail
+
+// C (m x n, row-major with row stride ldc) = A B, or C += A B in the order above when `accumulate`.
+template <class TA, class TB>
+void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
+             bool accumulate = false) {
+  using namespace product_detail;
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    if (!accumulate)
+      for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+    return;
+  }
+  if (m < kMR) {
+    // A few rows (a matrix-vector product, a fully connected layer on one image): each column block of B
+    // is read once, straight into the sums, without packing. Same order of additions.
+    for (int64_t j0 = 0; j0 < n; j0 += kNR) {
+      const int64_t w = std::min(kNR, n - j0);
+      double acc[kMR][kNR];
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t jj = 0; jj < w; ++jj) acc[i][jj] = accumulate ? c[i * ldc + j0 + jj] : 0.0;
+      for (int64_t q = 0; q < k; ++q) {
+        double bv[kNR];
+        const TB* src = b.data + q * b.row_stride + j0 * b.col_stride;
+        for (int64_t jj = 0; jj < w; ++jj) bv[jj] = widen(src[jj * b.col_stride]);
+        for (int64_t i = 0; i < m; ++i) {
+          const double av = widen(a.at(i, q));
+          for (int64_t jj = 0; jj < w; ++jj) acc[i][jj] = acc[i][jj] + av * bv[jj];
+        }
+      }
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t jj = 0; jj < w; ++jj) c[i * ldc + j0 + jj] = acc[i][jj];
+    }
+    return;
+  }
+  const int64_t nb = std::min(n, kBlockN), kb = std::min(k, kBlockK), mb = std::min(m, kBlockM);
+  std::vector<double> bp(static_cast<size_t>(((nb + kNR - 1) / kNR) * kNR * kb));
+  std::vector<double> ap(static_cast<size_t>(((mb + kMR - 1) / kMR) * kMR * kb));
+  for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
+    const int64_t nc = std::min(kBlockN, n - j0);
+    for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
+      const int64_t kc = std::min(kBlockK, k - k0);
+      // B block -> panels of kNR columns: bp[panel][kk][jj].
+      for (int64_t jp = 0; jp < nc; jp += kNR) {
+        double* dst = bp.data() + (jp / kNR) * kNR * kc;
+        const int64_t w = std::min(kNR, nc - jp);
+        for (int64_t kk = 0; kk < kc; ++kk) {
+          double* row = dst + kk * kNR;
+          const TB* src = b.data + (k0 + kk) * b.row_stride + (j0 + jp) * b.col_stride;
+          if (b.col_stride == 1)
+            for (int64_t jj = 0; jj < w; ++jj) row[jj] = widen(src[jj]);
+          else
+            for (int64_t jj = 0; jj < w; ++jj) row[jj] = widen(src[jj * b.col_stride]);
+          for (int64_t jj = w; jj < kNR; ++jj) row[jj] = 0.0;
+        }
+      }
+      for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
+        const int64_t mc = std::min(kBlockM, m - i0);
+        pack_a(a, i0, mc, k0, kc, ap.data());
+        panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate);
+      }
+    }
+  }
+}
+
+// The index of B(k, j) in the packed form product_packed reads: panels of kNR columns, each holding all
+// k rows (k-major), the last panel zero-padded.
+[[nodiscard]] inline int64_t packed_index(int64_t k_total, int64_t k, int64_t j) {
+  using product_detail::kNR;
+  return (j / kNR) * kNR * k_total + k * kNR + j % kNR;
+}
+[[nodiscard]] inline int64_t packed_size(int64_t k_total, int64_t n) {
+  using product_detail::kNR;
+  return (n + kNR - 1) / kNR * kNR * k_total;
+}
+
+// A matrix A packed once for many products with it (a convolution's weights, used for every tile of
+// output positions): its blocks of kBlockK columns by kBlockM rows, each in panels of kMR rows.
+struct PackedA {
+  int64_t m = 0, k = 0;
+  std::vector<double> data;
+  std::vector<int64_t> offset;  // of block (k0 / kBlockK, i0 / kBlockM), row-major over the blocks
+  [[nodiscard]] const double* block(int64_t k0, int64_t i0) const {
+    const int64_t per_k = (m + product_detail::kBlockM - 1) / product_detail::kBlockM;
+    return data.data() + offset[static_cast<size_t>((k0 / product_detail::kBlockK) * per_k + i0 / product_detail::kBlockM)];
+  }
+};
+
+template <class TA>
+[[nodiscard]] PackedA pack(int64_t m, int64_t k, MatrixView<TA> a) {
+  using namespace product_detail;
+  PackedA p;
+  p.m = m;
+  p.k = k;
+  int64_t size = 0;
+  for (int64_t k0 = 0; k0 < k; k0 += kBlockK)
+    for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
+      p.offset.push_back(size);
+      size += (std::min(kBlockM, m - i0) + kMR - 1) / kMR * kMR * std::min(kBlockK, k - k0);
+    }
+  p.data.resize(static_cast<size_t>(size));
+  for (int64_t k0 = 0; k0 < k; k0 += kBlockK)
+    for (int64_t i0 = 0; i0 < m; i0 += kBlockM)
+      pack_a(a, i0, std::min(kBlockM, m - i0), k0, std::min(kBlockK, k - k0), const_cast<double*>(p.block(k0, i0)));
+  return p;
+}
+
+// C = A B as `product` computes it (the same order of additions), for A packed by `pack` and B already
+// packed (packed_index), as a convolution's gathering of taps produces it.
+// With `accumulate`, the sums continue from C's present values.
+inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc,
+                           bool accumulate = false) {
+  using namespace product_detail;
+  const int64_t m = a.m, k = a.k;
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    if (!accumulate)
+      for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+    return;
+  }
+  for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
+    const int64_t kc = std::min(kBlockK, k - k0);
+    for (int64_t i0 = 0; i0 < m; i0 += kBlockM)
+      for (int64_t j0 = 0; j0 < n; j0 += kBlockN)
+        panels(std::min(kBlockM, m - i0), std::min(kBlockN, n - j0), kc, a.block(k0, i0),
+               bpacked + packed_index(k, k0, j0), kNR * k, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate);
+  }
+}
+
+}  // namespace onnxsem::ops
