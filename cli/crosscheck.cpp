@@ -222,14 +222,6 @@ uint64_t fnv(const std::string& s) {
   return h;
 }
 
-std::vector<const ValueInfo*> fed_inputs(const Graph& g) {
-  std::set<std::string> init;
-  for (const auto& [name, t] : g.initializers) init.insert(name);
-  std::vector<const ValueInfo*> fed;
-  for (const auto& vi : g.inputs)
-    if (!init.count(vi.name)) fed.push_back(&vi);
-  return fed;
-}
 
 }  // namespace
 

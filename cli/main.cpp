@@ -125,11 +125,7 @@ int cmd_run(const Args& a) {
   for (const auto& f : findings) std::cerr << f.describe() << "\n";
   if (refuses(findings)) return 1;
 
-  std::vector<const ValueInfo*> fed;
-  std::set<std::string> init;
-  for (const auto& [name, t] : m.graph.initializers) init.insert(name);
-  for (const auto& vi : m.graph.inputs)
-    if (!init.count(vi.name)) fed.push_back(&vi);
+  const std::vector<const ValueInfo*> fed = fed_inputs(m.graph);
   std::map<std::string, Value> inputs;
   if (auto dir = a.get("inputs")) {
     for (size_t k = 0; k < fed.size(); ++k) {

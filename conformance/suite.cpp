@@ -227,13 +227,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
     for (const auto& f : findings)
       if (f.severity == Finding::Severity::error) return done(Status::rejected, f.clause, f.describe());
 
-    std::vector<const ValueInfo*> fed;
-    {
-      std::set<std::string> init;
-      for (const auto& [name, t] : model.graph.initializers) init.insert(name);
-      for (const auto& vi : model.graph.inputs)
-        if (!init.count(vi.name)) fed.push_back(&vi);
-    }
+    const std::vector<const ValueInfo*> fed = fed_inputs(model.graph);
 
     struct Prepared {
       std::map<std::string, Value> inputs;

@@ -1,6 +1,8 @@
 // The IR's small helpers (spec/graph.md, "Graphs").
 #include "semantics/ir.hpp"
 
+#include <set>
+
 namespace onnxsem {
 
 const char* attr_type_name(AttrType t) noexcept {
@@ -38,6 +40,15 @@ std::string Node::where() const {
 std::string normalise_domain(const std::string& d) {
   // [spec:O2] the default operator domain has two spellings.
   return d == "ai.onnx" ? std::string() : d;
+}
+
+std::vector<const ValueInfo*> fed_inputs(const Graph& g) {
+  std::set<std::string> init;
+  for (const auto& [name, t] : g.initializers) init.insert(name);
+  std::vector<const ValueInfo*> fed;
+  for (const auto& vi : g.inputs)
+    if (!init.count(vi.name)) fed.push_back(&vi);
+  return fed;
 }
 
 }  // namespace onnxsem

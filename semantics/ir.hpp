@@ -67,6 +67,10 @@ struct Graph {
   std::vector<Node> nodes;
 };
 
+// The graph inputs that have no initializer, in graph-input order: the inputs a caller must feed, and the
+// ones input_K.pb files number (spec/conformance.md, K4).
+[[nodiscard]] std::vector<const ValueInfo*> fed_inputs(const Graph& g);
+
 // A model-local function (FunctionProto).
 struct Function {
   std::string domain;

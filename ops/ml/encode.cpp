@@ -205,6 +205,18 @@ Out label_encoder_2_4(const KernelArgs& a, bool v4) {
   return {Value(encode(a.tensor(0), keys, values, def, v4 ? FloatMatch::numeric : FloatMatch::bitwise, op))};
 }
 
+// Each element of x (of element type K) replaced by its value in m, or by `fallback` when m has none.
+template <class K, class V>
+Tensor look_up(const Tensor& x, const std::map<K, V>& m, const V& fallback) {
+  auto in = x.data<K>();
+  auto [t, out] = Tensor::allocate<V>(x.shape());
+  for (size_t i = 0; i < in.size(); ++i) {
+    auto it = m.find(in[i]);
+    out[i] = it == m.end() ? fallback : it->second;
+  }
+  return t;
+}
+
 Out label_encoder_1(const KernelArgs& a) {
   const std::string op = "LabelEncoder";
   const Tensor& x = a.tensor(0);
@@ -215,14 +227,7 @@ Out label_encoder_1(const KernelArgs& a) {
   if (x.dtype() == DType::string) {
     std::map<std::string, int64_t> pos;
     for (size_t i = 0; i < classes.size(); ++i) pos.emplace(classes[i], static_cast<int64_t>(i));
-    const int64_t def = attr_int(a.node, "default_int64", -1);
-    auto in = x.data<std::string>();
-    auto [t, out] = Tensor::allocate<int64_t>(x.shape());
-    for (size_t i = 0; i < in.size(); ++i) {
-      auto it = pos.find(in[i]);
-      out[i] = it == pos.end() ? def : it->second;
-    }
-    return {Value(t)};
+    return {Value(look_up(x, pos, attr_int(a.node, "default_int64", -1)))};
   }
   if (x.dtype() == DType::int64) {
     const std::string def = attr_string(a.node, "default_string", "_Unused");
@@ -249,26 +254,12 @@ Out category_mapper(const KernelArgs& a) {
   if (x.dtype() == DType::string) {
     std::map<std::string, int64_t> m;
     for (size_t i = 0; i < strs.size(); ++i) m.emplace(strs[i], ints[i]);
-    const int64_t def = attr_int(a.node, "default_int64", -1);
-    auto in = x.data<std::string>();
-    auto [t, out] = Tensor::allocate<int64_t>(x.shape());
-    for (size_t i = 0; i < in.size(); ++i) {
-      auto it = m.find(in[i]);
-      out[i] = it == m.end() ? def : it->second;
-    }
-    return {Value(t)};
+    return {Value(look_up(x, m, attr_int(a.node, "default_int64", -1)))};
   }
   if (x.dtype() == DType::int64) {
     std::map<int64_t, std::string> m;
     for (size_t i = 0; i < ints.size(); ++i) m.emplace(ints[i], strs[i]);
-    const std::string def = attr_string(a.node, "default_string", "_Unused");
-    auto in = x.data<int64_t>();
-    auto [t, out] = Tensor::allocate<std::string>(x.shape());
-    for (size_t i = 0; i < in.size(); ++i) {
-      auto it = m.find(in[i]);
-      out[i] = it == m.end() ? def : it->second;
-    }
-    return {Value(t)};
+    return {Value(look_up(x, m, attr_string(a.node, "default_string", "_Unused")))};
   }
   unsupported(op + ": element type " + std::string(dtype_name(x.dtype())) + " is not accepted");
 }

@@ -104,11 +104,7 @@ Out linear_classifier(const KernelArgs& a) {
     }
     z.insert(z.end(), row.begin(), row.end());
   }
-  Out out(std::max<size_t>(2, a.output_count()));
-  out[0] = Value(label_tensor(labels, index));
-  out[1] = Value(float_tensor({r.n, width}, z));
-  out.resize(std::max<size_t>(1, a.output_count()));
-  return out;
+  return classifier_outputs(a, labels, index, r.n, width, z);
 }
 
 // ---------------------------------------------------------------- SVM
@@ -362,11 +358,7 @@ Out svm_classifier(const KernelArgs& a) {
       z.insert(z.end(), row.begin(), row.end());
     }
   }
-  Out out(std::max<size_t>(2, a.output_count()));
-  out[0] = Value(label_tensor(labels, index));
-  out[1] = Value(float_tensor({r.n, width}, z));
-  out.resize(std::max<size_t>(1, a.output_count()));
-  return out;
+  return classifier_outputs(a, labels, index, r.n, width, z);
 }
 
 }  // namespace

@@ -168,6 +168,16 @@ Labels read_labels(const Node& node, const std::string& ints_name, const std::st
   return l;
 }
 
+std::vector<std::optional<Value>> classifier_outputs(const KernelArgs& a, const Labels& labels,
+                                                     const std::vector<int64_t>& index, int64_t rows, int64_t width,
+                                                     const std::vector<double>& scores) {
+  std::vector<std::optional<Value>> out(std::max<size_t>(2, a.output_count()));
+  out[0] = Value(label_tensor(labels, index));
+  out[1] = Value(float_tensor({rows, width}, scores));
+  out.resize(std::max<size_t>(1, a.output_count()));
+  return out;
+}
+
 Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index) {
   const Shape shape{static_cast<int64_t>(index.size())};
   if (labels.ints) {

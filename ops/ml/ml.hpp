@@ -61,6 +61,11 @@ struct Labels {
 [[nodiscard]] Labels read_labels(const Node& node, const std::string& ints_name, const std::string& op);
 // The label output: for each row the label at the given index, or the given fallback (0 / "").
 [[nodiscard]] Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index);
+// The outputs of a classifier: the labels (label_tensor) and the scores, `rows` x `width` in row-major
+// order, as many of the two as the operation has.
+[[nodiscard]] std::vector<std::optional<Value>> classifier_outputs(const KernelArgs& a, const Labels& labels,
+                                                                   const std::vector<int64_t>& index, int64_t rows,
+                                                                   int64_t width, const std::vector<double>& scores);
 
 
 }  // namespace onnxsem::ops::ml

@@ -448,11 +448,7 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
     label_index.push_back(static_cast<int64_t>(arg_max(row)));
     z.insert(z.end(), row.begin(), row.end());
   }
-  Out out(std::max<size_t>(2, a.output_count()));
-  out[0] = Value(label_tensor(labels, label_index));
-  out[1] = Value(float_tensor({rows.n, binary ? 2 : e_count}, z));
-  out.resize(std::max<size_t>(1, a.output_count()));
-  return out;
+  return classifier_outputs(a, labels, label_index, rows.n, binary ? 2 : e_count, z);
 }
 
 }  // namespace
