@@ -60,5 +60,21 @@ expect "check SB13 prob_mod"      1 "^\[SB13\]"   -- "$onnxsem" check "$fx/sb13_
 expect "check FN1 call arity"     1 "^\[FN1\]"    -- "$onnxsem" check "$fx/fn1_call_arity.onnxtxt"
 expect "check PE1 constant part"  1 "^\[N9\].*PE1" -- "$onnxsem" check "$fx/n9_division_by_zero.onnxtxt"
 expect "check PE1 stops at a limit" 0 "ok: no findings" -- "$onnxsem" check "$fx/l3_too_large.onnxtxt"
+# The static semantics (spec/types.md): each ill-typed fixture is refused by check and by run (exit 1) with
+# its clause on a line of its own; a well-typed one passes, and `types` shows what inference concluded.
+for f in ty6_add_float_int64:TY6 ty4_sqrt_int64:TY4 ty4_matmul_bool:TY4 ty4_relu_string:TY4 \
+         ty4_reshape_int32_shape:TY4 ty2_relu_two_inputs:TY2 ty2_relu_two_outputs:TY2 \
+         ty3_cast_without_to:TY3 ty3_unknown_attribute:TY3 ty3_attribute_type:TY3 \
+         ty7_output_declared_int64:TY7 ty7_value_info_shape:TY7 ts1_add_broadcast:TS1 ty8_if_branch_types:TY8 \
+         ty9_function_call_types:TY6; do
+  name=${f%%:*}; clause=${f##*:}
+  expect "check $clause $name" 1 "^\[$clause\]" -- "$onnxsem" check "$fx/$name.onnxtxt"
+  expect "run refuses $name"   1 "^\[$clause\]" -- "$onnxsem" run "$fx/$name.onnxtxt"
+done
+expect "well-typed model"        0 "ok: no findings" -- "$onnxsem" check "$fx/types_ok.onnxtxt"
+expect "types shows symbols"     0 "  s: tensor(float)\[N,3\]" -- "$onnxsem" types "$fx/types_ok.onnxtxt"
+expect "types shows the call"    0 "^function Twice at node" -- "$onnxsem" types "$fx/types_ok.onnxtxt"
+expect "types --json"            0 '"type": "tensor(float)", "shape": \["N", 3\]' -- "$onnxsem" types "$fx/types_ok.onnxtxt" --json
+expect "types of an ill-typed model" 1 "^\[TY6\]" -- "$onnxsem" types "$fx/ty6_add_float_int64.onnxtxt"
 echo "$failures failed"
 [ "$failures" -eq 0 ]

@@ -24,6 +24,7 @@
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
+#include "semantics/types.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
@@ -45,6 +46,7 @@ const char* usage_text =
     "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--strict-shapes]\n"
     "                    [--formulation fixpoint|demand]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
+    "  onnxsem types MODEL [--json]\n"
     "  onnxsem tables --into PAPER.md REPORT.json...\n"
     "  onnxsem index --into spec/operators.md REPORT.json...\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
@@ -90,6 +92,66 @@ int cmd_check(const Args& a) {
   const int rc = print_findings(findings);
   if (findings.empty()) std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
   return rc;
+}
+
+// What the static semantics concluded (spec/types.md): the inferred type of every name of every graph and
+// function call, then the typing findings. Exit 1 when the model is not well-typed.
+int cmd_types(const Args& a) {
+  if (a.positional.size() != 1) usage_error("U2", "types takes one MODEL");
+  const Model m = load_model_file(a.positional[0]);
+  const Typing t = infer_types(m, ops::standard_registry());
+  if (a.has("json")) {
+    auto& o = std::cout;
+    o << "{\"model\": ";
+    conformance::json_string(o, a.positional[0]);
+    o << ", \"operations_typed\": " << t.operations_typed << ", \"operations_untyped\": " << t.operations_untyped
+      << ", \"scopes\": [";
+    for (size_t g = 0; g < t.graphs.size(); ++g) {
+      o << (g ? ",\n" : "\n") << "  {\"scope\": ";
+      conformance::json_string(o, t.graphs[g].scope);
+      o << ", \"names\": [";
+      for (size_t k = 0; k < t.graphs[g].names.size(); ++k) {
+        const auto& [name, type] = t.graphs[g].names[k];
+        o << (k ? ", " : "") << "{\"name\": ";
+        conformance::json_string(o, name);
+        o << ", \"type\": ";
+        conformance::json_string(o, type_text(type));
+        o << ", \"shape\": ";
+        if (type.kind != Type::Kind::tensor || !type.shape) {
+          o << "null";
+        } else {
+          o << "[";
+          for (size_t i = 0; i < type.shape->size(); ++i) {
+            const Dim& d = (*type.shape)[i];
+            o << (i ? ", " : "");
+            if (d.value) o << *d.value;
+            else if (!d.param.empty()) conformance::json_string(o, d.param);
+            else o << "null";
+          }
+          o << "]";
+        }
+        o << "}";
+      }
+      o << "]}";
+    }
+    o << "],\n \"findings\": [";
+    for (size_t k = 0; k < t.findings.size(); ++k) {
+      o << (k ? ", " : "") << "{\"clause\": ";
+      conformance::json_string(o, t.findings[k].clause);
+      o << ", \"severity\": \"" << (t.findings[k].severity == Finding::Severity::error ? "error" : "warning")
+        << "\", \"message\": ";
+      conformance::json_string(o, t.findings[k].describe());
+      o << "}";
+    }
+    o << "]}\n";
+    return refuses(t.findings) ? 1 : 0;
+  }
+  for (const auto& g : t.graphs) {
+    std::cout << g.scope << ":\n";
+    for (const auto& [name, type] : g.names) std::cout << "  " << name << ": " << type.describe() << "\n";
+  }
+  std::cout << t.operations_typed << " operations typed, " << t.operations_untyped << " without a signature\n";
+  return print_findings(t.findings);
 }
 
 // The latency benchmark (K12): one line per model, "NAME median_ms min_ms max_ms runs", or
@@ -244,6 +306,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cmd == "check") return cmd_check(parse_args(argc, argv, 2, {"profile"}));
+    if (cmd == "types") return cmd_types(parse_args(argc, argv, 2, {}, {"json"}));
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",

@@ -13,6 +13,7 @@
 
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
+#include "semantics/types.hpp"
 #include "semantics/loader.hpp"
 
 namespace onnxsem::conformance {
@@ -279,12 +280,32 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
     const std::string before = options.schedules > 0 ? fingerprint() : std::string();
     auto untouched = [&] { return options.schedules == 0 || fingerprint() == before; };
 
+    // Type soundness (spec/types.md, TY12): every value the first evaluation of each data set assigns in a
+    // graph of the model has the type that inference predicted for its name in that graph.
+    const Typing typing = infer_types(model, ops);
+    std::map<const Graph*, const GraphTyping*> typed_graphs;
+    for (const auto& g : typing.graphs)
+      if (g.graph) typed_graphs[g.graph] = &g;
+    std::string unsound;
+    auto observe = [&](const Graph& g, const std::string& name, const Value& v) {
+      if (!unsound.empty()) return;
+      auto it = typed_graphs.find(&g);
+      if (it == typed_graphs.end()) return;
+      if (const Type* t = it->second->find(name))
+        if (std::string w = type_violation(v, *t); !w.empty())
+          unsound = "'" + name + "' in " + it->second->scope + ": " + w;
+    };
+
     EvalOptions eo;
     eo.max_tensor_bytes = options.max_tensor_bytes;
     for (size_t si = 0; si < sets.size(); ++si) {
       const auto& p = sets[si];
       eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
+      eo.observe = observe;
       const Outcome first = evaluate(model, p.inputs, ops, eo);
+      eo.observe = nullptr;
+      // [spec:TY12] a value that breaks the inferred type is a defect of onnxsem (status error).
+      if (!unsound.empty()) return done(Status::error, "TY12", "type soundness: " + unsound);
       if (!first.ok()) return done(status_of(*first.error), first.error->clause, first.error->describe());
       for (size_t k = 0; k < p.expected.size(); ++k) {
         std::string d = compare(first.outputs[k], p.expected[k], test.tol);

@@ -37,6 +37,34 @@ bool Registry::nondeterministic(std::string_view domain, std::string_view op_typ
   return domain.empty() && std::find(std::begin(random_ops), std::end(random_ops), op_type) != std::end(random_ops);
 }
 
+const Signature* Registry::signature(std::string_view domain, std::string_view op_type, int64_t since) const {
+  auto it = signatures_.find(std::make_tuple(std::string(domain), std::string(op_type), since));
+  return it == signatures_.end() ? nullptr : &it->second;
+}
+
+const ShapeRule* Registry::shape_rule(std::string_view domain, std::string_view op_type, int64_t since) const {
+  auto it = shape_rules_.find(std::make_tuple(std::string(domain), std::string(op_type), since));
+  return it == shape_rules_.end() ? nullptr : &it->second;
+}
+
+void Registry::describe(std::string_view text) {
+  for (auto& s : parse_signatures(text)) {
+    auto key = std::make_tuple(s.domain, s.op_type, s.since_version);
+    signatures_[key] = std::move(s);
+  }
+}
+
+void Registry::shape_rule(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
+                          ShapeRule rule) {
+  for (int64_t v : since_versions) shape_rules_[{domain, op_type, v}] = rule;
+}
+
+std::vector<const Signature*> Registry::signatures() const {
+  std::vector<const Signature*> out;
+  for (const auto& [key, s] : signatures_) out.push_back(&s);
+  return out;
+}
+
 std::vector<std::tuple<std::string, std::string, int64_t>> Registry::implemented() const {
   std::vector<std::tuple<std::string, std::string, int64_t>> out;
   for (const auto& [key, k] : kernels_) out.push_back(key);

@@ -27,6 +27,19 @@ class Registry final : public OperatorTable {
   [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op_type,
                                      int64_t since_version) const override;
   [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op_type) const override;
+  [[nodiscard]] const Signature* signature(std::string_view domain, std::string_view op_type,
+                                           int64_t since_version) const override;
+  [[nodiscard]] const ShapeRule* shape_rule(std::string_view domain, std::string_view op_type,
+                                            int64_t since_version) const override;
+
+  // Adds the signatures of a signature text (spec/types.md, TY1); a second signature of one operator
+  // version replaces the first.
+  void describe(std::string_view signature_text);
+  // Registers the shape rule (TY5) of the operator versions with these since-versions.
+  void shape_rule(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
+                  ShapeRule rule);
+  // Every operator version that has a signature.
+  [[nodiscard]] std::vector<const Signature*> signatures() const;
 
   // Every registered (domain, op_type, since_version), for reports and the operator index.
   [[nodiscard]] std::vector<std::tuple<std::string, std::string, int64_t>> implemented() const;
@@ -36,6 +49,8 @@ class Registry final : public OperatorTable {
  private:
   std::map<std::tuple<std::string, std::string, int64_t>, Kernel, std::less<>> kernels_;
   std::map<std::tuple<std::string, std::string, int64_t>, std::string, std::less<>> sites_;
+  std::map<std::tuple<std::string, std::string, int64_t>, Signature, std::less<>> signatures_;
+  std::map<std::tuple<std::string, std::string, int64_t>, ShapeRule, std::less<>> shape_rules_;
 };
 
 // The table of every operator version onnxsem implements.
@@ -61,5 +76,40 @@ void add_sequence(Registry& r);  // sequence and optional operators
 void add_attention(Registry& r); // Attention, RotaryEmbedding, LinearAttention
 void add_ml(Registry& r);        // the ai.onnx.ml domain: tree ensembles, encoders, linear models
 void add_image(Registry& r);     // ImageDecoder
+
+// The signatures of each family (ops/FAMILY/signatures.cpp, spec/types.md TY1).
+void describe_elementwise(Registry& r);
+void describe_cast(Registry& r);
+void describe_shape(Registry& r);
+void describe_reduce(Registry& r);
+void describe_nn(Registry& r);
+void describe_loss(Registry& r);
+void describe_spatial(Registry& r);
+void describe_quant(Registry& r);
+void describe_text(Registry& r);
+void describe_rnn(Registry& r);
+void describe_signal(Registry& r);
+void describe_sequence(Registry& r);
+void describe_attention(Registry& r);
+void describe_ml(Registry& r);
+void describe_image(Registry& r);
+void describe_control(Registry& r);
+
+// The shape rules of each family (ops/FAMILY/shapes.cpp, spec/types.md TY5).
+void shapes_elementwise(Registry& r);
+void shapes_cast(Registry& r);
+void shapes_shape(Registry& r);
+void shapes_reduce(Registry& r);
+void shapes_nn(Registry& r);
+void shapes_loss(Registry& r);
+void shapes_spatial(Registry& r);
+void shapes_quant(Registry& r);
+void shapes_text(Registry& r);
+void shapes_rnn(Registry& r);
+void shapes_signal(Registry& r);
+void shapes_sequence(Registry& r);
+void shapes_attention(Registry& r);
+void shapes_ml(Registry& r);
+void shapes_image(Registry& r);
 
 }  // namespace onnxsem::ops

@@ -1,6 +1,10 @@
 // The registry and opset resolution data (spec/ops.md, "Registry").
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <set>
+#include <string>
+
 #include "ops/registry.hpp"
 
 using namespace onnxsem;
@@ -12,4 +16,38 @@ TEST_CASE("[O1] the catalog lists ONNX's since-versions in ascending order") {
   CHECK(v[1] == 11);
   CHECK(v[2] == 13);
   CHECK(ops::onnx_defined_versions("", "NoSuchOperator").empty());
+}
+
+TEST_CASE("[TY1] every operator version onnxsem registers, and every control-flow version, has a signature") {
+  const auto& r = ops::standard_registry();
+  // ONNX's operator changelog (at the commit of ../shared/onnx-suite) defines no version 28 of these
+  // operators, which ops/catalog lists and ops/ registers: without a text to take them from they have no
+  // signature, and operations resolved to them are counted as untyped (spec/types.md, TY1).
+  const std::set<std::string> no_onnx_text = {"Cast-28", "Mod-28", "Optional-28", "ReduceLogSum-28",
+                                              "ReduceLogSumExp-28", "ReverseSequence-28"};
+  size_t missing = 0;
+  for (const auto& [domain, op, since] : r.implemented()) {
+    if (domain.empty() && no_onnx_text.count(op + "-" + std::to_string(since))) {
+      CHECK(r.signature(domain, op, since) == nullptr);
+      continue;
+    }
+    if (!r.signature(domain, op, since)) {
+      ++missing;
+      MESSAGE("no signature: " << domain << "::" << op << "-" << since);
+    }
+  }
+  CHECK(missing == 0);
+  for (const char* op : {"If", "Loop", "Scan", "SequenceMap"})
+    for (int64_t v : ops::onnx_defined_versions("", op)) CHECK_MESSAGE(r.signature("", op, v), op << "-" << v);
+  // Every signature is of a version ONNX's catalog defines, and its formals name declared types.
+  for (const Signature* s : r.signatures()) {
+    const auto v = ops::onnx_defined_versions(s->domain, s->op_type);
+    // Attention-25 came with ONNX's last changelog change, after the suite's node tests; ops/catalog stops
+    // before it, so models resolve Attention to version 24 (noted in the closing notes of issue 12).
+    if (s->name() == "Attention-25") continue;
+    CHECK_MESSAGE(std::find(v.begin(), v.end(), s->since_version) != v.end(), s->name());
+    CHECK(s->min_inputs <= s->max_inputs);
+    CHECK(s->min_outputs <= s->max_outputs);
+  }
+  MESSAGE(r.implemented().size() << " operator versions registered, " << r.signatures().size() << " signatures");
 }

@@ -8,6 +8,7 @@
 #include "semantics/control.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
+#include "semantics/types.hpp"
 
 namespace onnxsem {
 
@@ -756,6 +757,8 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   for (const auto& f : model.functions)
     for (const auto& n : f.nodes) check_call(model, n, out, " (in function " + f.name + ")");
   check_subgraphs(model, g, {}, {}, ops, out);
+  // The static semantics (spec/types.md): typing and shape inference of every graph and function call.
+  for (auto& f : infer_types(model, ops).findings) out.push_back(std::move(f));
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
   if (profile == Profile::sonnx) {
     check_input_usage(g, out);

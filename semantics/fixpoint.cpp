@@ -218,8 +218,9 @@ struct Evaluation {
       const std::string& name = n.outputs[j];
       if (name.empty()) continue;  // apply_operation returned a value for every requested output
       // By E2 no output of an executable operation has a value, so this assignment is the first.
-      if (!s.emplace(name, std::move(*results[j])).second)
-        throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
+      auto [at, fresh] = s.emplace(name, std::move(*results[j]));
+      if (!fresh) throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
+      if (cx.options.observe) cx.options.observe(graph, name, at->second);
     }
     return s;
   }
@@ -378,6 +379,7 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
       if (options.max_firings > 0 && out.firings >= options.max_firings) break;  // the bound of the whole evaluation
     }
   }
+  out.values = std::move(s);
   return out;
 }
 

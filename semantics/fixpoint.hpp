@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -34,6 +35,10 @@ struct EvalOptions {
   bool strict_shapes = false;                   // I4
   int64_t max_firings = 0;                      // PE1: a bound on the firings of one evaluation (0: none)
   int64_t max_input_elements = 0;               // PE1: a bound on the tensor elements one firing reads (0: none)
+  // Called with every value an operation assigns, and the graph whose name it assigns (the main graph or a
+  // subgraph of the model; for a function body, the body built at its call). Observes; changes nothing.
+  // The sweep uses it to check type soundness (spec/types.md, TY12).
+  std::function<void(const Graph& graph, const std::string& name, const Value& value)> observe = {};
 };
 
 // A state: tensor name -> value; a name that is absent has no value.
@@ -59,6 +64,7 @@ struct Outcome {
 struct PartialOutcome {
   std::vector<Error> errors;   // errors every evaluation of the model raises
   std::vector<Error> stopped;  // parts left unevaluated
+  State values;                // the final state: the initializers and every value the constant part computes
   int64_t firings = 0;
 };
 [[nodiscard]] PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "semantics/ir.hpp"
+#include "semantics/signature.hpp"
 #include "semantics/value.hpp"
 
 namespace onnxsem {
@@ -51,6 +52,17 @@ class OperatorTable {
                                              int64_t since_version) const = 0;
   // Whether the operator is nondeterministic (spec R2) regardless of its attributes.
   [[nodiscard]] virtual bool nondeterministic(std::string_view domain, std::string_view op_type) const = 0;
+  // The signature of the operator version with that since-version (spec/types.md, TY1), or null when
+  // the table has none.
+  [[nodiscard]] virtual const Signature* signature(std::string_view domain, std::string_view op_type,
+                                                   int64_t since_version) const {
+    return nullptr;
+  }
+  // Its shape rule (TY5), or null when its outputs' shapes are not inferred.
+  [[nodiscard]] virtual const ShapeRule* shape_rule(std::string_view domain, std::string_view op_type,
+                                                    int64_t since_version) const {
+    return nullptr;
+  }
 };
 
 }  // namespace onnxsem

@@ -178,6 +178,42 @@ inline ErrorKind kind_of(const std::function<void()>& f) {
   return ErrorKind::internal;
 }
 
+// ---- shape rules (spec/types.md, TY5)
+
+// A tensor type for rule tests: element type and dimensions, each a size >= 0, or -1 for an unknown size;
+// `rank_known` false gives no shape at all.
+inline Type ttype(DType elem, std::vector<int64_t> dims, bool rank_known = true) {
+  Type t;
+  t.kind = Type::Kind::tensor;
+  t.elem = elem;
+  if (rank_known) {
+    std::vector<Dim> d;
+    for (int64_t v : dims) d.push_back(v < 0 ? Dim{} : Dim{v, {}});
+    t.shape = std::move(d);
+  }
+  return t;
+}
+// The dimensions of an inferred type as numbers (-1: unknown or symbolic); empty optional without a shape.
+inline std::optional<std::vector<int64_t>> dims_of(const Type& t) {
+  if (!t.shape) return std::nullopt;
+  std::vector<int64_t> out;
+  for (const auto& d : *t.shape) out.push_back(d.value ? *d.value : -1);
+  return out;
+}
+// Applies the shape rule that the family's registration functions give (n.domain, n.op_type, since): input
+// types per position (nullopt: absent) and known input values (nullopt: not known).
+inline std::vector<Type> infer_with(const Registry& r, const Node& n, int64_t since,
+                                    std::vector<std::optional<Type>> inputs,
+                                    std::vector<std::optional<Value>> constants = {}) {
+  const ShapeRule* rule = r.shape_rule(n.domain, n.op_type, since);
+  REQUIRE_MESSAGE(rule != nullptr, n.op_type << "-" << since << " has no shape rule");
+  const Signature* sig = r.signature(n.domain, n.op_type, since);
+  static const Signature none;
+  constants.resize(inputs.size());
+  InferenceArgs a{n, sig ? *sig : none, std::move(inputs), std::move(constants), n.outputs.size()};
+  return (*rule)(a);
+}
+
 // Element-wise closeness to values computed by hand: within tol relative to max(1, |want|); a NaN wants a
 // NaN, an infinity the same infinity.
 template <class T>

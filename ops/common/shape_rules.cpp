@@ -1,0 +1,118 @@
+// Shared pieces of the shape rules (spec/types.md, TY5; spec/ops.md, B1).
+#include "ops/common/shape_rules.hpp"
+
+#include <limits>
+
+namespace onnxsem::ops {
+
+const std::optional<Dims>& input_dims(const InferenceArgs& a, size_t k) {
+  static const std::optional<Dims> none;
+  const Type& t = a.input(k);
+  return t.kind == Type::Kind::tensor ? t.shape : none;
+}
+
+std::optional<int64_t> input_rank(const InferenceArgs& a, size_t k) {
+  const auto& d = input_dims(a, k);
+  if (!d) return std::nullopt;
+  return static_cast<int64_t>(d->size());
+}
+
+DType input_elem(const InferenceArgs& a, size_t k) {
+  const Type& t = a.input(k);
+  return t.kind == Type::Kind::tensor ? t.elem : DType::undefined;
+}
+
+Dim unknown_dim() { return Dim{}; }
+
+bool same_dim(const Dim& a, const Dim& b) {
+  if (a.value && b.value) return *a.value == *b.value;
+  return !a.value && !b.value && !a.param.empty() && a.param == b.param;
+}
+
+std::optional<int64_t> dims_product(const Dims& d) {
+  int64_t p = 1;
+  for (const auto& x : d) {
+    if (!x.value || *x.value < 0) return std::nullopt;
+    if (*x.value != 0 && p > std::numeric_limits<int64_t>::max() / *x.value) return std::nullopt;
+    p *= *x.value;
+  }
+  return p;
+}
+
+Dims broadcast_dims(const std::vector<Dims>& shapes, const std::string& what) {
+  size_t rank = 0;
+  for (const auto& s : shapes) rank = std::max(rank, s.size());
+  Dims out(rank, Dim{int64_t{1}, {}});
+  for (const auto& s : shapes) {
+    const size_t off = rank - s.size();
+    for (size_t i = 0; i < s.size(); ++i) {
+      Dim& o = out[off + i];
+      const Dim& d = s[i];
+      if (d.value && *d.value == 1) continue;
+      if (o.value && *o.value == 1) {
+        o = d;
+        continue;
+      }
+      if (same_dim(o, d)) continue;
+      if (o.value && d.value)
+        type_error("TS1", what + ": dimensions " + std::to_string(*o.value) + " and " + std::to_string(*d.value) +
+                              " cannot be broadcast (aligned at the last dimension, axis " +
+                              std::to_string(static_cast<int64_t>(off + i) - static_cast<int64_t>(rank)) + ")");
+      // [spec:TS1] a fixed size other than 1 is the only size the broadcast can have.
+      if (d.value) o = d;
+      else if (!o.value) o = unknown_dim();
+    }
+  }
+  return out;
+}
+
+ShapeRule same_as_input(size_t k) {
+  return [k](const InferenceArgs& a) {
+    std::vector<Type> out(a.output_count);
+    if (a.has_input(k) && !out.empty()) out[0] = a.input(k);
+    return out;
+  };
+}
+
+ShapeRule broadcast_inputs() {
+  return [](const InferenceArgs& a) {
+    std::vector<Type> out(a.output_count);
+    std::vector<Dims> shapes;
+    for (size_t k = 0; k < a.inputs.size(); ++k) {
+      if (!a.has_input(k)) continue;
+      const auto& d = input_dims(a, k);
+      if (!d) return out;  // a rank unknown: the result's rank is unknown
+      shapes.push_back(*d);
+    }
+    if (!out.empty()) {
+      out[0].kind = Type::Kind::tensor;
+      out[0].shape = broadcast_dims(shapes, a.node.op_type + " of its inputs");
+    }
+    return out;
+  };
+}
+
+std::optional<std::vector<int64_t>> constant_ints(const InferenceArgs& a, size_t k) {
+  const Value* v = a.constant(k);
+  if (!v || !v->is_tensor()) return std::nullopt;
+  const Tensor& t = v->tensor();
+  if (t.rank() > 1) return std::nullopt;
+  std::vector<int64_t> out;
+  if (t.dtype() == DType::int64)
+    for (int64_t x : t.data<int64_t>()) out.push_back(x);
+  else if (t.dtype() == DType::int32)
+    for (int32_t x : t.data<int32_t>()) out.push_back(x);
+  else
+    return std::nullopt;
+  return out;
+}
+
+int64_t static_axis(int64_t axis, int64_t rank, const std::string& what) {
+  // [spec:TS2] an axis attribute or input lies in [-rank, rank) of the tensor it indexes.
+  if (axis < -rank || axis >= rank)
+    type_error("TS2", what + " " + std::to_string(axis) + " is outside [-" + std::to_string(rank) + ", " +
+                          std::to_string(rank) + ")");
+  return axis < 0 ? axis + rank : axis;
+}
+
+}  // namespace onnxsem::ops

@@ -1,0 +1,712 @@
+// The static semantics (spec/types.md): one generic typing engine that interprets every operator version's
+// signature (TY1-TY4, TY6), applies its shape rule (TY5), holds declared types against inferred ones (TY7),
+// types subgraphs from their operation's contract (TY8) and function bodies at each call (TY9).
+#include "semantics/types.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "semantics/control.hpp"
+#include "semantics/fixpoint.hpp"
+#include "semantics/subgraph.hpp"
+
+namespace onnxsem {
+
+const Type* GraphTyping::find(const std::string& n) const {
+  auto it = std::lower_bound(names.begin(), names.end(), n, [](const TypedName& t, const std::string& k) { return t.name < k; });
+  return it != names.end() && it->name == n ? &it->type : nullptr;
+}
+
+namespace {
+
+using Env = std::map<std::string, Type>;
+using Constants = std::map<std::string, Value>;
+
+bool known(const Type& t) { return t.kind != Type::Kind::unknown; }
+
+std::string dims_text(const std::vector<Dim>& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) {
+    if (i) s += ",";
+    s += d[i].value ? std::to_string(*d[i].value) : (d[i].param.empty() ? "?" : d[i].param);
+  }
+  return s + "]";
+}
+
+// The type without its shape (and without the shapes inside it).
+Type form_of(const Type& t) {
+  Type f = t;
+  f.shape.reset();
+  if (t.inner) f.inner = std::make_shared<const Type>(form_of(*t.inner));
+  return f;
+}
+
+// The meet of two types of one name (TY7): each part from whichever side knows it; `why` says what
+// contradicts when they cannot both hold (then the result is `b`).
+Type meet(const Type& a, const Type& b, std::string& why) {
+  if (!known(a)) return b;
+  if (!known(b)) return a;
+  if (a.kind != b.kind) {
+    why = type_text(a) + " against " + type_text(b);
+    return b;
+  }
+  Type out = b;
+  if (a.kind == Type::Kind::tensor || a.kind == Type::Kind::sparse_tensor) {
+    if (a.elem != DType::undefined && b.elem != DType::undefined && a.elem != b.elem) {
+      why = "element type " + std::string(dtype_name(a.elem)) + " against " + dtype_name(b.elem);
+      return b;
+    }
+    if (out.elem == DType::undefined) out.elem = a.elem;
+    if (a.shape && b.shape) {
+      if (a.shape->size() != b.shape->size()) {
+        why = "rank " + std::to_string(a.shape->size()) + " " + dims_text(*a.shape) + " against rank " +
+              std::to_string(b.shape->size()) + " " + dims_text(*b.shape);
+        return b;
+      }
+      std::vector<Dim> d = *b.shape;
+      for (size_t i = 0; i < d.size(); ++i) {
+        const Dim& x = (*a.shape)[i];
+        if (x.value && d[i].value && *x.value != *d[i].value) {
+          why = "dimension " + std::to_string(i) + " is " + std::to_string(*x.value) + " against " +
+                std::to_string(*d[i].value) + " (" + dims_text(*a.shape) + " against " + dims_text(*b.shape) + ")";
+          return b;
+        }
+        if (!d[i].value && (x.value || d[i].param.empty())) d[i] = x;
+      }
+      out.shape = std::move(d);
+    } else if (!out.shape) {
+      out.shape = a.shape;
+    }
+    return out;
+  }
+  if (a.kind == Type::Kind::map) {
+    if (a.key != DType::undefined && b.key != DType::undefined && a.key != b.key) {
+      why = "map key " + std::string(dtype_name(a.key)) + " against " + dtype_name(b.key);
+      return b;
+    }
+    if (out.key == DType::undefined) out.key = a.key;
+  }
+  if (a.inner && b.inner) out.inner = std::make_shared<const Type>(meet(*a.inner, *b.inner, why));
+  else if (!out.inner) out.inner = a.inner;
+  return out;
+}
+
+// Whether two types can be the same type (unknown parts match anything), shapes ignored.
+bool same_form(const Type& a, const Type& b) { return type_matches(a, form_of(b)) && type_matches(b, form_of(a)); }
+
+// The join of two types a name may have (If branches, a loop-carried value before and after): what both
+// share; a contradiction in kind or element type is reported in `why`.
+Type join(const Type& a, const Type& b, std::string& why) {
+  if (!known(a) || !known(b)) return Type{};
+  if (a.kind != b.kind) {
+    // An optional and a value of its element type are compatible: the result is known to be neither.
+    const bool wraps = (a.kind == Type::Kind::optional && a.inner && same_form(*a.inner, b)) ||
+                       (b.kind == Type::Kind::optional && b.inner && same_form(*b.inner, a));
+    if (!wraps) why = type_text(a) + " against " + type_text(b);
+    return Type{};
+  }
+  Type out = a;
+  if (a.kind == Type::Kind::tensor || a.kind == Type::Kind::sparse_tensor) {
+    if (a.elem != b.elem) {
+      if (a.elem != DType::undefined && b.elem != DType::undefined)
+        why = "element type " + std::string(dtype_name(a.elem)) + " against " + dtype_name(b.elem);
+      out.elem = DType::undefined;
+    }
+    if (!a.shape || !b.shape || a.shape->size() != b.shape->size()) {
+      out.shape.reset();
+    } else {
+      for (size_t i = 0; i < out.shape->size(); ++i) {
+        const Dim& x = (*a.shape)[i];
+        const Dim& y = (*b.shape)[i];
+        const bool same = (x.value && y.value && *x.value == *y.value) ||
+                          (!x.value && !y.value && !x.param.empty() && x.param == y.param);
+        if (!same) (*out.shape)[i] = Dim{};
+      }
+    }
+    return out;
+  }
+  if (a.kind == Type::Kind::map && a.key != b.key) out.key = DType::undefined;
+  if (a.inner && b.inner) out.inner = std::make_shared<const Type>(join(*a.inner, *b.inner, why));
+  else out.inner.reset();
+  return out;
+}
+
+
+Type type_of_tensor(const Tensor& t) {
+  Type ty;
+  ty.kind = Type::Kind::tensor;
+  ty.elem = t.dtype();
+  ty.shape = fixed_dims(t.shape());
+  return ty;
+}
+
+// The value of a Constant operation, when its attribute gives it directly.
+std::optional<Value> constant_node_value(const Node& n) {
+  if (!normalise_domain(n.domain).empty() || n.op_type != "Constant" || n.outputs.size() != 1) return std::nullopt;
+  if (n.attributes.size() != 1) return std::nullopt;
+  const Attribute& a = n.attributes[0];
+  if (!a.ref_attr_name.empty()) return std::nullopt;
+  if (a.name == "value" && a.type == AttrType::t && a.t.dtype() != DType::undefined) return Value(a.t);
+  if (a.name == "value_int" && a.type == AttrType::i) return Value(Tensor::scalar<int64_t>(a.i));
+  if (a.name == "value_ints" && a.type == AttrType::ints)
+    return Value(Tensor::from_vector<int64_t>({static_cast<int64_t>(a.ints.size())}, a.ints));
+  if (a.name == "value_float" && a.type == AttrType::f) return Value(Tensor::scalar<float>(a.f));
+  if (a.name == "value_floats" && a.type == AttrType::floats)
+    return Value(Tensor::from_vector<float>({static_cast<int64_t>(a.floats.size())}, a.floats));
+  return std::nullopt;
+}
+
+struct Engine {
+  const Model& model;
+  const OperatorTable& ops;
+  Typing result;
+
+  void find(std::string clause, std::string message, const Node* n, std::string tensor = {},
+            Finding::Severity sev = Finding::Severity::error) {
+    std::string node = n ? n->name : std::string();
+    if (n) message = n->op_type + ": " + message;
+    result.findings.push_back(Finding{sev, std::move(clause), std::move(message), std::move(node), std::move(tensor)});
+  }
+
+  // ---- one operation ------------------------------------------------------------------------------------
+
+  // The node as its operator sees it: inside a function body, attributes that refer to the call's
+  // attributes take the call's values (or the function's defaults), or are absent (TY3).
+  static Node bind_attributes(const Node& n, const Node* call, const Function* f) {
+    if (!call) return n;
+    Node out = n;
+    out.attributes.clear();
+    for (const auto& a : n.attributes) {
+      if (a.ref_attr_name.empty()) {
+        out.attributes.push_back(a);
+        continue;
+      }
+      const Attribute* given = call->attr(a.ref_attr_name);
+      if (!given && f)
+        for (const auto& d : f->attribute_defaults)
+          if (d.name == a.ref_attr_name) given = &d;
+      if (!given) continue;
+      Attribute b = *given;
+      b.name = a.name;
+      b.ref_attr_name.clear();
+      out.attributes.push_back(std::move(b));
+    }
+    return out;
+  }
+
+  // Types one operation: returns the type of each output position.
+  std::vector<Type> type_node(const Node& n, const std::map<std::string, int64_t>& opsets, const Env& env,
+                              const Constants& constants, const std::string& where, int depth, bool in_function) {
+    std::vector<Type> outs(n.outputs.size());
+    std::vector<std::optional<Type>> in_types;
+    std::vector<std::optional<Value>> in_values;
+    for (const auto& i : n.inputs) {
+      if (i.empty()) {
+        in_types.emplace_back(std::nullopt);
+        in_values.emplace_back(std::nullopt);
+        continue;
+      }
+      auto it = env.find(i);
+      in_types.emplace_back(it == env.end() ? Type{} : it->second);
+      auto c = constants.find(i);
+      in_values.emplace_back(c == constants.end() ? std::nullopt : std::optional<Value>(c->second));
+    }
+    if (const Function* f = function_of(model, n)) return type_call(*f, n, in_types, in_values, where, depth);
+    const Resolved r = resolve(ops, opsets, n);
+    if (r.since_version == 0) return outs;  // W4 / W6: refused by check's own clauses
+    const std::string domain = normalise_domain(n.domain);
+    const Signature* sig = ops.signature(domain, n.op_type, r.since_version);
+    if (!sig) {
+      ++result.operations_untyped;
+      return outs;
+    }
+    ++result.operations_typed;
+    const std::string suffix = where.empty() ? std::string() : " (in " + where + ")";
+
+    // [spec:TY2] arity: the positions lie within the signature's bounds; a single formal names a tensor.
+    const size_t ni = n.inputs.size(), no = n.outputs.size();
+    auto bound = [](size_t v) { return v == unbounded ? std::string("any number of") : std::to_string(v); };
+    if (ni < sig->min_inputs || ni > sig->max_inputs)
+      find("TY2", "has " + std::to_string(ni) + " input positions; " + sig->name() + " takes " +
+                      (sig->min_inputs == sig->max_inputs ? std::to_string(sig->min_inputs)
+                                                          : "from " + std::to_string(sig->min_inputs) + " to " + bound(sig->max_inputs)) + suffix,
+           &n);
+    if (no < sig->min_outputs || no > sig->max_outputs)
+      find("TY2", "has " + std::to_string(no) + " output positions; " + sig->name() + " gives " +
+                      (sig->min_outputs == sig->max_outputs ? std::to_string(sig->min_outputs)
+                                                            : "from " + std::to_string(sig->min_outputs) + " to " + bound(sig->max_outputs)) + suffix,
+           &n);
+    for (size_t k = 0; k < ni; ++k) {
+      const Formal* f = sig->input_formal(k);
+      if (f && f->form == Formal::Form::single && n.inputs[k].empty())
+        find("TY2", "required input " + std::to_string(k) + " ('" + f->name + "') is absent" + suffix, &n);
+    }
+
+    // [spec:TY3] attributes: known to the operator version, of its type, and every required one present.
+    for (const auto& a : n.attributes) {
+      if (!a.ref_attr_name.empty()) continue;  // outside a function body: W5
+      const AttrSpec* spec = sig->attr(a.name);
+      if (!spec)
+        find("TY3", "attribute '" + a.name + "' is not an attribute of " + sig->name() + suffix, &n);
+      else if (a.type != AttrType::undefined && a.type != spec->type)
+        find("TY3", "attribute '" + a.name + "' is of type " + attr_type_text(a.type) + "; " + sig->name() +
+                        " takes " + attr_type_text(spec->type) + suffix,
+             &n);
+    }
+    for (const auto& spec : sig->attributes)
+      if (spec.required && !n.attr(spec.name))
+        find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + suffix, &n);
+
+    // [spec:TY4] each input's type is one its formal allows; [spec:TY6] a type variable is bound once.
+    std::map<std::string, Type> binding;
+    auto check_position = [&](const Formal* f, const Type& t, const std::string& what, const std::string& tensor) {
+      if (!f || !known(t)) return;
+      if (auto concrete = parse_type(f->type)) {
+        if (!type_matches(t, *concrete))
+          find("TY4", what + " is " + type_text(t) + "; " + sig->name() + " requires " + f->type + suffix, &n, tensor);
+        return;
+      }
+      const TypeVar* v = sig->var(f->type);
+      if (!v) return;
+      bool allowed = false;
+      for (const auto& p : v->allowed) allowed = allowed || type_matches(t, p);
+      if (!allowed) {
+        std::string list;
+        for (const auto& p : v->allowed) list += (list.empty() ? "" : ", ") + type_text(p);
+        find("TY4", what + " is " + type_text(t) + ", not one of the types " + f->type + " of " + sig->name() +
+                        " allows (" + list + ")" + suffix,
+             &n, tensor);
+        return;
+      }
+      if (f->form == Formal::Form::variadic_mixed) return;
+      auto [it, fresh] = binding.emplace(f->type, form_of(t));
+      if (!fresh) {
+        if (!same_form(it->second, t))
+          find("TY6", what + " is " + type_text(t) + " but type variable " + f->type + " of " + sig->name() +
+                          " is already bound to " + type_text(it->second) + suffix,
+               &n, tensor);
+        else {
+          std::string ignored;
+          it->second = meet(it->second, form_of(t), ignored);
+        }
+      }
+    };
+    for (size_t k = 0; k < ni; ++k)
+      if (in_types[k])
+        check_position(sig->input_formal(k), *in_types[k], "input " + std::to_string(k) + " ('" + n.inputs[k] + "')",
+                       n.inputs[k]);
+
+    // The outputs: what the formals and the bound type variables fix, refined by the shape rule (TY5) or,
+    // for the control-flow operators, by their bodies (TY8).
+    for (size_t k = 0; k < no; ++k) {
+      const Formal* f = sig->output_formal(k);
+      if (!f) continue;
+      if (auto concrete = parse_type(f->type)) outs[k] = *concrete;
+      else if (f->form != Formal::Form::variadic_mixed)
+        if (auto it = binding.find(f->type); it != binding.end()) outs[k] = it->second;
+    }
+    std::vector<Type> refined;
+    if (is_control(n)) {
+      refined = type_control(n, r.since_version, opsets, env, constants, in_types, where, depth, in_function);
+    } else if (const ShapeRule* rule = ops.shape_rule(domain, n.op_type, r.since_version)) {
+      try {
+        InferenceArgs args{n, *sig, in_types, in_values, no};
+        refined = (*rule)(args);
+      } catch (const Failure& e) {
+        const Error& err = e.error();
+        if (err.kind == ErrorKind::refused || err.kind == ErrorKind::evaluation)
+          find(err.clause, err.message + suffix, &n, err.tensor);
+        // unsupported or internal: the rule draws no conclusion
+      } catch (const std::exception&) {
+        // a rule that fails otherwise draws no conclusion
+      }
+    }
+    for (size_t k = 0; k < no && k < refined.size(); ++k) {
+      std::string why;
+      Type t = meet(outs[k], refined[k], why);
+      outs[k] = why.empty() ? t : outs[k];
+    }
+    // [spec:TY4] (outputs) each output's type is one its formal allows.
+    for (size_t k = 0; k < no; ++k) {
+      if (n.outputs[k].empty()) continue;
+      const Formal* f = sig->output_formal(k);
+      if (f && (!sig->var(f->type) || !binding.count(f->type) || f->form == Formal::Form::variadic_mixed))
+        check_position(f, outs[k], "output " + std::to_string(k) + " ('" + n.outputs[k] + "')", n.outputs[k]);
+    }
+    return outs;
+  }
+
+  // ---- control flow (TY8) -------------------------------------------------------------------------------
+
+  // The declared type of a subgraph's formal input against the one its operation's contract gives.
+  Type contract_input(const ValueInfo& vi, const Type& contract, const Node& n, const std::string& what) {
+    std::string why;
+    Type t = meet(vi.type, contract, why);
+    // [spec:TY8] a subgraph input declared with a type that contradicts its operation's contract is refused.
+    if (!why.empty()) find("TY8", what + " input '" + vi.name + "' is declared " + vi.type.describe() +
+                                      " but the operation passes " + contract.describe() + " (" + why + ")", &n, vi.name);
+    return t;
+  }
+
+  std::vector<Type> type_control(const Node& n, int64_t since, const std::map<std::string, int64_t>& opsets,
+                                 const Env& env, const Constants& constants,
+                                 const std::vector<std::optional<Type>>& in, const std::string& where, int depth,
+                                 bool in_function) {
+    std::vector<Type> outs(n.outputs.size());
+    auto body = [&](const char* name) -> const Graph* {
+      const Attribute* a = n.attr(name);
+      return a && a->g ? a->g.get() : nullptr;
+    };
+    auto input = [&](size_t k) { return k < in.size() && in[k] ? *in[k] : Type{}; };
+    auto scope = [&](const char* attr) { return (where.empty() ? "" : where + " / ") + std::string("node '") + n.name + "' (" + n.op_type + ") " + attr; };
+    auto relaxed = [](Type t) {  // kind and element type only: the dimensions may change between iterations
+      if (t.kind == Type::Kind::tensor) t.shape.reset();
+      if (t.inner) t.inner = std::make_shared<const Type>(form_of(*t.inner));
+      return t;
+    };
+    auto scalar = [](DType d) { return make_tensor_type(d, std::vector<Dim>{}); };
+    if (n.op_type == "If") {
+      const Graph* then_g = body("then_branch");
+      const Graph* else_g = body("else_branch");
+      if (!then_g || !else_g) return outs;
+      auto a = type_graph(*then_g, opsets, env, constants, {}, scope("then_branch"), depth + 1, in_function, &n);
+      auto b = type_graph(*else_g, opsets, env, constants, {}, scope("else_branch"), depth + 1, in_function, &n);
+      for (size_t k = 0; k < outs.size() && k < a.size() && k < b.size(); ++k) {
+        std::string why;
+        outs[k] = join(a[k], b[k], why);
+        // [spec:TY8] the two branches of an If give each output the same kind and element type.
+        if (!why.empty())
+          find("TY8", "output " + std::to_string(k) + " is " + type_text(a[k]) + " in then_branch and " +
+                          type_text(b[k]) + " in else_branch (" + why + ")", &n, n.outputs[k]);
+      }
+      return outs;
+    }
+    if (n.op_type == "Loop") {
+      const Graph* g = body("body");
+      if (!g) return outs;
+      const size_t carried = n.inputs.size() >= 2 ? n.inputs.size() - 2 : 0;
+      std::vector<Type> formals{scalar(DType::int64), scalar(DType::boolean)};
+      for (size_t k = 0; k < carried; ++k) formals.push_back(relaxed(input(2 + k)));
+      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
+      for (size_t k = 0; k < outs.size(); ++k) {
+        const Type b = k + 1 < res.size() ? res[k + 1] : Type{};
+        if (k < carried) {
+          std::string why;
+          outs[k] = join(input(2 + k), b, why);
+          if (!why.empty())
+            find("TY8", "loop-carried value " + std::to_string(k) + " enters as " + type_text(input(2 + k)) +
+                            " and leaves the body as " + type_text(b) + " (" + why + ")", &n, n.outputs[k]);
+        } else if (b.kind == Type::Kind::tensor) {
+          outs[k] = make_tensor_type(b.elem);
+          if (b.shape) {
+            std::vector<Dim> d{Dim{}};
+            d.insert(d.end(), b.shape->begin(), b.shape->end());
+            outs[k].shape = std::move(d);
+          }
+        }
+      }
+      return outs;
+    }
+    if (n.op_type == "Scan") {
+      const Graph* g = body("body");
+      if (!g) return outs;
+      const Attribute* m_attr = n.attr("num_scan_inputs");
+      if (!m_attr || m_attr->type != AttrType::i) return outs;
+      const size_t first = since == 8 ? 1 : 0;  // Scan-8 begins with sequence_lens
+      const size_t total = n.inputs.size() > first ? n.inputs.size() - first : 0;
+      if (m_attr->i < 0 || static_cast<size_t>(m_attr->i) > total) return outs;
+      const size_t m = static_cast<size_t>(m_attr->i), states = total - m;
+      std::vector<Type> formals;
+      for (size_t k = 0; k < states; ++k) formals.push_back(relaxed(input(first + k)));
+      const Attribute* axes = n.attr("scan_input_axes");
+      for (size_t j = 0; j < m; ++j) {
+        Type t = input(first + states + j);
+        if (since == 8 || t.kind != Type::Kind::tensor || !t.shape) {
+          formals.push_back(relaxed(t));
+          continue;
+        }
+        const int64_t r = static_cast<int64_t>(t.shape->size());
+        int64_t axis = axes && axes->type == AttrType::ints && j < axes->ints.size() ? axes->ints[j] : 0;
+        if (axis < 0) axis += r;
+        if (axis < 0 || axis >= r) {
+          formals.push_back(relaxed(t));
+          continue;
+        }
+        std::vector<Dim> d = *t.shape;
+        d.erase(d.begin() + axis);
+        t.shape = std::move(d);
+        formals.push_back(t);
+      }
+      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
+      const Attribute* out_axes = n.attr("scan_output_axes");
+      for (size_t k = 0; k < outs.size() && k < res.size(); ++k) {
+        if (k < states) {
+          std::string why;
+          outs[k] = since == 8 ? relaxed(res[k]) : join(input(first + k), res[k], why);
+          if (!why.empty())
+            find("TY8", "state variable " + std::to_string(k) + " enters as " + type_text(input(first + k)) +
+                            " and leaves the body as " + type_text(res[k]) + " (" + why + ")", &n, n.outputs[k]);
+          continue;
+        }
+        const Type& b = res[k];
+        if (b.kind != Type::Kind::tensor) continue;
+        outs[k] = make_tensor_type(b.elem);
+        if (since == 8 || !b.shape) continue;
+        const int64_t r = static_cast<int64_t>(b.shape->size()) + 1;
+        const size_t j = k - states;
+        int64_t axis = out_axes && out_axes->type == AttrType::ints && j < out_axes->ints.size() ? out_axes->ints[j] : 0;
+        if (axis < 0) axis += r;
+        if (axis < 0 || axis >= r) continue;
+        std::vector<Dim> d = *b.shape;
+        d.insert(d.begin() + axis, Dim{});
+        outs[k].shape = std::move(d);
+      }
+      return outs;
+    }
+    if (n.op_type == "SequenceMap") {
+      const Graph* g = body("body");
+      if (!g) return outs;
+      std::vector<Type> formals;
+      for (size_t k = 0; k < n.inputs.size(); ++k) {
+        const Type t = input(k);
+        if (t.kind == Type::Kind::sequence) formals.push_back(t.inner ? relaxed(*t.inner) : Type{});
+        else formals.push_back(t);
+      }
+      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
+      for (size_t k = 0; k < outs.size() && k < res.size(); ++k) {
+        if (!known(res[k])) continue;
+        outs[k].kind = Type::Kind::sequence;
+        outs[k].inner = std::make_shared<const Type>(relaxed(res[k]));
+      }
+      return outs;
+    }
+    return outs;
+  }
+
+  // ---- function calls (TY9) -----------------------------------------------------------------------------
+
+  std::vector<Type> type_call(const Function& f, const Node& call, const std::vector<std::optional<Type>>& in,
+                              const std::vector<std::optional<Value>>& values, const std::string& where, int depth) {
+    std::vector<Type> outs(call.outputs.size());
+    if (depth > 32) return outs;  // FN2 refuses recursive functions; a deep chain is typed no further
+    // [spec:TY9] a call is typed by typing the function's body with the call's input types and attributes.
+    Env env;
+    Constants constants;
+    for (size_t k = 0; k < f.inputs.size(); ++k) {
+      if (k < in.size() && in[k]) env[f.inputs[k]] = *in[k];
+      if (k < values.size() && values[k]) constants.emplace(f.inputs[k], *values[k]);
+    }
+    std::vector<Node> nodes;
+    nodes.reserve(f.nodes.size());
+    for (const auto& n : f.nodes) nodes.push_back(bind_attributes(n, &call, &f));
+    const auto& opsets = f.opset_imports.empty() ? model.opset_imports : f.opset_imports;
+    const std::string scope = (where.empty() ? "" : where + " / ") + "function " + f.name + " at node '" + call.name + "'";
+    Env own = type_nodes(nodes, opsets, env, constants, {}, scope, depth + 1, true);
+    GraphTyping gt;
+    gt.scope = scope;
+    for (const auto& [name, t] : own) gt.names.push_back(TypedName{name, t});
+    result.graphs.push_back(std::move(gt));
+    for (size_t k = 0; k < outs.size() && k < f.outputs.size(); ++k)
+      if (auto it = own.find(f.outputs[k]); it != own.end()) outs[k] = it->second;
+    return outs;
+  }
+
+  // ---- graphs -------------------------------------------------------------------------------------------
+
+  // Types a list of operations in dependency order, starting from `env`; returns the names it typed (with the
+  // starting names). `declared` holds the declared types to hold against inferred ones (TY7).
+  Env type_nodes(const std::vector<Node>& nodes, const std::map<std::string, int64_t>& opsets, Env env,
+                 Constants constants, const Env& declared, const std::string& where, int depth, bool in_function) {
+    std::set<std::string> produced;
+    for (const auto& n : nodes)
+      for (const auto& o : n.outputs)
+        if (!o.empty()) produced.insert(o);
+    std::vector<std::vector<std::string>> reads(nodes.size());
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      for (const auto& i : nodes[k].inputs)
+        if (!i.empty() && produced.count(i)) reads[k].push_back(i);
+      for (const auto& i : implicit_inputs(nodes[k]))
+        if (produced.count(i)) reads[k].push_back(i);
+    }
+    std::set<std::string> typed;
+    std::vector<char> done(nodes.size(), 0);
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (size_t k = 0; k < nodes.size(); ++k) {
+        if (done[k]) continue;
+        bool ready = true;
+        for (const auto& i : reads[k]) ready = ready && typed.count(i);
+        if (!ready) continue;
+        done[k] = 1;
+        progress = true;
+        const Node& n = nodes[k];
+        std::vector<Type> outs = type_node(n, opsets, env, constants, where, depth, in_function);
+        if (auto c = constant_node_value(n)) constants.emplace(n.outputs[0], *c);
+        for (size_t j = 0; j < n.outputs.size() && j < outs.size(); ++j) {
+          const std::string& o = n.outputs[j];
+          if (o.empty()) continue;
+          typed.insert(o);
+          Type t = outs[j];
+          // A name whose value is known before evaluation (a Constant, the constant part PE1) has its type.
+          if (auto c = constants.find(o); c != constants.end() && c->second.is_tensor()) {
+            std::string ignored;
+            Type m = meet(type_of_tensor(c->second.tensor()), t, ignored);
+            if (ignored.empty()) t = std::move(m);
+          }
+          if (auto d = declared.find(o); d != declared.end()) {
+            std::string why;
+            Type m = meet(d->second, t, why);
+            // [spec:TY7] a declared type agrees with the inferred one; the name takes their meet.
+            if (!why.empty())
+              find("TY7", "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
+                              (where.empty() ? std::string() : " (in " + where + ")"),
+                   &n, o);
+            else
+              t = std::move(m);
+          }
+          env.insert_or_assign(o, std::move(t));
+        }
+      }
+    }
+    return env;
+  }
+
+  // Types a graph (the main graph, with formals empty, or a subgraph whose contract passes `formals` to its
+  // inputs); records its typing and returns the types of its outputs.
+  std::vector<Type> type_graph(const Graph& g, const std::map<std::string, int64_t>& opsets, const Env& outer,
+                               const Constants& outer_constants, const std::vector<Type>& formals,
+                               const std::string& scope, int depth, bool in_function, const Node* owner) {
+    std::vector<Type> outs(g.outputs.size());
+    if (depth > 64) return outs;
+    Env env = outer;
+    Constants constants = outer_constants;
+    std::set<std::string> inputs;
+    for (size_t k = 0; k < g.inputs.size(); ++k) {
+      const ValueInfo& vi = g.inputs[k];
+      inputs.insert(vi.name);
+      if (owner && k < formals.size())
+        env.insert_or_assign(vi.name, contract_input(vi, formals[k], *owner, scope));
+      else
+        env.insert_or_assign(vi.name, vi.type);
+    }
+    for (const auto& [name, t] : g.initializers) {
+      Type ty = type_of_tensor(t);
+      if (!inputs.count(name)) {
+        env.insert_or_assign(name, std::move(ty));
+        constants.insert_or_assign(name, Value(t));
+        continue;
+      }
+      // An initializer that is also a graph input is a default that a fed value may replace: the name has the
+      // input's declared type, whose element type the initializer shares.
+      std::string why;
+      Type m = meet(env[name], ty, why);
+      // [spec:TY7] an initializer that is also a graph input agrees with the input's declared type.
+      if (!why.empty())
+        find("TY7", "initializer '" + name + "' is " + ty.describe() + " but the graph input is declared " +
+                        env[name].describe() + " (" + why + ")", nullptr, name);
+      else if (env[name].elem == DType::undefined)
+        env[name].elem = t.dtype();
+    }
+    if (!owner && !in_function) {
+      // The values of the main graph's constant part (PE1), with its bounds.
+      EvalOptions eo;
+      eo.max_tensor_bytes = int64_t{64} << 20;
+      eo.max_loop_iterations = 100'000;
+      eo.max_firings = 100'000;
+      eo.max_input_elements = int64_t{1} << 20;
+      try {
+        PartialOutcome po = evaluate_constant_part(model, ops, eo);
+        for (auto& [name, v] : po.values) constants.insert_or_assign(name, std::move(v));
+      } catch (const std::exception&) {
+      }
+    }
+    Env declared;
+    for (const auto& vi : g.value_info)
+      if (known(vi.type)) declared[vi.name] = vi.type;
+    for (const auto& vi : g.outputs)
+      if (known(vi.type)) {
+        std::string why;
+        declared[vi.name] = declared.count(vi.name) ? meet(declared[vi.name], vi.type, why) : vi.type;
+      }
+    Env typed = type_nodes(g.nodes, opsets, env, constants, declared, owner ? scope : std::string(), depth, in_function);
+    for (size_t k = 0; k < g.outputs.size(); ++k) {
+      auto it = typed.find(g.outputs[k].name);
+      outs[k] = it == typed.end() ? g.outputs[k].type : it->second;
+    }
+    GraphTyping gt;
+    gt.scope = scope;
+    gt.graph = in_function ? nullptr : &g;
+    std::set<std::string> own;
+    for (const auto& vi : g.inputs) own.insert(vi.name);
+    for (const auto& [name, t] : g.initializers) own.insert(name);
+    for (const auto& n : g.nodes)
+      for (const auto& o : n.outputs)
+        if (!o.empty()) own.insert(o);
+    for (const auto& name : own)
+      if (auto it = typed.find(name); it != typed.end()) gt.names.push_back(TypedName{name, it->second});
+    result.graphs.push_back(std::move(gt));
+    return outs;
+  }
+
+};
+
+}  // namespace
+
+Typing infer_types(const Model& model, const OperatorTable& ops) {
+  Engine e{model, ops, {}};
+  try {
+    e.type_graph(model.graph, model.opset_imports, {}, {}, {}, "main", 0, false, nullptr);
+  } catch (const Failure& f) {
+    e.result.findings.push_back(Finding{Finding::Severity::warning, f.error().clause,
+                                        "type inference stopped: " + f.error().message, {}, {}});
+  } catch (const std::exception& x) {
+    e.result.findings.push_back(
+        Finding{Finding::Severity::warning, "TY5", std::string("type inference stopped: ") + x.what(), {}, {}});
+  }
+  // The main graph first, then the nested graphs in the order they were typed.
+  std::stable_partition(e.result.graphs.begin(), e.result.graphs.end(), [](const GraphTyping& g) { return g.scope == "main"; });
+  return std::move(e.result);
+}
+
+std::string type_violation(const Value& v, const Type& t) {
+  // [spec:TY12] a value has the type inference predicted: kind, element type, rank and fixed dimensions.
+  if (!known(t)) return {};
+  if (v.is_tensor()) {
+    const Tensor& x = v.tensor();
+    if (t.kind != Type::Kind::tensor) return "a tensor where " + type_text(t) + " was inferred";
+    if (t.elem != DType::undefined && t.elem != x.dtype())
+      return std::string("element type ") + dtype_name(x.dtype()) + " where " + dtype_name(t.elem) + " was inferred";
+    if (!t.shape) return {};
+    if (static_cast<size_t>(x.rank()) != t.shape->size())
+      return "rank " + std::to_string(x.rank()) + " where " + t.describe() + " was inferred";
+    for (size_t i = 0; i < t.shape->size(); ++i)
+      if ((*t.shape)[i].value && *(*t.shape)[i].value != x.shape()[i])
+        return "dimension " + std::to_string(i) + " is " + std::to_string(x.shape()[i]) + " where " + t.describe() +
+               " was inferred";
+    return {};
+  }
+  if (v.is_sequence()) {
+    if (t.kind != Type::Kind::sequence) return "a sequence where " + type_text(t) + " was inferred";
+    if (!t.inner) return {};
+    for (const auto& item : *v.sequence().items)
+      if (auto w = type_violation(item, *t.inner); !w.empty()) return "an element: " + w;
+    return {};
+  }
+  if (v.is_optional()) {
+    if (t.kind != Type::Kind::optional) return "an optional where " + type_text(t) + " was inferred";
+    if (t.inner && v.optional().item) return type_violation(*v.optional().item, *t.inner);
+    return {};
+  }
+  if (v.is_map()) {
+    if (t.kind != Type::Kind::map) return "a map where " + type_text(t) + " was inferred";
+    if (t.key != DType::undefined && v.map().key != t.key)
+      return std::string("map key ") + dtype_name(v.map().key) + " where " + dtype_name(t.key) + " was inferred";
+    if (t.inner && v.map().values)
+      for (const auto& item : *v.map().values)
+        if (auto w = type_violation(item, *t.inner); !w.empty()) return "a map value: " + w;
+    return {};
+  }
+  return {};
+}
+
+}  // namespace onnxsem
