@@ -177,6 +177,7 @@ const char* attr_type_text(AttrType t) noexcept {
   return "undefined";
 }
 
+// [spec:TY1] an operator version's signature is data: this reads the text each family states it in.
 std::vector<Signature> parse_signatures(std::string_view text) {
   std::vector<Signature> out;
   std::istringstream in{std::string(text)};

@@ -41,6 +41,14 @@ Type form_of(const Type& t) {
   return f;
 }
 
+// A declared type as inference uses it (TY7): the shapes declared for the elements of a sequence, an optional
+// or a map are dropped (ONNX holds them against nothing, and its suite declares some that its values break).
+Type declared_type(const Type& t) {
+  Type d = t;
+  if (d.inner) d.inner = std::make_shared<const Type>(form_of(*d.inner));
+  return d;
+}
+
 // The meet of two types of one name (TY7): each part from whichever side knows it; `why` says what
 // contradicts when they cannot both hold (then the result is `b`).
 Type meet(const Type& a, const Type& b, std::string& why) {
@@ -305,6 +313,8 @@ struct Engine {
       else if (f->form != Formal::Form::variadic_mixed)
         if (auto it = binding.find(f->type); it != binding.end()) outs[k] = it->second;
     }
+    // [spec:TY5] the shape rule refines the outputs' types; [spec:TY11] without one, or where it draws no
+    // conclusion, what the signature fixes is all that is known.
     std::vector<Type> refined;
     if (is_control(n)) {
       refined = type_control(n, r.since_version, opsets, env, constants, in_types, where, depth, in_function);
@@ -490,6 +500,13 @@ struct Engine {
     std::vector<Type> outs(call.outputs.size());
     if (depth > 32) return outs;  // FN2 refuses recursive functions; a deep chain is typed no further
     // [spec:TY9] a call is typed by typing the function's body with the call's input types and attributes.
+    for (const auto& a : call.attributes) {
+      const bool declared =
+          std::find(f.attributes.begin(), f.attributes.end(), a.name) != f.attributes.end() ||
+          std::any_of(f.attribute_defaults.begin(), f.attribute_defaults.end(),
+                      [&](const Attribute& d) { return d.name == a.name; });
+      if (!declared) find("TY3", "attribute '" + a.name + "' is not an attribute of function " + f.name, &call);
+    }
     Env env;
     Constants constants;
     for (size_t k = 0; k < f.inputs.size(); ++k) {
@@ -521,31 +538,33 @@ struct Engine {
     for (const auto& n : nodes)
       for (const auto& o : n.outputs)
         if (!o.empty()) produced.insert(o);
-    std::vector<std::vector<std::string>> reads(nodes.size());
+    // Kahn's order: an operation is typed once every name it reads that an operation of the list assigns is
+    // typed; among those ready, the first in list order. Operations on a cycle (W2) are never typed.
+    std::map<std::string, std::vector<size_t>> readers;
+    std::vector<size_t> waiting(nodes.size(), 0);
     for (size_t k = 0; k < nodes.size(); ++k) {
+      std::set<std::string> reads;
       for (const auto& i : nodes[k].inputs)
-        if (!i.empty() && produced.count(i)) reads[k].push_back(i);
+        if (!i.empty() && produced.count(i)) reads.insert(i);
       for (const auto& i : implicit_inputs(nodes[k]))
-        if (produced.count(i)) reads[k].push_back(i);
+        if (produced.count(i)) reads.insert(i);
+      waiting[k] = reads.size();
+      for (const auto& i : reads) readers[i].push_back(k);
     }
+    std::set<size_t> ready;
+    for (size_t k = 0; k < nodes.size(); ++k)
+      if (waiting[k] == 0) ready.insert(k);
     std::set<std::string> typed;
-    std::vector<char> done(nodes.size(), 0);
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (size_t k = 0; k < nodes.size(); ++k) {
-        if (done[k]) continue;
-        bool ready = true;
-        for (const auto& i : reads[k]) ready = ready && typed.count(i);
-        if (!ready) continue;
-        done[k] = 1;
-        progress = true;
+    while (!ready.empty()) {
+      {
+        const size_t k = *ready.begin();
+        ready.erase(ready.begin());
         const Node& n = nodes[k];
         std::vector<Type> outs = type_node(n, opsets, env, constants, where, depth, in_function);
         if (auto c = constant_node_value(n)) constants.emplace(n.outputs[0], *c);
         for (size_t j = 0; j < n.outputs.size() && j < outs.size(); ++j) {
           const std::string& o = n.outputs[j];
-          if (o.empty()) continue;
-          typed.insert(o);
+          if (o.empty() || typed.count(o)) continue;
           Type t = outs[j];
           // A name whose value is known before evaluation (a Constant, the constant part PE1) has its type.
           if (auto c = constants.find(o); c != constants.end() && c->second.is_tensor()) {
@@ -566,6 +585,12 @@ struct Engine {
           }
           env.insert_or_assign(o, std::move(t));
         }
+        for (const auto& o : n.outputs) {
+          if (o.empty() || !typed.insert(o).second) continue;
+          if (auto r = readers.find(o); r != readers.end())
+            for (size_t j : r->second)
+              if (--waiting[j] == 0) ready.insert(j);
+        }
       }
     }
     return env;
@@ -585,9 +610,9 @@ struct Engine {
       const ValueInfo& vi = g.inputs[k];
       inputs.insert(vi.name);
       if (owner && k < formals.size())
-        env.insert_or_assign(vi.name, contract_input(vi, formals[k], *owner, scope));
+        env.insert_or_assign(vi.name, contract_input(ValueInfo{vi.name, declared_type(vi.type)}, formals[k], *owner, scope));
       else
-        env.insert_or_assign(vi.name, vi.type);
+        env.insert_or_assign(vi.name, declared_type(vi.type));
     }
     for (const auto& [name, t] : g.initializers) {
       Type ty = type_of_tensor(t);
@@ -622,16 +647,17 @@ struct Engine {
     }
     Env declared;
     for (const auto& vi : g.value_info)
-      if (known(vi.type)) declared[vi.name] = vi.type;
+      if (known(vi.type)) declared[vi.name] = declared_type(vi.type);
     for (const auto& vi : g.outputs)
       if (known(vi.type)) {
         std::string why;
-        declared[vi.name] = declared.count(vi.name) ? meet(declared[vi.name], vi.type, why) : vi.type;
+        const Type t = declared_type(vi.type);
+        declared[vi.name] = declared.count(vi.name) ? meet(declared[vi.name], t, why) : t;
       }
     Env typed = type_nodes(g.nodes, opsets, env, constants, declared, owner ? scope : std::string(), depth, in_function);
     for (size_t k = 0; k < g.outputs.size(); ++k) {
       auto it = typed.find(g.outputs[k].name);
-      outs[k] = it == typed.end() ? g.outputs[k].type : it->second;
+      outs[k] = it == typed.end() ? declared_type(g.outputs[k].type) : it->second;
     }
     GraphTyping gt;
     gt.scope = scope;

@@ -273,6 +273,11 @@ TEST_CASE("[TY9] a function body is typed at each call with the call's types") {
   const auto n = std::count_if(t.graphs.begin(), t.graphs.end(),
                                [](const GraphTyping& g) { return g.scope.find("function AddTwo") == 0; });
   CHECK(n == 2);  // one typing per call
+  CHECK(has(clauses(R"(
+    < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
+    g (float[2] x) => (float[2] y) { y = local.Twice <gain = 2.0> (x) }
+    < domain: "local", opset_import: ["" : 1] >
+    Twice (a) => (b) { b = Add(a, a) })"), "TY3"));
 }
 
 TEST_CASE("[TY12] type_violation says where a value departs from its inferred type") {

@@ -1,10 +1,144 @@
-// The shape rules of the attention family (spec/types.md, TY5): for each operator version, the output types its
-// definition determines from the input types, the attributes and the known input values.
+// The shape rules of the attention family (spec/types.md, TY5; spec/ops-attention.md, "Shapes"): Attention's
+// Y, present_key, present_value and qk_matmul_output (AT5, AT12, AT14), RotaryEmbedding's Y (AT15),
+// LinearAttention's output and present_state (AT22, AT23) and FlexAttention's Y (FA1), from the operands'
+// shapes and the head counts.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
 
 namespace onnxsem::ops {
+namespace {
 
-void shapes_attention(Registry& r) {}
+Type tensor(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined) {
+  Type t;
+  t.kind = Type::Kind::tensor;
+  t.elem = elem;
+  t.shape = std::move(shape);
+  return t;
+}
+Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
+
+// a / n for a fixed a divisible by n >= 1; unknown otherwise (evaluation refuses a non-multiple).
+Dim div_dim(const Dim& a, std::optional<int64_t> n) {
+  if (n && *n == 1) return a;
+  if (!a.value || !n || *n < 1 || *a.value % *n != 0) return unknown_dim();
+  return fixed_dim(*a.value / *n);
+}
+// n * a for fixed a; a itself when n is 1.
+Dim mul_dim(std::optional<int64_t> n, const Dim& a) {
+  if (n && *n == 1) return a;
+  int64_t r = 0;
+  if (!a.value || !n || __builtin_mul_overflow(*a.value, *n, &r) || r < 0) return unknown_dim();
+  return fixed_dim(r);
+}
+// a + b when both are fixed; a when b is 0.
+Dim add_dim(const Dim& a, const Dim& b) {
+  if (b.value == 0) return a;
+  if (a.value == 0) return b;
+  int64_t r = 0;
+  if (!a.value || !b.value || __builtin_add_overflow(*a.value, *b.value, &r)) return unknown_dim();
+  return fixed_dim(r);
+}
+
+// Attention-23/24 (AT1, AT2, AT5, AT12, AT14).
+std::vector<Type> attention_rule(const InferenceArgs& a) {
+  std::vector<Type> out(a.output_count, tensor());
+  const std::string op = a.node.op_type;
+  const auto& q = input_dims(a, 0);
+  const auto& k = input_dims(a, 1);
+  const auto& v = input_dims(a, 2);
+  std::optional<size_t> rank;
+  for (const auto* d : {&q, &k, &v}) {
+    if (!*d) continue;
+    // [spec:AT24] Q, K and V are all 3-D or all 4-D; 3-D operands need both head counts.
+    if ((*d)->size() != 3 && (*d)->size() != 4)
+      type_error("AT24", op + ": Q, K and V must be 3-D or 4-D, one has rank " + std::to_string((*d)->size()));
+    if (rank && *rank != (*d)->size())
+      type_error("AT24", op + ": Q, K and V have ranks " + std::to_string(*rank) + " and " +
+                             std::to_string((*d)->size()) + " (all 3-D or all 4-D)");
+    rank = (*d)->size();
+  }
+  if (!rank) return out;
+  const auto hq_attr = attr_int_opt(a.node, "q_num_heads"), hkv_attr = attr_int_opt(a.node, "kv_num_heads");
+  if (*rank == 3 && (!hq_attr || !hkv_attr || *hq_attr < 1 || *hkv_attr < 1))
+    type_error("AT24", op + ": 3-D operands need positive q_num_heads and kv_num_heads attributes");
+  // The 4-D view (AT2): batch, heads, sequence, head size of each operand.
+  struct View {
+    Dim b, h, s, d;
+  };
+  auto view = [&](const std::optional<Dims>& x, std::optional<int64_t> heads) {
+    if (!x) return View{unknown_dim(), heads ? fixed_dim(*heads) : unknown_dim(), unknown_dim(), unknown_dim()};
+    if (*rank == 4) return View{(*x)[0], (*x)[1], (*x)[2], (*x)[3]};
+    return View{(*x)[0], fixed_dim(*heads), (*x)[1], div_dim((*x)[2], heads)};
+  };
+  const View Q = view(q, hq_attr), K = view(k, hkv_attr), V = view(v, hkv_attr);
+  const Dim B = Q.b.value || !Q.b.param.empty() ? Q.b : K.b.value || !K.b.param.empty() ? K.b : V.b;
+  const Dim Hkv = K.h.value ? K.h : V.h;
+  // The total sequence length T = P + kv length (AT5).
+  const bool past = a.has_input(4);
+  const Dim P = past ? dim_at(input_dims(a, 4), 2) : fixed_dim(0);
+  const Dim Skv = K.s.value || !K.s.param.empty() ? K.s : V.s;
+  const Dim T = add_dim(Skv, P);
+  if (!out.empty()) {
+    if (*rank == 4) out[0].shape = Dims{B, Q.h, Q.s, V.d};
+    else out[0].shape = Dims{B, Q.s, mul_dim(hq_attr, V.d)};
+  }
+  if (out.size() > 1) out[1].shape = Dims{B, Hkv, T, K.d};
+  if (out.size() > 2) out[2].shape = Dims{B, Hkv, T, V.d};
+  if (out.size() > 3) out[3].shape = Dims{B, Q.h, Q.s, T};
+  return out;
+}
+
+// RotaryEmbedding-23: Y has X's shape (AT15).
+std::vector<Type> rotary_rule(const InferenceArgs& a) {
+  std::vector<Type> out(a.output_count, tensor());
+  if (!out.empty()) out[0].shape = input_dims(a, 0);
+  return out;
+}
+
+// LinearAttention-27: output [B, T, Hq * dv], present_state [B, Hkv, dk, dv] (AT20, AT22, AT23).
+std::vector<Type> linear_attention_rule(const InferenceArgs& a) {
+  std::vector<Type> out(a.output_count, tensor());
+  const auto& q = input_dims(a, 0);
+  const auto& k = input_dims(a, 1);
+  const auto& v = input_dims(a, 2);
+  const auto hq = attr_int_opt(a.node, "q_num_heads"), hkv = attr_int_opt(a.node, "kv_num_heads");
+  const bool valid = (!q || q->size() == 3) && (!k || k->size() == 3) && (!v || v->size() == 3) && hq && hkv &&
+                     *hq >= 1 && *hkv >= 1;
+  if (!valid) return out;  // evaluation refuses other operands (AT20)
+  const Dim B = q ? (*q)[0] : dim_at(k, 0), T = q ? (*q)[1] : dim_at(k, 1);
+  const Dim dv = div_dim(dim_at(v, 2), hkv), dk = div_dim(dim_at(k, 2), hkv);
+  if (!out.empty()) out[0].shape = Dims{B, T, mul_dim(hq, dv)};
+  if (out.size() > 1) {
+    out[1].shape = Dims{B, fixed_dim(*hkv), dk, dv};
+    // present_state has past_state's element type (bound by the signature), else query's.
+    if (!a.has_input(3)) out[1].elem = input_elem(a, 0);
+  }
+  return out;
+}
+
+// FlexAttention (ai.onnx.preview, 1): Y [B, Hq, L, Ev] (FA1).
+std::vector<Type> flex_attention_rule(const InferenceArgs& a) {
+  std::vector<Type> out(a.output_count, tensor());
+  const auto& q = input_dims(a, 0);
+  const auto& v = input_dims(a, 2);
+  if (out.empty() || (q && q->size() != 4) || (v && v->size() != 4) || (!q && !v)) return out;
+  out[0].shape = Dims{q ? (*q)[0] : (*v)[0], dim_at(q, 1), dim_at(q, 2), dim_at(v, 3)};
+  return out;
+}
+
+}  // namespace
+
+void shapes_attention(Registry& r) {
+  r.shape_rule("", "Attention", {23, 24}, attention_rule);
+  r.shape_rule("", "RotaryEmbedding", {23}, rotary_rule);
+  r.shape_rule("", "LinearAttention", {27}, linear_attention_rule);
+  r.shape_rule("ai.onnx.preview", "FlexAttention", {1}, flex_attention_rule);
+}
 
 }  // namespace onnxsem::ops

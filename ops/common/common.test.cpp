@@ -3,6 +3,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
+#include "ops/common/shape_rules.hpp"
 #include "semantics/operator.hpp"
 
 using namespace onnxsem;
@@ -69,4 +70,30 @@ TEST_CASE("[A2][A3] inputs: present when required; index inputs are int32/int64 
   CHECK(int_list(args.tensor(1), "shape") == std::vector<int64_t>{4, -1});
   CHECK(clause_of([] { (void)int_list(Tensor::from_vector<float>({1}, {1.0f}), "shape"); }) == "A3");
   CHECK(clause_of([] { (void)int_list(Tensor::from_vector<int64_t>({1, 1}, {1}), "shape"); }) == "A3");
+}
+
+TEST_CASE("[TS1] static broadcasting: fixed sizes must fit; symbols and unknown sizes are carried") {
+  const Dims a{fixed_dim(2), Dim{std::nullopt, "N"}, fixed_dim(3)};
+  const Dims b{fixed_dim(1), fixed_dim(3)};
+  const Dims out = broadcast_dims({a, b}, "test");
+  REQUIRE(out.size() == 3);
+  CHECK(out[0].value == 2);
+  CHECK(out[1].param == "N");  // N against 1
+  CHECK(out[2].value == 3);
+  const Dims u = broadcast_dims({Dims{Dim{}}, Dims{fixed_dim(5)}}, "test");
+  CHECK(u[0].value == 5);  // an unknown size broadcast with 5 can only be 5 (or the model fails)
+  const Dims v = broadcast_dims({Dims{Dim{std::nullopt, "N"}}, Dims{Dim{std::nullopt, "M"}}}, "test");
+  CHECK_FALSE(v[0].value.has_value());
+  CHECK(v[0].param.empty());
+  CHECK(clause_of([] { (void)broadcast_dims({Dims{fixed_dim(2), fixed_dim(3)}, Dims{fixed_dim(4)}}, "Add"); }) == "TS1");
+}
+
+TEST_CASE("[TS2] static axes lie in [-rank, rank)") {
+  CHECK(static_axis(-1, 3, "axis") == 2);
+  CHECK(static_axis(0, 1, "axis") == 0);
+  CHECK(clause_of([] { (void)static_axis(3, 3, "axis"); }) == "TS2");
+  CHECK(clause_of([] { (void)static_axis(-4, 3, "axis"); }) == "TS2");
+  CHECK(clause_of([] { (void)static_axis(0, 0, "axis"); }) == "TS2");
+  CHECK(dims_product({fixed_dim(int64_t{1} << 40), fixed_dim(int64_t{1} << 40)}) == std::nullopt);  // overflow
+  CHECK(dims_product({fixed_dim(0), fixed_dim(int64_t{1} << 62)}) == 0);
 }

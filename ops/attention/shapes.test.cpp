@@ -1,0 +1,87 @@
+// Tests of the attention family's shape rules (spec/ops-attention.md, "Shapes"; spec/types.md, TY5).
+#include <doctest/doctest.h>
+
+#include "ops/common/testing.hpp"
+#include "ops/registry.hpp"
+
+namespace onnxsem::ops {
+namespace {
+
+using namespace testing;
+using V = std::vector<int64_t>;
+constexpr auto F = DType::float32;
+
+const Registry& reg() {
+  static const Registry r = [] {
+    Registry t;
+    describe_attention(t);
+    shapes_attention(t);
+    return t;
+  }();
+  return r;
+}
+
+std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
+                        std::vector<Attribute> attrs = {}, size_t outputs = 1, const std::string& domain = "") {
+  return infer_with(reg(), make_node(op, std::move(attrs), domain, outputs), since, std::move(in));
+}
+
+TEST_CASE("Attention: 4-D operands, past key and value, qk_matmul_output") {
+  auto y = infer("Attention", 23,
+                 {ttype(F, {2, 8, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 32}), std::nullopt,
+                  ttype(F, {2, 4, 3, 16}), ttype(F, {2, 4, 3, 32})},
+                 {}, 4);
+  CHECK(dims_of(y[0]) == V{2, 8, 5, 32});
+  CHECK(dims_of(y[1]) == V{2, 4, 9, 16});
+  CHECK(dims_of(y[2]) == V{2, 4, 9, 32});
+  CHECK(dims_of(y[3]) == V{2, 8, 5, 9});
+  // Without a past, T is K's sequence length, symbol included.
+  Type k = ttype(F, {2, 4, -1, 16});
+  (*k.shape)[2].param = "S";
+  y = infer("Attention", 24, {ttype(F, {2, 8, 5, 16}), k, ttype(F, {2, 4, -1, 32})}, {}, 4);
+  REQUIRE(y[3].shape);
+  CHECK((*y[3].shape)[3].param == "S");
+  y = infer("Attention", 24, {ttype(F, {}, false), ttype(F, {}, false), ttype(F, {}, false)});
+  CHECK_FALSE(y[0].shape);
+}
+
+TEST_CASE("Attention: 3-D operands are read with the head counts") {
+  auto y = infer("Attention", 23, {ttype(F, {2, 5, 64}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 48})},
+                 {attr_i("q_num_heads", 4), attr_i("kv_num_heads", 2)}, 3);
+  CHECK(dims_of(y[0]) == V{2, 5, 96});  // Hq * Dv = 4 * 24
+  CHECK(dims_of(y[1]) == V{2, 2, 6, 16});
+  CHECK(dims_of(y[2]) == V{2, 2, 6, 24});
+  // A hidden size that is not a multiple of the head count: evaluation refuses it, the size stays unknown.
+  y = infer("Attention", 23, {ttype(F, {2, 5, 64}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 47})},
+            {attr_i("q_num_heads", 4), attr_i("kv_num_heads", 2)});
+  CHECK(dims_of(y[0]) == V{2, 5, -1});
+}
+
+TEST_CASE("[AT24] Attention: Q, K and V are all 3-D or all 4-D") {
+  CHECK(clause_of([] {
+          (void)infer("Attention", 23, {ttype(F, {2, 8, 5, 16}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 32})},
+                      {attr_i("q_num_heads", 4), attr_i("kv_num_heads", 2)});
+        }) == "AT24");
+  CHECK(clause_of([] { (void)infer("Attention", 23, {ttype(F, {5, 16}), ttype(F, {}, false), ttype(F, {}, false)}); }) ==
+        "AT24");
+  CHECK(clause_of([] {
+          (void)infer("Attention", 24, {ttype(F, {2, 5, 64}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 32})},
+                      {attr_i("q_num_heads", 4)});
+        }) == "AT24");
+}
+
+TEST_CASE("RotaryEmbedding, LinearAttention, FlexAttention") {
+  auto y = infer("RotaryEmbedding", 23, {ttype(F, {1, 4, 3, 8}), ttype(F, {3, 4}), ttype(F, {3, 4})});
+  CHECK(dims_of(y[0]) == V{1, 4, 3, 8});
+  y = infer("LinearAttention", 27, {ttype(F, {2, 7, 32}), ttype(F, {2, 7, 16}), ttype(F, {2, 7, 24})},
+            {attr_i("q_num_heads", 4), attr_i("kv_num_heads", 2)}, 2);
+  CHECK(dims_of(y[0]) == V{2, 7, 48});
+  CHECK(dims_of(y[1]) == V{2, 2, 8, 12});
+  CHECK(y[1].elem == DType::float32);
+  y = infer("FlexAttention", 1, {ttype(F, {2, 8, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 32})}, {}, 1,
+            "ai.onnx.preview");
+  CHECK(dims_of(y[0]) == V{2, 8, 5, 32});
+}
+
+}  // namespace
+}  // namespace onnxsem::ops
