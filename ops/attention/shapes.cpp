@@ -14,14 +14,6 @@
 namespace onnxsem::ops {
 namespace {
 
-Type tensor(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined) {
-  Type t;
-  t.kind = Type::Kind::tensor;
-  t.elem = elem;
-  t.shape = std::move(shape);
-  return t;
-}
-Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
 
 // a / n for a fixed a divisible by n >= 1; unknown otherwise (evaluation refuses a non-multiple).
 Dim div_dim(const Dim& a, std::optional<int64_t> n) {
@@ -47,7 +39,7 @@ Dim add_dim(const Dim& a, const Dim& b) {
 
 // Attention-23/24 (AT1, AT2, AT5, AT12, AT14).
 std::vector<Type> attention_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const std::string op = a.node.op_type;
   const auto& q = input_dims(a, 0);
   const auto& k = input_dims(a, 1);
@@ -96,14 +88,14 @@ std::vector<Type> attention_rule(const InferenceArgs& a) {
 
 // RotaryEmbedding-23: Y has X's shape (AT15).
 std::vector<Type> rotary_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   if (!out.empty()) out[0].shape = input_dims(a, 0);
   return out;
 }
 
 // LinearAttention-27: output [B, T, Hq * dv], present_state [B, Hkv, dk, dv] (AT20, AT22, AT23).
 std::vector<Type> linear_attention_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& q = input_dims(a, 0);
   const auto& k = input_dims(a, 1);
   const auto& v = input_dims(a, 2);
@@ -124,7 +116,7 @@ std::vector<Type> linear_attention_rule(const InferenceArgs& a) {
 
 // FlexAttention (ai.onnx.preview, 1): Y [B, Hq, L, Ev] (FA1).
 std::vector<Type> flex_attention_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& q = input_dims(a, 0);
   const auto& v = input_dims(a, 2);
   if (out.empty() || (q && q->size() != 4) || (v && v->size() != 4) || (!q && !v)) return out;

@@ -1,7 +1,10 @@
 // Shared pieces of the shape rules (spec/types.md, TY5; spec/ops.md, B1).
 #include "ops/common/shape_rules.hpp"
 
+#include <algorithm>
 #include <limits>
+
+#include "ops/common/attrs.hpp"
 
 namespace onnxsem::ops {
 
@@ -113,6 +116,49 @@ int64_t static_axis(int64_t axis, int64_t rank, const std::string& what) {
     type_error("TS2", what + " " + std::to_string(axis) + " is outside [-" + std::to_string(rank) + ", " +
                           std::to_string(rank) + ")");
   return axis < 0 ? axis + rank : axis;
+}
+
+Type tensor_of(std::optional<Dims> shape, DType elem) { return make_tensor_type(elem, std::move(shape)); }
+
+Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
+
+Dim size_dim(std::optional<int64_t> v) { return v && *v >= 0 ? fixed_dim(*v) : unknown_dim(); }
+
+std::optional<int64_t> checked_add(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+
+DType element_type_attr(const InferenceArgs& a, const std::string& name, std::optional<int64_t> def,
+                        const std::string& var) {
+  const std::optional<int64_t> v = attr_int_opt(a.node, name);
+  if (!v && !def) return DType::undefined;
+  const int64_t code = v ? *v : *def;
+  const TypeVar* tv = a.signature.var(var);
+  if (!tv) return dtype_known(static_cast<int32_t>(code)) ? static_cast<DType>(code) : DType::undefined;
+  for (const Type& t : tv->allowed)
+    if (t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == code) return t.elem;
+  // [spec:TY10] an attribute naming an element type names one its type constraint allows.
+  type_error("TY10", a.node.op_type + ": attribute " + name + " is " + std::to_string(code) +
+                         ", not an element type that " + var + " allows");
+}
+
+std::string choice_attr(const InferenceArgs& a, const std::string& name, const std::string& def,
+                        std::initializer_list<const char*> allowed) {
+  std::string v = attr_string(a.node, name, def);
+  std::string list;
+  for (const char* c : allowed) {
+    if (v == c) return v;
+    list += list.empty() ? c : std::string(", ") + c;
+  }
+  type_error("TY10", a.node.op_type + ": attribute " + name + " is \"" + v + "\", not one of " + list);
 }
 
 }  // namespace onnxsem::ops

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,5 +44,24 @@ using Dims = std::vector<Dim>;
 
 // Normalises `axis` in [-rank, rank) or refuses under clause TS2 naming `what`.
 [[nodiscard]] int64_t static_axis(int64_t axis, int64_t rank, const std::string& what);
+
+// A tensor type of the given shape and element type (either may be unknown).
+[[nodiscard]] Type tensor_of(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined);
+// Dimension k of a shape, when the shape is known and has it; unknown otherwise.
+[[nodiscard]] Dim dim_at(const std::optional<Dims>& d, size_t k);
+// A size computed with possible overflow: fixed when known and not negative, unknown otherwise.
+[[nodiscard]] Dim size_dim(std::optional<int64_t> v);
+// Sum and product, or nullopt when they overflow int64.
+[[nodiscard]] std::optional<int64_t> checked_add(int64_t a, int64_t b);
+[[nodiscard]] std::optional<int64_t> checked_mul(int64_t a, int64_t b);
+
+// The element type that the int attribute `name` names (`def` when it is absent; undefined when it is
+// absent and there is no default), which must be one of the tensor types of the signature's type variable
+// `var` (TY10).
+[[nodiscard]] DType element_type_attr(const InferenceArgs& a, const std::string& name, std::optional<int64_t> def,
+                                      const std::string& var);
+// The string attribute `name` (`def` when absent), which must be one of `allowed` (TY10).
+std::string choice_attr(const InferenceArgs& a, const std::string& name, const std::string& def,
+                        std::initializer_list<const char*> allowed);
 
 }  // namespace onnxsem::ops

@@ -200,6 +200,18 @@ inline std::optional<std::vector<int64_t>> dims_of(const Type& t) {
   for (const auto& d : *t.shape) out.push_back(d.value ? *d.value : -1);
   return out;
 }
+// The signatures and shape rules of one family, built once.
+template <AddFamily describe, AddFamily shapes>
+const Registry& shape_registry() {
+  static const Registry r = [] {
+    Registry t;
+    describe(t);
+    shapes(t);
+    return t;
+  }();
+  return r;
+}
+
 // Applies the shape rule that the family's registration functions give (n.domain, n.op_type, since): input
 // types per position (nullopt: absent) and known input values (nullopt: not known).
 inline std::vector<Type> infer_with(const Registry& r, const Node& n, int64_t since,

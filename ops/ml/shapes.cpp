@@ -68,17 +68,6 @@ std::vector<Type> float_like_input(const InferenceArgs& a) {
   return outputs(a, {make_tensor_type(DType::float32, input_dims(a, 0))});
 }
 
-// A string attribute that must hold one of the listed values (TY10).
-void check_choice(const InferenceArgs& a, const std::string& name, const std::string& def,
-                  std::initializer_list<const char*> allowed) {
-  const std::string v = attr_string(a.node, name, def);
-  std::string list;
-  for (const char* c : allowed) {
-    if (v == c) return;
-    list += list.empty() ? c : std::string(", ") + c;
-  }
-  type_error("TY10", a.node.op_type + ": " + name + " \"" + v + "\" is not one of " + list);
-}
 
 // ArrayFeatureExtractor (ML10): X's shape with the last extent replaced by the number of indices, [1, K]
 // for a rank-1 X.
@@ -98,8 +87,8 @@ std::vector<Type> array_feature_extractor(const InferenceArgs& a) {
 
 // CastMap (ML62): a 1-D tensor of cast_to's element type, of the map's size (DENSE) or max_map (SPARSE).
 std::vector<Type> cast_map(const InferenceArgs& a) {
-  check_choice(a, "cast_to", "TO_FLOAT", {"TO_FLOAT", "TO_STRING", "TO_INT64"});
-  check_choice(a, "map_form", "DENSE", {"DENSE", "SPARSE"});
+  (void)choice_attr(a, "cast_to", "TO_FLOAT", {"TO_FLOAT", "TO_STRING", "TO_INT64"});
+  (void)choice_attr(a, "map_form", "DENSE", {"DENSE", "SPARSE"});
   const std::string to = attr_string(a.node, "cast_to", "TO_FLOAT");
   const DType elem = to == "TO_STRING" ? DType::string : to == "TO_INT64" ? DType::int64 : DType::float32;
   Dim n = unknown_dim();
@@ -217,7 +206,7 @@ void shapes_ml(Registry& r) {
     return regressor(a, rows(a, 0), attr_int(a.node, "targets", 1));
   });
   r.shape_rule(ml, "Normalizer", {1}, [](const InferenceArgs& a) {
-    check_choice(a, "norm", "MAX", {"MAX", "L1", "L2"});
+    (void)choice_attr(a, "norm", "MAX", {"MAX", "L1", "L2"});
     (void)rows(a, 0);
     return float_like_input(a);
   });

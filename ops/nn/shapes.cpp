@@ -19,29 +19,8 @@ namespace {
 
 using Ints = std::vector<int64_t>;
 
-std::optional<int64_t> add(int64_t a, int64_t b) {
-  int64_t r = 0;
-  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
-  return r;
-}
-std::optional<int64_t> mul(int64_t a, int64_t b) {
-  int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
-  return r;
-}
-// A size computed with possible overflow: fixed when it is known and not negative, else unknown.
-Dim size_dim(std::optional<int64_t> v) { return v && *v >= 0 ? fixed_dim(*v) : unknown_dim(); }
 
-Type tensor(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined) {
-  Type t;
-  t.kind = Type::Kind::tensor;
-  t.elem = elem;
-  t.shape = std::move(shape);
-  return t;
-}
 
-// Dimension k of a shape, when the shape is known and has it (unknown otherwise).
-Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
 
 std::string show_ints(const Ints& v) {
   std::string s = "[";
@@ -53,29 +32,12 @@ std::string show_dim(const Dim& d) { return d.value ? std::to_string(*d.value) :
 // Every output typed as a tensor with the shape of input k (the element type left to the signature).
 ShapeRule shape_of_input(size_t k) {
   return [k](const InferenceArgs& a) {
-    std::vector<Type> out(a.output_count, tensor());
-    if (!out.empty()) out[0] = tensor(input_dims(a, k));
+    std::vector<Type> out(a.output_count, tensor_of());
+    if (!out.empty()) out[0] = tensor_of(input_dims(a, k));
     return out;
   };
 }
 
-// The element type an attribute names (RandomNormal's dtype, ...), one of the types of type variable `var`
-// (TY10); `def` when the attribute is absent.
-DType dtype_attr(const InferenceArgs& a, const std::string& name, std::optional<int64_t> def, const std::string& var) {
-  const std::optional<int64_t> v = attr_int_opt(a.node, name);
-  if (!v && !def) return DType::undefined;
-  const int64_t code = v ? *v : *def;
-  if (const TypeVar* tv = a.signature.var(var)) {
-    const bool allowed = std::any_of(tv->allowed.begin(), tv->allowed.end(), [&](const Type& t) {
-      return t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == code;
-    });
-    // [spec:TY10] an attribute naming an element type names one its type constraint allows.
-    if (!allowed)
-      type_error("TY10", a.node.op_type + ": attribute " + name + " is " + std::to_string(code) +
-                             ", not an element type that " + var + " allows");
-  }
-  return static_cast<DType>(code);
-}
 
 // ---- window geometry (NN2-NN5 on static shapes)
 
@@ -98,6 +60,7 @@ Ints axis_attr(const Node& n, const std::string& name, size_t count, int64_t def
 // auto_pad holds one of the four values ONNX lists (TY10).
 std::string auto_pad_of(const Node& n) {
   std::string p = attr_string(n, "auto_pad", "NOTSET");
+  // [spec:TY10] auto_pad holds one of the values ONNX lists.
   if (p != "NOTSET" && p != "SAME_UPPER" && p != "SAME_LOWER" && p != "VALID")
     type_error("TY10", n.op_type + ": attribute auto_pad is '" + p + "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
   return p;
@@ -141,21 +104,21 @@ Dim window_extent(const Dim& in, std::optional<int64_t> k, const Window& w, size
     return in.value ? size_dim(*in.value / s + (*in.value % s != 0)) : unknown_dim();
   }
   if (!k || *k < 1) return unknown_dim();
-  const auto span0 = mul(*k - 1, w.dilations[d]);
-  const auto span = span0 ? add(*span0, 1) : std::nullopt;
-  const auto pad = add(pb, pe);
+  const auto span0 = checked_mul(*k - 1, w.dilations[d]);
+  const auto span = span0 ? checked_add(*span0, 1) : std::nullopt;
+  const auto pad = checked_add(pb, pe);
   if (!span || !pad) return unknown_dim();
   const bool valid = w.auto_pad == "VALID";
   const int64_t padding = valid ? 0 : *pad;
   // A window that covers exactly its own position: the extent is the input's, symbolic or not.
   if (s == 1 && *span - 1 == padding) return in;
   if (!in.value) return unknown_dim();
-  const auto padded = add(*in.value, padding);
+  const auto padded = checked_add(*in.value, padding);
   if (!padded || *padded < *span) return unknown_dim();  // no whole window: evaluation refuses it (NN3)
   const int64_t room = *padded - *span;
   if (valid || !w.ceil) return fixed_dim(room / s + 1);
   int64_t out = room / s + (room % s != 0) + 1;  // NN4
-  const auto start = mul(out - 1, s);
+  const auto start = checked_mul(out - 1, s);
   if (!start) return unknown_dim();
   if (*start >= *in.value + pb) --out;
   return fixed_dim(out);
@@ -218,7 +181,7 @@ void check_bias(const InferenceArgs& a, size_t k, const Dim& m) {
 
 // Conv and DeformConv: Y is (N, M, window extents), W is (M, C / group, k...).
 std::vector<Type> conv_rule(const InferenceArgs& a, size_t bias_input) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const int64_t group = attr_int(a.node, "group", 1);
   const auto rank = conv_operands(a, group);
   const auto& x = input_dims(a, 0);
@@ -236,13 +199,13 @@ std::vector<Type> conv_rule(const InferenceArgs& a, size_t bias_input) {
   const auto kernel = kernel_extents(a, *rank, w);
   const Window win = read_window(a.node, *rank);
   Dims xd = x ? *x : Dims(*rank + 2, unknown_dim());
-  out[0] = tensor(window_output(xd, m, kernel, win));
+  out[0] = tensor_of(window_output(xd, m, kernel, win));
   return out;
 }
 
 // ConvTranspose: W is (C, M / group, k...), Y is (N, M, extents of NN13).
 std::vector<Type> conv_transpose_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const std::string op = a.node.op_type;
   const int64_t group = attr_int(a.node, "group", 1);
   const auto rank = conv_operands(a, group);
@@ -255,7 +218,7 @@ std::vector<Type> conv_transpose_rule(const InferenceArgs& a) {
   if (c.value && wc.value && *c.value != *wc.value)
     type_error("NN51", op + ": X has " + std::to_string(*c.value) + " channels, W's axis 0 is " +
                            std::to_string(*wc.value) + " (they must be equal)");
-  const Dim m = group == 1 ? mg : mg.value ? size_dim(mul(*mg.value, group)) : unknown_dim();
+  const Dim m = group == 1 ? mg : mg.value ? size_dim(checked_mul(*mg.value, group)) : unknown_dim();
   check_bias(a, 2, m);
   if (!rank || out.empty()) return out;
   const size_t r = *rank;
@@ -281,33 +244,33 @@ std::vector<Type> conv_transpose_rule(const InferenceArgs& a) {
     if (out_shape) {
       y.push_back(fixed_dim((*out_shape)[d]));
     } else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-      y.push_back(strides[d] == 1 ? in : in.value ? size_dim(mul(*in.value, strides[d])) : unknown_dim());
+      y.push_back(strides[d] == 1 ? in : in.value ? size_dim(checked_mul(*in.value, strides[d])) : unknown_dim());
     } else if (!in.value || !kernel[d] || *kernel[d] < 1) {
       y.push_back(unknown_dim());
     } else {
       // NN13: stride * (in - 1) + output_padding + (k - 1) * dilation + 1 - pad_begin - pad_end.
-      std::optional<int64_t> v = *in.value < 1 ? std::nullopt : mul(strides[d], *in.value - 1);
-      if (v) v = add(*v, out_pad[d]);
-      const auto span = mul(*kernel[d] - 1, dilations[d]);
-      if (v && span) v = add(*v, *span);
-      if (v) v = add(*v, 1);
-      if (v && auto_pad == "NOTSET") v = add(*v, -pads[d]);
-      if (v && auto_pad == "NOTSET") v = add(*v, -pads[r + d]);
+      std::optional<int64_t> v = *in.value < 1 ? std::nullopt : checked_mul(strides[d], *in.value - 1);
+      if (v) v = checked_add(*v, out_pad[d]);
+      const auto span = checked_mul(*kernel[d] - 1, dilations[d]);
+      if (v && span) v = checked_add(*v, *span);
+      if (v) v = checked_add(*v, 1);
+      if (v && auto_pad == "NOTSET") v = checked_add(*v, -pads[d]);
+      if (v && auto_pad == "NOTSET") v = checked_add(*v, -pads[r + d]);
       y.push_back(size_dim(span ? v : std::nullopt));
     }
   }
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
 // CausalConvWithState: output (B, C, L) as input; present_state (B, C, k - 1) for weight (C, 1, k).
 std::vector<Type> causal_conv_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
-  if (!out.empty()) out[0] = tensor(x);
+  if (!out.empty()) out[0] = tensor_of(x);
   if (out.size() > 1 && x && x->size() == 3) {
     const Dim k = dim_at(input_dims(a, 1), 2);
-    out[1] = tensor(Dims{(*x)[0], (*x)[1], k.value && *k.value >= 1 ? fixed_dim(*k.value - 1) : unknown_dim()});
+    out[1] = tensor_of(Dims{(*x)[0], (*x)[1], k.value && *k.value >= 1 ? fixed_dim(*k.value - 1) : unknown_dim()});
   }
   return out;
 }
@@ -316,7 +279,7 @@ std::vector<Type> causal_conv_rule(const InferenceArgs& a) {
 
 // MaxPool, AveragePool, LpPool: Y (and MaxPool's Indices, int64) is (N, C, window extents).
 std::vector<Type> pool_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   if (out.size() > 1) out[1].elem = DType::int64;
   const auto rank = spatial_rank(a);
   if (!rank) return out;
@@ -331,18 +294,18 @@ std::vector<Type> pool_rule(const InferenceArgs& a) {
 
 // GlobalAveragePool, GlobalMaxPool, GlobalLpPool: (N, C, 1, ..., 1).
 std::vector<Type> global_pool_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   if (out.empty() || !x || x->size() < 2) return out;  // a smaller rank is refused by evaluation (NN1)
   Dims y{(*x)[0], (*x)[1]};
   y.resize(x->size(), fixed_dim(1));
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
 // MaxUnpool: (N, C, (in - 1) * stride + k - pad_begin - pad_end ...), or output_shape when given.
 std::vector<Type> max_unpool_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   if (out.empty() || !x) return out;
   const std::string op = a.node.op_type;
@@ -362,19 +325,19 @@ std::vector<Type> max_unpool_rule(const InferenceArgs& a) {
     Dims y(x->size(), unknown_dim());
     if (const auto v = constant_ints(a, 2); v && v->size() == x->size())
       for (size_t d = 0; d < v->size(); ++d) y[d] = size_dim((*v)[d]);
-    out[0] = tensor(std::move(y));
+    out[0] = tensor_of(std::move(y));
     return out;
   }
   Dims y{(*x)[0], (*x)[1]};
   for (size_t d = 0; d < r; ++d) {
     const Dim in = (*x)[2 + d];
-    std::optional<int64_t> v = in.value && *in.value >= 1 ? mul(*in.value - 1, strides[d]) : std::nullopt;
-    if (v) v = add(*v, ks[d]);
-    if (v) v = add(*v, -pads[d]);
-    if (v) v = add(*v, -pads[r + d]);
+    std::optional<int64_t> v = in.value && *in.value >= 1 ? checked_mul(*in.value - 1, strides[d]) : std::nullopt;
+    if (v) v = checked_add(*v, ks[d]);
+    if (v) v = checked_add(*v, -pads[d]);
+    if (v) v = checked_add(*v, -pads[r + d]);
     y.push_back(size_dim(v));
   }
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -394,16 +357,16 @@ void check_channel_param(const InferenceArgs& a, size_t k, const Dim& c, const c
 // BatchNormalization: Y as X; the running statistics (versions 14, 15) as the mean input; the training
 // outputs of the earlier versions are not determined here.
 std::vector<Type> batch_norm_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   if (attr_int(a.node, "spatial", 1) != 0) {
     const Dim c = x && x->size() >= 2 ? (*x)[1] : x && x->size() == 1 ? fixed_dim(1) : unknown_dim();
     const char* names[4] = {"scale", "B", "mean", "var"};
     for (size_t k = 1; k <= 4; ++k) check_channel_param(a, k, c, names[k - 1]);
   }
-  if (!out.empty()) out[0] = tensor(x);
+  if (!out.empty()) out[0] = tensor_of(x);
   if (a.signature.since_version >= 14)
-    for (size_t o = 1; o < out.size() && o <= 2; ++o) out[o] = tensor(input_dims(a, 3));
+    for (size_t o = 1; o < out.size() && o <= 2; ++o) out[o] = tensor_of(input_dims(a, 3));
   return out;
 }
 
@@ -441,7 +404,7 @@ std::vector<Type> layer_norm_rule(const InferenceArgs& a) {
   if (const TypeVar* u = a.signature.var("U"))
     for (const Type& t : u->allowed)
       if (static_cast<int64_t>(t.elem) == attr_int(a.node, "stash_type", 1)) stash = t.elem;
-  for (size_t o = 1; o < out.size() && o <= 2; ++o) out[o] = tensor(stats, stash);
+  for (size_t o = 1; o < out.size() && o <= 2; ++o) out[o] = tensor_of(stats, stash);
   return out;
 }
 
@@ -458,15 +421,15 @@ std::vector<Type> mvn_rule(const InferenceArgs& a) {
 // Dropout: output as X; the mask of X's shape, bool from version 10 (else X's element type, by signature).
 std::vector<Type> dropout_rule(const InferenceArgs& a) {
   std::vector<Type> out = shape_of_input(0)(a);
-  if (out.size() > 1) out[1] = tensor(input_dims(a, 0), a.signature.since_version >= 10 ? DType::boolean : DType::undefined);
+  if (out.size() > 1) out[1] = tensor_of(input_dims(a, 0), a.signature.since_version >= 10 ? DType::boolean : DType::undefined);
   return out;
 }
 
 // RandomNormal, RandomUniform: the shape attribute, element type dtype (default float).
 std::vector<Type> random_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   if (out.empty()) return out;
-  out[0].elem = dtype_attr(a, "dtype", 1, "T");
+  out[0].elem = element_type_attr(a, "dtype", 1, "T");
   if (const auto s = attr_ints_opt(a.node, "shape")) {
     Dims d;
     for (int64_t v : *s) d.push_back(size_dim(v));
@@ -479,7 +442,7 @@ std::vector<Type> random_rule(const InferenceArgs& a) {
 std::vector<Type> random_like_rule(const InferenceArgs& a) {
   std::vector<Type> out = shape_of_input(0)(a);
   if (out.empty()) return out;
-  DType e = dtype_attr(a, "dtype", std::nullopt, "T2");
+  DType e = element_type_attr(a, "dtype", std::nullopt, "T2");
   if (e == DType::undefined) e = input_elem(a, 0);
   out[0].elem = e;
   return out;
@@ -487,9 +450,9 @@ std::vector<Type> random_like_rule(const InferenceArgs& a) {
 
 // Multinomial: (batch, sample_size) of dtype (default int32).
 std::vector<Type> multinomial_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   if (out.empty()) return out;
-  out[0].elem = dtype_attr(a, "dtype", 6, "T2");
+  out[0].elem = element_type_attr(a, "dtype", 6, "T2");
   const auto& x = input_dims(a, 0);
   const int64_t n = attr_int(a.node, "sample_size", 1);
   if (x && x->size() == 2) out[0].shape = Dims{(*x)[0], size_dim(n)};

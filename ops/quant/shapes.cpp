@@ -108,16 +108,6 @@ std::optional<Dims> matmul_dims(const InferenceArgs& a, size_t ka, size_t kb) {
   return out;
 }
 
-std::optional<int64_t> checked_mul(int64_t x, int64_t y) {
-  int64_t r = 0;
-  if (__builtin_mul_overflow(x, y, &r)) return std::nullopt;
-  return r;
-}
-std::optional<int64_t> checked_add(int64_t x, int64_t y) {
-  int64_t r = 0;
-  if (__builtin_add_overflow(x, y, &r)) return std::nullopt;
-  return r;
-}
 
 // One output extent of a convolution (NN3, NN5), or nullopt where it is not determined or would be an error.
 std::optional<int64_t> conv_extent(int64_t in, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe,

@@ -14,14 +14,6 @@
 namespace onnxsem::ops {
 namespace {
 
-Type tensor(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined) {
-  Type t;
-  t.kind = Type::Kind::tensor;
-  t.elem = elem;
-  t.shape = std::move(shape);
-  return t;
-}
-Dim size_dim(std::optional<int64_t> v) { return v && *v >= 0 ? fixed_dim(*v) : unknown_dim(); }
 
 // The value of a known one-element integer input (SG1), or nullopt.
 std::optional<int64_t> scalar(const InferenceArgs& a, size_t k) {
@@ -30,23 +22,12 @@ std::optional<int64_t> scalar(const InferenceArgs& a, size_t k) {
   return v->front();
 }
 
-// output_datatype (default float) is one of the element types of the output's type variable (TY10).
-DType output_datatype(const InferenceArgs& a, const std::string& var) {
-  const int64_t code = attr_int(a.node, "output_datatype", 1);
-  const TypeVar* tv = a.signature.var(var);
-  if (!tv) return DType::undefined;
-  for (const Type& t : tv->allowed)
-    if (t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == code) return t.elem;
-  // [spec:TY10] output_datatype names an element type the output's type constraint allows.
-  type_error("TY10", a.node.op_type + ": attribute output_datatype is " + std::to_string(code) +
-                         ", not an element type that " + var + " allows");
-}
 
 // DFT-17 (axis attribute, default 1) and DFT-20 (axis input, default -2): the input's shape with the axis
 // extent of SG5/SG6 and a last dimension of 2 (1 for the real inverse). A size that evaluation would refuse
 // stays unknown.
 std::vector<Type> dft_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   if (out.empty() || !x || x->size() < 2) return out;
   const auto r = static_cast<int64_t>(x->size());
@@ -79,7 +60,7 @@ std::vector<Type> dft_rule(const InferenceArgs& a) {
 
 // STFT-17: [batch, frames, K, 2] (SG7, SG8).
 std::vector<Type> stft_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
+  std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   if (out.empty() || (x && x->size() != 3)) return out;
   const Dim batch = x ? (*x)[0] : unknown_dim();
@@ -105,19 +86,19 @@ std::vector<Type> stft_rule(const InferenceArgs& a) {
 
 // HannWindow, HammingWindow, BlackmanWindow: [size] of output_datatype (SG9, SG10).
 std::vector<Type> window_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
-  const DType e = output_datatype(a, "T2");
-  if (!out.empty()) out[0] = tensor(Dims{size_dim(scalar(a, 0))}, e);
+  std::vector<Type> out(a.output_count, tensor_of());
+  const DType e = element_type_attr(a, "output_datatype", 1, "T2");
+  if (!out.empty()) out[0] = tensor_of(Dims{size_dim(scalar(a, 0))}, e);
   return out;
 }
 
 // MelWeightMatrix: [floor(dft_length / 2) + 1, num_mel_bins] of output_datatype (SG13).
 std::vector<Type> mel_rule(const InferenceArgs& a) {
-  std::vector<Type> out(a.output_count, tensor());
-  const DType e = output_datatype(a, "T3");
+  std::vector<Type> out(a.output_count, tensor_of());
+  const DType e = element_type_attr(a, "output_datatype", 1, "T3");
   const auto mels = scalar(a, 0), len = scalar(a, 1);
   if (!out.empty())
-    out[0] = tensor(Dims{len && *len >= 1 ? fixed_dim(*len / 2 + 1) : unknown_dim(),
+    out[0] = tensor_of(Dims{len && *len >= 1 ? fixed_dim(*len / 2 + 1) : unknown_dim(),
                          mels && *mels >= 1 ? fixed_dim(*mels) : unknown_dim()},
                     e);
   return out;

@@ -15,15 +15,7 @@
 namespace onnxsem::ops {
 namespace {
 
-Type tensor(std::optional<Dims> shape = std::nullopt) {
-  Type t;
-  t.kind = Type::Kind::tensor;
-  t.shape = std::move(shape);
-  return t;
-}
-std::vector<Type> tensors(const InferenceArgs& a) { return std::vector<Type>(a.output_count, tensor()); }
-Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
-Dim size_dim(int64_t v) { return v >= 0 ? fixed_dim(v) : unknown_dim(); }
+std::vector<Type> tensors(const InferenceArgs& a) { return std::vector<Type>(a.output_count, tensor_of()); }
 
 // A known float input (Resize's scales) as binary64 values.
 std::optional<std::vector<double>> constant_doubles(const InferenceArgs& a, size_t k) {
@@ -87,7 +79,7 @@ std::vector<Type> legacy_resize_rule(const InferenceArgs& a) {
     check_scales(a.node.op_type, *s, x->size(), upsample ? 1.0 : 0.0, upsample);
     for (size_t d = 0; d < y.size(); ++d) y[d] = scaled((*x)[d], (*s)[d]);
   }
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -103,7 +95,7 @@ std::vector<Type> resize_rule(const InferenceArgs& a) {
     for (int64_t ax : *given) axes.push_back(static_cast<size_t>(static_axis(ax, rank, op + ": attribute axes entry")));
     for (size_t i = 0; i < axes.size(); ++i)
       if (std::count(axes.begin(), axes.end(), axes[i]) > 1) {  // evaluation refuses it (SP2)
-        out[0] = tensor(Dims(x->size(), unknown_dim()));
+        out[0] = tensor_of(Dims(x->size(), unknown_dim()));
         return out;
       }
   } else {
@@ -145,7 +137,7 @@ std::vector<Type> resize_rule(const InferenceArgs& a) {
       for (size_t i = 0; i < axes.size(); ++i) y[axes[i]] = fixed_dim((*sizes)[i]);
     }
   }
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -157,7 +149,7 @@ std::vector<Type> grid_sample_rule(const InferenceArgs& a) {
   if (out.empty() || !g || g->size() < 2 || (x && x->size() != g->size())) return out;
   Dims y{x ? (*x)[0] : (*g)[0], dim_at(x, 1)};
   y.insert(y.end(), g->begin() + 1, g->end() - 1);
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -171,14 +163,14 @@ std::vector<Type> affine_grid_rule(const InferenceArgs& a) {
     for (size_t i = 0; i < s->size(); ++i)
       if (i != 1) y.push_back(size_dim((*s)[i]));
     y.push_back(fixed_dim(static_cast<int64_t>(s->size()) - 2));
-    out[0] = tensor(std::move(y));
+    out[0] = tensor_of(std::move(y));
   } else if (const auto& sd = input_dims(a, 1); sd && sd->size() == 1 && (*sd)[0].value &&
                                                (*(*sd)[0].value == 4 || *(*sd)[0].value == 5)) {
     const int64_t n = *(*sd)[0].value - 2;
     Dims y(static_cast<size_t>(n + 1), unknown_dim());
     y[0] = dim_at(input_dims(a, 0), 0);
     y.push_back(fixed_dim(n));
-    out[0] = tensor(std::move(y));
+    out[0] = tensor_of(std::move(y));
   }
   return out;
 }
@@ -198,7 +190,7 @@ std::vector<Type> center_crop_pad_rule(const InferenceArgs& a) {
   const auto target = constant_ints(a, 1);
   const bool usable = target && target->size() == axes.size();
   for (size_t i = 0; i < axes.size(); ++i) y[axes[i]] = usable ? size_dim((*target)[i]) : unknown_dim();
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -223,7 +215,7 @@ std::vector<Type> col2im_rule(const InferenceArgs& a) {
   }
   Dims y{dim_at(x, 0), c};
   for (size_t i = 0; i < *n; ++i) y.push_back(image ? size_dim((*image)[i]) : unknown_dim());
-  out[0] = tensor(std::move(y));
+  out[0] = tensor_of(std::move(y));
   return out;
 }
 
@@ -238,7 +230,7 @@ std::vector<Type> roi_rule(const InferenceArgs& a) {
     h = size_dim(p[0]);
     w = size_dim(p[1]);
   }
-  out[0] = tensor(Dims{dim_at(input_dims(a, 1), 0), dim_at(input_dims(a, 0), 1), h, w});
+  out[0] = tensor_of(Dims{dim_at(input_dims(a, 1), 0), dim_at(input_dims(a, 0), 1), h, w});
   return out;
 }
 

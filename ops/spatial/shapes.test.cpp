@@ -13,15 +13,7 @@ using C = std::vector<std::optional<Value>>;
 constexpr auto F = DType::float32;
 constexpr auto I64 = DType::int64;
 
-const Registry& reg() {
-  static const Registry r = [] {
-    Registry t;
-    describe_spatial(t);
-    shapes_spatial(t);
-    return t;
-  }();
-  return r;
-}
+const Registry& reg() { return testing::shape_registry<describe_spatial, shapes_spatial>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, C constants = {}) {
