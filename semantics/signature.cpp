@@ -258,6 +258,8 @@ std::vector<Signature> parse_signatures(std::string_view text) {
         v.allowed.push_back(std::move(*ty));
       }
       s.type_vars.push_back(std::move(v));
+    } else if (word == "deprecated") {
+      s.deprecated = true;
     } else if (word == "attr") {
       AttrSpec a;
       std::string ty, mode;

@@ -49,6 +49,7 @@ struct Signature {
   size_t min_inputs = 0, max_inputs = 0, min_outputs = 0, max_outputs = 0;  // max: `unbounded`
   std::vector<TypeVar> type_vars;
   std::vector<AttrSpec> attributes;
+  bool deprecated = false;  // ONNX marks the version deprecated (TY13)
 
   [[nodiscard]] const TypeVar* var(std::string_view name) const noexcept;
   [[nodiscard]] const AttrSpec* attr(std::string_view name) const noexcept;
@@ -66,6 +67,7 @@ struct Signature {
 //   arity in|out MIN MAX             (MAX "inf": unbounded; without it, the bounds follow from the formals)
 //   type VAR TYPE TYPE ...
 //   attr NAME ATTR_TYPE [required | default TEXT]
+//   deprecated                       (ONNX marks the version deprecated)
 // Blank lines and lines starting with '#' are ignored. Throws Failure (internal, TY1) on a malformed text.
 [[nodiscard]] std::vector<Signature> parse_signatures(std::string_view text);
 

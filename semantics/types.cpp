@@ -99,8 +99,14 @@ Type meet(const Type& a, const Type& b, std::string& why) {
   return out;
 }
 
-// Whether two types can be the same type (unknown parts match anything), shapes ignored.
-bool same_form(const Type& a, const Type& b) { return type_matches(a, form_of(b)) && type_matches(b, form_of(a)); }
+// Whether two types can be the same type: an unknown part on either side matches anything; shapes ignored.
+bool same_form(const Type& a, const Type& b) {
+  if (!known(a) || !known(b)) return true;
+  if (a.kind != b.kind) return false;
+  const auto elem_ok = [](DType x, DType y) { return x == DType::undefined || y == DType::undefined || x == y; };
+  if (!elem_ok(a.elem, b.elem) || !elem_ok(a.key, b.key)) return false;
+  return !a.inner || !b.inner || same_form(*a.inner, *b.inner);
+}
 
 // The join of two types a name may have (If branches, a loop-carried value before and after): what both
 // share; a contradiction in kind or element type is reported in `why`.
@@ -230,6 +236,11 @@ struct Engine {
     }
     ++result.operations_typed;
     const std::string suffix = where.empty() ? std::string() : " (in " + where + ")";
+    // [spec:TY13] an operator version ONNX marks deprecated is refused.
+    if (sig->deprecated) {
+      find("TY13", sig->name() + " is deprecated by ONNX; the model's opset import selects it" + suffix, &n);
+      return outs;
+    }
 
     // [spec:TY2] arity: the positions lie within the signature's bounds; a single formal names a tensor.
     const size_t ni = n.inputs.size(), no = n.outputs.size();
@@ -309,9 +320,13 @@ struct Engine {
     for (size_t k = 0; k < no; ++k) {
       const Formal* f = sig->output_formal(k);
       if (!f) continue;
-      if (auto concrete = parse_type(f->type)) outs[k] = *concrete;
-      else if (f->form != Formal::Form::variadic_mixed)
-        if (auto it = binding.find(f->type); it != binding.end()) outs[k] = it->second;
+      if (auto concrete = parse_type(f->type)) {
+        outs[k] = *concrete;
+      } else if (auto it = binding.find(f->type); it != binding.end() && f->form != Formal::Form::variadic_mixed) {
+        outs[k] = it->second;
+      } else if (const TypeVar* v = sig->var(f->type); v && v->allowed.size() == 1) {
+        outs[k] = v->allowed[0];  // a type variable that allows one type fixes it (Less's T1: bool)
+      }
     }
     // [spec:TY5] the shape rule refines the outputs' types; [spec:TY11] without one, or where it draws no
     // conclusion, what the signature fixes is all that is known.

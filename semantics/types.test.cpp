@@ -31,6 +31,9 @@ in input T
 out output T
 type T tensor(float) tensor(int64) tensor(bool) seq(tensor(float))
 
+op ai.onnx Versioned 5
+deprecated
+
 op ai.onnx Scale 1
 in X tensor(float)
 out Y tensor(float)
@@ -121,19 +124,21 @@ std::string main_type(const Typing& t, const std::string& name) {
 
 TEST_CASE("[TY1] the signature text gives formals, arity bounds, type variables and attributes") {
   const auto sigs = parse_signatures(toy_signatures);
-  REQUIRE(sigs.size() == 7);
-  const Signature& opt = sigs[4];
+  REQUIRE(sigs.size() == 8);
+  CHECK(sigs[3].deprecated);
+  CHECK_FALSE(sigs[2].deprecated);
+  const Signature& opt = sigs[5];
   CHECK(opt.name() == "Opt-1");
   CHECK(opt.min_inputs == 1);
   CHECK(opt.max_inputs == 2);
   CHECK(opt.inputs[1].form == Formal::Form::optional);
-  const Signature& loop = sigs[6];
+  const Signature& loop = sigs[7];
   CHECK(loop.min_inputs == 2);
   CHECK(loop.max_inputs == unbounded);
   CHECK(loop.input_formal(9) == &loop.inputs[2]);
   CHECK(loop.output_formal(0)->form == Formal::Form::variadic_mixed);
-  CHECK(sigs[3].attr("k")->required);
-  CHECK(sigs[3].attr("k")->type == AttrType::f);
+  CHECK(sigs[4].attr("k")->required);
+  CHECK(sigs[4].attr("k")->type == AttrType::f);
   CHECK(parse_type("map(int64,seq(tensor(float)))").has_value());
   CHECK(type_text(*parse_type("optional(seq(tensor(uint8)))")) == "optional(seq(tensor(uint8)))");
   CHECK_FALSE(parse_type("tensor(float128)").has_value());
@@ -178,6 +183,13 @@ TEST_CASE("[TY2] a node with one output more than its operator declares is refus
   auto f = check(m, Profile::onnx, typed);
   CHECK(refuses(f));
   CHECK(std::any_of(f.begin(), f.end(), [](const Finding& x) { return x.clause == "TY2"; }));
+}
+
+TEST_CASE("[TY13] an operator version ONNX deprecated is refused; the version before it is not") {
+  CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 5] >
+    g (float[2] x) => (float[2] y) { y = Versioned(x) })"), "TY13"));
+  CHECK(clauses(R"(< ir_version: 8, opset_import: ["" : 4] >
+    g (float[2] x) => (float[2] y) { y = Versioned(x) })").empty());
 }
 
 TEST_CASE("[TY3] an unknown attribute, one of the wrong type and a missing required one are refused") {

@@ -27,7 +27,7 @@ def parse(path, default_domain):
             op, ver = name.rsplit('-', 1)
             if '.' in op: op = op.rsplit('.', 1)[1]
             cur = dict(domain=domain, op=op, since=int(ver), inputs=[], outputs=[], types={}, attrs=[],
-                       arity_in=None, arity_out=None)
+                       arity_in=None, arity_out=None, deprecated='(deprecated)' in line)
             section = None; continue
         if cur is None: continue
         m = re.match(r'^#### (Inputs|Outputs|Attributes|Type Constraints|Version)(?: \((\d+) - (\d+|&#8734;)\))?', line)
@@ -93,6 +93,7 @@ if __name__ == '__main__':
         if f: by_fam[f].append(o)
     def block(o):
         L = [f"op {o['domain']} {o['op']} {o['since']}"]
+    if o.get('deprecated'): L.append('deprecated')
         for kind, key in (('in', 'inputs'), ('out', 'outputs')):
             for name, ty, opt in o[key]:
                 L.append(f"{kind} {name} {ty}" + ('' if opt == 'single' else ' ' + opt))

@@ -252,6 +252,7 @@ attr nodes_values_as_tensor tensor
 attr post_transform string default NONE
 
 op ai.onnx.ml TreeEnsembleClassifier 5
+deprecated
 
 op ai.onnx.ml TreeEnsembleRegressor 1
 in X T
@@ -302,6 +303,7 @@ attr target_weights floats
 attr target_weights_as_tensor tensor
 
 op ai.onnx.ml TreeEnsembleRegressor 5
+deprecated
 
 op ai.onnx.ml ZipMap 1
 in X tensor(float)

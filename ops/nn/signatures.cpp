@@ -438,6 +438,7 @@ out Y T
 type T tensor(bfloat16) tensor(float16) tensor(float) tensor(double)
 
 op ai.onnx GroupNormalization 18
+deprecated
 
 op ai.onnx GroupNormalization 21
 in X T

@@ -618,6 +618,7 @@ type Tind tensor(int32) tensor(int64)
 attr axis int default 0
 
 op ai.onnx Scatter 11
+deprecated
 
 op ai.onnx ScatterElements 11
 in data T

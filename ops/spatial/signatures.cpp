@@ -220,6 +220,7 @@ type T tensor(uint8) tensor(uint16) tensor(uint32) tensor(uint64) tensor(int8) t
 attr mode string default nearest
 
 op ai.onnx Upsample 10
+deprecated
 )sig");
 }
 
