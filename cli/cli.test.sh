@@ -75,6 +75,11 @@ expect "well-typed model"        0 "ok: no findings" -- "$onnxsem" check "$fx/ty
 expect "types shows symbols"     0 "  s: tensor(float)\[N,3\]" -- "$onnxsem" types "$fx/types_ok.onnxtxt"
 expect "types shows the call"    0 "^function Twice at node" -- "$onnxsem" types "$fx/types_ok.onnxtxt"
 expect "types --json"            0 '"type": "tensor(float)", "shape": \["N", 3\]' -- "$onnxsem" types "$fx/types_ok.onnxtxt" --json
+deb=/usr/share/libonnx-testdata/data/node
+if [ -d "$deb/test_add_bcast" ]; then
+  expect "types against libonnx" 0 "names: equal 5, onnxsem more precise 0, onnxsem less precise 0" -- \
+    "$onnxsem" types --compare-libonnx "$deb/test_add_bcast" "$deb/test_relu"
+fi
 expect "types of an ill-typed model" 1 "^\[TY6\]" -- "$onnxsem" types "$fx/ty6_add_float_int64.onnxtxt"
 echo "$failures failed"
 [ "$failures" -eq 0 ]

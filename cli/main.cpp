@@ -25,6 +25,7 @@
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
 #include "semantics/types.hpp"
+#include "conformance/libonnx_inference.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
@@ -47,6 +48,7 @@ const char* usage_text =
     "                    [--formulation fixpoint|demand]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem types MODEL [--json]\n"
+    "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
     "  onnxsem tables --into PAPER.md REPORT.json...\n"
     "  onnxsem index --into spec/operators.md REPORT.json...\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
@@ -97,6 +99,21 @@ int cmd_check(const Args& a) {
 // What the static semantics concluded (spec/types.md): the inferred type of every name of every graph and
 // function call, then the typing findings. Exit 1 when the model is not well-typed.
 int cmd_types(const Args& a) {
+  if (a.has("compare-libonnx")) {
+    // The inferred types against libonnx 1.12's shape inference (conformance/libonnx_inference.hpp).
+    if (a.positional.empty()) usage_error("U2", "types --compare-libonnx needs at least one DIR or MODEL");
+    for (const auto& p : a.positional)
+      if (!fs::exists(p)) usage_error("F1", "cannot read '" + p + "'");
+    const int jobs = a.get("jobs") ? static_cast<int>(to_int(*a.get("jobs"), "--jobs")) : 1;
+    const auto c = conformance::compare_with_libonnx(a.positional, ops::standard_registry(), jobs);
+    if (a.has("list")) {
+      for (const auto& n : c.notes) std::cout << "note: " << n << "\n";
+      for (const auto& d : c.differences) std::cout << conformance::agreement_name(d.agreement) << '\t' << d.key() << "\n";
+    }
+    const int problems = a.get("expected") ? conformance::check_expected(std::cout, c, *a.get("expected")) : 0;
+    conformance::print_summary(std::cout, c);
+    return problems == 0 ? 0 : 1;
+  }
   if (a.positional.size() != 1) usage_error("U2", "types takes one MODEL");
   const Model m = load_model_file(a.positional[0]);
   const Typing t = infer_types(m, ops::standard_registry());
@@ -306,7 +323,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cmd == "check") return cmd_check(parse_args(argc, argv, 2, {"profile"}));
-    if (cmd == "types") return cmd_types(parse_args(argc, argv, 2, {}, {"json"}));
+    if (cmd == "types")
+      return cmd_types(parse_args(argc, argv, 2, {"expected", "jobs"}, {"json", "compare-libonnx", "list"}));
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",
