@@ -66,7 +66,7 @@ for f in ty6_add_float_int64:TY6 ty4_sqrt_int64:TY4 ty4_matmul_bool:TY4 ty4_relu
          ty4_reshape_int32_shape:TY4 ty2_relu_two_inputs:TY2 ty2_relu_two_outputs:TY2 \
          ty3_cast_without_to:TY3 ty3_unknown_attribute:TY3 ty3_attribute_type:TY3 \
          ty7_output_declared_int64:TY7 ty7_value_info_shape:TY7 ts1_add_broadcast:TS1 ty8_if_branch_types:TY8 \
-         ty9_function_call_types:TY6; do
+         ty9_function_call_types:TY6 rd33_matmul_inner_dims:RD33; do
   name=${f%%:*}; clause=${f##*:}
   expect "check $clause $name" 1 "^\[$clause\]" -- "$onnxsem" check "$fx/$name.onnxtxt"
   expect "run refuses $name"   1 "^\[$clause\]" -- "$onnxsem" run "$fx/$name.onnxtxt"

@@ -89,7 +89,7 @@ ShapeRule broadcast_inputs() {
     }
     if (!out.empty()) {
       out[0].kind = Type::Kind::tensor;
-      out[0].shape = broadcast_dims(shapes, a.node.op_type + " of its inputs");
+      out[0].shape = broadcast_dims(shapes, "its inputs");
     }
     return out;
   };

@@ -1,0 +1,197 @@
+// Tests of the reduce family's shape rules (spec/ops-reduce.md, "Shapes"; spec/types.md, TY5).
+#include <doctest/doctest.h>
+
+#include <limits>
+
+#include "ops/common/testing.hpp"
+#include "ops/registry.hpp"
+
+namespace onnxsem::ops {
+namespace {
+
+using namespace testing;
+using V = std::vector<int64_t>;
+constexpr auto F = DType::float32;
+constexpr auto I64 = DType::int64;
+constexpr int64_t big = std::numeric_limits<int64_t>::max();
+
+const Registry& reg() { return testing::shape_registry<describe_reduce, shapes_reduce>(); }
+
+std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
+                        std::vector<Attribute> attrs = {}, size_t outputs = 1,
+                        std::vector<std::optional<Value>> constants = {}) {
+  return infer_with(reg(), make_node(op, std::move(attrs), "", outputs), since, std::move(in), std::move(constants));
+}
+
+Type sym(DType e, std::vector<std::string> names) {
+  Type t = ttype(e, {});
+  for (auto& n : names) t.shape->push_back(n.empty() ? Dim{} : Dim{std::nullopt, n});
+  return t;
+}
+
+TEST_CASE("Every reduce operator version the kernels register has a shape rule") {
+  Registry kernels;
+  add_reduce(kernels);
+  for (const auto& [domain, op, since] : kernels.implemented())
+    CHECK_MESSAGE(reg().shape_rule(domain, op, since) != nullptr, op << "-" << since);
+}
+
+TEST_CASE("Reductions with the axes attribute (RD1, RD4)") {
+  const Type x = ttype(F, {2, 3, 4});
+  CHECK(dims_of(infer("ReduceMean", 13, {x}, {attr_is("axes", {1})})[0]) == V{2, 1, 4});
+  CHECK(dims_of(infer("ReduceMax", 12, {x}, {attr_is("axes", {-1, 0}), attr_i("keepdims", 0)})[0]) == V{3});
+  CHECK(dims_of(infer("ReduceSum", 11, {x})[0]) == V{1, 1, 1});
+  CHECK(dims_of(infer("ReduceL2", 1, {x}, {attr_is("axes", {}), attr_i("keepdims", 0)})[0]) == V{});
+  // Every axis removed gives a scalar even when x's rank is unknown; kept, the rank stays unknown.
+  CHECK(dims_of(infer("ReduceProd", 13, {ttype(F, {}, false)}, {attr_i("keepdims", 0)})[0]) == V{});
+  CHECK_FALSE(infer("ReduceProd", 13, {ttype(F, {}, false)})[0].shape);
+  auto y = infer("ReduceSumSquare", 13, {sym(F, {"N", "C"})}, {attr_is("axes", {1})});
+  REQUIRE(y[0].shape);
+  CHECK((*y[0].shape)[0].param == "N");
+  CHECK((*y[0].shape)[1].value == 1);
+  CHECK(dims_of(infer("ReduceMin", 13, {ttype(F, {big, big})}, {attr_is("axes", {0})})[0]) == V{1, big});
+}
+
+TEST_CASE("Reductions with the axes input: constant, empty, of known length, unknown") {
+  const Type x = ttype(F, {2, 1, 4});
+  const Type axes2 = ttype(I64, {2});
+  CHECK(dims_of(infer("ReduceSum", 13, {x, axes2}, {}, 1, {std::nullopt, Value(ti64({2}, {0, 2}))})[0]) == V{1, 1, 1});
+  const auto y =
+      infer("ReduceMean", 18, {x, axes2}, {attr_i("keepdims", 0)}, 1, {std::nullopt, Value(ti64({2}, {0, -1}))});
+  CHECK(dims_of(y[0]) == V{1});
+  // Absent or empty axes: every axis, or none with noop_with_empty_axes.
+  CHECK(dims_of(infer("ReduceMax", 20, {x})[0]) == V{1, 1, 1});
+  CHECK(dims_of(infer("ReduceMax", 20, {x, std::nullopt}, {attr_i("noop_with_empty_axes", 1)})[0]) == V{2, 1, 4});
+  CHECK(dims_of(infer("ReduceL1", 18, {x, ttype(I64, {0})}, {attr_i("keepdims", 0)})[0]) == V{});
+  CHECK(dims_of(infer("ReduceL1", 18, {x, ttype(I64, {0})}, {attr_i("noop_with_empty_axes", 1)})[0]) == V{2, 1, 4});
+  // Unknown values: with keepdims the rank, a size 1 staying 1; without it the rank drops by their count.
+  CHECK(dims_of(infer("ReduceSum", 13, {x, ttype(I64, {-1})})[0]) == V{-1, 1, -1});
+  CHECK(dims_of(infer("ReduceLogSum", 18, {x, axes2}, {attr_i("keepdims", 0)})[0]) == V{-1});
+  CHECK_FALSE(infer("ReduceLogSum", 18, {x, ttype(I64, {-1})}, {attr_i("keepdims", 0)})[0].shape);
+  CHECK_FALSE(infer("ReduceLogSum", 18, {x, ttype(I64, {big})}, {attr_i("keepdims", 0)})[0].shape);
+  CHECK_FALSE(infer("ReduceLogSumExp", 28, {ttype(F, {}, false), axes2})[0].shape);
+}
+
+TEST_CASE("TS2: reduction axes lie within x's rank") {
+  CHECK(clause_of([] { (void)infer("ReduceSum", 11, {ttype(F, {2, 3})}, {attr_is("axes", {2})}); }) == "TS2");
+  CHECK(clause_of([] { (void)infer("ReduceMean", 13, {ttype(F, {2, 3})}, {attr_is("axes", {-big})}); }) == "TS2");
+  CHECK(clause_of([] {
+          (void)infer("ReduceSum", 13, {ttype(F, {2}), ttype(I64, {1})}, {}, 1, {std::nullopt, Value(ti64({1}, {-2}))});
+        }) == "TS2");
+  CHECK(clause_of([] { (void)infer("ArgMax", 13, {ttype(F, {2, 3})}, {attr_i("axis", 2)}); }) == "TS2");
+  CHECK(clause_of([] { (void)infer("Softmax", 13, {ttype(F, {})}); }) == "TS2");
+  CHECK(clause_of([] { (void)infer("Hardmax", 11, {ttype(F, {4})}); }) == "TS2");  // default axis 1
+  CHECK(clause_of([] {
+          (void)infer("CumSum", 14, {ttype(F, {4}), ttype(I64, {})}, {}, 1, {std::nullopt, Value(ti64({}, {1}))});
+        }) == "TS2");
+  CHECK(clause_of([] { (void)infer("TopK", 1, {ttype(F, {4})}, {attr_i("k", 1), attr_i("axis", 1)}, 2); }) == "TS2");
+}
+
+TEST_CASE("ArgMax and ArgMin: int64, the axis kept as 1 or removed (RD13)") {
+  auto y = infer("ArgMin", 12, {ttype(F, {2, 3, 4})}, {attr_i("axis", -2)});
+  CHECK(dims_of(y[0]) == V{2, 1, 4});
+  CHECK(y[0].elem == I64);
+  CHECK(dims_of(infer("ArgMax", 1, {ttype(F, {2, 3})}, {attr_i("keepdims", 0)})[0]) == V{3});
+  CHECK_FALSE(infer("ArgMax", 13, {ttype(F, {}, false)})[0].shape);
+}
+
+TEST_CASE("Softmax family and CumSum keep the input's type") {
+  CHECK(dims_of(infer("LogSoftmax", 13, {ttype(F, {2, 5})}, {attr_i("axis", -2)})[0]) == V{2, 5});
+  CHECK(dims_of(infer("Softmax", 1, {ttype(F, {2, 5})})[0]) == V{2, 5});
+  CHECK_FALSE(infer("Softmax", 13, {ttype(F, {}, false)}, {attr_i("axis", 100)})[0].shape);
+  CHECK(dims_of(infer("CumSum", 14, {ttype(F, {3, 4}), ttype(I64, {})})[0]) == V{3, 4});
+}
+
+TEST_CASE("TopK: X's shape with k along the axis; Indices int64") {
+  auto y = infer("TopK", 11, {ttype(F, {3, 10}), ttype(I64, {1})}, {}, 2, {std::nullopt, Value(ti64({1}, {4}))});
+  REQUIRE(y.size() == 2);
+  CHECK(dims_of(y[0]) == V{3, 4});
+  CHECK(dims_of(y[1]) == V{3, 4});
+  CHECK(y[1].elem == I64);
+  y = infer("TopK", 1, {sym(F, {"N", "L"})}, {attr_i("k", 2), attr_i("axis", 1)}, 2);
+  REQUIRE(y[0].shape);
+  CHECK((*y[0].shape)[0].param == "N");
+  CHECK((*y[0].shape)[1].value == 2);
+  // K not known: the axis's size is unknown.
+  CHECK(dims_of(infer("TopK", 24, {ttype(F, {3, 10}), ttype(I64, {1})}, {attr_i("axis", 0)}, 2)[0]) == V{-1, 10});
+  CHECK_FALSE(infer("TopK", 10, {ttype(F, {}, false), ttype(I64, {1})}, {}, 2)[1].shape);
+}
+
+TEST_CASE("[RD35] TopK: a known k lies within the axis's size") {
+  CHECK(clause_of([] {
+          (void)infer("TopK", 11, {ttype(F, {3, 10}), ttype(I64, {1})}, {}, 2, {std::nullopt, Value(ti64({1}, {11}))});
+        }) == "RD35");
+  CHECK(clause_of([] { (void)infer("TopK", 1, {ttype(F, {2})}, {attr_i("k", 3)}, 2); }) == "RD35");
+  CHECK(dims_of(infer("TopK", 1, {ttype(F, {2})}, {attr_i("k", -1)}, 2)[0]) == V{-1});  // left to evaluation
+  CHECK(dims_of(infer("TopK", 1, {ttype(F, {-1})}, {attr_i("k", big)}, 2)[0]) == V{big});
+}
+
+TEST_CASE("MatMul: numpy's shapes (RD20)") {
+  CHECK(dims_of(infer("MatMul", 13, {ttype(F, {2, 3}), ttype(F, {3, 5})})[0]) == V{2, 5});
+  CHECK(dims_of(infer("MatMul", 13, {ttype(F, {3}), ttype(F, {3})})[0]) == V{});
+  CHECK(dims_of(infer("MatMul", 13, {ttype(F, {3}), ttype(F, {4, 3, 5})})[0]) == V{4, 5});
+  CHECK(dims_of(infer("MatMul", 9, {ttype(F, {7, 1, 2, 3}), ttype(F, {3})})[0]) == V{7, 1, 2});
+  CHECK(dims_of(infer("MatMul", 1, {ttype(F, {1, 6, 2, 3}), ttype(F, {5, 1, 3, 4})})[0]) == V{5, 6, 2, 4});
+  auto y = infer("MatMul", 13, {sym(F, {"B", "S", "K"}), ttype(F, {-1, 8})});
+  REQUIRE(y[0].shape);
+  CHECK((*y[0].shape)[0].param == "B");
+  CHECK((*y[0].shape)[1].param == "S");
+  CHECK((*y[0].shape)[2].value == 8);
+  CHECK_FALSE(infer("MatMul", 13, {ttype(F, {2, 3}), ttype(F, {}, false)})[0].shape);
+  y = infer("MatMulInteger", 10, {ttype(DType::uint8, {big, 2}), ttype(DType::int8, {2, big})});
+  CHECK(dims_of(y[0]) == V{big, big});
+  CHECK(clause_of([] { (void)infer("MatMul", 13, {ttype(F, {2, 2, 3}), ttype(F, {3, 3, 4})}); }) == "TS1");
+}
+
+TEST_CASE("[RD33] MatMul: fixed inner dimensions agree, ranks are at least 1") {
+  CHECK(clause_of([] { (void)infer("MatMul", 13, {ttype(F, {2, 3}), ttype(F, {4, 5})}); }) == "RD33");
+  CHECK(clause_of([] { (void)infer("MatMul", 13, {ttype(F, {2, 3}), ttype(F, {4})}); }) == "RD33");
+  CHECK(clause_of([] { (void)infer("MatMul", 13, {ttype(F, {}), ttype(F, {4})}); }) == "RD33");
+  CHECK(clause_of([] {
+          (void)infer("MatMulInteger", 10, {ttype(DType::int8, {2, 3}), ttype(DType::int8, {2, 2})});
+        }) == "RD33");
+  CHECK(clause_of([] { (void)infer("MatMul", 13, {ttype(F, {2, -1}), ttype(F, {4, 5})}); }) == "");
+}
+
+TEST_CASE("Gemm: [M, N] after transA and transB, refined by C (RD23, RD24)") {
+  CHECK(dims_of(infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4})})[0]) == V{2, 4});
+  CHECK(dims_of(infer("Gemm", 11, {ttype(F, {3, 2}), ttype(F, {4, 3}), ttype(F, {1})},
+                      {attr_i("transA", 1), attr_i("transB", 1)})[0]) == V{2, 4});
+  CHECK(dims_of(infer("Gemm", 7, {ttype(F, {-1, 3}), ttype(F, {3, -1}), ttype(F, {5, 6})})[0]) == V{5, 6});
+  CHECK(dims_of(infer("Gemm", 13, {ttype(F, {}, false), ttype(F, {}, false)})[0]) == V{-1, -1});
+  const auto y = infer("Gemm", 6, {ttype(F, {big, 1}), ttype(F, {1, big}), ttype(F, {1, 1})}, {attr_i("broadcast", 1)});
+  CHECK(dims_of(y[0]) == V{big, big});
+}
+
+TEST_CASE("[RD34] Gemm: rank-2 operands, agreeing inner dimensions, C broadcasting to [M, N]") {
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3, 1}), ttype(F, {3, 4})}); }) == "RD34");
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {4})}); }) == "RD34");
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {4, 3})}); }) == "RD34");
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {3})}); }) == "RD34");
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {1, 2, 4})}); }) ==
+        "RD34");
+  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {2, 1})}); }) == "");
+}
+
+TEST_CASE("Einsum: the output shape of equations without an ellipsis") {
+  auto y = infer("Einsum", 12, {ttype(F, {2, 3}), ttype(F, {3, 5})}, {attr_s("equation", "ij,jk->ik")});
+  CHECK(dims_of(y[0]) == V{2, 5});
+  y = infer("Einsum", 12, {ttype(F, {2, 3}), ttype(F, {-1, 5})}, {attr_s("equation", "ij , jk")});  // implicit: i, k
+  CHECK(dims_of(y[0]) == V{2, 5});
+  y = infer("Einsum", 12, {ttype(F, {4, 4})}, {attr_s("equation", "ii->i")});
+  CHECK(dims_of(y[0]) == V{4});
+  y = infer("Einsum", 12, {ttype(F, {2, 3})}, {attr_s("equation", "Ba")});  // ASCII order: B before a
+  CHECK(dims_of(y[0]) == V{2, 3});
+  y = infer("Einsum", 12, {ttype(F, {-1, 3})}, {attr_s("equation", "ij->")});
+  CHECK(dims_of(y[0]) == V{});
+  // An ellipsis, a term that does not fit, or an unknown output letter: unknown.
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2, 3})}, {attr_s("equation", "...j->j")})[0].shape);
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2, 3})}, {attr_s("equation", "ijk->i")})[0].shape);
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2, 3})}, {attr_s("equation", "ij->iz")})[0].shape);
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2, 3})}, {attr_s("equation", "ij,jk->ik")})[0].shape);
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2, 3}), ttype(F, {3})}, {attr_s("equation", "ij")})[0].shape);
+  CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2})}, {attr_s("equation", "i->->i")})[0].shape);
+}
+
+}  // namespace
+}  // namespace onnxsem::ops
