@@ -193,6 +193,12 @@ inline Type ttype(DType elem, std::vector<int64_t> dims, bool rank_known = true)
   }
   return t;
 }
+// A tensor type for rule tests whose dimensions are symbols ("" for an unknown size).
+inline Type stype(DType elem, const std::vector<std::string>& names) {
+  Type t = ttype(elem, {});
+  for (const auto& n : names) t.shape->push_back(n.empty() ? Dim{} : Dim{std::nullopt, n});
+  return t;
+}
 // The dimensions of an inferred type as numbers (-1: unknown or symbolic); empty optional without a shape.
 inline std::optional<std::vector<int64_t>> dims_of(const Type& t) {
   if (!t.shape) return std::nullopt;

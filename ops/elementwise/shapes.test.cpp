@@ -22,11 +22,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", 1), since, std::move(in));
 }
 
-Type sym(DType e, std::vector<std::string> names) {
-  Type t = ttype(e, {});
-  for (auto& n : names) t.shape->push_back(n.empty() ? Dim{} : Dim{std::nullopt, n});
-  return t;
-}
 
 TEST_CASE("Every elementwise operator version the kernels register has a shape rule") {
   const Registry& r = reg();
@@ -43,7 +38,7 @@ TEST_CASE("Unary operators and activations keep the input's type") {
     CHECK(dims_of(y[0]) == V{2, 3});
     CHECK(y[0].elem == F);
   }
-  auto y = infer("Softplus", 22, {sym(F, {"N", ""})});
+  auto y = infer("Softplus", 22, {stype(F, {"N", ""})});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK_FALSE((*y[0].shape)[1].value);
@@ -62,7 +57,7 @@ TEST_CASE("Binary operators broadcast from version 7 (EW2, TS1)") {
   CHECK(dims_of(infer("Pow", 15, {ttype(F, {2, 3}), ttype(DType::int64, {1})})[0]) == V{2, 3});
   CHECK(dims_of(infer("BitwiseAnd", 18, {ttype(DType::int32, {big}), ttype(DType::int32, {1})})[0]) == V{big});
   // A symbol against 1 stays; against an unknown size it is unknown.
-  auto y = infer("Mul", 14, {sym(F, {"N", "C"}), ttype(F, {1, -1})});
+  auto y = infer("Mul", 14, {stype(F, {"N", "C"}), ttype(F, {1, -1})});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK_FALSE((*y[0].shape)[1].value);

@@ -22,11 +22,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", outputs), since, std::move(in), std::move(constants));
 }
 
-Type sym(DType e, std::vector<std::string> names) {
-  Type t = ttype(e, {});
-  for (auto& n : names) t.shape->push_back(Dim{std::nullopt, n});
-  return t;
-}
 
 TEST_CASE("Conv: output extents of NN3 and NN5, symbols carried") {
   auto y = infer("Conv", 11, {ttype(F, {1, 3, 7, 5}), ttype(F, {8, 3, 3, 3})}, {attr_is("strides", {2, 2})});
@@ -39,7 +34,7 @@ TEST_CASE("Conv: output extents of NN3 and NN5, symbols carried") {
   y = infer("Conv", 22, {ttype(F, {1, 3, 7, 5}), ttype(F, {8, 3, 3, 3})}, {attr_is("dilations", {2, 1})});
   CHECK(dims_of(y[0]) == V{1, 8, 3, 3});
   // A 1x1 kernel keeps the symbolic spatial dimensions and the batch symbol.
-  y = infer("Conv", 22, {sym(F, {"N", "C", "H", "W"}), ttype(F, {16, 4, 1, 1})}, {attr_i("group", 1)});
+  y = infer("Conv", 22, {stype(F, {"N", "C", "H", "W"}), ttype(F, {16, 4, 1, 1})}, {attr_i("group", 1)});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK((*y[0].shape)[1].value == 16);
@@ -157,7 +152,7 @@ TEST_CASE("Pools: extents, ceil mode, Indices, global pools") {
   CHECK(dims_of(y[0]) == V{1, 3, 3, 3});
   y = infer("MaxPool", 1, {ttype(F, {}, false)}, {attr_is("kernel_shape", {3, 3})});
   CHECK_FALSE(y[0].shape);
-  y = infer("GlobalAveragePool", 22, {sym(F, {"N", "C", "H", "W"})});
+  y = infer("GlobalAveragePool", 22, {stype(F, {"N", "C", "H", "W"})});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK(dims_of(y[0]) == V{-1, -1, 1, 1});

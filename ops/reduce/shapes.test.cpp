@@ -23,11 +23,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", outputs), since, std::move(in), std::move(constants));
 }
 
-Type sym(DType e, std::vector<std::string> names) {
-  Type t = ttype(e, {});
-  for (auto& n : names) t.shape->push_back(n.empty() ? Dim{} : Dim{std::nullopt, n});
-  return t;
-}
 
 TEST_CASE("Every reduce operator version the kernels register has a shape rule") {
   Registry kernels;
@@ -45,7 +40,7 @@ TEST_CASE("Reductions with the axes attribute (RD1, RD4)") {
   // Every axis removed gives a scalar even when x's rank is unknown; kept, the rank stays unknown.
   CHECK(dims_of(infer("ReduceProd", 13, {ttype(F, {}, false)}, {attr_i("keepdims", 0)})[0]) == V{});
   CHECK_FALSE(infer("ReduceProd", 13, {ttype(F, {}, false)})[0].shape);
-  auto y = infer("ReduceSumSquare", 13, {sym(F, {"N", "C"})}, {attr_is("axes", {1})});
+  auto y = infer("ReduceSumSquare", 13, {stype(F, {"N", "C"})}, {attr_is("axes", {1})});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK((*y[0].shape)[1].value == 1);
@@ -108,7 +103,7 @@ TEST_CASE("TopK: X's shape with k along the axis; Indices int64") {
   CHECK(dims_of(y[0]) == V{3, 4});
   CHECK(dims_of(y[1]) == V{3, 4});
   CHECK(y[1].elem == I64);
-  y = infer("TopK", 1, {sym(F, {"N", "L"})}, {attr_i("k", 2), attr_i("axis", 1)}, 2);
+  y = infer("TopK", 1, {stype(F, {"N", "L"})}, {attr_i("k", 2), attr_i("axis", 1)}, 2);
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "N");
   CHECK((*y[0].shape)[1].value == 2);
@@ -132,7 +127,7 @@ TEST_CASE("MatMul: numpy's shapes (RD20)") {
   CHECK(dims_of(infer("MatMul", 13, {ttype(F, {3}), ttype(F, {4, 3, 5})})[0]) == V{4, 5});
   CHECK(dims_of(infer("MatMul", 9, {ttype(F, {7, 1, 2, 3}), ttype(F, {3})})[0]) == V{7, 1, 2});
   CHECK(dims_of(infer("MatMul", 1, {ttype(F, {1, 6, 2, 3}), ttype(F, {5, 1, 3, 4})})[0]) == V{5, 6, 2, 4});
-  auto y = infer("MatMul", 13, {sym(F, {"B", "S", "K"}), ttype(F, {-1, 8})});
+  auto y = infer("MatMul", 13, {stype(F, {"B", "S", "K"}), ttype(F, {-1, 8})});
   REQUIRE(y[0].shape);
   CHECK((*y[0].shape)[0].param == "B");
   CHECK((*y[0].shape)[1].param == "S");

@@ -29,9 +29,6 @@ constexpr int64_t int64_min = std::numeric_limits<int64_t>::min();
 // values are not known): beyond it the rank is left unknown rather than a vector of that size allocated.
 constexpr int64_t rank_from_length_limit = 4096;
 
-Type tensor(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined) {
-  return make_tensor_type(elem, std::move(shape));
-}
 // Output 0 typed t, the others (if any) undetermined.
 Out first(const InferenceArgs& a, Type t) {
   Out out(a.output_count);
@@ -190,14 +187,14 @@ std::optional<double> known_scalar(const InferenceArgs& a, size_t k) {
 
 Out shape_rule(const InferenceArgs& a, bool ranged) {
   const auto r = input_rank(a, 0);
-  if (!r) return first(a, tensor(Dims{unknown_dim()}, DType::int64));
+  if (!r) return first(a, tensor_of(Dims{unknown_dim()}, DType::int64));
   int64_t start = 0, end = *r;
   if (ranged) {  // SH2: negative bounds count from the back, both clamped to [0, r]
     auto clamp = [&](int64_t v) { return std::clamp(v < 0 ? v + *r : v, int64_t{0}, *r); };
     start = clamp(attr_int(a.node, "start", 0));
     end = clamp(attr_int(a.node, "end", *r));
   }
-  return first(a, tensor(Dims{fixed_dim(std::max<int64_t>(end - start, 0))}, DType::int64));
+  return first(a, tensor_of(Dims{fixed_dim(std::max<int64_t>(end - start, 0))}, DType::int64));
 }
 
 // ---- Reshape
@@ -207,7 +204,7 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   const auto spec = from_attr ? attr_ints_opt(a.node, "shape") : constant_ints(a, 1);
   if (!spec) {
     const auto n = from_attr ? std::nullopt : declared_length(a, 1);
-    return first(a, n ? tensor(unknown_dims(static_cast<size_t>(*n))) : tensor());
+    return first(a, n ? tensor_of(unknown_dims(static_cast<size_t>(*n))) : tensor_of());
   }
   const auto& in = input_dims(a, 0);
   Dims out(spec->size());
@@ -232,7 +229,7 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   }
   if (allowzero && zero && inferred)
     type_error("SH40", "Reshape: shape " + show_ints(*spec) + " holds both 0 and -1 while allowzero is set");
-  if (!in) return first(a, tensor(std::move(out)));
+  if (!in) return first(a, tensor_of(std::move(out)));
   Dims rest = out;
   if (inferred) rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(*inferred));
   for (const Dim& d : rest)
@@ -257,7 +254,7 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   int64_t in_fixed = 1, rest_fixed = 1;
   std::vector<std::string> in_symbols, rest_symbols;
   if (!split(*in, in_fixed, in_symbols) || !split(rest, rest_fixed, rest_symbols) || in_symbols != rest_symbols)
-    return first(a, tensor(std::move(out)));
+    return first(a, tensor_of(std::move(out)));
   // Equal symbols on both sides cancel, as they stand for one size; fixed counts are checked only when no
   // symbol is left (a symbol of size 0 would satisfy any count).
   const bool all_fixed = in_symbols.empty();
@@ -272,14 +269,14 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
                            " elements) does not fit an input of shape " + show_dims(*in) + " (" +
                            std::to_string(in_fixed) + " elements)");
   }
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 // ---- Flatten, Squeeze, Unsqueeze, Transpose
 
 Out flatten(const InferenceArgs& a, bool negative_ok) {
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor(unknown_dims(2)));
+  if (!in) return first(a, tensor_of(unknown_dims(2)));
   const auto r = static_cast<int64_t>(in->size());
   int64_t axis = attr_int(a.node, "axis", 1);
   if (axis > r || axis < (negative_ok ? -r : 0))
@@ -287,7 +284,7 @@ Out flatten(const InferenceArgs& a, bool negative_ok) {
                            std::to_string(negative_ok ? -r : 0) + ", " + std::to_string(r) + "] for an input of rank " +
                            std::to_string(r));
   if (axis < 0) axis += r;
-  return first(a, tensor(Dims{product_dim(*in, 0, static_cast<size_t>(axis)),
+  return first(a, tensor_of(Dims{product_dim(*in, 0, static_cast<size_t>(axis)),
                               product_dim(*in, static_cast<size_t>(axis), in->size())}));
 }
 
@@ -295,19 +292,19 @@ Out squeeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
   const auto& in = input_dims(a, 0);
   const bool given = from_attr ? a.node.attr("axes") != nullptr : a.has_input(1);
   const auto axes = attr_or_input(a, from_attr ? "axes" : nullptr, from_attr ? std::nullopt : std::optional<size_t>(1));
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   if (!given) {  // every dimension of size 1 goes: the rank is known only when every size is fixed
     Dims out;
     for (const Dim& d : *in) {
-      if (!d.value) return first(a, tensor());
+      if (!d.value) return first(a, tensor_of());
       if (*d.value != 1) out.push_back(d);
     }
-    return first(a, tensor(std::move(out)));
+    return first(a, tensor_of(std::move(out)));
   }
   if (!axes) {
     const auto n = declared_length(a, 1);
-    if (!n || *n > static_cast<int64_t>(in->size())) return first(a, tensor());
-    return first(a, tensor(unknown_dims(in->size() - static_cast<size_t>(*n))));
+    if (!n || *n > static_cast<int64_t>(in->size())) return first(a, tensor_of());
+    return first(a, tensor_of(unknown_dims(in->size() - static_cast<size_t>(*n))));
   }
   const auto removed =
       mask_of(axes_of(*axes, static_cast<int64_t>(in->size()), negative_ok, "Squeeze axis"), in->size());
@@ -320,29 +317,29 @@ Out squeeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
                              show_dim((*in)[d]) + ", not 1");
     }
   }
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out unsqueeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
   const auto& in = input_dims(a, 0);
   const auto axes = attr_or_input(a, from_attr ? "axes" : nullptr, from_attr ? std::nullopt : std::optional<size_t>(1));
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   if (!axes) {
     const auto n = from_attr ? std::nullopt : declared_length(a, 1);
-    return first(a, n ? tensor(unknown_dims(in->size() + static_cast<size_t>(*n))) : tensor());
+    return first(a, n ? tensor_of(unknown_dims(in->size() + static_cast<size_t>(*n))) : tensor_of());
   }
   const auto rank = static_cast<int64_t>(in->size() + axes->size());
   const auto inserted = mask_of(axes_of(*axes, rank, negative_ok, "Unsqueeze axis"), static_cast<size_t>(rank));
   Dims out;
   size_t next = 0;
   for (size_t d = 0; d < inserted.size(); ++d) out.push_back(inserted[d] ? fixed_dim(1) : (*in)[next++]);
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out transpose(const InferenceArgs& a) {
   const auto& in = input_dims(a, 0);
   const auto perm = attr_ints_opt(a.node, "perm");
-  if (!in) return first(a, perm ? tensor(unknown_dims(perm->size())) : tensor());
+  if (!in) return first(a, perm ? tensor_of(unknown_dims(perm->size())) : tensor_of());
   const auto r = static_cast<int64_t>(in->size());
   Ints p(in->size());
   for (int64_t i = 0; i < r; ++i) p[static_cast<size_t>(i)] = r - 1 - i;
@@ -358,7 +355,7 @@ Out transpose(const InferenceArgs& a) {
   }
   Dims out;
   for (int64_t i : p) out.push_back((*in)[static_cast<size_t>(i)]);
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 // ---- Concat, Split
@@ -376,7 +373,7 @@ Out concat(const InferenceArgs& a, std::optional<int64_t> default_axis) {
     if (!ref) ref = *d;
   }
   const auto ax = attr_int_opt(a.node, "axis");
-  if (!ref || (!ax && !default_axis)) return first(a, tensor());
+  if (!ref || (!ax && !default_axis)) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(ref->size());
   const auto axis = static_cast<size_t>(static_axis(ax ? *ax : *default_axis, r, "Concat axis"));
   Dims out = *ref;
@@ -395,13 +392,13 @@ Out concat(const InferenceArgs& a, std::optional<int64_t> default_axis) {
     sum = plus(sum, (*d)[axis]);
   }
   out[axis] = sum;
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 // Split: the sizes from the split input (when `split_input`) or attribute (when `split_attr`), else equal
 // parts; `by_count` (version 18): num_outputs parts, the last one smaller when the axis does not divide.
 Out split(const InferenceArgs& a, std::optional<size_t> split_input, bool split_attr, bool by_count) {
-  Out out(a.output_count, tensor());
+  Out out(a.output_count, tensor_of());
   const bool from_input = split_input && a.has_input(*split_input);
   const bool from_attr = !from_input && split_attr && a.node.attr("split");
   const auto count_attr = by_count ? attr_int_opt(a.node, "num_outputs") : std::nullopt;
@@ -460,7 +457,7 @@ Out split(const InferenceArgs& a, std::optional<size_t> split_input, bool split_
   for (size_t k = 0; k < out.size(); ++k) {
     Dims d = *in;
     d[axis] = parts ? (*parts)[k] : unknown_dim();
-    out[k] = tensor(std::move(d));
+    out[k] = tensor_of(std::move(d));
   }
   return out;
 }
@@ -485,7 +482,7 @@ int64_t slice_count(int64_t dim, int64_t start, int64_t end, int64_t step) {
 
 Out slice(const InferenceArgs& a, bool from_attrs) {
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(in->size());
   std::optional<Ints> starts, ends, axes, steps;
   bool axes_given = false, steps_given = false;
@@ -509,7 +506,7 @@ Out slice(const InferenceArgs& a, bool from_attrs) {
     const auto sliced = axes ? mask_of(*axes, out.size()) : std::vector<bool>(out.size(), true);
     for (size_t d = 0; d < out.size(); ++d)
       if (sliced[d]) out[d] = unknown_dim();
-    return first(a, tensor(std::move(out)));
+    return first(a, tensor_of(std::move(out)));
   }
   const size_t n = starts->size();
   // [spec:SH43] known slicing, expanding, tiling and padding amounts fit the input.
@@ -533,7 +530,7 @@ Out slice(const InferenceArgs& a, bool from_attrs) {
                (step == -1 && (start == -1 || start == int64_max) && end == int64_min)))
       d = unknown_dim();  // (the whole axis, forwards or backwards, keeps the dimension)
   }
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out expand(const InferenceArgs& a) {
@@ -541,16 +538,16 @@ Out expand(const InferenceArgs& a) {
   const auto shape = constant_ints(a, 1);
   if (!shape) {
     const auto n = declared_length(a, 1);
-    if (!in || !n) return first(a, tensor());
-    return first(a, tensor(unknown_dims(std::max(in->size(), static_cast<size_t>(*n)))));
+    if (!in || !n) return first(a, tensor_of());
+    return first(a, tensor_of(unknown_dims(std::max(in->size(), static_cast<size_t>(*n)))));
   }
   Dims target;
   for (int64_t v : *shape) {
     if (v < 0) type_error("SH43", "Expand: shape " + show_ints(*shape) + " has a negative dimension");
     target.push_back(fixed_dim(v));
   }
-  if (!in) return first(a, tensor());
-  return first(a, tensor(broadcast_dims({*in, target}, "Expand of its input and shape " + show_ints(*shape))));
+  if (!in) return first(a, tensor_of());
+  return first(a, tensor_of(broadcast_dims({*in, target}, "Expand of its input and shape " + show_ints(*shape))));
 }
 
 Dims tiled(const Dims& in, const Ints& repeats) {
@@ -566,20 +563,20 @@ Dims tiled(const Dims& in, const Ints& repeats) {
 
 Out tile_1(const InferenceArgs& a) {
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const auto tiles = constant_ints(a, 1), axis = constant_ints(a, 2);
-  if (!tiles || !axis || tiles->size() != 1 || axis->size() != 1) return first(a, tensor(unknown_dims(in->size())));
+  if (!tiles || !axis || tiles->size() != 1 || axis->size() != 1) return first(a, tensor_of(unknown_dims(in->size())));
   Ints repeats(in->size(), 1);
   repeats[static_cast<size_t>(static_axis(axis->front(), static_cast<int64_t>(in->size()), "Tile axis"))] =
       tiles->front();
-  return first(a, tensor(tiled(*in, repeats)));
+  return first(a, tensor_of(tiled(*in, repeats)));
 }
 
 Out tile_6(const InferenceArgs& a) {
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const auto repeats = constant_ints(a, 1);
-  return first(a, tensor(repeats ? tiled(*in, *repeats) : unknown_dims(in->size())));
+  return first(a, tensor_of(repeats ? tiled(*in, *repeats) : unknown_dims(in->size())));
 }
 
 // Pad: the pads from the attribute `pads_attr` (versions 1, 2) or from input 1, for the axes of input 3 when
@@ -589,13 +586,13 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
   if (wrap_ok) modes.emplace_back("wrap");
   (void)one_of(a.node, "mode", "constant", modes);
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(in->size());
   const auto pads = pads_attr ? attr_ints_opt(a.node, pads_attr) : constant_ints(a, 1);
   std::optional<Ints> axes;
   if (!pads_attr && a.has_input(3)) {
     axes = constant_ints(a, 3);
-    if (!axes) return first(a, tensor(unknown_dims(in->size())));
+    if (!axes) return first(a, tensor_of(unknown_dims(in->size())));
     axes = axes_of(*axes, r, true, "Pad axis");
   }
   if (!pads) {
@@ -603,7 +600,7 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
     const auto padded = axes ? mask_of(*axes, out.size()) : std::vector<bool>(out.size(), true);
     for (size_t d = 0; d < out.size(); ++d)
       if (padded[d]) out[d] = unknown_dim();
-    return first(a, tensor(std::move(out)));
+    return first(a, tensor_of(std::move(out)));
   }
   const size_t n = axes ? axes->size() : in->size();
   if (pads->size() != 2 * n)
@@ -625,7 +622,7 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
                              " elements of axis " + std::to_string(d));
     out[d] = size > int64_max ? unknown_dim() : fixed_dim(static_cast<int64_t>(size));
   }
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 // ---- DepthToSpace, SpaceToDepth, Trilu, EyeLike
@@ -644,7 +641,7 @@ Out depth_to_space(const InferenceArgs& a, bool has_mode) {
   if (has_mode) (void)one_of(a.node, "mode", "DCR", {"DCR", "CRD"});
   const int64_t b = block_input(a);
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const Dims& x = *in;
   int64_t bb = 0;
   Dim c = unknown_dim();
@@ -656,13 +653,13 @@ Out depth_to_space(const InferenceArgs& a, bool has_mode) {
   } else if (b == 1) {
     c = x[1];
   }
-  return first(a, tensor(Dims{x[0], c, scaled(x[2], b), scaled(x[3], b)}));
+  return first(a, tensor_of(Dims{x[0], c, scaled(x[2], b), scaled(x[3], b)}));
 }
 
 Out space_to_depth(const InferenceArgs& a) {
   const int64_t b = block_input(a);
   const auto& in = input_dims(a, 0);
-  if (!in) return first(a, tensor());
+  if (!in) return first(a, tensor_of());
   const Dims& x = *in;
   Dims out{x[0], scaled(scaled(x[1], b), b), x[2], x[3]};
   for (size_t d = 2; d < 4 && b != 1; ++d) {
@@ -671,7 +668,7 @@ Out space_to_depth(const InferenceArgs& a) {
                              " is not divisible by blocksize " + std::to_string(b));
     out[d] = x[d].value ? fixed_dim(*x[d].value / b) : unknown_dim();
   }
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out trilu(const InferenceArgs& a) {
@@ -686,7 +683,7 @@ Out eye_like(const InferenceArgs& a) {
   const auto& in = input_dims(a, 0);
   if (in && in->size() != 2)
     type_error("SH45", "EyeLike: the input has rank " + std::to_string(in->size()) + ", not 2");
-  return first(a, tensor(in ? *in : unknown_dims(2), elem));
+  return first(a, tensor_of(in ? *in : unknown_dims(2), elem));
 }
 
 // ---- Gather, GatherElements, GatherND, Compress, NonZero, OneHot, ReverseSequence
@@ -702,14 +699,14 @@ const std::optional<Dims>& indexed_data(const InferenceArgs& a, size_t k = 0) {
 Out gather(const InferenceArgs& a) {
   const auto& x = indexed_data(a);
   const auto& ind = input_dims(a, 1);
-  if (!x) return first(a, tensor());
+  if (!x) return first(a, tensor_of());
   const auto axis =
       static_cast<size_t>(static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(x->size()), "Gather axis"));
-  if (!ind) return first(a, tensor());
+  if (!ind) return first(a, tensor_of());
   Dims out(x->begin(), x->begin() + static_cast<std::ptrdiff_t>(axis));
   out.insert(out.end(), ind->begin(), ind->end());
   out.insert(out.end(), x->begin() + static_cast<std::ptrdiff_t>(axis) + 1, x->end());
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 // Indices of the data's rank, at most the data's size on every axis but `axis` (GatherElements, the scatters).
@@ -725,12 +722,12 @@ void fits_elementwise(const Dims& x, const Dims& ind, size_t axis, const std::st
 Out gather_elements(const InferenceArgs& a) {
   const auto& x = indexed_data(a);
   const auto& ind = input_dims(a, 1);
-  if (!x) return first(a, tensor(ind));
+  if (!x) return first(a, tensor_of(ind));
   const auto axis = static_cast<size_t>(
       static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(x->size()), "GatherElements axis"));
-  if (!ind) return first(a, tensor(unknown_dims(x->size())));
+  if (!ind) return first(a, tensor_of(unknown_dims(x->size())));
   fits_elementwise(*x, *ind, axis, "GatherElements: indices");
-  return first(a, tensor(*ind));
+  return first(a, tensor_of(*ind));
 }
 
 Out gather_nd(const InferenceArgs& a, bool batched) {
@@ -739,7 +736,7 @@ Out gather_nd(const InferenceArgs& a, bool batched) {
   const auto& ind = input_dims(a, 1);
   if (ind && ind->empty()) type_error("SH44", "GatherND: the indices are a scalar");
   if (b < 0) type_error("SH44", "GatherND: batch_dims " + std::to_string(b) + " is negative");
-  if (!x || !ind) return first(a, tensor());
+  if (!x || !ind) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(x->size()), q = static_cast<int64_t>(ind->size());
   if (b >= std::min(q, r))
     type_error("SH44", "GatherND: batch_dims " + std::to_string(b) + " is not below the ranks " + std::to_string(r) +
@@ -748,12 +745,12 @@ Out gather_nd(const InferenceArgs& a, bool batched) {
   for (size_t d = 0; d < static_cast<size_t>(b); ++d)
     out[d] = agreed((*x)[d], (*ind)[d], "SH44", "GatherND: batch axis " + std::to_string(d));
   const Dim& k = ind->back();
-  if (!k.value) return first(a, tensor());
+  if (!k.value) return first(a, tensor_of());
   if (*k.value < 1 || *k.value > r - b)
     type_error("SH44", "GatherND: index tuples of length " + std::to_string(*k.value) + ", outside [1, " +
                            std::to_string(r - b) + "]");
   out.insert(out.end(), x->begin() + static_cast<std::ptrdiff_t>(b + *k.value), x->end());
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out compress(const InferenceArgs& a) {
@@ -761,9 +758,9 @@ Out compress(const InferenceArgs& a) {
   if (cond && cond->size() != 1)
     type_error("SH44", "Compress: the condition has rank " + std::to_string(cond->size()) + ", not 1");
   const auto ax = attr_int_opt(a.node, "axis");
-  if (!ax) return first(a, tensor(Dims{unknown_dim()}));
+  if (!ax) return first(a, tensor_of(Dims{unknown_dim()}));
   const auto& x = indexed_data(a);
-  if (!x) return first(a, tensor());
+  if (!x) return first(a, tensor_of());
   const auto axis = static_cast<size_t>(static_axis(*ax, static_cast<int64_t>(x->size()), "Compress axis"));
   const Dim& dim = (*x)[axis];
   if (cond && (*cond)[0].value && dim.value && *(*cond)[0].value > *dim.value)
@@ -771,12 +768,12 @@ Out compress(const InferenceArgs& a) {
                            std::to_string(*dim.value) + " slices of axis " + std::to_string(axis));
   Dims out = *x;
   out[axis] = unknown_dim();
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out non_zero(const InferenceArgs& a) {
   const auto r = input_rank(a, 0);
-  return first(a, tensor(Dims{r ? fixed_dim(std::max<int64_t>(*r, 1)) : unknown_dim(), unknown_dim()}, DType::int64));
+  return first(a, tensor_of(Dims{r ? fixed_dim(std::max<int64_t>(*r, 1)) : unknown_dim(), unknown_dim()}, DType::int64));
 }
 
 Out one_hot(const InferenceArgs& a) {
@@ -791,12 +788,12 @@ Out one_hot(const InferenceArgs& a) {
     depth = fixed_dim(static_cast<int64_t>(std::trunc(*v)));
   }
   const auto& ind = input_dims(a, 0);
-  if (!ind) return first(a, tensor());
+  if (!ind) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(ind->size());
   const auto axis = static_axis(attr_int(a.node, "axis", -1), r + 1, "OneHot axis");
   Dims out = *ind;
   out.insert(out.begin() + axis, depth);
-  return first(a, tensor(std::move(out)));
+  return first(a, tensor_of(std::move(out)));
 }
 
 Out reverse_sequence(const InferenceArgs& a) {
@@ -841,7 +838,7 @@ Out scatter_elements(const InferenceArgs& a) {
         static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(x->size()), a.node.op_type + " axis"));
     if (ind) fits_elementwise(*x, *ind, axis, a.node.op_type + ": indices");
   }
-  return first(a, tensor(x));
+  return first(a, tensor_of(x));
 }
 
 Out scatter_nd(const InferenceArgs& a) {
@@ -865,13 +862,13 @@ Out scatter_nd(const InferenceArgs& a) {
                      "ScatterND: updates " + show_dims(*upd) + " against " + show_dims(want));
     }
   }
-  return first(a, tensor(x));
+  return first(a, tensor_of(x));
 }
 
 Out tensor_scatter(const InferenceArgs& a) {
   (void)one_of(a.node, "mode", "linear", {"linear", "circular"});
   const auto& x = input_dims(a, 0);
-  if (!x) return first(a, tensor());
+  if (!x) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(x->size());
   if (r < 2) type_error("SH44", "TensorScatter: past_cache has rank " + std::to_string(r) + ", less than 2");
   const auto axis = static_cast<size_t>(static_axis(attr_int(a.node, "axis", -2), r, "TensorScatter axis"));
@@ -893,7 +890,7 @@ Out tensor_scatter(const InferenceArgs& a) {
       type_error("SH44", "TensorScatter: write_indices has rank " + std::to_string(w->size()) + ", not 1");
     (void)agreed((*w)[0], (*x)[0], "SH44", "TensorScatter: write_indices and the batch axis");
   }
-  return first(a, tensor(*x));
+  return first(a, tensor_of(*x));
 }
 
 // ---- Constant, ConstantOfShape, Range
@@ -909,15 +906,15 @@ Out constant(const InferenceArgs& a) {
     type_error("SH46", "Constant: " + std::to_string(given.size()) + " value attributes, not exactly one");
   const Attribute& v = *a.node.attr(given[0]);
   const std::string& g = given[0];
-  if (g == "value") return first(a, tensor(fixed_dims(v.t.shape()), v.t.dtype()));
+  if (g == "value") return first(a, tensor_of(fixed_dims(v.t.shape()), v.t.dtype()));
   auto len = [](size_t n) { return Dims{fixed_dim(static_cast<int64_t>(n))}; };
-  if (g == "value_float") return first(a, tensor(Dims{}, DType::float32));
-  if (g == "value_int") return first(a, tensor(Dims{}, DType::int64));
-  if (g == "value_string") return first(a, tensor(Dims{}, DType::string));
-  if (g == "value_floats") return first(a, tensor(len(v.floats.size()), DType::float32));
-  if (g == "value_ints") return first(a, tensor(len(v.ints.size()), DType::int64));
-  if (g == "value_strings") return first(a, tensor(len(v.strings.size()), DType::string));
-  return first(a, tensor());  // sparse_value: a dense tensor of the sparse tensor's dimensions (not read here)
+  if (g == "value_float") return first(a, tensor_of(Dims{}, DType::float32));
+  if (g == "value_int") return first(a, tensor_of(Dims{}, DType::int64));
+  if (g == "value_string") return first(a, tensor_of(Dims{}, DType::string));
+  if (g == "value_floats") return first(a, tensor_of(len(v.floats.size()), DType::float32));
+  if (g == "value_ints") return first(a, tensor_of(len(v.ints.size()), DType::int64));
+  if (g == "value_strings") return first(a, tensor_of(len(v.strings.size()), DType::string));
+  return first(a, tensor_of());  // sparse_value: a dense tensor of the sparse tensor's dimensions (not read here)
 }
 
 Out constant_of_shape(const InferenceArgs& a) {
@@ -933,10 +930,10 @@ Out constant_of_shape(const InferenceArgs& a) {
       if (d < 0) type_error("SH46", "ConstantOfShape: shape " + show_ints(*shape) + " has a negative dimension");
       out.push_back(fixed_dim(d));
     }
-    return first(a, tensor(std::move(out), elem));
+    return first(a, tensor_of(std::move(out), elem));
   }
   const auto n = declared_length(a, 0);
-  return first(a, tensor(n ? std::optional<Dims>(unknown_dims(static_cast<size_t>(*n))) : std::nullopt, elem));
+  return first(a, tensor_of(n ? std::optional<Dims>(unknown_dims(static_cast<size_t>(*n))) : std::nullopt, elem));
 }
 
 // Range's element count from known start, limit and delta, computed as the kernel computes it (SH23).
@@ -972,7 +969,7 @@ Out range(const InferenceArgs& a) {
     if (const auto n = fixed_count(a, k); n && *n != 1)
       type_error("SH46", "Range: input " + std::to_string(k) + " holds " + std::to_string(*n) + " elements, not 1");
   const auto n = range_count(a);
-  return first(a, tensor(Dims{n ? fixed_dim(*n) : unknown_dim()}));
+  return first(a, tensor_of(Dims{n ? fixed_dim(*n) : unknown_dim()}));
 }
 
 }  // namespace
@@ -986,7 +983,7 @@ void shapes_shape(Registry& r) {
   add("Shape", {1, 13}, [](const InferenceArgs& a) { return shape_rule(a, false); });
   add("Shape", {15, 19, 21, 23, 24, 25}, [](const InferenceArgs& a) { return shape_rule(a, true); });
   add("Size", {1, 13, 19, 21, 23, 24, 25},
-      [](const InferenceArgs& a) { return first(a, tensor(Dims{}, DType::int64)); });
+      [](const InferenceArgs& a) { return first(a, tensor_of(Dims{}, DType::int64)); });
   add("Reshape", {1}, [](const InferenceArgs& a) { return reshape(a, true, false); });
   add("Reshape", {5, 13}, [](const InferenceArgs& a) { return reshape(a, false, false); });
   add("Reshape", {14, 19, 21, 23, 24, 25}, [](const InferenceArgs& a) { return reshape(a, false, true); });
