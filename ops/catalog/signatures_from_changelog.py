@@ -81,6 +81,7 @@ if __name__ == '__main__':
         if dom == 'ai.onnx' and op in control: fam_of[(dom, op)] = 'control'; continue
         hits = [f for f in fams if re.search(r'"' + re.escape(op) + r'"', src[f])]
         if dom == 'ai.onnx.ml': hits = ['ml'] if 'ml' in hits else hits
+        if dom == 'ai.onnx.preview.training' and not hits: hits = ['loss']  # with the training operators
         if len(hits) >= 1: fam_of[(dom, op)] = hits[0]
         if len(hits) != 1: unmatched.append((dom, op, hits))
     print('operators matched to no family or to several (first taken):', unmatched)
@@ -93,7 +94,7 @@ if __name__ == '__main__':
         if f: by_fam[f].append(o)
     def block(o):
         L = [f"op {o['domain']} {o['op']} {o['since']}"]
-    if o.get('deprecated'): L.append('deprecated')
+        if o.get('deprecated'): L.append('deprecated')
         for kind, key in (('in', 'inputs'), ('out', 'outputs')):
             for name, ty, opt in o[key]:
                 L.append(f"{kind} {name} {ty}" + ('' if opt == 'single' else ' ' + opt))

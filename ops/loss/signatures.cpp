@@ -96,6 +96,17 @@ attr epsilon float default 0.0
 attr norm_coefficient float default 0.0
 attr norm_coefficient_post float default 0.0
 
+op ai.onnx.preview.training Gradient 1
+in Inputs T1 variadic-mixed
+out Outputs T2 variadic-mixed
+arity in 1 inf
+arity out 1 inf
+type T1 tensor(uint8) tensor(uint16) tensor(uint32) tensor(uint64) tensor(int8) tensor(int16) tensor(int32) tensor(int64) tensor(float16) tensor(float) tensor(double) tensor(string) tensor(bool) tensor(complex64) tensor(complex128)
+type T2 tensor(float16) tensor(float) tensor(double)
+attr xs strings required
+attr y string required
+attr zs strings
+
 op ai.onnx.preview.training Momentum 1
 in R T1
 in T T2
