@@ -91,6 +91,18 @@ TEST_CASE("[F3] raw data that do not match the shape are refused") {
   CHECK(c == "F3");
 }
 
+TEST_CASE("[F3] a small tensor declaring huge dimensions is refused before anything is allocated") {
+  // dims [2^40] of int64 with one value in int64_data: counted against the shape first, so the refusal is
+  // F3 (the data do not fill the shape), not the allocation limit (L3) of a tensor never to be filled.
+  std::string bytes;
+  bytes += '\x08'; bytes += std::string("\x80\x80\x80\x80\x80\x80\x01", 7);  // dims: 2^42 (varint)
+  bytes += '\x10'; bytes += '\x07';                                        // data_type: INT64
+  bytes += '\x3a'; bytes += '\x01'; bytes += '\x07';                        // int64_data: [7] (packed)
+  std::string c;
+  CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "huge"); }, &c) == ErrorKind::usage);
+  CHECK(c == "F3");
+}
+
 TEST_CASE("[L1] a negative dimension is refused") {
   std::string bytes;
   bytes += '\x08'; bytes += '\xff'; bytes += std::string(8, '\xff'); bytes += '\x01';  // dims: -1 (varint)

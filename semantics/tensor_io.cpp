@@ -47,7 +47,9 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
     if constexpr (std::is_same_v<T, std::string>) {
       bad(where, "string tensors cannot use raw_data");
     } else {
-      const int64_t need = per ? (n + per - 1) / per : n * static_cast<int64_t>(sizeof(T));
+      int64_t need = 0;
+      if (per) need = n / per + (n % per != 0);
+      else if (__builtin_mul_overflow(n, static_cast<int64_t>(sizeof(T)), &need)) need = -1;
       if (static_cast<int64_t>(raw.size()) != need)
         bad(where, "raw_data has " + std::to_string(raw.size()) + " bytes, the shape needs " + std::to_string(need));
       auto [t, out] = Tensor::allocate<T>(std::move(shape));
@@ -64,6 +66,21 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
       }
       return t;
     }
+  }
+  // The values present are counted before anything is allocated: a small file that declares huge dimensions
+  // is refused at the cost of its size, not of its dimensions.
+  {
+    int64_t present = 0;
+    const char* field = "int32_data";
+    if constexpr (std::is_same_v<T, float>) present = p.float_data_size(), field = "float_data";
+    else if constexpr (std::is_same_v<T, double>) present = p.double_data_size(), field = "double_data";
+    else if constexpr (std::is_same_v<T, int64_t>) present = p.int64_data_size(), field = "int64_data";
+    else if constexpr (std::is_same_v<T, uint64_t> || std::is_same_v<T, uint32_t>) present = p.uint64_data_size(), field = "uint64_data";
+    else if constexpr (std::is_same_v<T, std::string>) present = p.string_data_size(), field = "string_data";
+    else present = p.int32_data_size();
+    const bool packed_ok = per > 0 && present == n / (per ? per : 1) + (per && n % per != 0);
+    if (present != n && !packed_ok)
+      bad(where, std::string(field) + " has " + std::to_string(present) + " values, the shape needs " + std::to_string(n));
   }
   auto [t, out] = Tensor::allocate<T>(std::move(shape));
   auto check_count = [&](int64_t have, int64_t want, const char* field) {

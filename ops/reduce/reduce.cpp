@@ -35,7 +35,10 @@ struct Plan {
 // Offsets of every position of the sub-lattice spanned by `dims` (row-major over those dimensions).
 std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& strides, const std::vector<size_t>& dims) {
   int64_t count = 1;
-  for (size_t d : dims) count *= shape[d];
+  for (size_t d : dims)
+    // The product overflows only when another dimension of the shape is 0 (the shape's element count is
+    // checked, L1): then no output element reads a reduced set, and none is listed.
+    if (__builtin_mul_overflow(count, shape[d], &count)) return {};
   std::vector<int64_t> out;
   out.reserve(static_cast<size_t>(count));
   if (count == 0) return out;

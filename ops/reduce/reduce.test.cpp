@@ -200,3 +200,10 @@ TEST_CASE("[RD12] ReduceLogSumExp is exact for large, infinite and NaN elements"
   // float input: log(e^88 + e^88) overflows float's exp, but the result 88 + log 2 is a float
   check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {F({2}, {100, 100})}), {100 + std::log(2.0)});
 }
+
+TEST_CASE("[RD1] reducing huge axes of an empty tensor gives its empty result, without sizing the reduced set") {
+  const int64_t huge = int64_t{1} << 40;
+  const Tensor x = F({0, huge, huge}, {});
+  const Tensor y = run1(NodeB("ReduceSum").i("keepdims", 0), 13, {x, I64({2}, {1, 2})});
+  CHECK(y.shape() == Shape{0});
+}

@@ -62,11 +62,17 @@ Outputs depth_to_space(const KernelArgs& a, bool has_mode) {
   std::string mode = has_mode ? attr_string(a.node, "mode", "DCR") : "DCR";
   if (mode != "DCR" && mode != "CRD") eval_error("SH31", "DepthToSpace: unknown mode '" + mode + "'");
   const int64_t N = x.dim(0), C = x.dim(1), H = x.dim(2), W = x.dim(3);
-  if (C % (b * b) != 0)
-    eval_error("SH31", "DepthToSpace: channel count " + std::to_string(C) + " is not divisible by blocksize^2 = " +
-                           std::to_string(b * b));
-  const int64_t Co = C / (b * b);
-  Shape out{N, Co, H * b, W * b};
+  // Every product of the blocksize is computed with an overflow check: an overflowing one cannot divide C or
+  // size an output.
+  int64_t bb = 0, Hb = 0, Wb = 0;
+  if (__builtin_mul_overflow(b, b, &bb) || C % bb != 0)
+    eval_error("SH31", "DepthToSpace: channel count " + std::to_string(C) + " is not divisible by blocksize^2 (" +
+                           std::to_string(b) + "^2)");
+  if (__builtin_mul_overflow(H, b, &Hb) || __builtin_mul_overflow(W, b, &Wb))
+    eval_error("SH31", "DepthToSpace: the output extent " + std::to_string(H) + "x" + std::to_string(W) +
+                           " times blocksize " + std::to_string(b) + " overflows int64");
+  const int64_t Co = C / bb;
+  Shape out{N, Co, Hb, Wb};
   std::vector<int64_t> src;
   src.reserve(static_cast<size_t>(x.size()));
   for_each_index(out, [&](const std::vector<int64_t>& o) {
@@ -84,7 +90,11 @@ Outputs space_to_depth(const KernelArgs& a) {
   if (H % b != 0 || W % b != 0)
     eval_error("SH31", "SpaceToDepth: spatial size " + std::to_string(H) + "x" + std::to_string(W) +
                            " is not divisible by blocksize " + std::to_string(b));
-  Shape out{N, C * b * b, H / b, W / b};
+  int64_t Cbb = 0;
+  if (__builtin_mul_overflow(C, b, &Cbb) || __builtin_mul_overflow(Cbb, b, &Cbb))
+    eval_error("SH31", "SpaceToDepth: channel count " + std::to_string(C) + " times blocksize^2 (" + std::to_string(b) +
+                           "^2) overflows int64");
+  Shape out{N, Cbb, H / b, W / b};
   std::vector<int64_t> src;
   src.reserve(static_cast<size_t>(x.size()));
   for_each_index(out, [&](const std::vector<int64_t>& o) {

@@ -64,3 +64,10 @@ TEST_CASE("[SH25] Trilu keeps the upper or lower triangle relative to diagonal k
   CHECK(run1("Trilu", 14, {Value(iota_f({0, 3}))}).shape() == Shape{0, 3});
   CHECK(clause_of([] { (void)run1("Trilu", 14, {Value(iota_f({3}))}); }) == "SH25");
 }
+
+TEST_CASE("[SH31] a blocksize whose square overflows int64 is an evaluation error, not a signal") {
+  const Tensor x = Tensor::from_vector<float>({1, 4, 2, 2}, std::vector<float>(16, 1.0f));
+  const int64_t huge = int64_t{1} << 62;
+  CHECK(clause_of([&] { (void)run1("DepthToSpace", 13, {Value(x)}, {attr_i("blocksize", huge)}); }) == "SH31");
+  CHECK(clause_of([&] { (void)run1("SpaceToDepth", 13, {Value(x)}, {attr_i("blocksize", huge)}); }) == "SH31");
+}

@@ -65,7 +65,12 @@ Vocabulary<Item> build_vocabulary(const std::vector<Item>& pool, const std::vect
 template <class Item>
 Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bool batched,
                  const Vocabulary<Item>& v, const Config& c) {
-  std::vector<int64_t> freq(static_cast<size_t>(rows * c.out_size), 0);
+  // The counts table has the output's size: bounded like a tensor (L3) before it is allocated.
+  int64_t cells = 0;
+  if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > allocation_limit() / 8)
+    eval_error("L3", op + ": an output of " + std::to_string(rows) + " rows of " + std::to_string(c.out_size) +
+                         " columns exceeds the allocation limit of " + std::to_string(allocation_limit()) + " bytes");
+  std::vector<int64_t> freq(static_cast<size_t>(cells), 0);
   std::vector<Item> gram;
   for (int64_t r = 0; r < rows; ++r) {
     const Item* row = rows_data.data() + r * C;

@@ -89,6 +89,8 @@ TEST_CASE("[TX20] malformed attributes") {
   CHECK(fails(str_node("TFIDF", 1, {attr_fs("weights", {1})}), str_input) == "TX20");
   CHECK(fails(str_node("TF", 1, {attr_is("pool_int64s", {1})}), str_input) == "TX20");
   CHECK(fails(make_node("TfIdfVectorizer", {attr_s("mode", "TF")}), x) == "A1");
+  // A column index far beyond any output size: refused by the allocation limit before counting (L3).
+  CHECK(fails(custom({1, 2}, {0}, {0, int64_t{1} << 60}), x) == "L3");
 }
 
 TEST_CASE("[TX21] input shapes and element types") {
