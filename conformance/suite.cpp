@@ -311,13 +311,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
         if (it == fed_values.end() || !it->second.is_tensor()) continue;
         if (type_violation(it->second, model.graph.inputs[k].type).empty()) continue;
         if (!m) m = model;
-        Type t;
-        t.kind = Type::Kind::tensor;
-        t.elem = it->second.tensor().dtype();
-        std::vector<Dim> d;
-        for (int64_t x : it->second.tensor().shape()) d.push_back(Dim{x, {}});
-        t.shape = std::move(d);
-        m->graph.inputs[k].type = std::move(t);
+        m->graph.inputs[k].type = tensor_type_of(it->second.tensor());
       }
       return m;
     };

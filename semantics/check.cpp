@@ -300,15 +300,6 @@ void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, F
 // Name -> declared type, for the names of a graph and of the graphs that enclose it.
 using Types = std::map<std::string, Type>;
 
-Type type_of(const Tensor& t) {
-  Type ty;
-  ty.kind = Type::Kind::tensor;
-  ty.elem = t.dtype();
-  std::vector<Dim> dims;
-  for (int64_t d : t.shape()) dims.push_back(Dim{d, {}});
-  ty.shape = std::move(dims);
-  return ty;
-}
 
 // Adds what `g` declares: value_info, outputs, initializers, Constant values, then inputs (an initializer
 // that is also an input may be overridden by a fed value of the input's declared type).
@@ -318,10 +309,10 @@ void add_declared_types(const Graph& g, Types& types) {
   };
   for (const auto& vi : g.value_info) put(vi);
   for (const auto& vi : g.outputs) put(vi);
-  for (const auto& [name, t] : g.initializers) types[name] = type_of(t);
+  for (const auto& [name, t] : g.initializers) types[name] = tensor_type_of(t);
   for (const auto& n : g.nodes)
     if (normalise_domain(n.domain).empty() && n.op_type == "Constant" && n.outputs.size() == 1)
-      if (const Attribute* v = n.attr("value"); v && v->type == AttrType::t) types[n.outputs[0]] = type_of(v->t);
+      if (const Attribute* v = n.attr("value"); v && v->type == AttrType::t) types[n.outputs[0]] = tensor_type_of(v->t);
   for (const auto& vi : g.inputs) put(vi);
 }
 
@@ -721,17 +712,23 @@ class DeterministicPart final : public OperatorTable {
 
 }  // namespace
 
-std::vector<Finding> check_constant_part(const Model& model, const OperatorTable& ops) {
+PartialOutcome constant_part(const Model& model, const OperatorTable& ops) {
   // [spec:PE1] the bounds of the evaluation of the constant part: 64 MiB per tensor, 100000 loop iterations,
-  // 100000 firings (nested ones included), 2^20 input elements per firing; an error of the evaluation that is not unsupported, a limit or
-  // internal refuses the model with its own clause ID.
+  // 100000 firings (nested ones included), 2^20 input elements per firing; the random operators (R2) are not
+  // evaluated.
   EvalOptions eo;
   eo.max_tensor_bytes = int64_t{64} << 20;
   eo.max_loop_iterations = 100'000;
   eo.max_firings = 100'000;
   eo.max_input_elements = int64_t{1} << 20;
   const DeterministicPart table(ops);
-  const PartialOutcome po = evaluate_constant_part(model, table, eo);
+  return evaluate_constant_part(model, table, eo);
+}
+
+std::vector<Finding> check_constant_part(const Model& model, const OperatorTable& ops) {
+  // An error of the evaluation of the constant part that is not unsupported, a limit or internal refuses the
+  // model with its own clause ID (PE1).
+  const PartialOutcome po = constant_part(model, ops);
   Findings out;
   for (const auto& e : po.errors)
     add(out, e.clause,

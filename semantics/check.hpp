@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/fixpoint.hpp"
 #include "semantics/ir.hpp"
 #include "semantics/operator.hpp"
 
@@ -32,6 +33,10 @@ struct Finding {
 // with the clause ID of the error, for each operation whose inputs follow from the initializers alone and
 // whose firing fails. `check` of the command line runs it on a model that the static checks accept.
 [[nodiscard]] std::vector<Finding> check_constant_part(const Model& model, const OperatorTable& ops);
+
+// The evaluation of the model's constant part under the bounds of PE1, the random operators (R2) left
+// unevaluated: what check_constant_part judges and what type inference takes as known values (TY5).
+[[nodiscard]] PartialOutcome constant_part(const Model& model, const OperatorTable& ops);
 
 // True when some finding is an error (the model is refused).
 [[nodiscard]] bool refuses(const std::vector<Finding>& findings) noexcept;

@@ -288,7 +288,12 @@ namespace {
   return out;
 }
 
-Node substitute(const Node& n0, const Node& call, const Function& f) {
+
+}  // namespace
+
+// (FN1) a body node's attribute that refers to an attribute of the call takes the call's value, or the
+// function's default, or is unset.
+Node bind_call_attributes(const Node& n0, const Node& call, const Function& f) {
   Node n = n0;
   n.attributes.clear();
   for (const auto& a : n0.attributes) {
@@ -307,8 +312,6 @@ Node substitute(const Node& n0, const Node& call, const Function& f) {
   }
   return n;
 }
-
-}  // namespace
 
 bool is_control(const Node& n) {
   return normalise_domain(n.domain).empty() &&
@@ -392,7 +395,7 @@ std::vector<std::optional<Value>> call_function(const GraphRunner& runner, const
   Graph body;
   body.name = f.name;
   for (const auto& name : f.outputs) body.outputs.push_back(ValueInfo{name, {}});
-  for (const auto& n0 : f.nodes) body.nodes.push_back(substitute(n0, call, f));
+  for (const auto& n0 : f.nodes) body.nodes.push_back(bind_call_attributes(n0, call, f));
   State local;
   for (size_t i = 0; i < f.inputs.size() && i < in.size(); ++i)
     if (in[i] && !f.inputs[i].empty()) local.insert_or_assign(f.inputs[i], *in[i]);

@@ -48,6 +48,10 @@ class GraphRunner {
 // The model-local function that an operation calls, or null.
 [[nodiscard]] const Function* function_of(const Model& model, const Node& n);
 
+// A node of `f`'s body as the call `call` binds it: each attribute that refers to an attribute of the call
+// takes the call's value, or the function's default, or is left out (FN1).
+[[nodiscard]] Node bind_call_attributes(const Node& body_node, const Node& call, const Function& f);
+
 // Fires an operation that calls the model-local function `f` (FN1).
 [[nodiscard]] std::vector<std::optional<Value>> call_function(const GraphRunner& runner, const Function& f,
                                                               const Node& call,

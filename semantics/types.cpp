@@ -146,13 +146,6 @@ Type join(const Type& a, const Type& b, std::string& why) {
 }
 
 
-Type type_of_tensor(const Tensor& t) {
-  Type ty;
-  ty.kind = Type::Kind::tensor;
-  ty.elem = t.dtype();
-  ty.shape = fixed_dims(t.shape());
-  return ty;
-}
 
 // The value of a Constant operation, when its attribute gives it directly.
 std::optional<Value> constant_node_value(const Node& n) {
@@ -184,29 +177,6 @@ struct Engine {
 
   // ---- one operation ------------------------------------------------------------------------------------
 
-  // The node as its operator sees it: inside a function body, attributes that refer to the call's
-  // attributes take the call's values (or the function's defaults), or are absent (TY3).
-  static Node bind_attributes(const Node& n, const Node* call, const Function* f) {
-    if (!call) return n;
-    Node out = n;
-    out.attributes.clear();
-    for (const auto& a : n.attributes) {
-      if (a.ref_attr_name.empty()) {
-        out.attributes.push_back(a);
-        continue;
-      }
-      const Attribute* given = call->attr(a.ref_attr_name);
-      if (!given && f)
-        for (const auto& d : f->attribute_defaults)
-          if (d.name == a.ref_attr_name) given = &d;
-      if (!given) continue;
-      Attribute b = *given;
-      b.name = a.name;
-      b.ref_attr_name.clear();
-      out.attributes.push_back(std::move(b));
-    }
-    return out;
-  }
 
   // Types one operation: returns the type of each output position.
   std::vector<Type> type_node(const Node& n, const std::map<std::string, int64_t>& opsets, const Env& env,
@@ -530,7 +500,7 @@ struct Engine {
     }
     std::vector<Node> nodes;
     nodes.reserve(f.nodes.size());
-    for (const auto& n : f.nodes) nodes.push_back(bind_attributes(n, &call, &f));
+    for (const auto& n : f.nodes) nodes.push_back(bind_call_attributes(n, call, f));
     const auto& opsets = f.opset_imports.empty() ? model.opset_imports : f.opset_imports;
     const std::string scope = (where.empty() ? "" : where + " / ") + "function " + f.name + " at node '" + call.name + "'";
     Env own = type_nodes(nodes, opsets, env, constants, {}, scope, depth + 1, true);
@@ -571,41 +541,39 @@ struct Engine {
       if (waiting[k] == 0) ready.insert(k);
     std::set<std::string> typed;
     while (!ready.empty()) {
-      {
-        const size_t k = *ready.begin();
-        ready.erase(ready.begin());
-        const Node& n = nodes[k];
-        std::vector<Type> outs = type_node(n, opsets, env, constants, where, depth, in_function);
-        if (auto c = constant_node_value(n)) constants.emplace(n.outputs[0], *c);
-        for (size_t j = 0; j < n.outputs.size() && j < outs.size(); ++j) {
-          const std::string& o = n.outputs[j];
-          if (o.empty() || typed.count(o)) continue;
-          Type t = outs[j];
-          // A name whose value is known before evaluation (a Constant, the constant part PE1) has its type.
-          if (auto c = constants.find(o); c != constants.end() && c->second.is_tensor()) {
-            std::string ignored;
-            Type m = meet(type_of_tensor(c->second.tensor()), t, ignored);
-            if (ignored.empty()) t = std::move(m);
-          }
-          if (auto d = declared.find(o); d != declared.end()) {
-            std::string why;
-            Type m = meet(d->second, t, why);
-            // [spec:TY7] a declared type agrees with the inferred one; the name takes their meet.
-            if (!why.empty())
-              find("TY7", "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
-                              (where.empty() ? std::string() : " (in " + where + ")"),
-                   &n, o);
-            else
-              t = std::move(m);
-          }
-          env.insert_or_assign(o, std::move(t));
+      const size_t k = *ready.begin();
+      ready.erase(ready.begin());
+      const Node& n = nodes[k];
+      std::vector<Type> outs = type_node(n, opsets, env, constants, where, depth, in_function);
+      if (auto c = constant_node_value(n)) constants.emplace(n.outputs[0], *c);
+      for (size_t j = 0; j < n.outputs.size() && j < outs.size(); ++j) {
+        const std::string& o = n.outputs[j];
+        if (o.empty() || typed.count(o)) continue;
+        Type t = outs[j];
+        // A name whose value is known before evaluation (a Constant, the constant part PE1) has its type.
+        if (auto c = constants.find(o); c != constants.end() && c->second.is_tensor()) {
+          std::string ignored;
+          Type m = meet(tensor_type_of(c->second.tensor()), t, ignored);
+          if (ignored.empty()) t = std::move(m);
         }
-        for (const auto& o : n.outputs) {
-          if (o.empty() || !typed.insert(o).second) continue;
-          if (auto r = readers.find(o); r != readers.end())
-            for (size_t j : r->second)
-              if (--waiting[j] == 0) ready.insert(j);
+        if (auto d = declared.find(o); d != declared.end()) {
+          std::string why;
+          Type m = meet(d->second, t, why);
+          // [spec:TY7] a declared type agrees with the inferred one; the name takes their meet.
+          if (!why.empty())
+            find("TY7", "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
+                            (where.empty() ? std::string() : " (in " + where + ")"),
+                 &n, o);
+          else
+            t = std::move(m);
         }
+        env.insert_or_assign(o, std::move(t));
+      }
+      for (const auto& o : n.outputs) {
+        if (o.empty() || !typed.insert(o).second) continue;
+        if (auto r = readers.find(o); r != readers.end())
+          for (size_t j : r->second)
+            if (--waiting[j] == 0) ready.insert(j);
       }
     }
     return env;
@@ -630,7 +598,7 @@ struct Engine {
         env.insert_or_assign(vi.name, declared_type(vi.type));
     }
     for (const auto& [name, t] : g.initializers) {
-      Type ty = type_of_tensor(t);
+      Type ty = tensor_type_of(t);
       if (!inputs.count(name)) {
         env.insert_or_assign(name, std::move(ty));
         constants.insert_or_assign(name, Value(t));
@@ -648,14 +616,9 @@ struct Engine {
         env[name].elem = t.dtype();
     }
     if (!owner && !in_function) {
-      // The values of the main graph's constant part (PE1), with its bounds.
-      EvalOptions eo;
-      eo.max_tensor_bytes = int64_t{64} << 20;
-      eo.max_loop_iterations = 100'000;
-      eo.max_firings = 100'000;
-      eo.max_input_elements = int64_t{1} << 20;
+      // The values of the main graph's constant part (PE1).
       try {
-        PartialOutcome po = evaluate_constant_part(model, ops, eo);
+        PartialOutcome po = constant_part(model, ops);
         for (auto& [name, v] : po.values) constants.insert_or_assign(name, std::move(v));
       } catch (const std::exception&) {
       }
@@ -708,6 +671,8 @@ Typing infer_types(const Model& model, const OperatorTable& ops) {
   std::stable_partition(e.result.graphs.begin(), e.result.graphs.end(), [](const GraphTyping& g) { return g.scope == "main"; });
   return std::move(e.result);
 }
+
+Type tensor_type_of(const Tensor& t) { return make_tensor_type(t.dtype(), fixed_dims(t.shape())); }
 
 std::string type_violation(const Value& v, const Type& t) {
   // [spec:TY12] a value has the type inference predicted: kind, element type, rank and fixed dimensions.

@@ -36,6 +36,9 @@ struct Typing {
   int64_t operations_untyped = 0;    // operations whose operator has none (their outputs stay unknown)
 };
 
+// The type of a tensor value: its element type and its dimensions, all fixed.
+[[nodiscard]] Type tensor_type_of(const Tensor& t);
+
 // Infers the type of every tensor of the model (TY1-TY11). Never throws on any model.
 [[nodiscard]] Typing infer_types(const Model& model, const OperatorTable& ops);
 

@@ -30,13 +30,13 @@ DType type_named(const InferenceArgs& a) {
   if (const TypeVar* t2 = a.signature.var("T2"))
     for (const Type& t : t2->allowed)
       if (t.kind == Type::Kind::tensor && lower == dtype_name(t.elem)) return t.elem;
-  // [spec:TY10] Cast-1's `to` names one of the element types T2 allows.
+  // Cast-1's `to` names one of the element types T2 allows (TY10).
   type_error("TY10", "attribute to is \"" + *to + "\", not the name of an element type that T2 allows");
 }
 
 // Versions 24 and later: round_mode is one of the three modes (N18).
 void check_round_mode(const InferenceArgs& a) {
-  if (a.signature.attr("round_mode")) (void)choice_attr(a, "round_mode", "up", {"up", "down", "nearest"});
+  if (a.signature.attr("round_mode")) (void)choice_attr(a.node, "round_mode", "up", {"up", "down", "nearest"});
 }
 
 std::vector<Type> cast_rule(const InferenceArgs& a) {

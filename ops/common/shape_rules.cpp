@@ -118,6 +118,11 @@ int64_t static_axis(int64_t axis, int64_t rank, const std::string& what) {
   return axis < 0 ? axis + rank : axis;
 }
 
+std::vector<Type> outputs(const InferenceArgs& a, std::vector<Type> types) {
+  types.resize(a.output_count);
+  return types;
+}
+
 Type tensor_of(std::optional<Dims> shape, DType elem) { return make_tensor_type(elem, std::move(shape)); }
 
 Dim dim_at(const std::optional<Dims>& d, size_t k) { return d && k < d->size() ? (*d)[k] : unknown_dim(); }
@@ -136,29 +141,56 @@ std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
   return r;
 }
 
+DType allowed_element_type(const InferenceArgs& a, int64_t code, const std::string& var, const std::string& what) {
+  const bool known_code = code > 0 && code <= std::numeric_limits<int32_t>::max() && dtype_known(static_cast<int32_t>(code));
+  bool ok = known_code;
+  if (const TypeVar* tv = a.signature.var(var); tv && known_code)
+    ok = std::any_of(tv->allowed.begin(), tv->allowed.end(), [&](const Type& t) {
+      const Type& e = t.inner ? *t.inner : t;  // seq(tensor(E)), optional(tensor(E)): E
+      return e.kind == Type::Kind::tensor && static_cast<int64_t>(e.elem) == code;
+    });
+  // [spec:TY10] an attribute naming an element type names one its type constraint allows.
+  if (!ok)
+    type_error("TY10", a.node.op_type + ": " + what + " is " +
+                           (known_code ? std::string(dtype_name(static_cast<DType>(code))) : std::to_string(code)) +
+                           ", not an element type that " + var + " allows");
+  return static_cast<DType>(code);
+}
+
+std::string output_type_var(const InferenceArgs& a, size_t k) {
+  const Formal* f = a.signature.output_formal(k);
+  return f ? f->type : std::string();
+}
+
 DType element_type_attr(const InferenceArgs& a, const std::string& name, std::optional<int64_t> def,
                         const std::string& var) {
   const std::optional<int64_t> v = attr_int_opt(a.node, name);
   if (!v && !def) return DType::undefined;
-  const int64_t code = v ? *v : *def;
-  const TypeVar* tv = a.signature.var(var);
-  if (!tv) return dtype_known(static_cast<int32_t>(code)) ? static_cast<DType>(code) : DType::undefined;
-  for (const Type& t : tv->allowed)
-    if (t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == code) return t.elem;
-  // [spec:TY10] an attribute naming an element type names one its type constraint allows.
-  type_error("TY10", a.node.op_type + ": attribute " + name + " is " + std::to_string(code) +
-                         ", not an element type that " + var + " allows");
+  return allowed_element_type(a, v ? *v : *def, var, "attribute " + name);
 }
 
-std::string choice_attr(const InferenceArgs& a, const std::string& name, const std::string& def,
-                        std::initializer_list<const char*> allowed) {
-  std::string v = attr_string(a.node, name, def);
+std::string choice_attr(const Node& n, const std::string& name, const std::string& def,
+                        const std::vector<std::string>& allowed) {
+  std::string v = attr_string(n, name, def);
+  if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return v;
   std::string list;
-  for (const char* c : allowed) {
-    if (v == c) return v;
-    list += list.empty() ? c : std::string(", ") + c;
-  }
-  type_error("TY10", a.node.op_type + ": attribute " + name + " is \"" + v + "\", not one of " + list);
+  for (const auto& c : allowed) list += (list.empty() ? "" : ", ") + c;
+  // [spec:TY10] an attribute whose definition lists its values holds one of them.
+  type_error("TY10", n.op_type + ": attribute " + name + " is \"" + v + "\", not one of " + list);
+}
+
+std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
+
+std::string dims_text(const Dims& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + dim_text(d[i]);
+  return s + "]";
+}
+
+std::string ints_text(const std::vector<int64_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
 }
 
 }  // namespace onnxsem::ops

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +44,9 @@ using Dims = std::vector<Dim>;
 // Normalises `axis` in [-rank, rank) or refuses under clause TS2 naming `what`.
 [[nodiscard]] int64_t static_axis(int64_t axis, int64_t rank, const std::string& what);
 
+// The given output types, as many as the node has outputs (missing ones unknown, extra ones dropped).
+[[nodiscard]] std::vector<Type> outputs(const InferenceArgs& a, std::vector<Type> types);
+
 // A tensor type of the given shape and element type (either may be unknown).
 [[nodiscard]] Type tensor_of(std::optional<Dims> shape = std::nullopt, DType elem = DType::undefined);
 // Dimension k of a shape, when the shape is known and has it; unknown otherwise.
@@ -55,13 +57,24 @@ using Dims = std::vector<Dim>;
 [[nodiscard]] std::optional<int64_t> checked_add(int64_t a, int64_t b);
 [[nodiscard]] std::optional<int64_t> checked_mul(int64_t a, int64_t b);
 
+// The element type with TensorProto code `code`, which must be one that the signature's type variable `var`
+// allows, as a tensor's element type or as that of the tensors a sequence or optional holds (TY10); `what`
+// names where the code comes from in the refusal.
+[[nodiscard]] DType allowed_element_type(const InferenceArgs& a, int64_t code, const std::string& var,
+                                         const std::string& what);
+// The type variable (or concrete type) of output k's formal; "" past the last formal.
+[[nodiscard]] std::string output_type_var(const InferenceArgs& a, size_t k = 0);
 // The element type that the int attribute `name` names (`def` when it is absent; undefined when it is
-// absent and there is no default), which must be one of the tensor types of the signature's type variable
-// `var` (TY10).
+// absent and there is no default), checked by allowed_element_type.
 [[nodiscard]] DType element_type_attr(const InferenceArgs& a, const std::string& name, std::optional<int64_t> def,
                                       const std::string& var);
 // The string attribute `name` (`def` when absent), which must be one of `allowed` (TY10).
-std::string choice_attr(const InferenceArgs& a, const std::string& name, const std::string& def,
-                        std::initializer_list<const char*> allowed);
+std::string choice_attr(const Node& n, const std::string& name, const std::string& def,
+                        const std::vector<std::string>& allowed);
+
+// Text of dimensions and int lists for refusal messages: "3", "N", "?"; "[2, N, ?]"; "[1, -1]".
+[[nodiscard]] std::string dim_text(const Dim& d);
+[[nodiscard]] std::string dims_text(const Dims& d);
+[[nodiscard]] std::string ints_text(const std::vector<int64_t>& v);
 
 }  // namespace onnxsem::ops

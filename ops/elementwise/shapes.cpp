@@ -76,7 +76,7 @@ void shapes_elementwise(Registry& r) {
   r.shape_rule("", "Shrink", {9}, unary);
   r.shape_rule("", "Clip", {1, 6, 11, 12, 13}, unary);  // input 0's type; the bounds are scalars (EW15)
   r.shape_rule("", "Gelu", {20}, [unary](const InferenceArgs& a) {
-    (void)choice_attr(a, "approximate", "none", {"none", "tanh"});
+    (void)choice_attr(a.node, "approximate", "none", {"none", "tanh"});
     return unary(a);
   });
   // IsNaN and IsInf: the input's shape, the bool element type of the signature.
@@ -94,7 +94,7 @@ void shapes_elementwise(Registry& r) {
   r.shape_rule("", "Pow", {7, 12, 13, 15}, broadcast);  // the output takes the base's type (signature)
   r.shape_rule("", "Mod", {10, 13, 28}, broadcast);
   r.shape_rule("", "BitShift", {11}, [broadcast](const InferenceArgs& a) {
-    (void)choice_attr(a, "direction", "", {"LEFT", "RIGHT"});
+    (void)choice_attr(a.node, "direction", "", {"LEFT", "RIGHT"});
     return broadcast(a);
   });
   for (const char* op : {"BitwiseAnd", "BitwiseOr", "BitwiseXor"}) r.shape_rule("", op, {18}, broadcast);

@@ -9,16 +9,13 @@
 namespace onnxsem::ops {
 namespace {
 
-std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : (d.param.empty() ? "?" : d.param); }
 
 // NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss: scores (N, C, d1..dk), target (N, d1..dk), weight
 // (C) (LOSS1); the loss is shaped as the target with reduction "none" and a scalar otherwise (LOSS5), the
 // optional log-probabilities as the scores (LOSS7). Element types are the scores' (T).
 std::vector<Type> loss(const InferenceArgs& a) {
   const std::string op = a.node.op_type;
-  const std::string reduction = attr_string(a.node, "reduction", "mean");
-  if (reduction != "none" && reduction != "sum" && reduction != "mean")
-    type_error("TY10", op + ": reduction \"" + reduction + "\" is not none, sum or mean");
+  const std::string reduction = choice_attr(a.node, "reduction", "mean", {"none", "sum", "mean"});
   const auto& x = input_dims(a, 0);
   const auto& t = input_dims(a, 1);
   const auto& w = input_dims(a, 2);

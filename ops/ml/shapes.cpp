@@ -12,10 +12,6 @@ namespace {
 
 const std::string ml = "ai.onnx.ml";
 
-std::vector<Type> outputs(const InferenceArgs& a, std::vector<Type> all) {
-  all.resize(a.output_count);
-  return all;
-}
 
 std::optional<int64_t> checked_add(int64_t x, int64_t y) {
   int64_t r = 0;
@@ -87,8 +83,8 @@ std::vector<Type> array_feature_extractor(const InferenceArgs& a) {
 
 // CastMap (ML62): a 1-D tensor of cast_to's element type, of the map's size (DENSE) or max_map (SPARSE).
 std::vector<Type> cast_map(const InferenceArgs& a) {
-  (void)choice_attr(a, "cast_to", "TO_FLOAT", {"TO_FLOAT", "TO_STRING", "TO_INT64"});
-  (void)choice_attr(a, "map_form", "DENSE", {"DENSE", "SPARSE"});
+  (void)choice_attr(a.node, "cast_to", "TO_FLOAT", {"TO_FLOAT", "TO_STRING", "TO_INT64"});
+  (void)choice_attr(a.node, "map_form", "DENSE", {"DENSE", "SPARSE"});
   const std::string to = attr_string(a.node, "cast_to", "TO_FLOAT");
   const DType elem = to == "TO_STRING" ? DType::string : to == "TO_INT64" ? DType::int64 : DType::float32;
   Dim n = unknown_dim();
@@ -206,7 +202,7 @@ void shapes_ml(Registry& r) {
     return regressor(a, rows(a, 0), attr_int(a.node, "targets", 1));
   });
   r.shape_rule(ml, "Normalizer", {1}, [](const InferenceArgs& a) {
-    (void)choice_attr(a, "norm", "MAX", {"MAX", "L1", "L2"});
+    (void)choice_attr(a.node, "norm", "MAX", {"MAX", "L1", "L2"});
     (void)rows(a, 0);
     return float_like_input(a);
   });

@@ -22,12 +22,6 @@ using Ints = std::vector<int64_t>;
 
 
 
-std::string show_ints(const Ints& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-std::string show_dim(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
 
 // Every output typed as a tensor with the shape of input k (the element type left to the signature).
 ShapeRule shape_of_input(size_t k) {
@@ -52,18 +46,14 @@ Ints axis_attr(const Node& n, const std::string& name, size_t count, int64_t def
                            std::to_string(count) + (name == "pads" ? " (two per spatial axis)" : " spatial axes"));
   for (int64_t e : *v)
     if (e < min_value)
-      type_error("NN50", n.op_type + ": attribute " + name + " is " + show_ints(*v) + ", its entries must be " +
+      type_error("NN50", n.op_type + ": attribute " + name + " is " + ints_text(*v) + ", its entries must be " +
                              std::to_string(min_value) + " or more");
   return *v;
 }
 
 // auto_pad holds one of the four values ONNX lists (TY10).
 std::string auto_pad_of(const Node& n) {
-  std::string p = attr_string(n, "auto_pad", "NOTSET");
-  // [spec:TY10] auto_pad holds one of the values ONNX lists.
-  if (p != "NOTSET" && p != "SAME_UPPER" && p != "SAME_LOWER" && p != "VALID")
-    type_error("TY10", n.op_type + ": attribute auto_pad is '" + p + "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
-  return p;
+  return choice_attr(n, "auto_pad", "NOTSET", {"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"});
 }
 
 // A windowed operation's data input: rank at least 3 when known (NN50); the number of spatial axes, when
@@ -145,7 +135,7 @@ std::vector<std::optional<int64_t>> kernel_extents(const InferenceArgs& a, size_
     for (size_t d = 0; d < rank; ++d) {
       // [spec:NN51] convolution operands: kernel_shape is W's spatial shape.
       if (k[d] && *k[d] != v[d])
-        type_error("NN51", a.node.op_type + ": attribute kernel_shape " + show_ints(v) +
+        type_error("NN51", a.node.op_type + ": attribute kernel_shape " + ints_text(v) +
                                " differs from the spatial dimensions of W");
       k[d] = v[d];
     }
@@ -175,8 +165,8 @@ void check_bias(const InferenceArgs& a, size_t k, const Dim& m) {
   if (!b) return;
   if (b->size() != 1 || (m.value && (*b)[0].value && *(*b)[0].value != *m.value))
     type_error("NN51", a.node.op_type + ": the bias has " + std::to_string(b->size()) + " dimension(s) (" +
-                           (b->empty() ? std::string("scalar") : show_dim((*b)[0])) + "), expected one of size " +
-                           show_dim(m));
+                           (b->empty() ? std::string("scalar") : dim_text((*b)[0])) + "), expected one of size " +
+                           dim_text(m));
 }
 
 // Conv and DeformConv: Y is (N, M, window extents), W is (M, C / group, k...).
@@ -236,7 +226,7 @@ std::vector<Type> conv_transpose_rule(const InferenceArgs& a) {
       type_error("NN50", op + ": attribute output_shape has " + std::to_string(out_shape->size()) +
                              " entries, the input " + std::to_string(r) + " spatial axes");
     for (int64_t e : *out_shape)
-      if (e < 0) type_error("NN50", op + ": attribute output_shape " + show_ints(*out_shape) + " has a negative entry");
+      if (e < 0) type_error("NN50", op + ": attribute output_shape " + ints_text(*out_shape) + " has a negative entry");
   }
   Dims y{dim_at(x, 0), m};
   for (size_t d = 0; d < r; ++d) {
@@ -350,7 +340,7 @@ void check_channel_param(const InferenceArgs& a, size_t k, const Dim& c, const c
   // [spec:NN52] per-channel normalisation parameters have one value per channel of X.
   if (p->size() != 1 || ((*p)[0].value && *(*p)[0].value != *c.value))
     type_error("NN52", a.node.op_type + ": input " + name + " has " + std::to_string(p->size()) + " dimension(s) (" +
-                           (p->empty() ? std::string("scalar") : show_dim((*p)[0])) + "), X has " +
+                           (p->empty() ? std::string("scalar") : dim_text((*p)[0])) + "), X has " +
                            std::to_string(*c.value) + " channels (one value per channel expected)");
 }
 

@@ -11,21 +11,13 @@
 namespace onnxsem::ops {
 namespace {
 
-std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : (d.param.empty() ? "?" : d.param); }
 
 // The element type named by the int attribute `name` (0 or absent: undefined), which must be one that output
 // 0's type variable allows (TY10).
 DType output_dtype_attr(const InferenceArgs& a, const std::string& name) {
   const Attribute* at = a.node.attr(name);
   if (!at || at->type != AttrType::i || at->i == 0) return DType::undefined;
-  const Formal* f = a.signature.output_formal(0);
-  const TypeVar* var = f ? a.signature.var(f->type) : nullptr;
-  if (!var) return DType::undefined;
-  for (const Type& t : var->allowed)
-    if (t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == at->i) return t.elem;
-  // [spec:TY10] an attribute naming an element type names one its type constraint allows.
-  type_error("TY10", a.node.op_type + ": " + name + " " + std::to_string(at->i) +
-                         " is not an element type that output " + (f ? f->name : "0") + " may have");
+  return allowed_element_type(a, at->i, output_type_var(a), "attribute " + name);
 }
 
 // Q1 read statically: when the scale (input `s`) is known not to hold a single value, the quantization is
@@ -129,9 +121,8 @@ std::optional<int64_t> conv_extent(int64_t in, int64_t k, int64_t s, int64_t d, 
 // k1, ..., kn), the output extents by NN3 and NN5.
 std::optional<Dims> conv_dims(const InferenceArgs& a, size_t kx, size_t kw) {
   const std::string op = a.node.op_type;
-  const std::string auto_pad = attr_string(a.node, "auto_pad", "NOTSET");
-  if (auto_pad != "NOTSET" && auto_pad != "VALID" && auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER")
-    type_error("TY10", op + ": auto_pad \"" + auto_pad + "\" is not NOTSET, VALID, SAME_UPPER or SAME_LOWER");
+  const std::string auto_pad =
+      choice_attr(a.node, "auto_pad", "NOTSET", {"NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"});
   const auto& x = input_dims(a, kx);
   const auto& w = input_dims(a, kw);
   // [spec:Q19] x and w have one rank, and x's channels are w's channels times group.

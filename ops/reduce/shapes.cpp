@@ -18,7 +18,6 @@ namespace {
 
 using Ints = std::vector<int64_t>;
 
-std::string show_dim(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
 bool is_one(const Dim& d) { return d.value && *d.value == 1; }
 bool differ(const Dim& a, const Dim& b) { return a.value && b.value && *a.value != *b.value; }
 
@@ -129,7 +128,7 @@ std::vector<Type> topk_rule(const InferenceArgs& a) {
     Dim& d = (*y)[static_cast<size_t>(static_axis(attr_int(a.node, "axis", -1), r, "attribute axis"))];
     // [spec:RD35] a known k is at most the axis's fixed size (a negative k is left to evaluation, RD27).
     if (k && d.value && *k > *d.value)
-      type_error("RD35", "k is " + std::to_string(*k) + ", the axis has size " + show_dim(d));
+      type_error("RD35", "k is " + std::to_string(*k) + ", the axis has size " + dim_text(d));
     d = k ? size_dim(*k) : unknown_dim();
   }
   for (size_t o = 0; o < out.size() && o < 2; ++o) out[o] = tensor_of(y, o == 1 ? DType::int64 : DType::undefined);
@@ -146,9 +145,9 @@ void matmul_operands(const Dims& x, const Dims& y) {
   const Dim& k1 = x.back();
   const Dim& k2 = y.size() == 1 ? y[0] : y[y.size() - 2];
   if (differ(k1, k2))
-    type_error("RD33", "A's last dimension is " + show_dim(k1) + " but B's " +
+    type_error("RD33", "A's last dimension is " + dim_text(k1) + " but B's " +
                            (y.size() == 1 ? std::string("only") : std::string("second-to-last")) + " dimension is " +
-                           show_dim(k2));
+                           dim_text(k2));
 }
 
 std::vector<Type> matmul_rule(const InferenceArgs& a) {
@@ -180,7 +179,7 @@ std::vector<Type> gemm_rule(const InferenceArgs& a) {
   Dim m = dim_at(x, ta ? 1 : 0), n = dim_at(y, tb ? 0 : 1);
   const Dim ka = dim_at(x, ta ? 0 : 1), kb = dim_at(y, tb ? 1 : 0);
   if (differ(ka, kb))
-    type_error("RD34", "the inner dimensions of A (" + show_dim(ka) + ") and B (" + show_dim(kb) + ") differ");
+    type_error("RD34", "the inner dimensions of A (" + dim_text(ka) + ") and B (" + dim_text(kb) + ") differ");
   if (const auto& c = a.has_input(2) ? input_dims(a, 2) : std::nullopt) {
     if (c->size() > 2) type_error("RD34", "C has rank " + std::to_string(c->size()) + ", more than [M, N]'s 2");
     for (size_t i = 0; i < c->size(); ++i) {
@@ -188,7 +187,7 @@ std::vector<Type> gemm_rule(const InferenceArgs& a) {
       const Dim& ci = (*c)[i];
       if (is_one(ci)) continue;
       if (differ(ci, target))
-        type_error("RD34", "C's dimension " + show_dim(ci) + " does not broadcast to " + show_dim(target) +
+        type_error("RD34", "C's dimension " + dim_text(ci) + " does not broadcast to " + dim_text(target) +
                                " of [M, N]");
       target = agreed(target, ci);
     }

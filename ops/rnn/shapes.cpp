@@ -11,7 +11,6 @@
 namespace onnxsem::ops {
 namespace {
 
-std::string show_dim(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
 
 std::vector<Type> recurrent_rule(const InferenceArgs& a) {
   const Node& n = a.node;
@@ -19,10 +18,8 @@ std::vector<Type> recurrent_rule(const InferenceArgs& a) {
   std::vector<Type> out(a.output_count);
   for (auto& t : out) t.kind = Type::Kind::tensor;
 
-  // [spec:TY10] direction and layout hold values the operator lists (RN1).
-  const std::string direction = attr_string(n, "direction", "forward");
-  if (direction != "forward" && direction != "reverse" && direction != "bidirectional")
-    type_error("TY10", op + ": attribute direction is '" + direction + "', expected forward, reverse or bidirectional");
+  // direction and layout hold values the operator lists (RN1, TY10).
+  const std::string direction = choice_attr(n, "direction", "forward", {"forward", "reverse", "bidirectional"});
   const int64_t layout = attr_int(n, "layout", 0);
   if (layout != 0 && layout != 1)
     type_error("TY10", op + ": attribute layout is " + std::to_string(layout) + ", expected 0 or 1");
@@ -37,13 +34,13 @@ std::vector<Type> recurrent_rule(const InferenceArgs& a) {
                              std::to_string(d->size()) + ", expected 3");
   for (size_t k : {size_t{1}, size_t{2}})
     if (const auto& d = input_dims(a, k); d && (*d)[0].value && *(*d)[0].value != *D.value)
-      type_error("RN13", op + ": input " + std::string(k == 1 ? "W" : "R") + " has " + show_dim((*d)[0]) +
+      type_error("RN13", op + ": input " + std::string(k == 1 ? "W" : "R") + " has " + dim_text((*d)[0]) +
                              " directions, direction '" + direction + "' needs " + std::to_string(*D.value));
   Dim H = r ? (*r)[2] : Dim{};
   if (const auto hs = attr_int_opt(n, "hidden_size")) {
     if (*hs < 1 || (H.value && *H.value != *hs))
       type_error("RN13", op + ": attribute hidden_size is " + std::to_string(*hs) + ", R's last dimension " +
-                             show_dim(H) + " (it must be positive and equal)");
+                             dim_text(H) + " (it must be positive and equal)");
     H = fixed_dim(*hs);
   }
   if (!x) return out;

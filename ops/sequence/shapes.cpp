@@ -11,10 +11,6 @@
 namespace onnxsem::ops {
 namespace {
 
-std::vector<Type> outputs(const InferenceArgs& a, std::vector<Type> all) {
-  all.resize(a.output_count);
-  return all;
-}
 
 Type wrap(Type::Kind kind, Type inner) {
   Type t;
@@ -54,16 +50,8 @@ std::vector<Type> construct(const InferenceArgs& a) {
 
 // SequenceEmpty: no items, of the element type `dtype` (default float), one that S allows (SQ4, TY10).
 std::vector<Type> empty(const InferenceArgs& a) {
-  const int64_t code = attr_int(a.node, "dtype", static_cast<int64_t>(DType::float32));
-  const Formal* f = a.signature.output_formal(0);
-  const TypeVar* var = f ? a.signature.var(f->type) : nullptr;
-  bool allowed = var == nullptr && code > 0 && code <= 26 && dtype_known(static_cast<int32_t>(code));
-  if (var)
-    for (const Type& t : var->allowed)
-      if (t.inner && static_cast<int64_t>(t.inner->elem) == code) allowed = true;
-  if (!allowed)
-    type_error("TY10", "SequenceEmpty: dtype " + std::to_string(code) + " is not an element type a sequence may have");
-  return outputs(a, {wrap(Type::Kind::sequence, make_tensor_type(static_cast<DType>(code)))});
+  const DType elem = element_type_attr(a, "dtype", static_cast<int64_t>(DType::float32), output_type_var(a));
+  return outputs(a, {wrap(Type::Kind::sequence, make_tensor_type(elem))});
 }
 
 // SequenceInsert: the input's items and the tensor (SQ5).

@@ -30,25 +30,11 @@ constexpr int64_t int64_min = std::numeric_limits<int64_t>::min();
 constexpr int64_t rank_from_length_limit = 4096;
 
 // Output 0 typed t, the others (if any) undetermined.
-Out first(const InferenceArgs& a, Type t) {
-  Out out(a.output_count);
-  if (!out.empty()) out[0] = std::move(t);
-  return out;
-}
+Out first(const InferenceArgs& a, Type t) { return outputs(a, {std::move(t)}); }
+
 Dims unknown_dims(size_t n) { return Dims(n, unknown_dim()); }
 bool is_fixed(const Dim& d, int64_t v) { return d.value && *d.value == v; }
 
-std::string show_ints(const Ints& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-std::string show_dim(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
-std::string show_dims(const Dims& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + show_dim(v[i]);
-  return s + "]";
-}
 
 // ---- dimension arithmetic
 
@@ -127,7 +113,7 @@ Ints axes_of(Ints axes, int64_t rank, bool negative_ok, const std::string& what)
       type_error("SH41", what + " " + std::to_string(ax) + " is negative, which this version does not allow");
     ax = static_axis(ax, rank, what);
     if (seen[static_cast<size_t>(ax)])
-      type_error("SH41", what + "s " + show_ints(axes) + " name axis " + std::to_string(ax) + " twice");
+      type_error("SH41", what + "s " + ints_text(axes) + " name axis " + std::to_string(ax) + " twice");
     seen[static_cast<size_t>(ax)] = true;
   }
   return axes;
@@ -140,35 +126,6 @@ std::vector<bool> mask_of(const Ints& axes, size_t rank) {
   return m;
 }
 
-// An element type that an attribute names (EyeLike's dtype) or that a tensor attribute has (ConstantOfShape's
-// value): one that the output's type variable allows (TY10).
-DType output_dtype(const InferenceArgs& a, int64_t code, const std::string& what) {
-  const Formal* f = a.signature.output_formal(0);
-  const TypeVar* var = f ? a.signature.var(f->type) : nullptr;
-  bool ok = code > 0 && code <= std::numeric_limits<int32_t>::max() && dtype_known(static_cast<int32_t>(code));
-  if (ok && var)
-    ok = std::any_of(var->allowed.begin(), var->allowed.end(), [&](const Type& t) {
-      return t.kind == Type::Kind::tensor && static_cast<int64_t>(t.elem) == code;
-    });
-  // [spec:TY10] (shape family) dtype names, and a fill value has, an element type the output may have.
-  if (!ok)
-    type_error("TY10",
-               a.node.op_type + ": " + what + " " +
-                   (code > 0 && code <= 26 ? std::string(dtype_name(static_cast<DType>(code))) : std::to_string(code)) +
-                   " is not an element type its output allows");
-  return static_cast<DType>(code);
-}
-// A string attribute that holds one of the listed values (TY10).
-std::string one_of(const Node& n, const std::string& name, const std::string& def,
-                   const std::vector<std::string>& allowed) {
-  const std::string v = attr_string(n, name, def);
-  if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
-    std::string list;
-    for (const auto& s : allowed) list += (list.empty() ? "" : ", ") + s;
-    type_error("TY10", n.op_type + ": attribute " + name + " is '" + v + "', expected one of " + list);
-  }
-  return v;
-}
 
 // The single value of a known one-element numeric input, read as the kernels read it (binary64).
 std::optional<double> known_scalar(const InferenceArgs& a, size_t k) {
@@ -213,13 +170,13 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   for (size_t i = 0; i < spec->size(); ++i) {
     const int64_t v = (*spec)[i];
     // [spec:SH40] a known shape for Reshape has entries of SH4 and, where the sizes are fixed, SH5's count.
-    if (v < -1) type_error("SH40", "Reshape: shape " + show_ints(*spec) + " has the entry " + std::to_string(v));
+    if (v < -1) type_error("SH40", "Reshape: shape " + ints_text(*spec) + " has the entry " + std::to_string(v));
     if (v == -1) {
-      if (inferred) type_error("SH40", "Reshape: shape " + show_ints(*spec) + " has more than one -1");
+      if (inferred) type_error("SH40", "Reshape: shape " + ints_text(*spec) + " has more than one -1");
       inferred = i;
     } else if (v == 0 && !allowzero) {
       if (in && i >= in->size())
-        type_error("SH40", "Reshape: shape " + show_ints(*spec) + " copies (0) dimension " + std::to_string(i) +
+        type_error("SH40", "Reshape: shape " + ints_text(*spec) + " copies (0) dimension " + std::to_string(i) +
                                " of an input of rank " + std::to_string(in->size()));
       out[i] = in ? (*in)[i] : unknown_dim();
     } else {
@@ -228,14 +185,14 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
     }
   }
   if (allowzero && zero && inferred)
-    type_error("SH40", "Reshape: shape " + show_ints(*spec) + " holds both 0 and -1 while allowzero is set");
+    type_error("SH40", "Reshape: shape " + ints_text(*spec) + " holds both 0 and -1 while allowzero is set");
   if (!in) return first(a, tensor_of(std::move(out)));
   Dims rest = out;
   if (inferred) rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(*inferred));
   for (const Dim& d : rest)
     if (inferred && is_fixed(d, 0))
       type_error("SH40",
-                 "Reshape: the -1 of shape " + show_ints(*spec) + " cannot be inferred next to a zero dimension");
+                 "Reshape: the -1 of shape " + ints_text(*spec) + " cannot be inferred next to a zero dimension");
   // The element counts: fixed parts, and the symbols (an unknown dimension makes a count unknown).
   auto split = [](const Dims& d, int64_t& fixed, std::vector<std::string>& symbols) {
     fixed = 1;
@@ -262,11 +219,11 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
     if (rest_fixed != 0 && in_fixed % rest_fixed == 0)
       out[*inferred] = fixed_dim(in_fixed / rest_fixed);
     else if (all_fixed)
-      type_error("SH40", "Reshape: the -1 of shape " + show_ints(*spec) + " cannot be inferred for an input of shape " +
-                             show_dims(*in) + " (" + std::to_string(in_fixed) + " elements)");
+      type_error("SH40", "Reshape: the -1 of shape " + ints_text(*spec) + " cannot be inferred for an input of shape " +
+                             dims_text(*in) + " (" + std::to_string(in_fixed) + " elements)");
   } else if (all_fixed && in_fixed != rest_fixed) {
-    type_error("SH40", "Reshape: shape " + show_ints(*spec) + " (" + std::to_string(rest_fixed) +
-                           " elements) does not fit an input of shape " + show_dims(*in) + " (" +
+    type_error("SH40", "Reshape: shape " + ints_text(*spec) + " (" + std::to_string(rest_fixed) +
+                           " elements) does not fit an input of shape " + dims_text(*in) + " (" +
                            std::to_string(in_fixed) + " elements)");
   }
   return first(a, tensor_of(std::move(out)));
@@ -313,8 +270,8 @@ Out squeeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
     if (!removed[d]) {
       out.push_back((*in)[d]);
     } else if ((*in)[d].value && *(*in)[d].value != 1) {
-      type_error("SH41", "Squeeze: axis " + std::to_string(d) + " of the input " + show_dims(*in) + " has size " +
-                             show_dim((*in)[d]) + ", not 1");
+      type_error("SH41", "Squeeze: axis " + std::to_string(d) + " of the input " + dims_text(*in) + " has size " +
+                             dim_text((*in)[d]) + ", not 1");
     }
   }
   return first(a, tensor_of(std::move(out)));
@@ -349,7 +306,7 @@ Out transpose(const InferenceArgs& a) {
     bool ok = static_cast<int64_t>(sorted.size()) == r;
     for (int64_t i = 0; ok && i < r; ++i) ok = sorted[static_cast<size_t>(i)] == i;
     if (!ok)
-      type_error("SH41", "Transpose: perm " + show_ints(*perm) + " is not a permutation of the " + std::to_string(r) +
+      type_error("SH41", "Transpose: perm " + ints_text(*perm) + " is not a permutation of the " + std::to_string(r) +
                              " axes of the input");
     p = *perm;
   }
@@ -387,7 +344,7 @@ Out concat(const InferenceArgs& a, std::optional<int64_t> default_axis) {
     for (size_t i = 0; i < d->size(); ++i)
       if (i != axis)
         out[i] = agreed(out[i], (*d)[i], "SH42",
-                        "Concat: input " + std::to_string(k) + " " + show_dims(*d) + " outside axis " +
+                        "Concat: input " + std::to_string(k) + " " + dims_text(*d) + " outside axis " +
                             std::to_string(axis) + ", at " + std::to_string(i));
     sum = plus(sum, (*d)[axis]);
   }
@@ -420,18 +377,18 @@ Out split(const InferenceArgs& a, std::optional<size_t> split_input, bool split_
   if (from_input || from_attr) {
     if (const auto sizes = from_input ? constant_ints(a, *split_input) : attr_ints_opt(a.node, "split")) {
       if (static_cast<int64_t>(sizes->size()) != n)
-        type_error("SH42", "Split: split " + show_ints(*sizes) + " has " + std::to_string(sizes->size()) +
+        type_error("SH42", "Split: split " + ints_text(*sizes) + " has " + std::to_string(sizes->size()) +
                                " entries for " + std::to_string(n) + " outputs");
       int64_t total = 0;
       bool overflow = false;
       parts.emplace();
       for (int64_t v : *sizes) {
-        if (v < 0) type_error("SH42", "Split: split " + show_ints(*sizes) + " has a negative entry");
+        if (v < 0) type_error("SH42", "Split: split " + ints_text(*sizes) + " has a negative entry");
         overflow = overflow || __builtin_add_overflow(total, v, &total);
         parts->push_back(fixed_dim(v));
       }
       if (dim.value && (overflow || total != *dim.value))
-        type_error("SH42", "Split: split " + show_ints(*sizes) + " does not sum to the dimension " +
+        type_error("SH42", "Split: split " + ints_text(*sizes) + " does not sum to the dimension " +
                                std::to_string(*dim.value) + " of axis " + std::to_string(axis));
     }
   } else if (counted) {
@@ -511,8 +468,8 @@ Out slice(const InferenceArgs& a, bool from_attrs) {
   const size_t n = starts->size();
   // [spec:SH43] known slicing, expanding, tiling and padding amounts fit the input.
   if (ends->size() != n || (axes && axes->size() != n) || (steps && steps->size() != n))
-    type_error("SH43", "Slice: starts " + show_ints(*starts) + ", ends " + show_ints(*ends) +
-                           (axes ? ", axes " + show_ints(*axes) : "") + (steps ? ", steps " + show_ints(*steps) : "") +
+    type_error("SH43", "Slice: starts " + ints_text(*starts) + ", ends " + ints_text(*ends) +
+                           (axes ? ", axes " + ints_text(*axes) : "") + (steps ? ", steps " + ints_text(*steps) : "") +
                            " differ in length");
   if (!axes) {
     if (static_cast<int64_t>(n) > r)
@@ -543,19 +500,19 @@ Out expand(const InferenceArgs& a) {
   }
   Dims target;
   for (int64_t v : *shape) {
-    if (v < 0) type_error("SH43", "Expand: shape " + show_ints(*shape) + " has a negative dimension");
+    if (v < 0) type_error("SH43", "Expand: shape " + ints_text(*shape) + " has a negative dimension");
     target.push_back(fixed_dim(v));
   }
   if (!in) return first(a, tensor_of());
-  return first(a, tensor_of(broadcast_dims({*in, target}, "Expand of its input and shape " + show_ints(*shape))));
+  return first(a, tensor_of(broadcast_dims({*in, target}, "Expand of its input and shape " + ints_text(*shape))));
 }
 
 Dims tiled(const Dims& in, const Ints& repeats) {
   if (repeats.size() != in.size())
-    type_error("SH43", "Tile: repeats " + show_ints(repeats) + " for an input of rank " + std::to_string(in.size()));
+    type_error("SH43", "Tile: repeats " + ints_text(repeats) + " for an input of rank " + std::to_string(in.size()));
   Dims out;
   for (size_t d = 0; d < in.size(); ++d) {
-    if (repeats[d] < 0) type_error("SH43", "Tile: repeats " + show_ints(repeats) + " has a negative entry");
+    if (repeats[d] < 0) type_error("SH43", "Tile: repeats " + ints_text(repeats) + " has a negative entry");
     out.push_back(scaled(in[d], repeats[d]));
   }
   return out;
@@ -584,7 +541,7 @@ Out tile_6(const InferenceArgs& a) {
 Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
   std::vector<std::string> modes{"constant", "reflect", "edge"};
   if (wrap_ok) modes.emplace_back("wrap");
-  (void)one_of(a.node, "mode", "constant", modes);
+  (void)choice_attr(a.node, "mode", "constant", modes);
   const auto& in = input_dims(a, 0);
   if (!in) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(in->size());
@@ -605,8 +562,8 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
   const size_t n = axes ? axes->size() : in->size();
   if (pads->size() != 2 * n)
     type_error("SH43",
-               "Pad: pads " + show_ints(*pads) + " needs 2 entries per " +
-                   (axes ? "axis of axes " + show_ints(*axes) : "axis of the rank-" + std::to_string(r) + " input"));
+               "Pad: pads " + ints_text(*pads) + " needs 2 entries per " +
+                   (axes ? "axis of axes " + ints_text(*axes) : "axis of the rank-" + std::to_string(r) + " input"));
   Dims out = *in;
   for (size_t k = 0; k < n; ++k) {
     const auto d = axes ? static_cast<size_t>((*axes)[k]) : k;
@@ -618,7 +575,7 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
     const int64_t len = *out[d].value;
     const __int128 size = static_cast<__int128>(len) + b + e;
     if (b < -len || e < -len || size < 0)
-      type_error("SH43", "Pad: pads " + show_ints(*pads) + " remove more than the " + std::to_string(len) +
+      type_error("SH43", "Pad: pads " + ints_text(*pads) + " remove more than the " + std::to_string(len) +
                              " elements of axis " + std::to_string(d));
     out[d] = size > int64_max ? unknown_dim() : fixed_dim(static_cast<int64_t>(size));
   }
@@ -638,7 +595,7 @@ int64_t block_input(const InferenceArgs& a) {
 }
 
 Out depth_to_space(const InferenceArgs& a, bool has_mode) {
-  if (has_mode) (void)one_of(a.node, "mode", "DCR", {"DCR", "CRD"});
+  if (has_mode) (void)choice_attr(a.node, "mode", "DCR", {"DCR", "CRD"});
   const int64_t b = block_input(a);
   const auto& in = input_dims(a, 0);
   if (!in) return first(a, tensor_of());
@@ -679,7 +636,7 @@ Out trilu(const InferenceArgs& a) {
 
 Out eye_like(const InferenceArgs& a) {
   const auto dt = attr_int_opt(a.node, "dtype");
-  const DType elem = dt ? output_dtype(a, *dt, "attribute dtype") : input_elem(a, 0);
+  const DType elem = dt ? allowed_element_type(a, *dt, output_type_var(a), "attribute dtype") : input_elem(a, 0);
   const auto& in = input_dims(a, 0);
   if (in && in->size() != 2)
     type_error("SH45", "EyeLike: the input has rank " + std::to_string(in->size()) + ", not 2");
@@ -712,10 +669,10 @@ Out gather(const InferenceArgs& a) {
 // Indices of the data's rank, at most the data's size on every axis but `axis` (GatherElements, the scatters).
 void fits_elementwise(const Dims& x, const Dims& ind, size_t axis, const std::string& what) {
   if (ind.size() != x.size())
-    type_error("SH44", what + " of shape " + show_dims(ind) + " for data of rank " + std::to_string(x.size()));
+    type_error("SH44", what + " of shape " + dims_text(ind) + " for data of rank " + std::to_string(x.size()));
   for (size_t d = 0; d < x.size(); ++d)
     if (d != axis && ind[d].value && x[d].value && *ind[d].value > *x[d].value)
-      type_error("SH44", what + " of shape " + show_dims(ind) + " exceed the data " + show_dims(x) + " on axis " +
+      type_error("SH44", what + " of shape " + dims_text(ind) + " exceed the data " + dims_text(x) + " on axis " +
                              std::to_string(d));
 }
 
@@ -817,9 +774,9 @@ Out reverse_sequence(const InferenceArgs& a) {
 // The reduction attribute of a scatter (TY10): none, add, mul, and from version 18 max, min.
 void reduction(const InferenceArgs& a, bool minmax) {
   if (minmax)
-    (void)one_of(a.node, "reduction", "none", {"none", "add", "mul", "max", "min"});
+    (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul", "max", "min"});
   else
-    (void)one_of(a.node, "reduction", "none", {"none", "add", "mul"});
+    (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul"});
 }
 
 Out scatter_elements(const InferenceArgs& a) {
@@ -828,7 +785,7 @@ Out scatter_elements(const InferenceArgs& a) {
   const auto& upd = input_dims(a, 2);
   if (ind && upd) {
     if (ind->size() != upd->size())
-      type_error("SH44", a.node.op_type + ": indices " + show_dims(*ind) + " and updates " + show_dims(*upd) +
+      type_error("SH44", a.node.op_type + ": indices " + dims_text(*ind) + " and updates " + dims_text(*upd) +
                              " differ in rank");
     for (size_t d = 0; d < ind->size(); ++d)
       (void)agreed((*ind)[d], (*upd)[d], "SH44", a.node.op_type + ": indices and updates on axis " + std::to_string(d));
@@ -856,17 +813,17 @@ Out scatter_nd(const InferenceArgs& a) {
     if (upd) {
       if (upd->size() != want.size())
         type_error("SH44",
-                   "ScatterND: updates of shape " + show_dims(*upd) + " where " + show_dims(want) + " is required");
+                   "ScatterND: updates of shape " + dims_text(*upd) + " where " + dims_text(want) + " is required");
       for (size_t d = 0; d < want.size(); ++d)
         (void)agreed((*upd)[d], want[d], "SH44",
-                     "ScatterND: updates " + show_dims(*upd) + " against " + show_dims(want));
+                     "ScatterND: updates " + dims_text(*upd) + " against " + dims_text(want));
     }
   }
   return first(a, tensor_of(x));
 }
 
 Out tensor_scatter(const InferenceArgs& a) {
-  (void)one_of(a.node, "mode", "linear", {"linear", "circular"});
+  (void)choice_attr(a.node, "mode", "linear", {"linear", "circular"});
   const auto& x = input_dims(a, 0);
   if (!x) return first(a, tensor_of());
   const auto r = static_cast<int64_t>(x->size());
@@ -881,7 +838,7 @@ Out tensor_scatter(const InferenceArgs& a) {
       if (d != axis)
         (void)agreed((*u)[d], (*x)[d], "SH44", "TensorScatter: update and past_cache on axis " + std::to_string(d));
       else if ((*u)[d].value && (*x)[d].value && *(*u)[d].value > *(*x)[d].value)
-        type_error("SH44", "TensorScatter: update " + show_dims(*u) + " is longer than past_cache " + show_dims(*x) +
+        type_error("SH44", "TensorScatter: update " + dims_text(*u) + " is longer than past_cache " + dims_text(*x) +
                                " on axis " + std::to_string(d));
     }
   }
@@ -922,12 +879,12 @@ Out constant_of_shape(const InferenceArgs& a) {
   if (const Tensor* v = attr_tensor_opt(a.node, "value")) {
     if (v->size() != 1)
       type_error("SH46", "ConstantOfShape: attribute value holds " + std::to_string(v->size()) + " elements, not 1");
-    elem = output_dtype(a, static_cast<int64_t>(v->dtype()), "attribute value of type");
+    elem = allowed_element_type(a, static_cast<int64_t>(v->dtype()), output_type_var(a), "the type of attribute value");
   }
   if (const auto shape = constant_ints(a, 0)) {
     Dims out;
     for (int64_t d : *shape) {
-      if (d < 0) type_error("SH46", "ConstantOfShape: shape " + show_ints(*shape) + " has a negative dimension");
+      if (d < 0) type_error("SH46", "ConstantOfShape: shape " + ints_text(*shape) + " has a negative dimension");
       out.push_back(fixed_dim(d));
     }
     return first(a, tensor_of(std::move(out), elem));

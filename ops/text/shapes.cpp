@@ -11,25 +11,8 @@
 namespace onnxsem::ops {
 namespace {
 
-std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : (d.param.empty() ? "?" : d.param); }
 
-// The given output types, as many as the node has outputs.
-std::vector<Type> outputs(const InferenceArgs& a, std::vector<Type> all) {
-  all.resize(a.output_count);
-  return all;
-}
 
-// A string attribute that must hold one of the listed values (TY10).
-void check_choice(const InferenceArgs& a, const std::string& name, const std::string& def,
-                  std::initializer_list<const char*> allowed) {
-  const std::string v = attr_string(a.node, name, def);
-  std::string list;
-  for (const char* c : allowed) {
-    if (v == c) return;
-    list += list.empty() ? c : std::string(", ") + c;
-  }
-  type_error("TY10", a.node.op_type + ": " + name + " \"" + v + "\" is not one of " + list);
-}
 
 // Det: X is [*, M, M] and Y is [*] (TX50).
 std::vector<Type> det(const InferenceArgs& a) {
@@ -55,7 +38,7 @@ std::vector<Type> cumprod(const InferenceArgs& a) {
 // StringNormalizer: X is [C] or [1, C], Y [K] or [1, K] (TX1, TX4). Without stop words K is C, except that an
 // empty X gives one empty string.
 std::vector<Type> string_normalizer(const InferenceArgs& a) {
-  check_choice(a, "case_change_action", "NONE", {"NONE", "LOWER", "UPPER"});
+  (void)choice_attr(a.node, "case_change_action", "NONE", {"NONE", "LOWER", "UPPER"});
   const auto& x = input_dims(a, 0);
   if (!x) return outputs(a, {make_tensor_type(DType::string)});
   // [spec:TX61] StringNormalizer's input is [C] or [1, C].
@@ -81,7 +64,7 @@ std::vector<Type> string_split(const InferenceArgs& a) {
 
 // TfIdfVectorizer: Y is float [columns] or [N, columns], columns = max(ngram_indexes) + 1 (TX20, TX21).
 std::vector<Type> tfidf(const InferenceArgs& a) {
-  if (a.node.attr("mode")) check_choice(a, "mode", "", {"TF", "IDF", "TFIDF"});
+  if (a.node.attr("mode")) (void)choice_attr(a.node, "mode", "", {"TF", "IDF", "TFIDF"});
   const auto& x = input_dims(a, 0);
   if (!x || x->empty() || x->size() > 2) return outputs(a, {make_tensor_type(DType::float32)});
   Dim cols = unknown_dim();
