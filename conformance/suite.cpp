@@ -327,7 +327,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
       eo.observe = watch(fed_model ? fed_typing : typing, soundness);
       const Outcome first = evaluate(fed_model ? *fed_model : model, p.inputs, ops, eo);
       eo.observe = nullptr;
-      // [spec:TY12] a value that breaks the inferred type is a defect of onnxsem (status error).
+      // (TY12) a value that breaks the inferred type is a defect of onnxsem (status error).
       if (!soundness.violation.empty()) return done(Status::error, "TY12", "type soundness: " + soundness.violation);
       if (!first.ok()) return done(status_of(*first.error), first.error->clause, first.error->describe());
       for (size_t k = 0; k < p.expected.size(); ++k) {

@@ -321,7 +321,7 @@ struct Engine {
       Type t = meet(outs[k], refined[k], why);
       outs[k] = why.empty() ? t : outs[k];
     }
-    // [spec:TY4] (outputs) each output's type is one its formal allows.
+    // (TY4, outputs) each output's type is one its formal allows.
     for (size_t k = 0; k < no; ++k) {
       if (n.outputs[k].empty()) continue;
       const Formal* f = sig->output_formal(k);
@@ -369,7 +369,7 @@ struct Engine {
       for (size_t k = 0; k < outs.size() && k < a.size() && k < b.size(); ++k) {
         std::string why;
         outs[k] = join(a[k], b[k], why);
-        // [spec:TY8] the two branches of an If give each output the same kind and element type.
+        // (TY8) the two branches of an If give each output the same kind and element type.
         if (!why.empty())
           find("TY8", "output " + std::to_string(k) + " is " + type_text(a[k]) + " in then_branch and " +
                           type_text(b[k]) + " in else_branch (" + why + ")", &n, n.outputs[k]);
@@ -608,7 +608,7 @@ struct Engine {
       // input's declared type, whose element type the initializer shares.
       std::string why;
       Type m = meet(env[name], ty, why);
-      // [spec:TY7] an initializer that is also a graph input agrees with the input's declared type.
+      // (TY7) an initializer that is also a graph input agrees with the input's declared type.
       if (!why.empty())
         find("TY7", "initializer '" + name + "' is " + ty.describe() + " but the graph input is declared " +
                         env[name].describe() + " (" + why + ")", nullptr, name);

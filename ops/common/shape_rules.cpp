@@ -175,7 +175,7 @@ std::string choice_attr(const Node& n, const std::string& name, const std::strin
   if (std::find(allowed.begin(), allowed.end(), v) != allowed.end()) return v;
   std::string list;
   for (const auto& c : allowed) list += (list.empty() ? "" : ", ") + c;
-  // [spec:TY10] an attribute whose definition lists its values holds one of them.
+  // (TY10) an attribute whose definition lists its values holds one of them.
   type_error("TY10", n.op_type + ": attribute " + name + " is \"" + v + "\", not one of " + list);
 }
 
