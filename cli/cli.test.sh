@@ -30,6 +30,10 @@ expect "dead node ok under onnx" 0 "ok: no findings" -- "$onnxsem" check "$fx/r1
 expect "check W2"                1 "^\[W2\]"      -- "$onnxsem" check "$fx/w2_cycle.onnxtxt"
 expect "division by zero"        3 "\[N9\] node"  -- "$onnxsem" run "$fx/n9_division_by_zero.onnxtxt"
 expect "allocation limit"        3 "\[L3\]"       -- "$onnxsem" run "$fx/l3_too_large.onnxtxt" --max-tensor-bytes 1000000
+expect "work limit: MaxPool"     3 "\[L5\] node .* (MaxPool)" -- "$onnxsem" run "$fx/l5_maxpool_huge_window.onnxtxt"
+expect "work limit: seq Loop"    3 "\[L5\] node .* (SequenceInsert)" -- timeout 60 "$onnxsem" run "$fx/l5_sequence_loop.onnxtxt"
+expect "work limit: check"       0 "ok: no findings" -- timeout 60 "$onnxsem" check "$fx/l5_sequence_loop.onnxtxt"
+expect "work option"             3 "\[L5\].*--max-work" -- "$onnxsem" run "$fx/add_constants.onnxtxt" --max-work 1000
 expect "not implemented"         4 "\[U1\]"       -- "$onnxsem" run "$fx/u1_not_implemented.onnxtxt" --input "x=$tmp/o/output_0.pb"
 printf 'this is not a model' >"$tmp/garbage.onnx"
 expect "garbage model"           2 "\[F2\]"       -- "$onnxsem" run "$tmp/garbage.onnx"

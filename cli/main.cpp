@@ -44,7 +44,8 @@ const char* usage_text =
     "usage:\n"
     "  onnxsem run MODEL [--inputs DIR] [--input NAME=FILE]... [--output-dir DIR]\n"
     "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
-    "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--strict-shapes]\n"
+    "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--max-work N]\n"
+    "                    [--max-firing-work N] [--strict-shapes]\n"
     "                    [--formulation fixpoint|demand]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem types MODEL [--json]\n"
@@ -230,6 +231,8 @@ int cmd_run(const Args& a) {
   if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));
   if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
   if (auto s = a.get("max-loop-iterations")) eo.max_loop_iterations = to_int(*s, "--max-loop-iterations");
+  if (auto s = a.get("max-work")) eo.max_work = to_int(*s, "--max-work");
+  if (auto s = a.get("max-firing-work")) eo.max_firing_work = to_int(*s, "--max-firing-work");
   eo.strict_shapes = a.has("strict-shapes");
   const std::string formulation = a.get("formulation").value_or("fixpoint");
   if (formulation != "fixpoint" && formulation != "demand")
@@ -328,7 +331,7 @@ int main(int argc, char** argv) {
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",
-                                 "max-loop-iterations", "formulation"},
+                                 "max-loop-iterations", "max-work", "max-firing-work", "formulation"},
                                 {"strict-shapes"}));
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,

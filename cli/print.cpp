@@ -12,8 +12,7 @@ std::string format_value(const Value& v, size_t limit) {
   if (v.is_sequence()) {
     std::string out = "seq[";
     const auto& s = v.sequence();
-    if (s.items)
-      for (size_t i = 0; i < s.items->size(); ++i) out += (i ? ", " : "") + format_value((*s.items)[i], limit);
+    for (size_t i = 0; i < s.items.size(); ++i) out += (i ? ", " : "") + format_value(s.items[i], limit);
     return out + "]";
   }
   if (v.is_map()) {

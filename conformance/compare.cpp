@@ -59,10 +59,10 @@ std::string compare(const Value& actual, const Value& expected, const Tolerance&
   if (actual.is_sequence()) {
     const auto& s = actual.sequence();
     const auto& t = expected.sequence();
-    const size_t n = s.items ? s.items->size() : 0, m = t.items ? t.items->size() : 0;
+    const size_t n = s.items.size(), m = t.items.size();
     if (n != m) return "sequence of " + std::to_string(n) + " items, expected " + std::to_string(m);
     for (size_t i = 0; i < n; ++i) {
-      std::string d = compare((*s.items)[i], (*t.items)[i], tol);
+      std::string d = compare(s.items[i], t.items[i], tol);
       if (!d.empty()) return "sequence item " + std::to_string(i) + ": " + d;
     }
     return {};

@@ -92,7 +92,7 @@ TEST_CASE("[K11] maps match with the same key set in any order, values by K1") {
   CHECK_FALSE(compare(ints, Value(floats({1}, {1})), tol).empty());
   // sequences of maps compare item by item
   auto seq = [](std::vector<Value> items) {
-    return Value(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::move(items))});
+    return Value(Sequence{nullptr, Items(items)});
   };
   CHECK(compare(seq({smap({"b", "a"}, {2, 1})}), seq({smap({"a", "b"}, {1, 2})}), tol).empty());
   CHECK_FALSE(compare(seq({smap({"a"}, {1})}), seq({smap({"a"}, {2})}), tol).empty());

@@ -48,7 +48,7 @@ uint64_t digest(const Value& v, uint64_t h) {
   };
   if (v.is_tensor()) mix(tensor_to_bytes(v.tensor()));
   else if (v.is_sequence())
-    for (const auto& item : *v.sequence().items) h = digest(item, h);
+    for (const auto& item : v.sequence().items) h = digest(item, h);
   else if (v.is_map()) {
     mix(tensor_to_bytes(v.map().keys));
     for (const auto& item : *v.map().values) h = digest(item, h);
@@ -265,7 +265,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
       std::function<void(const Value&)> add = [&](const Value& v) {
         if (v.is_tensor()) f += tensor_to_bytes(v.tensor());
         else if (v.is_sequence())
-          for (const auto& item : *v.sequence().items) add(item);
+          for (const auto& item : v.sequence().items) add(item);
         else if (v.is_map()) {
           f += tensor_to_bytes(v.map().keys);
           for (const auto& item : *v.map().values) add(item);

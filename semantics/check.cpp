@@ -714,13 +714,14 @@ class DeterministicPart final : public OperatorTable {
 
 PartialOutcome constant_part(const Model& model, const OperatorTable& ops) {
   // [spec:PE1] the bounds of the evaluation of the constant part: 64 MiB per tensor, 100000 loop iterations,
-  // 100000 firings (nested ones included), 2^20 input elements per firing; the random operators (R2) are not
-  // evaluated.
+  // 100000 firings (nested ones included), 2^20 input elements per firing, 2^34 units of work (L5) in all;
+  // the random operators (R2) are not evaluated.
   EvalOptions eo;
   eo.max_tensor_bytes = int64_t{64} << 20;
   eo.max_loop_iterations = 100'000;
   eo.max_firings = 100'000;
   eo.max_input_elements = int64_t{1} << 20;
+  eo.max_work = int64_t{1} << 34;
   const DeterministicPart table(ops);
   return evaluate_constant_part(model, table, eo);
 }

@@ -9,6 +9,7 @@
 
 #include "semantics/dispatch.hpp"
 #include "semantics/subgraph.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem {
 
@@ -17,6 +18,9 @@ namespace {
 // Evaluates a subgraph on its formal inputs and returns its declared outputs, in order.
 [[nodiscard]] std::vector<Value> run_body(const GraphRunner& runner, const Graph& body,
                                           const std::vector<Value>& formals, uint64_t salt) {
+  // [spec:L5] each run of a subgraph (a Loop or Scan iteration, a branch, an item of SequenceMap) costs as
+  // much as a firing, counted in the work of the operation that runs it.
+  charge_work(kFiringCost, "running a subgraph");
   // [spec:SB2] a subgraph is evaluated by the same semantics as its enclosing graph, its formal inputs
   // bound in order, in a scope that reads the enclosing scopes' values by name.
   if (formals.size() != body.inputs.size())
@@ -80,12 +84,12 @@ namespace {
   // value when it is a tensor; the k-th output is the sequence of the body's k-th outputs.
   const Graph& body = graph_attr(n, "body");
   if (in.empty() || !in[0] || !in[0]->is_sequence()) eval_error("SB9", "SequenceMap's first input must be a sequence");
-  const size_t length = in[0]->sequence().items->size();
+  const size_t length = in[0]->sequence().items.size();
   for (size_t j = 0; j < in.size(); ++j) {
     if (!in[j]) eval_error("SB9", "SequenceMap's input " + std::to_string(j) + " is absent");
-    if (in[j]->is_sequence() && in[j]->sequence().items->size() != length)
+    if (in[j]->is_sequence() && in[j]->sequence().items.size() != length)
       eval_error("SB9", "SequenceMap's input " + std::to_string(j) + " has " +
-                            std::to_string(in[j]->sequence().items->size()) + " items, the first has " +
+                            std::to_string(in[j]->sequence().items.size()) + " items, the first has " +
                             std::to_string(length));
     if (in[j]->is_optional() || in[j]->is_map())
       eval_error("SB9", "SequenceMap's inputs are sequences or tensors, not " + in[j]->describe());
@@ -93,7 +97,7 @@ namespace {
   std::vector<std::vector<Value>> items(body.outputs.size());
   for (size_t i = 0; i < length; ++i) {
     std::vector<Value> formals;
-    for (const auto& v : in) formals.push_back(v->is_sequence() ? (*v->sequence().items)[i] : *v);
+    for (const auto& v : in) formals.push_back(v->is_sequence() ? v->sequence().items[i] : *v);
     auto res = run_body(runner, body, formals, static_cast<uint64_t>(i) + 13);
     for (size_t k = 0; k < res.size(); ++k) items[k].push_back(std::move(res[k]));
   }
@@ -102,7 +106,7 @@ namespace {
     const Type& declared = body.outputs[k].type;
     std::shared_ptr<const Type> elem =
         declared.kind == Type::Kind::unknown ? nullptr : std::make_shared<const Type>(declared);
-    out.emplace_back(Value(Sequence{elem, std::make_shared<const std::vector<Value>>(std::move(items[k]))}));
+    out.emplace_back(Value(Sequence{elem, Items(items[k])}));
   }
   return out;
 }
@@ -347,6 +351,18 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
                                                   const std::map<std::string, int64_t>& opsets, const Node& n,
                                                   std::vector<std::optional<Value>> inputs,
                                                   const GraphRunner& runner) {
+  // [spec:L5] a firing costs kFiringCost units plus one per element or item it reads, counted before
+  // its operator runs; the operator adds what it states before its main loops.
+  FiringWork firing_work;
+  int64_t reads = kFiringCost;
+  for (const auto& v : inputs) {
+    if (!v) continue;
+    if (v->is_tensor()) reads = work_sum(reads, v->tensor().size());
+    else if (v->is_sequence()) reads = work_sum(reads, static_cast<int64_t>(v->sequence().items.size()));
+    else if (v->is_map()) reads = work_sum(reads, static_cast<int64_t>(v->map().size()));
+    else reads = work_sum(reads, 1);
+  }
+  charge_work(reads, "reading the inputs");
   std::vector<std::optional<Value>> results;
   if (const Function* f = function_of(model, n)) {
     results = call_function(runner, *f, n, inputs);

@@ -135,6 +135,7 @@ Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& 
                         const EvalOptions& options) {
   Outcome out;
   AllocationLimit limit(options.max_tensor_bytes);
+  WorkBudget work(options.max_firing_work, options.max_work);
   const Graph& g = model.graph;
   try {
     DemandContext cx{model, ops, options, 0};

@@ -200,10 +200,8 @@ struct Evaluation {
       int64_t elements = 0;
       for (const auto& v : inputs) {
         if (!v) continue;
-        if (v->is_tensor()) elements += static_cast<int64_t>(v->tensor().size());
-        else if (v->is_sequence())
-          for (const auto& item : *v->sequence().items)
-            if (item.is_tensor()) elements += static_cast<int64_t>(item.tensor().size());
+        if (v->is_tensor()) elements = work_sum(elements, v->tensor().size());
+        else if (v->is_sequence()) elements = work_sum(elements, v->sequence().items.tensor_elements());
       }
       if (elements > cx.options.max_input_elements)
         throw Failure(Error{ErrorKind::unsupported, "PE1",
@@ -350,6 +348,7 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
 PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops, const EvalOptions& options) {
   PartialOutcome out;
   AllocationLimit limit(options.max_tensor_bytes);
+  WorkBudget work(options.max_firing_work, options.max_work);
   const Graph& g = model.graph;
   std::set<std::string> fed;
   for (const auto& vi : g.inputs) fed.insert(vi.name);
@@ -373,7 +372,7 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
     } catch (const Failure& f) {
       blocked[k] = 1;
       const Error& e = f.error();
-      const bool limit_hit = e.clause == "L3" || e.clause == "L4" || e.clause == "PE1";
+      const bool limit_hit = e.clause == "L3" || e.clause == "L4" || e.clause == "L5" || e.clause == "PE1";
       if ((e.kind == ErrorKind::evaluation || e.kind == ErrorKind::refused) && !limit_hit) out.errors.push_back(e);
       else out.stopped.push_back(e);
       if (options.max_firings > 0 && out.firings >= options.max_firings) break;  // the bound of the whole evaluation
@@ -387,6 +386,7 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                  const EvalOptions& options) {
   Outcome out;
   AllocationLimit limit(options.max_tensor_bytes);
+  WorkBudget work(options.max_firing_work, options.max_work);
   const Graph& g = model.graph;
   State s;
   try {

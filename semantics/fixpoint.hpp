@@ -16,6 +16,7 @@
 #include "semantics/ir.hpp"
 #include "semantics/operator.hpp"
 #include "semantics/value.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem {
 
@@ -32,6 +33,8 @@ struct EvalOptions {
   Scheduler scheduler;
   int64_t max_tensor_bytes = int64_t{8} << 30;  // L3
   int64_t max_loop_iterations = 10'000'000;     // L4
+  int64_t max_firing_work = kDefaultFiringWork;      // L5: elementary operations of one firing (0: no bound)
+  int64_t max_work = kDefaultEvaluationWork;         // L5: of the whole evaluation, subgraphs included (0: none)
   bool strict_shapes = false;                   // I4
   int64_t max_firings = 0;                      // PE1: a bound on the firings of one evaluation (0: none)
   int64_t max_input_elements = 0;               // PE1: a bound on the tensor elements one firing reads (0: none)

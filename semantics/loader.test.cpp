@@ -172,11 +172,11 @@ TEST_CASE("[F5] maps, sequences of maps and optional maps survive a write and a 
   Type seq;
   seq.kind = Type::Kind::sequence;
   seq.inner = std::make_shared<Type>(map_of(DType::int64, DType::float32));
-  const Value s(Sequence{seq.inner, std::make_shared<const std::vector<Value>>(std::vector<Value>{im, im})});
+  const Value s(Sequence{seq.inner, Items(std::vector<Value>{im, im})});
   const Value sback = write_read(s, seq);
   CHECK(sback == s);
-  CHECK(sback.sequence().items->at(0).is_map());
-  const Value empty(Sequence{seq.inner, std::make_shared<const std::vector<Value>>()});
+  CHECK(sback.sequence().items.at(0).is_map());
+  const Value empty(Sequence{seq.inner, Items()});
   CHECK(write_read(empty, seq) == empty);
   // an optional holding a map
   Type opt;

@@ -207,7 +207,7 @@ TEST_CASE("[FN2] a function that calls itself through another is refused by chec
 
 namespace {
 Value sequence_of(std::vector<Value> items) {
-  return Value(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::move(items))});
+  return Value(Sequence{nullptr, Items(items)});
 }
 }  // namespace
 
@@ -226,7 +226,7 @@ TEST_CASE("[SB9] SequenceMap runs the body per item, passing tensors whole") {
   const Outcome o = run(m, {{"xs", xs}, {"y", Value(floats({2}, {10.0f, 100.0f}))}});
   REQUIRE(o.ok());
   REQUIRE(o.outputs.at(0).is_sequence());
-  const auto& items = *o.outputs.at(0).sequence().items;
+  const auto& items = o.outputs.at(0).sequence().items;
   REQUIRE(items.size() == 3);
   CHECK(items[0] == Value(floats({2}, {11.0f, 102.0f})));
   CHECK(items[2] == Value(floats({2}, {15.0f, 106.0f})));
@@ -380,4 +380,32 @@ TEST_CASE("[SB8] the evaluation raises SB8 for a missing num_scan_inputs and for
     CHECK(o.error->clause == "SB8");
   }
   CHECK(scan("num_scan_inputs = 1, scan_output_axes = [-2], ").ok());  // -2 + rank 2 = axis 0
+}
+
+TEST_CASE("[L5] the work of a Loop's iterations and of the whole evaluation is bounded") {
+  // Each iteration costs the run of the body (2^16) to the Loop's own firing, and the body's two firings
+  // (2^16 each plus the elements they read) to the evaluation.
+  const Model m = loop_model();
+  const std::map<std::string, Value> in{{"m", count(100)}, {"x", Value(floats({2}, {0.0f, 0.0f}))},
+                                        {"y", Value(floats({2}, {1.0f, 1.0f}))}};
+  EvalOptions o;
+  REQUIRE(evaluate(m, in, toys, o).ok());
+  // The Loop's firing: 101 units of reading, then 2^16 per iteration; 10 iterations pass, the 11th does not.
+  o.max_firing_work = kFiringCost * 11;
+  Outcome out = evaluate(m, in, toys, o);
+  REQUIRE_FALSE(out.ok());
+  CHECK(out.error->clause == "L5");
+  CHECK(out.error->op == "Loop");
+  CHECK(out.error->message.find("--max-firing-work") != std::string::npos);
+  // The whole evaluation: the same bound fails on both formulations, whatever the schedule.
+  o.max_firing_work = 0;
+  o.max_work = kFiringCost * 50;
+  for (const Outcome& r : {evaluate(m, in, toys, o), evaluate_demand(m, in, toys, o)}) {
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.error->clause == "L5");
+    CHECK(r.error->message.find("--max-work") != std::string::npos);
+  }
+  o.max_work = kFiringCost * 1000;
+  CHECK(evaluate(m, in, toys, o).ok());
+  CHECK(evaluate_demand(m, in, toys, o).ok());
 }

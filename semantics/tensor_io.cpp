@@ -246,29 +246,29 @@ int empty_kind(const std::shared_ptr<const Type>& elem) {
 }  // namespace
 
 Value to_value(const onnx::SequenceProto& p, const std::string& where) {
-  auto items = std::make_shared<std::vector<Value>>();
+  std::vector<Value> items;
   std::shared_ptr<const Type> elem;
   switch (p.elem_type()) {
     case k_tensor:
-      for (const auto& t : p.tensor_values()) items->push_back(Value(to_tensor(t, where)));
-      if (!items->empty()) elem = tensor_type_of(items->front().tensor().dtype());
+      for (const auto& t : p.tensor_values()) items.push_back(Value(to_tensor(t, where)));
+      if (!items.empty()) elem = tensor_type_of(items.front().tensor().dtype());
       break;
     case k_sequence:
-      for (const auto& s : p.sequence_values()) items->push_back(to_value(s, where));
+      for (const auto& s : p.sequence_values()) items.push_back(to_value(s, where));
       break;
     case k_optional:
-      for (const auto& o : p.optional_values()) items->push_back(to_value(o, where));
+      for (const auto& o : p.optional_values()) items.push_back(to_value(o, where));
       break;
     case k_map:
-      for (const auto& m : p.map_values()) items->push_back(to_value(m, where));
-      if (!items->empty()) elem = map_type_of(items->front().map());
+      for (const auto& m : p.map_values()) items.push_back(to_value(m, where));
+      if (!items.empty()) elem = map_type_of(items.front().map());
       break;
     case k_undefined:
       break;
     default:
       unsupported("sequence '" + where + "' holds sparse tensors, which onnxsem does not read");
   }
-  return Value(Sequence{elem, items});
+  return Value(Sequence{elem, Items(items)});
 }
 
 Value to_value(const onnx::OptionalProto& p, const std::string& where) {
@@ -319,7 +319,7 @@ Value to_value(const onnx::MapProto& p, const std::string& where) {
   std::vector<Value> values;
   if (p.has_values()) {
     Value seq = to_value(p.values(), name);
-    values = *seq.sequence().items;
+    values = seq.sequence().items.to_vector();
   }
   if (keys.size() != static_cast<int64_t>(values.size()))
     usage_error("F5", "map '" + name + "' has " + std::to_string(keys.size()) + " keys and " +
@@ -341,18 +341,18 @@ void from_value(const Value& v, onnx::MapProto& p) {
     for (int64_t k : m.keys.data<int64_t>()) p.add_keys(k);
   else
     for (const auto& k : m.keys.data<std::string>()) p.add_string_keys(k);
-  Sequence s{m.value_type, m.values};
+  Sequence s{m.value_type, m.values ? Items(*m.values) : Items()};
   from_value(Value(s), *p.mutable_values());
 }
 
 void from_value(const Value& v, onnx::SequenceProto& p) {
   p.Clear();
   const auto& s = v.sequence();
-  if (!s.items || s.items->empty()) {
+  if (s.items.empty()) {
     p.set_elem_type(empty_kind(s.elem));
     return;
   }
-  for (const auto& item : *s.items) {
+  for (const auto& item : s.items) {
     if (item.is_tensor()) {
       p.set_elem_type(k_tensor);
       from_tensor(item.tensor(), *p.add_tensor_values());

@@ -694,7 +694,7 @@ std::string type_violation(const Value& v, const Type& t) {
   if (v.is_sequence()) {
     if (t.kind != Type::Kind::sequence) return "a sequence where " + type_text(t) + " was inferred";
     if (!t.inner) return {};
-    for (const auto& item : *v.sequence().items)
+    for (const auto& item : v.sequence().items)
       if (auto w = type_violation(item, *t.inner); !w.empty()) return "an element: " + w;
     return {};
   }

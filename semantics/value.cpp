@@ -1,6 +1,7 @@
 // Values (spec/values.md): element types, shapes, tensors, sequences, optionals, maps and their equality.
 #include "semantics/value.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <set>
 
@@ -208,6 +209,132 @@ Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type>
   return m;
 }
 
+
+// ---- Items: a persistent AVL tree ordered by position (spec V2, L5) ----
+
+struct Items::Node {
+  std::shared_ptr<const Node> left, right;
+  Value value;
+  size_t count;      // items in this subtree
+  int64_t elements;  // tensor elements of the items in this subtree (the largest int64 when it overflows)
+  int height;
+};
+
+namespace {
+using NodePtr = std::shared_ptr<const Items::Node>;
+size_t count_of(const NodePtr& t) noexcept { return t ? t->count : 0; }
+int height_of(const NodePtr& t) noexcept { return t ? t->height : 0; }
+int64_t elements_of(const NodePtr& t) noexcept { return t ? t->elements : 0; }
+int64_t saturated_sum(int64_t a, int64_t b) noexcept {
+  return a > std::numeric_limits<int64_t>::max() - b ? std::numeric_limits<int64_t>::max() : a + b;
+}
+
+NodePtr make_node(NodePtr l, Value v, NodePtr r) {
+  const size_t c = count_of(l) + count_of(r) + 1;
+  const int h = std::max(height_of(l), height_of(r)) + 1;
+  const int64_t e = saturated_sum(saturated_sum(elements_of(l), elements_of(r)), v.is_tensor() ? v.tensor().size() : 0);
+  return std::make_shared<const Items::Node>(Items::Node{std::move(l), std::move(r), std::move(v), c, e, h});
+}
+
+// A node of l, v, r whose subtrees' heights differ by at most one, when those of l and r differ by at
+// most two (one insertion or erasure below).
+NodePtr balanced(NodePtr l, Value v, NodePtr r) {
+  const int hl = height_of(l), hr = height_of(r);
+  if (hl > hr + 1) {
+    if (height_of(l->left) >= height_of(l->right))
+      return make_node(l->left, l->value, make_node(l->right, std::move(v), std::move(r)));
+    const NodePtr& m = l->right;
+    return make_node(make_node(l->left, l->value, m->left), m->value, make_node(m->right, std::move(v), std::move(r)));
+  }
+  if (hr > hl + 1) {
+    if (height_of(r->right) >= height_of(r->left))
+      return make_node(make_node(std::move(l), std::move(v), r->left), r->value, r->right);
+    const NodePtr& m = r->left;
+    return make_node(make_node(std::move(l), std::move(v), m->left), m->value, make_node(m->right, r->value, r->right));
+  }
+  return make_node(std::move(l), std::move(v), std::move(r));
+}
+
+NodePtr insert_at(const NodePtr& t, size_t pos, Value v) {
+  if (!t) return make_node(nullptr, std::move(v), nullptr);
+  const size_t nl = count_of(t->left);
+  if (pos <= nl) return balanced(insert_at(t->left, pos, std::move(v)), t->value, t->right);
+  return balanced(t->left, t->value, insert_at(t->right, pos - nl - 1, std::move(v)));
+}
+
+// The leftmost value of t and t without it.
+std::pair<Value, NodePtr> without_first(const NodePtr& t) {
+  if (!t->left) return {t->value, t->right};
+  auto [first, rest] = without_first(t->left);
+  return {std::move(first), balanced(std::move(rest), t->value, t->right)};
+}
+
+NodePtr erase_at(const NodePtr& t, size_t pos) {
+  const size_t nl = count_of(t->left);
+  if (pos < nl) return balanced(erase_at(t->left, pos), t->value, t->right);
+  if (pos > nl) return balanced(t->left, t->value, erase_at(t->right, pos - nl - 1));
+  if (!t->left) return t->right;
+  if (!t->right) return t->left;
+  auto [first, rest] = without_first(t->right);
+  return balanced(t->left, std::move(first), std::move(rest));
+}
+
+NodePtr build(const std::vector<Value>& v, size_t lo, size_t hi) {
+  if (lo >= hi) return nullptr;
+  const size_t mid = lo + (hi - lo) / 2;
+  return make_node(build(v, lo, mid), v[mid], build(v, mid + 1, hi));
+}
+
+void collect(const NodePtr& t, std::vector<Value>& out) {
+  if (!t) return;
+  collect(t->left, out);
+  out.push_back(t->value);
+  collect(t->right, out);
+}
+}  // namespace
+
+Items::Items(const std::vector<Value>& values) : root_(build(values, 0, values.size())) {}
+
+size_t Items::size() const noexcept { return count_of(root_); }
+int64_t Items::tensor_elements() const noexcept { return elements_of(root_); }
+
+const Value& Items::operator[](size_t i) const {
+  const Node* t = root_.get();
+  for (;;) {
+    const size_t nl = count_of(t->left);
+    if (i < nl) t = t->left.get();
+    else if (i == nl) return t->value;
+    else i -= nl + 1, t = t->right.get();
+  }
+}
+
+const Value& Items::at(size_t i) const {
+  if (i >= size())
+    throw Failure(Error{ErrorKind::internal, "V2",
+                        "item " + std::to_string(i) + " of a sequence of " + std::to_string(size()) + " items", {},
+                        {}, {}});
+  return (*this)[i];
+}
+
+Items Items::inserted(size_t pos, Value v) const {
+  if (pos > size()) (void)at(pos);  // the same internal error
+  return Items(insert_at(root_, pos, std::move(v)));
+}
+
+Items Items::erased(size_t pos) const {
+  (void)at(pos);
+  return Items(erase_at(root_, pos));
+}
+
+std::vector<Value> Items::to_vector() const {
+  std::vector<Value> out;
+  out.reserve(size());
+  collect(root_, out);
+  return out;
+}
+
+size_t Map::size() const noexcept { return values ? values->size() : 0; }
+
 std::string Value::describe() const {
   if (const auto* t = std::get_if<Tensor>(&v)) {
     std::string s = std::string("tensor(") + dtype_name(t->dtype()) + ")[";
@@ -215,7 +342,7 @@ std::string Value::describe() const {
     return s + "]";
   }
   if (const auto* q = std::get_if<Sequence>(&v))
-    return "seq(" + std::to_string(q->items ? q->items->size() : 0) + " items)";
+    return "seq(" + std::to_string(q->items.size()) + " items)";
   if (const auto* m = std::get_if<Map>(&v))
     return std::string("map(") + dtype_name(m->key) + "," + std::to_string(m->size()) + " entries)";
   const auto& o = std::get<OptionalValue>(v);
@@ -227,11 +354,8 @@ bool operator==(const Value& a, const Value& b) {
   if (const auto* t = std::get_if<Tensor>(&a.v)) return *t == std::get<Tensor>(b.v);
   if (const auto* s = std::get_if<Sequence>(&a.v)) {
     const auto& s2 = std::get<Sequence>(b.v);
-    size_t n1 = s->items ? s->items->size() : 0, n2 = s2.items ? s2.items->size() : 0;
-    if (n1 != n2) return false;
-    for (size_t i = 0; i < n1; ++i)
-      if (!((*s->items)[i] == (*s2.items)[i])) return false;
-    return true;
+    if (s->items.size() != s2.items.size()) return false;
+    return std::equal(s->items.begin(), s->items.end(), s2.items.begin());
   }
   if (const auto* m = std::get_if<Map>(&a.v)) {
     // [spec:V3] maps are equal when their keys are equal in the same order and their values pairwise.

@@ -34,14 +34,14 @@ TEST_CASE("[V2] values are tensors, sequences or optionals, read as what they ar
   const Value t(Tensor::scalar<int64_t>(3));
   CHECK(t.is_tensor());
   CHECK_THROWS_AS((void)t.sequence(), Failure);
-  Sequence s{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{t, t})};
+  Sequence s{nullptr, Items(std::vector<Value>{t, t})};
   const Value sv(s);
   CHECK(sv.is_sequence());
-  CHECK(sv.sequence().items->size() == 2);
+  CHECK(sv.sequence().items.size() == 2);
   const Value none{OptionalValue{}};
   CHECK(none.is_optional());
   CHECK_FALSE(none == Value(OptionalValue{nullptr, std::make_shared<const Value>(t)}));
-  CHECK(sv == Value(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{t, t})}));
+  CHECK(sv == Value(Sequence{nullptr, Items(std::vector<Value>{t, t})}));
 }
 
 TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
@@ -119,8 +119,8 @@ TEST_CASE("[V2] a map is read as a map; reading it as another kind, or another k
   CHECK(clause_of([&] { (void)m.sequence(); }) == "V2");
   CHECK(clause_of([] { (void)Value(Tensor::scalar<float>(1)).map(); }) == "V2");
   // maps can be items of sequences
-  const Value s(Sequence{nullptr, std::make_shared<const std::vector<Value>>(std::vector<Value>{m, m})});
-  CHECK(s.sequence().items->at(1).is_map());
+  const Value s(Sequence{nullptr, Items(std::vector<Value>{m, m})});
+  CHECK(s.sequence().items.at(1).is_map());
 }
 
 TEST_CASE("[V3] maps are equal with equal keys in the same order and equal values") {
@@ -132,4 +132,44 @@ TEST_CASE("[V3] maps are equal with equal keys in the same order and equal value
   CHECK_FALSE(Value(make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr)) ==
               Value(make_map(skeys({}), {}, nullptr)));  // key types differ
   CHECK_FALSE(ab == Value(Tensor::scalar<float>(1)));
+}
+
+TEST_CASE("[V2][L5] a sequence's items are shared: inserting and erasing build new lists, the old ones unchanged") {
+  auto item = [](int64_t k) { return Value(Tensor::scalar<int64_t>(k)); };
+  auto as_ints = [](const Items& items) {
+    std::vector<int64_t> v;
+    for (const auto& x : items) v.push_back(x.tensor().data<int64_t>()[0]);
+    return v;
+  };
+  // Against a plain vector, under a deterministic mix of insertions and erasures at every position.
+  std::vector<int64_t> model;
+  Items items;
+  std::vector<std::pair<Items, std::vector<int64_t>>> versions;
+  uint64_t r = 12345;
+  for (int64_t step = 0; step < 2000; ++step) {
+    r = r * 6364136223846793005ULL + 1442695040888963407ULL;
+    const size_t n = model.size();
+    if (n > 0 && (r >> 60) < 5) {
+      const size_t p = static_cast<size_t>((r >> 20) % n);
+      items = items.erased(p);
+      model.erase(model.begin() + static_cast<std::ptrdiff_t>(p));
+    } else {
+      const size_t p = static_cast<size_t>((r >> 20) % (n + 1));
+      items = items.inserted(p, item(step));
+      model.insert(model.begin() + static_cast<std::ptrdiff_t>(p), step);
+    }
+    if (step % 97 == 0) versions.emplace_back(items, model);
+  }
+  CHECK(as_ints(items) == model);
+  CHECK(items.size() == model.size());
+  CHECK(items.tensor_elements() == static_cast<int64_t>(model.size()));
+  for (const auto& [old, expected] : versions) CHECK(as_ints(old) == expected);  // persistence
+  CHECK(Items(items.to_vector()).to_vector() == items.to_vector());
+  CHECK_THROWS_AS((void)items.at(items.size()), Failure);
+  CHECK_THROWS_AS((void)items.erased(items.size()), Failure);
+  // Growing one item at a time to 2^17 items stays cheap (O(log n) per insertion).
+  Items big;
+  for (int64_t k = 0; k < (int64_t{1} << 17); ++k) big = big.inserted(big.size(), item(k));
+  CHECK(big.size() == (size_t{1} << 17));
+  CHECK(big[70000].tensor().data<int64_t>()[0] == 70000);
 }

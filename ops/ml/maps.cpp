@@ -79,7 +79,7 @@ Out zip_map(const KernelArgs& a) {
     for (int64_t k = 0; k < c; ++k) values.emplace_back(Tensor::scalar<float>(in[static_cast<size_t>(r * c + k)]));
     items.emplace_back(make_map(key_tensor, std::move(values), value_type));  // V4: distinct keys
   }
-  return {Value(Sequence{map_type, std::make_shared<const std::vector<Value>>(std::move(items))})};
+  return {Value(Sequence{map_type, Items(items)})};
 }
 
 // ---------------------------------------------------------------- DictVectorizer

@@ -40,7 +40,7 @@ std::vector<float> floats_of(const Value& m) {
 TEST_CASE("[ML60] ZipMap: one map per row, keys in attribute order, with int64 labels") {
   const auto z = run_ml("ZipMap", 1, {Value(tf({2, 3}, {0.1f, 0.2f, 0.7f, 1, 0, -1}))},
                         {attr_is("classlabels_int64s", {30, 10, 20})});
-  const auto& items = *z[0]->sequence().items;
+  const auto& items = z[0]->sequence().items;
   REQUIRE(items.size() == 2);
   CHECK(keys_of<int64_t>(items[0]) == std::vector<int64_t>{30, 10, 20});
   CHECK(floats_of(items[0]) == std::vector<float>{0.1f, 0.2f, 0.7f});
@@ -51,17 +51,17 @@ TEST_CASE("[ML60] ZipMap: one map per row, keys in attribute order, with int64 l
 
 TEST_CASE("[ML60] ZipMap with string labels, a rank-1 input and no rows") {
   auto z = run_ml("ZipMap", 1, {Value(tf({2}, {0.25f, 0.75f}))}, {attr_ss("classlabels_strings", {"no", "yes"})});
-  const auto& items = *z[0]->sequence().items;
+  const auto& items = z[0]->sequence().items;
   REQUIRE(items.size() == 1);
   CHECK(keys_of<std::string>(items[0]) == std::vector<std::string>{"no", "yes"});
   CHECK(floats_of(items[0]) == std::vector<float>{0.25f, 0.75f});
   // N = 0: the empty sequence, still typed as a sequence of maps
   z = run_ml("ZipMap", 1, {Value(tf({0, 2}, {}))}, {attr_ss("classlabels_strings", {"no", "yes"})});
-  CHECK(z[0]->sequence().items->empty());
+  CHECK(z[0]->sequence().items.empty());
   CHECK(z[0]->sequence().elem->describe() == "map(string,tensor(float))");
   // a NaN score is kept as it is
   z = run_ml("ZipMap", 1, {Value(tf({1, 1}, {std::nanf("")}))}, {attr_is("classlabels_int64s", {1})});
-  CHECK(std::isnan(floats_of(z[0]->sequence().items->at(0))[0]));
+  CHECK(std::isnan(floats_of(z[0]->sequence().items.at(0))[0]));
 }
 
 TEST_CASE("[ML60] ZipMap refuses wrong label attributes, column counts, ranks and types") {

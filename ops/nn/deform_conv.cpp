@@ -148,6 +148,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
     eval_error("DC4", op + ": DeformConv has no attribute auto_pad");
   const WindowGeometry g = window_geometry(a.node, in, kernel, {.dilations = true, .ceil_mode = false}, op);
   const DeformShape s = deform_shape(a, g, op);
+  charge_windows(g, work_product({s.N, s.M}), s.Cg, op);
   const size_t rank = s.axes;
   const auto R = static_cast<int64_t>(rank);
   const int64_t P = g.out_count(), plane = g.in_count(), K = s.K;

@@ -59,6 +59,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     w.plane = g.in_count();
     w.outs = g.out_count();
     w.yshape.insert(w.yshape.end(), g.out.begin(), g.out.end());
+    charge_windows(g, w.planes, 1, op);
     w.table = window_table(g);
   }
   if (w.planes > 0)

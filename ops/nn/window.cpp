@@ -8,20 +8,25 @@
 
 namespace onnxsem::ops::nn {
 
-int64_t WindowGeometry::out_count() const noexcept {
+namespace {
+// The product of the extents; the largest int64 when it overflows (then no allocation or bound admits it).
+int64_t extent_product(const Shape& s) noexcept {
   int64_t n = 1;
-  for (int64_t v : out) n *= v;
+  for (int64_t v : s) n = work_product({n, v});
   return n;
 }
-int64_t WindowGeometry::in_count() const noexcept {
-  int64_t n = 1;
-  for (int64_t v : in) n *= v;
-  return n;
-}
-int64_t WindowGeometry::kernel_count() const noexcept {
-  int64_t n = 1;
-  for (int64_t v : kernel) n *= v;
-  return n;
+}  // namespace
+
+int64_t WindowGeometry::out_count() const noexcept { return extent_product(out); }
+int64_t WindowGeometry::in_count() const noexcept { return extent_product(in); }
+int64_t WindowGeometry::kernel_count() const noexcept { return extent_product(kernel); }
+
+void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {
+  // [spec:L5] windows x taps, for every plane, counted before the windows are walked.
+  int64_t units = 0;
+  for (size_t d = 0; d < g.rank(); ++d) units = work_sum(units, work_product({g.out[d], g.kernel[d]}));
+  units = work_sum(units, work_product({planes, g.out_count(), g.kernel_count(), per_tap}));
+  charge_work(units, op + "'s windows");
 }
 
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank) {

@@ -12,6 +12,7 @@
 
 #include "semantics/ir.hpp"
 #include "semantics/value.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::nn {
 
@@ -46,6 +47,10 @@ struct WindowAttrs {
 // (NN3-NN5). `op` names the operator in messages.
 [[nodiscard]] WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& kernel,
                                              WindowAttrs attrs, const std::string& op);
+
+// Charges the work of walking the windows (spec L5): the taps of each axis, and planes x windows x taps x
+// per_tap for the whole operation.
+void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op);
 
 // Checks that X has the (N, C, D1, ..., Dn) layout with n >= 1 spatial axes (NN1).
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank = 3);

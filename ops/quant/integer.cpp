@@ -152,6 +152,7 @@ IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_
     eval_error("Q13", op + ": attribute kernel_shape " + show(*ks) + " differs from w's spatial shape " + show(kernel));
   const Shape in(x.shape().begin() + 2, x.shape().end());
   const nn::WindowGeometry g = nn::window_geometry(node, in, kernel, {.dilations = true, .ceil_mode = false}, op);
+  nn::charge_windows(g, work_product({x.dim(0), M}), Cg, op);
   const auto rank = static_cast<int64_t>(g.rank());
   const int64_t P = g.out_count(), K = g.kernel_count(), plane = g.in_count();
 

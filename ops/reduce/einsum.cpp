@@ -10,6 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -159,7 +160,10 @@ Tensor evaluate(const Plan& p, const std::vector<const Tensor*>& xs) {
   for (const Tensor* x : xs) data.push_back(x->data<T>().data());
   const size_t nl = p.size.size();
   int64_t inner = 1;  // index combinations of the summed labels per output element
-  for (size_t q = p.n_out; q < nl; ++q) inner *= p.size[q];
+  for (size_t q = p.n_out; q < nl; ++q) inner = work_product({inner, p.size[q]});
+  // [spec:L5] one product of every operand per summed index combination and output element.
+  charge_work(work_product({static_cast<int64_t>(out.size()), inner, static_cast<int64_t>(xs.size())}),
+              "Einsum's sums of products");
   std::vector<int64_t> idx(nl, 0), off(xs.size(), 0);
   // [spec:RD32] each output element sums its products in row-major order of the summed labels (taken in
   // order of first appearance), in binary64 (floats, rounded once) or with wrap-around (integers).

@@ -16,10 +16,7 @@ std::shared_ptr<const Type> tensor_type(DType d) {
   return t;
 }
 
-const std::vector<Value>& items_of(const Sequence& s) {
-  static const std::vector<Value> none;
-  return s.items ? *s.items : none;
-}
+const Items& items_of(const Sequence& s) { return s.items; }
 
 std::optional<DType> elem_dtype(const Sequence& s) {
   if (s.elem && s.elem->kind == Type::Kind::tensor && s.elem->elem != DType::undefined) return s.elem->elem;
@@ -29,7 +26,7 @@ std::optional<DType> elem_dtype(const Sequence& s) {
 }
 
 Sequence make_sequence(DType d, std::vector<Value> items) {
-  return Sequence{tensor_type(d), std::make_shared<const std::vector<Value>>(std::move(items))};
+  return Sequence{tensor_type(d), Items(items)};
 }
 
 void check_item_count(int64_t n, const std::string& op) {
@@ -113,12 +110,8 @@ Outputs sequence_insert(const KernelArgs& a) {
   // [spec:SQ5] position in [-n, n], default n (the back).
   const int64_t p = a.has_input(2) ? position(a.tensor(2), n, true, "SequenceInsert") : n;
   check_item_count(n + 1, "SequenceInsert");
-  std::vector<Value> out;
-  out.reserve(items.size() + 1);
-  out.insert(out.end(), items.begin(), items.begin() + p);
-  out.push_back(a.value(1));
-  out.insert(out.end(), items.begin() + p, items.end());
-  return one(make_sequence(a.tensor(1).dtype(), std::move(out)));
+  // The new sequence shares every item of the old one (V2): O(log n), not a copy of the n items.
+  return one(Sequence{tensor_type(a.tensor(1).dtype()), items.inserted(static_cast<size_t>(p), a.value(1))});
 }
 
 // ---- SequenceAt --------------------------------------------------------------------------------------------
@@ -137,11 +130,7 @@ Outputs sequence_erase(const KernelArgs& a) {
   // [spec:SQ7] position in [-n, n - 1], default the last item; nothing to erase from an empty sequence.
   if (!a.has_input(1) && n == 0) eval_error("SQ7", "SequenceErase: the input sequence is empty");
   const int64_t p = a.has_input(1) ? position(a.tensor(1), n, false, "SequenceErase") : n - 1;
-  std::vector<Value> out;
-  out.reserve(items.size() - 1);
-  out.insert(out.end(), items.begin(), items.begin() + p);
-  out.insert(out.end(), items.begin() + p + 1, items.end());
-  return one(Sequence{s.elem, std::make_shared<const std::vector<Value>>(std::move(out))});
+  return one(Sequence{s.elem, items.erased(static_cast<size_t>(p))});
 }
 
 // ---- SequenceLength ----------------------------------------------------------------------------------------

@@ -95,8 +95,7 @@ TEST_CASE("[SQ12] ConcatFromSequence joins along an existing axis") {
   CHECK(clause_of([] { concat({f32({2}, {0, 1})}, {attr_i("axis", 0), attr_i("new_axis", 2)}); }) == "SQ12");
   CHECK(clause_of([] { run("ConcatFromSequence", 11, {seq({})}, {attr_i("axis", 0)}); }) == "SQ12");
   CHECK(clause_of([] {
-          auto items = std::make_shared<std::vector<Value>>(
-              std::vector<Value>{Value(f32({1}, {0})), Value(tv<double>({1}, {1}))});
+          const Items items(std::vector<Value>{Value(f32({1}, {0})), Value(tv<double>({1}, {1}))});
           run("ConcatFromSequence", 11, {Value(Sequence{nullptr, items})}, {attr_i("axis", 0)});
         }) == "SQ1");
 }

@@ -32,14 +32,14 @@ inline Type tensor_t(DType d) {
 
 // A sequence value of the given tensors (element type from the first, or `d` when empty).
 inline Value seq(std::vector<Tensor> ts, DType d = DType::float32) {
-  auto items = std::make_shared<std::vector<Value>>();
-  for (auto& t : ts) items->push_back(Value(t));
+  std::vector<Value> items;
+  for (auto& t : ts) items.push_back(Value(t));
   if (!ts.empty()) d = ts[0].dtype();
-  return Value(Sequence{std::make_shared<Type>(tensor_t(d)), items});
+  return Value(Sequence{std::make_shared<Type>(tensor_t(d)), Items(items)});
 }
 // A sequence read from a file without items: element type unknown.
-inline Value untyped_empty_seq() { return Value(Sequence{nullptr, std::make_shared<std::vector<Value>>()}); }
+inline Value untyped_empty_seq() { return Value(Sequence{nullptr, Items()}); }
 
-inline const std::vector<Value>& items(const Value& v) { return *v.sequence().items; }
+inline const Items& items(const Value& v) { return v.sequence().items; }
 
 }  // namespace seq_test

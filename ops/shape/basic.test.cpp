@@ -6,10 +6,10 @@ TEST_CASE("[SH1] Identity returns its input value unchanged, tensors and sequenc
   Tensor s = tv<std::string>({2}, {"a", "b"});
   CHECK(run1("Identity", 1, {Value(s)}) == s);
   Sequence q;
-  q.items = std::make_shared<const std::vector<Value>>(std::vector<Value>{Value(s)});
+  q.items = Items(std::vector<Value>{Value(s)});
   auto out = run("Identity", 16, {Value(q)});
   REQUIRE(out[0]->is_sequence());
-  CHECK(out[0]->sequence().items->size() == 1);
+  CHECK(out[0]->sequence().items.size() == 1);
 }
 
 TEST_CASE("[SH2] Shape gives the dimensions, and from version 15 a clamped range of them") {

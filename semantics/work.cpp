@@ -1,0 +1,57 @@
+// The work meter (spec/values.md, L5).
+#include "semantics/work.hpp"
+
+#include <string>
+
+#include "semantics/error.hpp"
+
+namespace onnxsem {
+
+namespace {
+struct Meter {
+  int64_t firing_limit = kDefaultFiringWork;
+  int64_t evaluation_limit = kDefaultEvaluationWork;
+  int64_t firing = 0;      // units charged by the current firing
+  int64_t evaluation = 0;  // units charged by the current evaluation
+};
+thread_local Meter meter;
+}  // namespace
+
+void charge_work(int64_t units, std::string_view what) {
+  if (units < 0) units = std::numeric_limits<int64_t>::max();
+  // [spec:L5] the work of a firing and of an evaluation is counted before it is done, and bounded.
+  const int64_t firing = work_sum(meter.firing, units);
+  if (firing > meter.firing_limit)
+    eval_error("L5", std::string(what) + " needs about " + std::to_string(firing) +
+                         " elementary operations in one firing, more than the bound of " +
+                         std::to_string(meter.firing_limit) + " (--max-firing-work)");
+  const int64_t evaluation = work_sum(meter.evaluation, units);
+  if (evaluation > meter.evaluation_limit)
+    eval_error("L5", std::string(what) + " brings the evaluation to about " + std::to_string(evaluation) +
+                         " elementary operations, more than the bound of " +
+                         std::to_string(meter.evaluation_limit) + " (--max-work)");
+  meter.firing = firing;
+  meter.evaluation = evaluation;
+}
+
+WorkBudget::WorkBudget(int64_t per_firing, int64_t per_evaluation) noexcept
+    : saved_{meter.firing_limit, meter.evaluation_limit, meter.firing, meter.evaluation} {
+  meter.firing_limit = per_firing > 0 ? per_firing : std::numeric_limits<int64_t>::max();
+  meter.evaluation_limit = per_evaluation > 0 ? per_evaluation : std::numeric_limits<int64_t>::max();
+  meter.firing = 0;
+  meter.evaluation = 0;
+}
+
+WorkBudget::~WorkBudget() {
+  meter.firing_limit = saved_[0];
+  meter.evaluation_limit = saved_[1];
+  meter.firing = saved_[2];
+  meter.evaluation = saved_[3];
+}
+
+int64_t WorkBudget::spent() noexcept { return meter.evaluation; }
+
+FiringWork::FiringWork() noexcept : saved_(meter.firing) { meter.firing = 0; }
+FiringWork::~FiringWork() { meter.firing = saved_; }
+
+}  // namespace onnxsem
