@@ -6,13 +6,13 @@
 namespace onnxsem::ops {
 
 void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
-                   Kernel k, std::source_location where) {
+                   Kernel k, CodeSite where) {
   // The compiler names the file as the build saw it (e.g. "../ops/nn/conv.cpp"): keep it from "ops/" on.
-  std::string file = where.file_name();
+  std::string file = where.file;
   if (auto at = file.rfind("ops/"); at != std::string::npos) file = file.substr(at);
   for (int64_t v : since_versions) {
     kernels_[{domain, op_type, v}] = k;
-    sites_[{domain, op_type, v}] = file + ":" + std::to_string(where.line());
+    sites_[{domain, op_type, v}] = file + ":" + std::to_string(where.line);
   }
 }
 

@@ -4,7 +4,6 @@
 
 #include <initializer_list>
 #include <map>
-#include <source_location>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -14,13 +13,24 @@
 
 namespace onnxsem::ops {
 
+// Where a registering call is in the source (std::source_location, which clang 14 with libstdc++ 12 lacks:
+// the fuzzing build uses clang 14).
+struct CodeSite {
+  const char* file;
+  unsigned line;
+  [[nodiscard]] static constexpr CodeSite current(const char* file = __builtin_FILE(),
+                                                  unsigned line = __builtin_LINE()) noexcept {
+    return {file, line};
+  }
+};
+
 class Registry final : public OperatorTable {
  public:
   // Registers one behaviour implementation under every since-version it serves. ONNX often raises an
   // operator's version only to widen its type constraints; such versions share one implementation.
   // `where` records the registering call, for the operator index (spec/operators.md).
   void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
-           std::source_location where = std::source_location::current());
+           CodeSite where = CodeSite::current());
 
   [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain,
                                                       std::string_view op_type) const override;

@@ -22,6 +22,8 @@ namespace onnxsem {
 // A value file of the suite's layout: a serialized TensorProto, SequenceProto or OptionalProto. The
 // declared type says which of them to expect (unknown: TensorProto).
 [[nodiscard]] Value read_value_file(const std::string& path, const Type& declared);
+// The same from the file's bytes; `origin` names the file in messages.
+[[nodiscard]] Value read_value_bytes(const std::string& bytes, const std::string& origin, const Type& declared);
 void write_value_file(const std::string& path, const Value& value);
 
 // For tests and tools: TensorProto bytes <-> Tensor.

@@ -417,7 +417,10 @@ std::string tensor_to_bytes(const Tensor& t) {
 }
 
 Value read_value_file(const std::string& path, const Type& declared) {
-  const std::string bytes = read_file(path);
+  return read_value_bytes(read_file(path), path, declared);
+}
+
+Value read_value_bytes(const std::string& bytes, const std::string& path, const Type& declared) {
   if (declared.kind == Type::Kind::sequence) {
     onnx::SequenceProto p;
     if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized SequenceProto");

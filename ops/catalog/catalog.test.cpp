@@ -134,7 +134,8 @@ TEST_CASE("[O3][O4] no listed since-version lies outside its operator set's publ
       {"", "Cast"}, {"", "Constant"}, {"", "Reshape"}, {"", "SwiGLU"}, {"", "ReduceLogSumExp"},
       {"", "Upsample"}, {"ai.onnx.ml", "TreeEnsemble"}, {"ai.onnx.ml", "LabelEncoder"},
       {"ai.onnx.preview.training", "Gradient"}, {"ai.onnx.preview", "FlexAttention"}};
-  for (const auto& [d, op] : sample) {
+  for (const auto& [d, op_name] : sample) {
+    const std::string& op = op_name;  // a plain variable: clang 14 cannot capture structured bindings
     CAPTURE(op);
     auto vs = ops::onnx_defined_versions(d, op);
     auto range = ops::onnx_domain_versions(d);

@@ -131,7 +131,8 @@ template <class Out, class In, class F>
 
 template <class Out, class A, class B, class F>
 [[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
-  auto [t, out] = Tensor::allocate<Out>(l.out);
+  auto [t, out_view] = Tensor::allocate<Out>(l.out);
+  auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();
   size_t i = 0;

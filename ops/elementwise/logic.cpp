@@ -62,7 +62,8 @@ Kernel where_kernel() {
     const Layout<3> l = broadcast_layout<3>({&c, &x, &y}, "Where");
     return one(dispatch(x.dtype(), where_types, "Where", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [t, out] = Tensor::allocate<T>(l.out);
+      auto [t, out_view] = Tensor::allocate<T>(l.out);
+      auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       auto dc = c.data<bool>();
       auto dx = x.data<T>();
       auto dy = y.data<T>();

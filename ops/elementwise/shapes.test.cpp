@@ -27,7 +27,10 @@ TEST_CASE("Every elementwise operator version the kernels register has a shape r
   const Registry& r = reg();
   Registry kernels;
   add_elementwise(kernels);
-  for (const auto& [domain, op, since] : kernels.implemented()) {
+  for (const auto& entry : kernels.implemented()) {
+    const std::string& domain = std::get<0>(entry);
+    const std::string& op = std::get<1>(entry);
+    const int64_t& since = std::get<2>(entry);
     CHECK_MESSAGE(r.shape_rule(domain, op, since) != nullptr, op << "-" << since);
   }
 }

@@ -68,7 +68,8 @@ Kernel max_min_kernel(std::string op, bool is_max, bool legacy) {
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), numeric_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [res, out] = Tensor::allocate<T>(g.out);
+      auto [res, out_view] = Tensor::allocate<T>(g.out);
+      auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       walk<T>(*g.in.front(), g.out, [&](size_t i, const T& v) { out[i] = v; });
       for (size_t k = 1; k < g.in.size(); ++k) {
         walk<T>(*g.in[k], g.out, [&](size_t i, const T& v) {

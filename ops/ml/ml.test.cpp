@@ -14,7 +14,10 @@ TEST_CASE("the ml family registers only operator versions ONNX defines, in the a
   ops::Registry r;
   ops::add_ml(r);
   CHECK(!r.implemented().empty());
-  for (const auto& [domain, op, since] : r.implemented()) {
+  for (const auto& entry : r.implemented()) {
+    const std::string& domain = std::get<0>(entry);
+    const std::string& op = std::get<1>(entry);
+    const int64_t& since = std::get<2>(entry);
     INFO(domain << "::" << op << "-" << since);
     CHECK(domain == "ai.onnx.ml");
     const auto v = ops::onnx_defined_versions(domain, op);

@@ -25,7 +25,8 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       if (d != ax) out_shape.push_back(s[d]);
       else if (keepdims) out_shape.push_back(1);
     }
-    auto [t, out] = Tensor::allocate<int64_t>(out_shape);
+    auto [t, out_view] = Tensor::allocate<int64_t>(out_shape);
+    auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     // [spec:RD15] a line without elements has no index of an extreme.
     if (n == 0 && !out.empty())
       eval_error("RD15", std::string(op) + ": axis " + std::to_string(axis) + " has dimension 0 in shape " + show(s));

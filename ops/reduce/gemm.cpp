@@ -70,7 +70,8 @@ Kernel gemm_kernel(Form form) {
       } else {
         gemm_core(matrix<T>(ta, trans_a).data(), matrix<T>(tb, trans_b).data(), acc.data(), m, k, n);
       }
-      auto [t, out] = Tensor::allocate<T>(out_shape);
+      auto [t, out_view] = Tensor::allocate<T>(out_shape);
+      auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       const T* cd = tc ? tc->data<T>().data() : nullptr;
       Acc ia = 0, ib = 0;  // integer alpha, beta
       if constexpr (!is_float_elem<T>) {

@@ -27,8 +27,12 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
 TEST_CASE("Every reduce operator version the kernels register has a shape rule") {
   Registry kernels;
   add_reduce(kernels);
-  for (const auto& [domain, op, since] : kernels.implemented())
+  for (const auto& entry : kernels.implemented()) {
+    const std::string& domain = std::get<0>(entry);
+    const std::string& op = std::get<1>(entry);
+    const int64_t& since = std::get<2>(entry);
     CHECK_MESSAGE(reg().shape_rule(domain, op, since) != nullptr, op << "-" << since);
+  }
 }
 
 TEST_CASE("Reductions with the axes attribute (RD1, RD4)") {

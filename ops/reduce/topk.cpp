@@ -37,7 +37,8 @@ Kernel topk_kernel(Form form) {
                              std::to_string(ax) + " of shape " + show(s) + ")");
     Shape out_shape = s;
     out_shape[ax] = k;
-    auto [ti, idx] = Tensor::allocate<int64_t>(out_shape);
+    auto [ti, idx_view] = Tensor::allocate<int64_t>(out_shape);
+    auto idx = idx_view;  // a plain variable: clang 14 cannot capture structured bindings
     Tensor values = dispatch(x.dtype(), rd_numeric_types, "TopK", [&](auto tt) {
       using T = typename decltype(tt)::type;
       const T* xd = x.data<T>().data();

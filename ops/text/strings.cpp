@@ -128,7 +128,8 @@ std::vector<std::optional<Value>> string_concat(const KernelArgs& a) {
                                                      broadcast_strides(y.shape(), out)};
   auto xd = x.data<std::string>();
   auto yd = y.data<std::string>();
-  auto [z, zd] = Tensor::allocate<std::string>(out);
+  auto [z, zd_view] = Tensor::allocate<std::string>(out);
+  auto zd = zd_view;  // a plain variable: clang 14 cannot capture structured bindings
   int64_t k = 0;
   // [spec:TX5] Z is the byte-wise concatenation of the broadcast elements of X and Y.
   for_each_broadcast(out, strides, [&](const std::array<int64_t, 2>& o) {

@@ -1,0 +1,48 @@
+// Fuzz targets (README.md, "Fuzzing"): every input ends in a value, a refusal, an evaluation error,
+// unsupported or a usage error; an internal error (what `onnxsem` reports with exit 5) or an exception
+// that escapes is a finding, and the target aborts so that libFuzzer keeps the input.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "semantics/error.hpp"
+#include "semantics/fixpoint.hpp"
+
+namespace onnxsem::fuzz {
+
+// The file being replayed (replay_main), named in a finding's report.
+inline std::string current_input;
+
+// Reports an internal error or an escaped exception on stderr and aborts.
+[[noreturn]] void finding(const std::string& target, const std::string& what);
+
+// Runs `body`; Failures of kinds other than internal are the expected outcomes of hostile input.
+template <class Body>
+void guard(const char* target, Body&& body) {
+  try {
+    body();
+  } catch (const Failure& f) {
+    if (f.error().kind == ErrorKind::internal) finding(target, "internal error " + f.error().describe());
+  } catch (const std::exception& e) {
+    finding(target, std::string("escaped exception: ") + e.what());
+  }
+}
+
+// An evaluation outcome that is an internal error is a finding.
+void judge(const char* target, const Outcome& o);
+
+// The bounds the targets evaluate under: small enough that one input takes well under a second, the
+// same limits (L3, L4, L5) that `onnxsem run` applies with larger defaults.
+[[nodiscard]] EvalOptions bounded_options();
+
+// The bytes as a string.
+[[nodiscard]] inline std::string bytes_of(const uint8_t* data, size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+}  // namespace onnxsem::fuzz
+
+// Defined by each target.
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
