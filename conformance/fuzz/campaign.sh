@@ -72,7 +72,7 @@ run_target() {
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$out/$t.log" | tail -1 | cut -d' ' -f2)
   ft=$(grep -o 'ft: [0-9]*' "$out/$t.log" | tail -1 | cut -d' ' -f2)
-  local cpu; cpu=$(awk '{printf "%.0f", $1 + $2}' "$out/$t.time" 2>/dev/null)
+  local cpu; cpu=$(tail -1 "$out/$t.time" | awk '{printf "%.0f", $1 + $2}' 2>/dev/null)
   local found; found=$(find "$out/artifacts/$t" -type f | wc -l)
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$((end - start))" "${cpu:-0}" "${execs:-0}" "${cov:-0}" \
     "${ft:-0}" "$(find "$out/corpus/$t" -type f | wc -l)" "$found" "$rc" > "$out/$t.row"

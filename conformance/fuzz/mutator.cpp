@@ -123,8 +123,8 @@ class Mutation {
                                       std::numeric_limits<int64_t>::min(), 1000000007};
     switch (pick(4)) {
       case 0: return special[pick(static_cast<int>(std::size(special)))];
-      case 1: return now + pick(5) - 2;
-      case 2: return -now;
+      case 1: return static_cast<int64_t>(static_cast<uint64_t>(now) + static_cast<uint64_t>(pick(5)) - 2);
+      case 2: return static_cast<int64_t>(0 - static_cast<uint64_t>(now));
       default: return static_cast<int64_t>(rng_() % 40) - 8;
     }
   }

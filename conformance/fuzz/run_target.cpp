@@ -1,6 +1,8 @@
 // Fuzz target: bytes -> model -> check -> evaluation on seeded random inputs (the fixpoint, and the
 // demand-driven formulation for one input in four), as `onnxsem run` does, under bounded_options().
 #include <functional>
+#include <map>
+#include <optional>
 
 #include "cli/crosscheck.hpp"
 #include "conformance/fuzz/fuzz.hpp"
@@ -16,11 +18,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const Model m = load_model_bytes(bytes, "fuzz");
     const auto& ops = ops::standard_registry();
     if (refuses(check(m, Profile::onnx, ops))) return;
+    const EvalOptions o = fuzz::bounded_options();
     const uint64_t seed = std::hash<std::string>{}(bytes);
     std::string why;
-    const auto inputs = crosscheck::random_inputs(m.graph, seed, why);
+    std::optional<std::map<std::string, Value>> inputs;
+    {
+      const AllocationLimit limit(o.max_tensor_bytes);  // the inputs too: declared dims may be huge
+      inputs = crosscheck::random_inputs(m.graph, seed, why);
+    }
     if (!inputs) return;
-    const EvalOptions o = fuzz::bounded_options();
     fuzz::judge("run", evaluate(m, *inputs, ops, o));
     if (seed % 4 == 0) fuzz::judge("run", evaluate_demand(m, *inputs, ops, o));
   });

@@ -61,7 +61,10 @@ std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& str
 Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims) {
   const size_t r = in.size();
   std::vector<int64_t> strides(r, 1);
-  for (size_t d = r; d-- > 1;) strides[d - 1] = strides[d] * in[d];
+  // Wrapping products: they only overflow when some dimension is 0 (the element count fits in int64, L1),
+  // and then no element is read through them.
+  for (size_t d = r; d-- > 1;)
+    strides[d - 1] = static_cast<int64_t>(static_cast<uint64_t>(strides[d]) * static_cast<uint64_t>(in[d]));
   std::vector<size_t> kept_dims, red_dims;
   Plan p;
   // [spec:RD1] the output keeps the non-reduced dimensions; reduced ones become 1 or disappear.
