@@ -167,6 +167,9 @@ struct Engine {
   const Model& model;
   const OperatorTable& ops;
   Typing result;
+  std::vector<const Function*> calling = {};  // the calls being typed, outermost first (TY9)
+  int64_t calls_typed = 0;                    // function bodies typed so far (TY9: at most kMaxTypedCalls)
+  static constexpr int64_t kMaxTypedCalls = 4096;
 
   void find(std::string clause, std::string message, const Node* n, std::string tensor = {},
             Finding::Severity sev = Finding::Severity::error) {
@@ -492,6 +495,14 @@ struct Engine {
                       [&](const Attribute& d) { return d.name == a.name; });
       if (!declared) find("TY3", "attribute '" + a.name + "' is not an attribute of function " + f.name, &call);
     }
+    // A recursive call is not typed again, and the bodies typed per model are bounded (TY9).
+    if (std::find(calling.begin(), calling.end(), &f) != calling.end() || calls_typed >= kMaxTypedCalls) return outs;
+    ++calls_typed;
+    calling.push_back(&f);
+    struct Pop {
+      std::vector<const Function*>& v;
+      ~Pop() { v.pop_back(); }
+    } pop{calling};
     Env env;
     Constants constants;
     for (size_t k = 0; k < f.inputs.size(); ++k) {

@@ -292,6 +292,29 @@ TEST_CASE("[TY9] a function body is typed at each call with the call's types") {
     Twice (a) => (b) { b = Add(a, a) })"), "TY3"));
 }
 
+TEST_CASE("[TY9] recursive calls are not typed again and the typed call bodies are bounded") {
+  // F calls itself twice: typed once (FN2 refuses the model), not 2^32 times.
+  const Typing rec = infer(R"(
+    < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
+    g (float[2] x) => (float[2] y) { y = local.F(x) }
+    < domain: "local", opset_import: ["" : 1, "local" : 1] >
+    F (a) => (b) { c = local.F(a)
+                   b = local.F(c) })");
+  CHECK(std::count_if(rec.graphs.begin(), rec.graphs.end(),
+                      [](const GraphTyping& g) { return g.scope.find("function F") != std::string::npos; }) == 1);
+  // A chain of 14 functions, each calling the next twice, would have 2^14 - 1 bodies to type: 4096 are.
+  std::string text = R"(
+    < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
+    g (float[2] x) => (float[2] y) { y = local.F0(x) })";
+  for (int k = 0; k < 14; ++k) {
+    text += "\n    < domain: \"local\", opset_import: [\"\" : 1, \"local\" : 1] >\n    F" + std::to_string(k) + " (a) => (b) { ";
+    text += k == 13 ? "b = Neg(a) }" : "c = local.F" + std::to_string(k + 1) + "(a)\n b = local.F" + std::to_string(k + 1) + "(c) }";
+  }
+  const Typing chain = infer(text);
+  CHECK(std::count_if(chain.graphs.begin(), chain.graphs.end(),
+                      [](const GraphTyping& g) { return g.scope.find("function F") != std::string::npos; }) == 4096);
+}
+
 TEST_CASE("[TY12] type_violation says where a value departs from its inferred type") {
   Type t = make_tensor_type(DType::float32, std::vector<Dim>{fixed_dim(2), Dim{}});
   CHECK(type_violation(Value(onnxsem::testing::floats({2, 5}, std::vector<float>(10))), t).empty());
