@@ -4,6 +4,7 @@
 # files of both suites, and keeps what it finds.
 #
 #   campaign.sh BUILD_DIR SECONDS [--targets "load check run value"] [--jobs N] [--out DIR] [--seed-every K]
+#               [--seed S]
 #
 # Each target runs SECONDS seconds (wall clock, one process each, N at a time; default: the number of
 # cores). Its corpus grows in OUT/corpus/TARGET; each crash, sanitizer report, time-out (10 s per input)
@@ -20,12 +21,14 @@ targets="load check run value"
 jobs=$(nproc)
 out=$root/out/fuzz
 every=1
+seed_args=()
 while [ $# -gt 0 ]; do
   case $1 in
     --targets) targets=$2; shift 2 ;;
     --jobs) jobs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --seed-every) every=$2; shift 2 ;;
+    --seed) seed_args=(-seed="$2"); shift 2 ;;
     *) echo "campaign.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -66,7 +69,7 @@ run_target() {
   local start=$(date +%s)
   /usr/bin/time -f "%U %S" -o "$out/$t.time" \
     "$bin" "$out/corpus/$t" "$seeds/$kind" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2560 \
-      -max_len=65536 -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" >"$out/$t.log" 2>&1
+      -max_len=65536 -print_final_stats=1 "${seed_args[@]}" -artifact_prefix="$out/artifacts/$t/" >"$out/$t.log" 2>&1
   local rc=$? end=$(date +%s)
   local execs cov ft
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out/$t.log" | tail -1)
