@@ -5,6 +5,7 @@
 // N-grams are numbered 0, 1, ... in pool order across all lengths; n-gram number g is counted in output
 // column ngram_indexes[g]. Each row of X is scanned for n-grams of length min_gram_length..max_gram_length
 // whose items lie at positions i, i+d, ..., i+(n-1)d, d = 1..max_skip_count+1 (unigrams once).
+#include <algorithm>
 #include <map>
 #include <variant>
 
@@ -77,8 +78,10 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     int64_t* f = freq.data() + r * c.out_size;
     // [spec:TX22] count every occurrence of a vocabulary n-gram with items d apart, d = 1..max_skip+1
     // (unigrams counted once).
-    for (int64_t n = c.min_n; n <= c.max_n; ++n) {
-      const int64_t dmax = n == 1 ? 1 : c.max_skip + 1;
+    // Only n-grams that fit in the row (n <= C, (n - 1) * d < C) are looked at: the attributes may be as
+    // large as int64 allows, the loops stay within the row.
+    for (int64_t n = c.min_n; n <= std::min(c.max_n, C); ++n) {
+      const int64_t dmax = n == 1 ? 1 : std::min(c.max_skip, C) + 1;
       for (int64_t d = 1; d <= dmax; ++d)
         for (int64_t i = 0; i + (n - 1) * d < C; ++i) {
           gram.clear();
