@@ -51,3 +51,14 @@ TEST_CASE("[TY1] every operator version onnxsem registers, and every control-flo
   }
   MESSAGE(r.implemented().size() << " operator versions registered, " << r.signatures().size() << " signatures");
 }
+
+TEST_CASE("[TY5] every operator version onnxsem registers has a shape rule") {
+  const auto& r = ops::standard_registry();
+  size_t missing = 0;
+  for (const auto& [domain, op, since] : r.implemented())
+    if (!r.shape_rule(domain, op, since)) {
+      ++missing;
+      MESSAGE("no shape rule: " << domain << "::" << op << "-" << since);
+    }
+  CHECK(missing == 0);
+}

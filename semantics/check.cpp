@@ -300,7 +300,6 @@ void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, F
 // Name -> declared type, for the names of a graph and of the graphs that enclose it.
 using Types = std::map<std::string, Type>;
 
-
 // Adds what `g` declares: value_info, outputs, initializers, Constant values, then inputs (an initializer
 // that is also an input may be overridden by a fed value of the input's declared type).
 void add_declared_types(const Graph& g, Types& types) {

@@ -18,7 +18,7 @@ namespace {
 // Evaluates a subgraph on its formal inputs and returns its declared outputs, in order.
 [[nodiscard]] std::vector<Value> run_body(const GraphRunner& runner, const Graph& body,
                                           const std::vector<Value>& formals, uint64_t salt) {
-  // [spec:L5] each run of a subgraph (a Loop or Scan iteration, a branch, an item of SequenceMap) costs as
+  // L5: each run of a subgraph (a Loop or Scan iteration, a branch, an item of SequenceMap) costs as
   // much as a firing, counted in the work of the operation that runs it.
   charge_work(kFiringCost, "running a subgraph");
   // [spec:SB2] a subgraph is evaluated by the same semantics as its enclosing graph, its formal inputs
@@ -292,7 +292,6 @@ namespace {
   return out;
 }
 
-
 }  // namespace
 
 // (FN1) a body node's attribute that refers to an attribute of the call takes the call's value, or the
@@ -351,7 +350,7 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
                                                   const std::map<std::string, int64_t>& opsets, const Node& n,
                                                   std::vector<std::optional<Value>> inputs,
                                                   const GraphRunner& runner) {
-  // [spec:L5] a firing costs kFiringCost units plus one per element or item it reads, counted before
+  // L5: a firing costs kFiringCost units plus one per element or item it reads, counted before
   // its operator runs; the operator adds what it states before its main loops.
   FiringWork firing_work;
   int64_t reads = kFiringCost;

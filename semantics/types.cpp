@@ -46,7 +46,7 @@ Type form_of(const Type& t) {
 Type declared_type(const Type& t) {
   Type d = t;
   if (d.inner) d.inner = std::make_shared<const Type>(form_of(*d.inner));
-  // [spec:TY11] a dimension is never negative: a negative declared size says nothing.
+  // TY11: a dimension is never negative: a negative declared size says nothing.
   if (d.shape)
     for (auto& dim : *d.shape)
       if (dim.value && *dim.value < 0) dim.value.reset();

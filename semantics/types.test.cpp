@@ -239,6 +239,18 @@ TEST_CASE("[TY11] without a rule an output has no shape; huge dimensions are car
   CHECK(main_type(t, "y") == "tensor(float)[]");  // the graph output's declaration gives the rank (TY7)
 }
 
+TEST_CASE("[TY11] a negative declared size says nothing") {
+  Model m = load_model_text(R"(< ir_version: 8, opset_import: ["" : 1] >
+    g (float[2, 3] x) => (float y) { y = Neg(x) })");
+  m.graph.inputs.at(0).type.shape->at(0).value = -2;
+  const Typing t = infer_types(m, typed);
+  const Type* x = t.graphs.at(0).find("x");
+  REQUIRE(x);
+  REQUIRE(x->shape);
+  CHECK_FALSE(x->shape->at(0).value.has_value());
+  CHECK(x->shape->at(1).value == 3);
+}
+
 TEST_CASE("[TY7] declared types that contradict the inferred ones are refused; agreeing ones refine") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (float[2] a, float[2] b) => (int64[2] c) { c = Add(a, b) })"), "TY7"));

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "semantics/dispatch.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem {
 
@@ -225,14 +226,11 @@ using NodePtr = std::shared_ptr<const Items::Node>;
 size_t count_of(const NodePtr& t) noexcept { return t ? t->count : 0; }
 int height_of(const NodePtr& t) noexcept { return t ? t->height : 0; }
 int64_t elements_of(const NodePtr& t) noexcept { return t ? t->elements : 0; }
-int64_t saturated_sum(int64_t a, int64_t b) noexcept {
-  return a > std::numeric_limits<int64_t>::max() - b ? std::numeric_limits<int64_t>::max() : a + b;
-}
 
 NodePtr make_node(NodePtr l, Value v, NodePtr r) {
   const size_t c = count_of(l) + count_of(r) + 1;
   const int h = std::max(height_of(l), height_of(r)) + 1;
-  const int64_t e = saturated_sum(saturated_sum(elements_of(l), elements_of(r)), v.is_tensor() ? v.tensor().size() : 0);
+  const int64_t e = work_sum(work_sum(elements_of(l), elements_of(r)), v.is_tensor() ? v.tensor().size() : 0);
   return std::make_shared<const Items::Node>(Items::Node{std::move(l), std::move(r), std::move(v), c, e, h});
 }
 
@@ -308,21 +306,26 @@ const Value& Items::operator[](size_t i) const {
   }
 }
 
+namespace {
+// A position past the end of a sequence: the kernels check positions (SQ5-SQ7), so this is onnxsem's defect.
+[[noreturn]] void no_item(size_t i, size_t n) {
+  throw Failure(Error{ErrorKind::internal, "V2",
+                      "item " + std::to_string(i) + " of a sequence of " + std::to_string(n) + " items", {}, {}, {}});
+}
+}  // namespace
+
 const Value& Items::at(size_t i) const {
-  if (i >= size())
-    throw Failure(Error{ErrorKind::internal, "V2",
-                        "item " + std::to_string(i) + " of a sequence of " + std::to_string(size()) + " items", {},
-                        {}, {}});
+  if (i >= size()) no_item(i, size());
   return (*this)[i];
 }
 
 Items Items::inserted(size_t pos, Value v) const {
-  if (pos > size()) (void)at(pos);  // the same internal error
+  if (pos > size()) no_item(pos, size());
   return Items(insert_at(root_, pos, std::move(v)));
 }
 
 Items Items::erased(size_t pos) const {
-  (void)at(pos);
+  if (pos >= size()) no_item(pos, size());
   return Items(erase_at(root_, pos));
 }
 

@@ -49,8 +49,6 @@ WorkBudget::~WorkBudget() {
   meter.evaluation = saved_[3];
 }
 
-int64_t WorkBudget::spent() noexcept { return meter.evaluation; }
-
 FiringWork::FiringWork() noexcept : saved_(meter.firing) { meter.firing = 0; }
 FiringWork::~FiringWork() { meter.firing = saved_; }
 

@@ -52,7 +52,6 @@ class WorkBudget {
   ~WorkBudget();
   WorkBudget(const WorkBudget&) = delete;
   WorkBudget& operator=(const WorkBudget&) = delete;
-  [[nodiscard]] static int64_t spent() noexcept;  // units charged so far in the current evaluation
 
  private:
   int64_t saved_[4];

@@ -66,7 +66,7 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
              bool accumulate = false) {
   using namespace product_detail;
   if (m <= 0 || n <= 0) return;
-  // [spec:L5] m x n x k multiply-adds, counted before they are done.
+  // L5: m x n x k multiply-adds, counted before they are done.
   charge_work(work_product({m, n, k}), "a matrix product");
   if (k <= 0) {
     if (!accumulate)

@@ -99,7 +99,7 @@ std::optional<std::vector<int64_t>> constant_ints(const InferenceArgs& a, size_t
   const Value* v = a.constant(k);
   if (!v || !v->is_tensor()) return std::nullopt;
   const Tensor& t = v->tensor();
-  // [spec:TY11] a list of more than 4096 integers (a shape of that rank, ...) is not used: the types it
+  // TY11: a list of more than 4096 integers (a shape of that rank, ...) is not used: the types it
   // would give are not worth the memory a hostile constant could make them take.
   if (t.rank() > 1 || t.size() > 4096) return std::nullopt;
   std::vector<int64_t> out;

@@ -22,7 +22,7 @@ int64_t WindowGeometry::in_count() const noexcept { return extent_product(in); }
 int64_t WindowGeometry::kernel_count() const noexcept { return extent_product(kernel); }
 
 void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {
-  // [spec:L5] windows x taps, for every plane, counted before the windows are walked.
+  // L5: windows x taps, for every plane, counted before the windows are walked.
   int64_t units = 0;
   for (size_t d = 0; d < g.rank(); ++d) units = work_sum(units, work_product({g.out[d], g.kernel[d]}));
   units = work_sum(units, work_product({planes, g.out_count(), g.kernel_count(), per_tap}));

@@ -161,7 +161,7 @@ Tensor evaluate(const Plan& p, const std::vector<const Tensor*>& xs) {
   const size_t nl = p.size.size();
   int64_t inner = 1;  // index combinations of the summed labels per output element
   for (size_t q = p.n_out; q < nl; ++q) inner = work_product({inner, p.size[q]});
-  // [spec:L5] one product of every operand per summed index combination and output element.
+  // L5: one product of every operand per summed index combination and output element.
   charge_work(work_product({static_cast<int64_t>(out.size()), inner, static_cast<int64_t>(xs.size())}),
               "Einsum's sums of products");
   std::vector<int64_t> idx(nl, 0), off(xs.size(), 0);

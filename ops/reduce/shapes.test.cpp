@@ -24,17 +24,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
 }
 
 
-TEST_CASE("Every reduce operator version the kernels register has a shape rule") {
-  Registry kernels;
-  add_reduce(kernels);
-  for (const auto& entry : kernels.implemented()) {
-    const std::string& domain = std::get<0>(entry);
-    const std::string& op = std::get<1>(entry);
-    const int64_t& since = std::get<2>(entry);
-    CHECK_MESSAGE(reg().shape_rule(domain, op, since) != nullptr, op << "-" << since);
-  }
-}
-
 TEST_CASE("Reductions with the axes attribute (RD1, RD4)") {
   const Type x = ttype(F, {2, 3, 4});
   CHECK(dims_of(infer("ReduceMean", 13, {x}, {attr_is("axes", {1})})[0]) == V{2, 1, 4});

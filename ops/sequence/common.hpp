@@ -22,8 +22,6 @@ inline Outputs one(Value v) {
 
 // The declared type "tensor(d)".
 std::shared_ptr<const Type> tensor_type(DType d);
-// The items of a sequence (an empty list when the sequence has none).
-const Items& items_of(const Sequence& s);
 // The element type of a sequence of tensors: its declared one, else that of its first item; nullopt when
 // neither is known (an empty sequence read without a type).
 std::optional<DType> elem_dtype(const Sequence& s);

@@ -16,11 +16,9 @@ std::shared_ptr<const Type> tensor_type(DType d) {
   return t;
 }
 
-const Items& items_of(const Sequence& s) { return s.items; }
-
 std::optional<DType> elem_dtype(const Sequence& s) {
   if (s.elem && s.elem->kind == Type::Kind::tensor && s.elem->elem != DType::undefined) return s.elem->elem;
-  const auto& items = items_of(s);
+  const auto& items = s.items;
   if (!items.empty() && items.front().is_tensor()) return items.front().tensor().dtype();
   return std::nullopt;
 }
@@ -103,7 +101,7 @@ Outputs sequence_empty(const KernelArgs& a) {
 // ---- SequenceInsert ----------------------------------------------------------------------------------------
 Outputs sequence_insert(const KernelArgs& a) {
   const Sequence& s = a.value(0).sequence();
-  const auto& items = items_of(s);
+  const auto& items = s.items;
   const auto d = tensor_elem(s, "SequenceInsert");
   check_joins(a.value(1), d, "SequenceInsert tensor");
   const auto n = static_cast<int64_t>(items.size());
@@ -116,7 +114,7 @@ Outputs sequence_insert(const KernelArgs& a) {
 
 // ---- SequenceAt --------------------------------------------------------------------------------------------
 Outputs sequence_at(const KernelArgs& a) {
-  const auto& items = items_of(a.value(0).sequence());
+  const auto& items = a.value(0).sequence().items;
   // [spec:SQ6] position in [-n, n - 1].
   const int64_t p = position(a.tensor(1), static_cast<int64_t>(items.size()), false, "SequenceAt");
   return one(items[static_cast<size_t>(p)]);
@@ -125,7 +123,7 @@ Outputs sequence_at(const KernelArgs& a) {
 // ---- SequenceErase -----------------------------------------------------------------------------------------
 Outputs sequence_erase(const KernelArgs& a) {
   const Sequence& s = a.value(0).sequence();
-  const auto& items = items_of(s);
+  const auto& items = s.items;
   const auto n = static_cast<int64_t>(items.size());
   // [spec:SQ7] position in [-n, n - 1], default the last item; nothing to erase from an empty sequence.
   if (!a.has_input(1) && n == 0) eval_error("SQ7", "SequenceErase: the input sequence is empty");
@@ -136,7 +134,7 @@ Outputs sequence_erase(const KernelArgs& a) {
 // ---- SequenceLength ----------------------------------------------------------------------------------------
 Outputs sequence_length(const KernelArgs& a) {
   // [spec:SQ8] the item count as a rank-0 int64 tensor.
-  const auto n = static_cast<int64_t>(items_of(a.value(0).sequence()).size());
+  const auto n = static_cast<int64_t>(a.value(0).sequence().items.size());
   return one(Tensor::scalar<int64_t>(n));
 }
 

@@ -101,7 +101,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
 
 // ---- ConcatFromSequence ------------------------------------------------------------------------------------
 Outputs concat_from_sequence(const KernelArgs& a) {
-  const auto& items = items_of(a.value(0).sequence());
+  const auto& items = a.value(0).sequence().items;
   const int64_t axis_attr = attr_int_req(a.node, "axis");
   const int64_t new_axis = attr_int(a.node, "new_axis", 0);
   // [spec:SQ12] join the tensors of a non-empty sequence along the axis, stacking them with new_axis 1.

@@ -1,4 +1,5 @@
 // Tests of the shape family's shape rules (spec/ops-shape.md, "Shapes"; spec/types.md, TY5).
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -69,6 +70,15 @@ TEST_CASE("Identity, Shape and Size") {
 }
 
 // ---- Reshape
+
+TEST_CASE("[TY11] a known shape of more than 4096 integers is not used") {
+  auto y = infer("Reshape", 14, {ttype(F, {1}), ttype(I64, {4096})}, {}, C{none, ints(std::vector<int64_t>(4096, 1))});
+  REQUIRE(dims_of(y[0]));
+  CHECK(*dims_of(y[0]) == V(4096, 1));
+  y = infer("Reshape", 14, {ttype(F, {1}), ttype(I64, {4097})}, {}, C{none, ints(std::vector<int64_t>(4097, 1))});
+  const auto d = dims_of(y[0]);
+  CHECK((!d || std::count(d->begin(), d->end(), 1) == 0));  // no dimension taken from the value
+}
 
 TEST_CASE("Reshape: known shapes, copies, the inferred -1 and symbols") {
   auto y = infer("Reshape", 14, {ttype(F, {2, 3, 4}), ttype(I64, {3})}, {}, C{none, ints({0, -1, 2})});

@@ -101,7 +101,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
     im = complex_in ? in[base + 1] : 0.0;
   };
 
-  // [spec:L5] one multiply-add per output bin and input sample, counted before the sums are formed.
+  // L5: one multiply-add per output bin and input sample, counted before the sums are formed.
   charge_work(work_product({outer, inner, N, std::max<int64_t>(M, N)}), "the DFT's sums");
   Shape out_shape = x.shape();
   std::vector<double> out;

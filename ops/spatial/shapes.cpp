@@ -203,7 +203,7 @@ std::vector<Type> col2im_rule(const InferenceArgs& a) {
   const auto block = constant_ints(a, 2);
   std::optional<size_t> n;
   if (image) n = image->size();
-  else if (const auto& d = input_dims(a, 1); d && d->size() == 1 && (*d)[0].value && *(*d)[0].value >= 0 && *(*d)[0].value <= 64)
+  else if (const auto& d = input_dims(a, 1); d && d->size() == 1 && (*d)[0].value && *(*d)[0].value <= 64)
     n = static_cast<size_t>(*(*d)[0].value);
   if (!n) return out;
   Dim c = unknown_dim();
