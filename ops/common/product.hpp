@@ -175,6 +175,7 @@ inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, d
   using namespace product_detail;
   const int64_t m = a.m, k = a.k;
   if (m <= 0 || n <= 0) return;
+  charge_work(work_product({m, n, k}), "a matrix product");  // L5, as in product()
   if (k <= 0) {
     if (!accumulate)
       for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);

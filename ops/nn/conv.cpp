@@ -218,7 +218,8 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   Shape in(x.shape().begin() + 2, x.shape().end());
   const WindowGeometry g = window_geometry(a.node, in, s.kernel, {.dilations = true, .ceil_mode = false}, op);
-  charge_windows(g, work_product({s.N, s.M}), s.Cg, op);
+  // L5: the gathering of the taps here (batch x groups planes); the products count as matrix products.
+  charge_windows(g, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> bias = bias_of(a, s.M, op);
   Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(g.rank()), false};
   // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].

@@ -1,5 +1,6 @@
 // Conv and ConvTranspose (spec/ops-nn.md, NN10-NN14).
 #include "ops/nn/test_util.hpp"
+#include "semantics/work.hpp"
 
 using namespace nntest;
 
@@ -168,4 +169,18 @@ TEST_CASE("[NN11] Conv on float16 and bfloat16: binary64 accumulation, one round
   Tensor wb = Tensor::from_vector<bfloat16_t>({1, 1, 1}, {b(0x4040)});
   y = run(make_node("Conv"), 22, {Value(xb), Value(wb)});
   CHECK(y[0]->tensor().data<bfloat16_t>()[1].bits == 0x4040);
+}
+
+TEST_CASE("[L5] Conv counts its matrix products, not only the gathering of its taps") {
+  // 100 output channels over 4 positions of one input channel: gathering costs 4 taps (plus the window
+  // geometry), the product 100 x 4 x 1 = 400 units. A firing bound of 300 stops it, 1000 does not.
+  Tensor x = tf({1, 1, 2, 2}, {1, 2, 3, 4});
+  Tensor w = tf({100, 1, 1, 1}, std::vector<float>(100, 1.0f));
+  {
+    WorkBudget bound(1000, int64_t{1} << 40);
+    auto y = run(make_node("Conv"), 11, {Value(x), Value(w)});
+    CHECK(shape_of(y[0]) == Shape{1, 100, 2, 2});
+  }
+  WorkBudget bound(300, int64_t{1} << 40);
+  CHECK(clause_of([&] { run(make_node("Conv"), 11, {Value(x), Value(w)}); }) == "L5");
 }
