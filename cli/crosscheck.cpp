@@ -1272,7 +1272,37 @@ int run(const Options& o, const OperatorTable& ops) {
   return 0;
 }
 
-int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir) {
+namespace {
+
+// The runtimes whose adapters come with onnxsem (README.md, "Cross-checking a runtime").
+constexpr const char* kKnownRuntimes[] = {"onnxruntime", "onnxruntime-web", "opencv"};
+
+std::string known_runtime_names() {
+  std::string s;
+  for (const char* r : kKnownRuntimes) s += (s.empty() ? "" : ", ") + std::string(r);
+  return s;
+}
+
+// The adapter command of a known runtime: the Node.js adapters in the source tree, the compiled OpenCV
+// adapter in the build tree (a usage error when it was not built).
+std::optional<std::vector<std::string>> known_adapter(const std::string& name, const std::string& source_dir,
+                                                      const std::string& build_dir) {
+  if (name == "onnxruntime" || name == "onnxruntime-web")
+    return std::vector<std::string>{"node", (fs::path(source_dir) / "crosscheck" / name / "adapter.js").string()};
+  if (name == "opencv") {
+    const fs::path exe = fs::path(build_dir) / "crosscheck" / "opencv" / "onnxsem-opencv-adapter";
+    if (!fs::exists(exe))
+      usage_error("U2", "the OpenCV adapter was not built (" + exe.string() +
+                            "): it needs Debian's libopencv-dnn-dev and nlohmann-json3-dev (.ci/setup installs them)");
+    return std::vector<std::string>{exe.string()};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
+            const std::string& build_dir) {
   const cli::Args a = cli::parse_args(argv, {"runtime", "adapter", "random", "seed", "filter", "json", "markdown", "optimize",
                                              "timeout", "max-tensor-bytes", "keep", "jobs"},
                                       {"transform", "one-shot"});
@@ -1280,16 +1310,17 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   o.targets = a.positional;
   if (o.targets.empty()) usage_error("U2", "crosscheck takes at least one suite folder or model file");
   const auto name = a.get("runtime");
-  if (!name) usage_error("U2", "crosscheck needs --runtime NAME (onnxruntime, or an adapter command)");
+  if (!name) usage_error("U2", "crosscheck needs --runtime NAME (" + known_runtime_names() + ", or an adapter command)");
   o.runtime_name = *name;
   if (auto cmd = a.get("adapter")) {
     o.adapter = {*cmd};  // an adapter command of one's own (README.md, "Cross-checking a runtime")
-  } else if (*name == "onnxruntime") {
-    o.adapter = {"node", (fs::path(source_dir) / "crosscheck" / "onnxruntime" / "adapter.js").string()};
+  } else if (auto known = known_adapter(*name, source_dir, build_dir)) {
+    o.adapter = *known;
   } else if (fs::exists(*name)) {
     o.adapter = {fs::absolute(*name).string()};
   } else {
-    usage_error("U2", "unknown runtime '" + *name + "' (onnxruntime, or the path of an adapter; or --adapter CMD)");
+    usage_error("U2", "unknown runtime '" + *name + "' (" + known_runtime_names() +
+                          ", or the path of an adapter; or --adapter CMD)");
   }
   if (auto v = a.get("random")) o.random_sets = static_cast<int>(cli::to_int(*v, "--random"));
   if (o.random_sets < 0) usage_error("U2", "--random takes a count of 0 or more");

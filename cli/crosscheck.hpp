@@ -86,8 +86,10 @@ struct Options {
 // its serve mode when it has one (XC6), one process per case otherwise. Returns the exit code.
 int run(const Options& o, const OperatorTable& ops);
 
-// The command `onnxsem crosscheck ARGS...` (arguments after the command name); `source_dir` locates the
-// adapters of known runtime names (crosscheck/NAME/adapter.js).
-int command(const std::vector<std::string>& args, const OperatorTable& ops, const std::string& source_dir);
+// The command `onnxsem crosscheck ARGS...` (arguments after the command name); `source_dir` and `build_dir`
+// locate the adapters of known runtime names (crosscheck/NAME/ in the source tree, or the build tree for
+// the OpenCV adapter, which is compiled).
+int command(const std::vector<std::string>& args, const OperatorTable& ops, const std::string& source_dir,
+            const std::string& build_dir);
 
 }  // namespace onnxsem::crosscheck

@@ -33,6 +33,9 @@
 #ifndef ONNXSEM_SOURCE_DIR
 #define ONNXSEM_SOURCE_DIR "."
 #endif
+#ifndef ONNXSEM_BUILD_DIR
+#define ONNXSEM_BUILD_DIR "build"
+#endif
 
 namespace {
 using namespace onnxsem;
@@ -351,7 +354,8 @@ int main(int argc, char** argv) {
       return cli::tables(*into, a.positional);
     }
     if (cmd == "crosscheck")
-      return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(), ONNXSEM_SOURCE_DIR);
+      return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(), ONNXSEM_SOURCE_DIR,
+                                 ONNXSEM_BUILD_DIR);
     usage_error("U2", "unknown command '" + cmd + "'");
   } catch (const Failure& f) {
     std::cerr << "onnxsem: " << kind_name(f.error().kind) << ": " << f.error().describe() << "\n";

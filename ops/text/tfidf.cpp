@@ -6,6 +6,7 @@
 // column ngram_indexes[g]. Each row of X is scanned for n-grams of length min_gram_length..max_gram_length
 // whose items lie at positions i, i+d, ..., i+(n-1)d, d = 1..max_skip_count+1 (unigrams once).
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <variant>
 
@@ -147,6 +148,10 @@ std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
     if (j < 0) eval_error("TX20", op + ": ngram_indexes holds the negative column " + std::to_string(j));
     max_index = std::max(max_index, j);
   }
+  // The output has max_index + 1 columns: the largest int64 column would overflow that count.
+  if (max_index == std::numeric_limits<int64_t>::max())
+    eval_error("TX20", op + ": ngram_indexes holds the column " + std::to_string(max_index) +
+                           ", beyond the largest output size");
   c.out_size = max_index + 1;
   if (weights) {
     c.has_weights = true;

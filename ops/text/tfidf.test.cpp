@@ -1,4 +1,5 @@
 // Tests of TfIdfVectorizer (spec/ops-text.md, TX20-TX23).
+#include <limits>
 #include "ops/text/test_util.hpp"
 
 using namespace txtest;
@@ -91,6 +92,8 @@ TEST_CASE("[TX20] malformed attributes") {
   CHECK(fails(make_node("TfIdfVectorizer", {attr_s("mode", "TF")}), x) == "A1");
   // A column index far beyond any output size: refused by the allocation limit before counting (L3).
   CHECK(fails(custom({1, 2}, {0}, {0, int64_t{1} << 60}), x) == "L3");
+  // The largest int64 column: the output would have 2^63 columns, more than int64 counts (a fuzzing find).
+  CHECK(fails(custom({1, 2}, {0}, {0, std::numeric_limits<int64_t>::max()}), x) == "TX20");
 }
 
 TEST_CASE("[TX21] input shapes and element types") {

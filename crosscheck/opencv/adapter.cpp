@@ -1,0 +1,343 @@
+// onnxsem cross-check adapter for OpenCV's DNN module 4.6 (Debian's libopencv-dnn-dev), README.md,
+// "Cross-checking a runtime"; the protocol is spec/conformance.md, XC1 and XC6:
+//
+//   onnxsem-opencv-adapter MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]
+//                          [--repeat N]
+//   onnxsem-opencv-adapter --serve     (the same, one JSON request per line on standard input)
+//   onnxsem-opencv-adapter --probe     (exits 0 and names the OpenCV version)
+//
+// Written in C++ against the library rather than in Python because OpenCV's Python binding turns every
+// 3-D array into a 2-D image with channels, so that a [3, 4, 5] input reaches the network as 3 x 4; a
+// cv::Mat built here has exactly the input's dimensions. Values are read and written with onnxsem's own
+// TensorProto reader and writer (semantics/loader.hpp).
+//
+// The network runs on OpenCV's own backend and CPU target with one thread; `--optimize all` keeps OpenCV's
+// layer fusion on, `disabled` turns it off. OpenCV cannot save what it made of the graph: --save-optimized
+// writes nothing. Exit 0: outputs written; 3: OpenCV cannot run the model (it refused it at import, an
+// element type it has no matrix type for, a layer it does not implement), with OpenCV's reason; 1: any
+// other error; 2: a bad command line or an unreadable model file.
+//
+// OpenCV's matrices have at least two dimensions and its layers compute in float32; an output is written
+// with the element type the graph declares when OpenCV's value converts to it exactly (an integer output
+// given as float32 integers), and is an error otherwise; a declared rank below 2 is restored when OpenCV's
+// matrix has the same elements (its [n, 1] for a declared [n]).
+#include <onnx/onnx_pb.h>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/utils/logger.hpp>
+#include <opencv2/dnn.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "semantics/dispatch.hpp"
+#include "semantics/error.hpp"
+#include "semantics/loader.hpp"
+#include "semantics/numeric.hpp"
+
+namespace {
+namespace fs = std::filesystem;
+using namespace onnxsem;
+using num::from_double;
+using num::to_double;
+
+// A case's failure: the exit code of the one-shot call and the one-line reason.
+struct CaseFailure {
+  int code;
+  std::string reason;
+};
+
+std::string one_line(std::string s) {
+  std::replace_if(s.begin(), s.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
+  std::string out;
+  for (char c : s)
+    if (c != ' ' || (!out.empty() && out.back() != ' ')) out += c;
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > 600) out = out.substr(0, 200) + " ... " + out.substr(out.size() - 380);
+  return out;
+}
+
+[[noreturn]] void fail(int code, const std::string& reason) { throw CaseFailure{code, one_line(reason)}; }
+
+std::string slurp(const std::string& path, int code_when_missing) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(code_when_missing, "cannot read " + path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// OpenCV's matrix depth of an element type, or -1 when OpenCV has none (int64, uint32, uint64, string,
+// bfloat16, the float8 and sub-byte types, complex).
+int cv_depth(DType t) {
+  switch (t) {
+    case DType::float32: return CV_32F;
+    case DType::float64: return CV_64F;
+    case DType::float16: return CV_16F;
+    case DType::int32: return CV_32S;
+    case DType::int16: return CV_16S;
+    case DType::uint16: return CV_16U;
+    case DType::int8: return CV_8S;
+    case DType::uint8: return CV_8U;
+    default: return -1;
+  }
+}
+
+cv::Mat mat_of(const Tensor& t, const std::string& file) {
+  const int depth = cv_depth(t.dtype());
+  if (depth < 0)
+    fail(3, std::string("unsupported by the runtime: element type ") + dtype_name(t.dtype()) + " of " + file +
+                " (OpenCV has no matrix type for it)");
+  std::vector<int> sizes;
+  for (int64_t d : t.shape()) {
+    if (d > INT32_MAX) fail(3, "unsupported by the runtime: a dimension of " + file + " is beyond OpenCV's int sizes");
+    sizes.push_back(static_cast<int>(d));
+  }
+  if (sizes.empty()) sizes.push_back(1);  // a scalar as one element
+  cv::Mat m(static_cast<int>(sizes.size()), sizes.data(), depth);
+  dispatch(t.dtype(), hana::tuple_t<float, double, float16_t, int32_t, int16_t, uint16_t, int8_t, uint8_t>, "input",
+           [&](auto ty) {
+             using T = typename decltype(ty)::type;
+             auto src = t.data<T>();
+             std::copy(src.begin(), src.end(), reinterpret_cast<T*>(m.data));
+           });
+  return m;
+}
+
+// OpenCV's value at element i of a continuous matrix, as binary64 (exact for every depth it has).
+double element(const cv::Mat& m, size_t i) {
+  switch (m.depth()) {
+    case CV_32F: return reinterpret_cast<const float*>(m.data)[i];
+    case CV_64F: return reinterpret_cast<const double*>(m.data)[i];
+    case CV_16F: return to_double(float16_t{reinterpret_cast<const uint16_t*>(m.data)[i]});
+    case CV_32S: return reinterpret_cast<const int32_t*>(m.data)[i];
+    case CV_16S: return reinterpret_cast<const int16_t*>(m.data)[i];
+    case CV_16U: return reinterpret_cast<const uint16_t*>(m.data)[i];
+    case CV_8S: return reinterpret_cast<const int8_t*>(m.data)[i];
+    default: return reinterpret_cast<const uint8_t*>(m.data)[i];
+  }
+}
+
+DType dtype_of_depth(int depth) {
+  switch (depth) {
+    case CV_32F: return DType::float32;
+    case CV_64F: return DType::float64;
+    case CV_16F: return DType::float16;
+    case CV_32S: return DType::int32;
+    case CV_16S: return DType::int16;
+    case CV_16U: return DType::uint16;
+    case CV_8S: return DType::int8;
+    default: return DType::uint8;
+  }
+}
+
+// The output tensor: OpenCV's matrix in the declared element type (exactly, or an error) and shape.
+Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const std::string& name) {
+  const cv::Mat m = given.isContinuous() ? given : given.clone();
+  if (m.channels() != 1) fail(1, "output '" + name + "': OpenCV gave a matrix of " + std::to_string(m.channels()) + " channels");
+  Shape shape;
+  for (int k = 0; k < m.dims; ++k) shape.push_back(m.size[k]);
+  const size_t n = m.total();
+  if (declared_rank >= 0 && declared_rank < 2 && static_cast<int>(shape.size()) == 2 &&
+      (declared_rank == 0 ? n == 1 : (shape[0] == 1 || shape[1] == 1)))
+    shape = declared_rank == 0 ? Shape{} : Shape{static_cast<int64_t>(n)};
+  const DType to = declared == DType::undefined ? dtype_of_depth(m.depth()) : declared;
+  return dispatch(to, numeric_and_bool_types, "output '" + name + "'", [&](auto ty) {
+    using T = typename decltype(ty)::type;
+    auto [t, out] = Tensor::allocate<T>(shape);
+    for (size_t i = 0; i < n; ++i) {
+      const double v = element(m, i);
+      T x{};
+      if constexpr (std::is_same_v<T, bool>) {
+        if (v != 0 && v != 1) fail(1, "output '" + name + "' is declared bool but OpenCV gave " + std::to_string(v));
+        x = v != 0;
+      } else {
+        x = from_double<T>(v);
+        const double back = to_double(x);
+        if (!(back == v || (std::isnan(back) && std::isnan(v))) || (v == 0 && std::signbit(v) != std::signbit(back)))
+          fail(1, "output '" + name + "' is declared " + dtype_name(to) + " but OpenCV gave " + dtype_name(dtype_of_depth(m.depth())) +
+                      " value " + std::to_string(v) + " at element " + std::to_string(i) + ", which is not one");
+      }
+      out[i] = x;
+    }
+    return std::move(t);
+  });
+}
+
+// Messages by which OpenCV says it cannot run a model, as opposed to failing while running it.
+bool opencv_cannot(const std::string& m) {
+  for (const char* s : {"Unsupported", "unsupported", "not supported", "Not implemented", "not implemented",
+                        "Can't create layer", "NotImplemented", "not handled"})
+    if (m.find(s) != std::string::npos) return true;
+  return false;
+}
+
+struct Request {
+  std::string model, input_dir, output_dir, optimize = "all", save_optimized;
+  int repeat = 0;
+};
+
+void run_case(const Request& r) {
+  const std::string bytes = slurp(r.model, 2);
+  onnx::ModelProto proto;
+  if (!proto.ParseFromString(bytes)) fail(1, r.model + ": not a ModelProto");
+  const onnx::GraphProto& g = proto.graph();
+
+  cv::dnn::Net net;
+  try {
+    net = cv::dnn::readNetFromONNX(bytes.data(), bytes.size());
+  } catch (const cv::Exception& e) {
+    // OpenCV refuses at import what its importer does not know: operators, attributes, layouts.
+    fail(3, std::string("unsupported by the runtime: ") + e.what());
+  }
+  if (net.empty()) fail(3, "unsupported by the runtime: OpenCV made an empty network of the model");
+  net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
+  net.setPreferableTarget(cv::dnn::DNN_TARGET_CPU);
+  net.enableFusion(r.optimize == "all");
+
+  std::vector<std::string> initializers;
+  for (const auto& t : g.initializer()) initializers.push_back(t.name());
+  size_t k = 0;
+  for (const auto& in : g.input()) {
+    if (std::find(initializers.begin(), initializers.end(), in.name()) != initializers.end()) continue;
+    const std::string file = (fs::path(r.input_dir) / ("input_" + std::to_string(k++) + ".pb")).string();
+    if (!fs::exists(file)) continue;  // an optional input left out
+    Tensor t;
+    try {
+      t = tensor_from_bytes(slurp(file, 1), file);
+    } catch (const Failure& e) {
+      fail(1, e.what());
+    }
+    try {
+      net.setInput(mat_of(t, "input " + std::to_string(k - 1) + " ('" + in.name() + "')"), in.name());
+    } catch (const cv::Exception& e) {
+      fail(opencv_cannot(e.what()) ? 3 : 1, std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
+    }
+  }
+  std::vector<cv::String> names;
+  for (const auto& o : g.output()) names.push_back(o.name());
+  std::vector<cv::Mat> outs;
+  std::vector<double> times;
+  for (int rep = 0; rep <= r.repeat; ++rep) {
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      net.forward(outs, names);
+    } catch (const cv::Exception& e) {
+      fail(opencv_cannot(e.what()) ? 3 : 1, std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
+    }
+    if (rep > 0) times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  if (r.repeat > 0) {
+    std::sort(times.begin(), times.end());
+    const size_t h = times.size() / 2;
+    const double median = times.size() % 2 ? times[h] : (times[h - 1] + times[h]) / 2;
+    std::printf("latency_ms median=%.1f min=%.1f max=%.1f runs=%zu\n", median, times.front(), times.back(), times.size());
+  }
+  if (outs.size() != names.size()) fail(1, "OpenCV gave " + std::to_string(outs.size()) + " outputs for " + std::to_string(names.size()));
+  fs::create_directories(r.output_dir);
+  for (size_t i = 0; i < names.size(); ++i) {
+    const auto& type = g.output(static_cast<int>(i)).type();
+    const DType declared = type.has_tensor_type() ? static_cast<DType>(type.tensor_type().elem_type()) : DType::undefined;
+    const int rank = type.has_tensor_type() && type.tensor_type().has_shape() ? type.tensor_type().shape().dim_size() : -1;
+    Tensor t = tensor_of(outs[i], declared, rank, names[i]);
+    std::ofstream f(fs::path(r.output_dir) / ("output_" + std::to_string(i) + ".pb"), std::ios::binary);
+    f << tensor_to_bytes(t);
+    if (!f) fail(1, "cannot write output " + std::to_string(i) + " into " + r.output_dir);
+  }
+}
+
+// Any exception of a case as its exit code and reason.
+std::pair<int, std::string> outcome_of(const std::function<void()>& f) {
+  try {
+    f();
+    return {0, ""};
+  } catch (const CaseFailure& e) {
+    return {e.code, e.reason};
+  } catch (const cv::Exception& e) {
+    return {1, one_line(e.what())};
+  } catch (const std::exception& e) {
+    return {1, one_line(e.what())};
+  }
+}
+
+const char* const kUsage =
+    "usage: onnxsem-opencv-adapter MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE] [--repeat N]";
+
+int serve() {
+  std::cout << "ready opencv-dnn " << CV_VERSION << std::endl;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto [code, reason] = outcome_of([&] {
+      nlohmann::json j;
+      try {
+        j = nlohmann::json::parse(line);
+      } catch (const std::exception& e) {
+        fail(2, std::string("a request is one JSON object per line: ") + e.what());
+      }
+      Request r;
+      auto text = [&](const char* key, std::string& into, bool required) {
+        if (j.is_object() && j.contains(key) && j[key].is_string()) into = j[key].get<std::string>();
+        else if (required || (j.is_object() && j.contains(key) && !j[key].is_null()))
+          fail(2, "a request needs \"model\", \"input_dir\", \"output_dir\" (strings), \"optimize\" all|disabled, \"save_optimized\" (optional)");
+      };
+      text("model", r.model, true);
+      text("input_dir", r.input_dir, true);
+      text("output_dir", r.output_dir, true);
+      text("optimize", r.optimize, false);
+      text("save_optimized", r.save_optimized, false);
+      if (r.optimize != "all" && r.optimize != "disabled") fail(2, "\"optimize\" is all or disabled");
+      run_case(r);
+    });
+    std::cout << code << (reason.empty() ? "" : " " + reason) << std::endl;
+  }
+  return 0;
+}
+
+int one_shot(const std::vector<std::string>& args) {
+  Request r;
+  std::vector<std::string> positional;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const bool has_value = i + 1 < args.size();
+    if (args[i] == "--optimize" && has_value) r.optimize = args[++i];
+    else if (args[i] == "--save-optimized" && has_value) r.save_optimized = args[++i];
+    else if (args[i] == "--repeat" && has_value) {
+      try {
+        r.repeat = std::stoi(args[++i]);
+      } catch (const std::exception&) {
+        r.repeat = -1;
+      }
+    } else if (args[i].rfind("--", 0) == 0) fail(2, "unknown option " + args[i] + "; " + kUsage);
+    else positional.push_back(args[i]);
+  }
+  if (positional.size() != 3 || (r.optimize != "all" && r.optimize != "disabled") || r.repeat < 0) fail(2, kUsage);
+  r.model = positional[0];
+  r.input_dir = positional[1];
+  r.output_dir = positional[2];
+  run_case(r);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+  cv::setNumThreads(1);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && args[0] == "--probe") {
+    std::cout << "opencv-dnn " << CV_VERSION << " loads" << std::endl;
+    return 0;
+  }
+  if (args.size() == 1 && args[0] == "--serve") return serve();
+  auto [code, reason] = outcome_of([&] { one_shot(args); });
+  if (code != 0) std::cerr << reason << std::endl;
+  return code;
+}
