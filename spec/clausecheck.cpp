@@ -149,10 +149,12 @@ int main(int argc, char** argv) {
   }
 
   std::vector<fs::path> sources;
-  for (const char* dir : {"semantics", "ops", "conformance", "cli", "spec"}) {
+  for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
     if (!fs::exists(root / dir)) continue;
-    for (const auto& e : fs::recursive_directory_iterator(root / dir))
-      if (e.is_regular_file() && is_code(e.path())) sources.push_back(e.path());
+    for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
+      if (it->is_directory() && it->path().filename() == "node_modules") it.disable_recursion_pending();  // npm's
+      else if (it->is_regular_file() && is_code(it->path())) sources.push_back(it->path());
+    }
   }
   std::sort(sources.begin(), sources.end());
   for (const auto& f : sources) {

@@ -4,7 +4,7 @@
 #include <map>
 #include <optional>
 
-#include "cli/crosscheck.hpp"
+#include "crosscheck/inputs.hpp"
 #include "conformance/fuzz/fuzz.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"

@@ -1,6 +1,8 @@
 // Tests of the cross-check logic (spec/conformance.md, XC1-XC5): outcomes, ULP distances, random inputs,
 // and whole runs against small shell adapters (no runtime needed).
-#include "cli/crosscheck.hpp"
+#include "crosscheck/engine.hpp"
+#include "crosscheck/inputs.hpp"
+#include "crosscheck/judge.hpp"
 
 #include <doctest/doctest.h>
 
@@ -90,6 +92,17 @@ TEST_CASE("[XC2] outcomes and their precedence") {
   CHECK(std::string(outcome_name(Outcome::runtime_unsupported)) == "runtime-unsupported");
 }
 
+TEST_CASE("[XC3] an agreeing case says how close it came: largest ULP distance and relative error") {
+  const Verdict exact = judge(ok({1, 2}), ok({1, 2}), tol);
+  CHECK(exact.outcome == Outcome::agree);
+  CHECK(exact.ulp == 0);
+  CHECK(exact.rel == 0);
+  const Verdict near = judge(ok({1, 2}), ok({1, std::nextafter(2.0f, 3.0f)}), tol);
+  CHECK(near.outcome == Outcome::agree);
+  CHECK(near.ulp == 1);
+  CHECK(near.rel == std::ldexp(1.0, -23));  // one step of 2^-22 (the spacing in [2, 4)) over 2
+}
+
 TEST_CASE("[XC1] an adapter's end: 0 a result, 3 cannot run the model, anything else a runtime error") {
   CHECK(adapter_status(false, true, 0, "").kind == Side::Kind::ok);
   const Side u = adapter_status(false, true, 3, "unsupported by the runtime: bfloat16\n");
@@ -160,8 +173,7 @@ g (float[3] x) => (float[3] y) { y = Neg(x) })";
   testing::ToyTable ops;
   Options o;
   o.targets = {(dir / "neg.onnxtxt").string()};
-  o.runtime_name = "echo";
-  o.adapter = {(dir / "echo.sh").string()};
+  o.runtimes = {{"echo", {(dir / "echo.sh").string()}}};
   o.random_sets = 2;
   o.transform = true;
   o.json_file = (dir / "r.json").string();
@@ -171,7 +183,7 @@ g (float[3] x) => (float[3] y) { y = Neg(x) })";
   CHECK(j.find("\"transform\": \"agree\"") != std::string::npos);  // the "optimized" model is the same graph
 
   // A runtime that cannot run the model saves no optimized model either: both outcomes are its matter.
-  o.adapter = {(dir / "refuse.sh").string()};
+  o.runtimes = {{"refuse", {(dir / "refuse.sh").string()}}};
   o.random_sets = 1;
   CHECK(run(o, ops) == 0);
   const std::string k = slurp(dir / "r.json");
@@ -247,8 +259,7 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   testing::ToyTable ops;
   Options o;
   o.targets = {(dir / "models").string()};
-  o.runtime_name = "fake";
-  o.adapter = {(dir / "fake.sh").string()};
+  o.runtimes = {{"fake", {(dir / "fake.sh").string()}}};
   o.timeout_seconds = 1.5;
   o.json_file = (dir / "serve.json").string();
   CHECK(run(o, ops) == 0);
@@ -299,8 +310,7 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   testing::ToyTable ops;
   Options o;
   o.targets = {(dir / "models" / "a.onnxtxt").string(), (dir / "models" / "c.onnxtxt").string()};
-  o.runtime_name = "echo";
-  o.adapter = {(dir / "echo.sh").string()};
+  o.runtimes = {{"echo", {(dir / "echo.sh").string()}}};
   o.random_sets = 2;
   o.json_file = (dir / "r.json").string();
   CHECK(run(o, ops) == 0);
@@ -316,5 +326,47 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   CHECK(j.find("\"test\": \"a.onnxtxt\"") != std::string::npos);
   CHECK(j.find("\"test\": \"c.onnxtxt\"") != std::string::npos);
   CHECK(j.find("b_abort") == std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("[XC7] several runtimes in one run: a case per runtime, the matrix and the precision table") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc7-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "id.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
+g (float[3] x) => (float[3] y) { y = Identity(x) })";
+  std::ofstream(dir / "echo.sh") << "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\n";
+  std::ofstream(dir / "refuse.sh") << "#!/bin/sh\necho 'unsupported by the runtime: Identity' >&2\nexit 3\n";
+  fs::permissions(dir / "echo.sh", fs::perms::owner_all);
+  fs::permissions(dir / "refuse.sh", fs::perms::owner_all);
+  testing::ToyTable ops;
+  Options o;
+  o.targets = {(dir / "id.onnxtxt").string()};
+  o.runtimes = {{"echo", {(dir / "echo.sh").string()}}, {"refuse", {(dir / "refuse.sh").string()}}};
+  o.random_sets = 2;
+  o.json_file = (dir / "r.json").string();
+  o.markdown_file = (dir / "r.md").string();
+  CHECK(run(o, ops) == 0);
+  const std::string j = slurp(dir / "r.json");
+  INFO(j);
+  CHECK(j.find("\"runtime\": \"echo, refuse\"") != std::string::npos);
+  CHECK(j.find("{\"runtime\": \"echo\", \"models\": 1, \"cases\": 2, \"counts\": {\"agree\": 2,") != std::string::npos);
+  CHECK(j.find("{\"runtime\": \"refuse\", \"models\": 1, \"cases\": 2, \"counts\": {\"agree\": 0, \"differ\": 0, "
+               "\"runtime-error\": 0, \"runtime-unsupported\": 2,") != std::string::npos);
+  CHECK(j.find("\"Identity\": {\"echo\": {\"agree\": 2, \"differ\": 0, \"runtime-error\": 0, \"runtime-unsupported\": 0, "
+               "\"spec-unsupported\": 0, \"spec-error\": 0}, \"refuse\": {\"agree\": 0, \"differ\": 0, \"runtime-error\": 0, "
+               "\"runtime-unsupported\": 2,") != std::string::npos);
+  CHECK(j.find("\"Identity\": {\"echo\": {\"agree\": 2, \"max_ulp\": 0, \"max_rel\": 0}, \"refuse\": {\"agree\": 0,") != std::string::npos);
+  // Four cases, in test order and runtime order within each set.
+  const size_t a = j.find("\"set\": \"random_0\", \"ops\": \"Identity\", \"outcome\": \"agree\"");
+  const size_t b = j.find("\"set\": \"random_0\", \"ops\": \"Identity\", \"outcome\": \"runtime-unsupported\"");
+  const size_t c = j.find("\"set\": \"random_1\", \"ops\": \"Identity\", \"outcome\": \"agree\"");
+  CHECK(a < b);
+  CHECK(b < c);
+  CHECK(c != std::string::npos);
+  const std::string m = slurp(dir / "r.md");
+  CHECK(m.find("| Identity | 2 / 0 / 0 / 0 | 0 / 0 / 2 / 0 |") != std::string::npos);
+  CHECK(m.find("| id.onnxtxt | random_1 | refuse | runtime-unsupported | unsupported by the runtime: Identity |") !=
+        std::string::npos);
   fs::remove_all(dir);
 }

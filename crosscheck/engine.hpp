@@ -1,0 +1,40 @@
+// The cross-check engine (README.md, "Cross-checking a runtime"; spec/conformance.md, XC1-XC7): runs every
+// case of a set of suites or models once in onnxsem and once in each runtime, through the runtimes'
+// adapters (one process per case, or a server per runtime and job), in worker processes, and reports.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "semantics/operator.hpp"
+
+namespace onnxsem::crosscheck {
+
+// A runtime on the other side: its name and its adapter's command line before MODEL INPUT_DIR OUTPUT_DIR.
+struct Runtime {
+  std::string name;
+  std::vector<std::string> adapter;
+};
+
+struct Options {
+  std::vector<std::string> targets;   // suite folders or model files
+  std::vector<Runtime> runtimes;      // each case runs once in onnxsem and once in each of them
+  int random_sets = 0;
+  uint64_t seed = 1;
+  std::string filter;                 // regex on test keys
+  std::string optimize = "all";
+  bool transform = false;
+  double timeout_seconds = 60;
+  std::string json_file, markdown_file;
+  std::string keep_dir;               // where to keep model and inputs of cases that do not agree
+  int64_t max_tensor_bytes = int64_t{1} << 30;
+  int jobs = 1;                       // tests run in this many worker processes, each with its own adapter
+  bool one_shot = false;              // one adapter process per case even when the adapter has a serve mode
+};
+
+// Runs the cross-check; prints non-agreeing cases and the summary to standard output. Each adapter is used
+// in its serve mode when it has one (XC6), one process per case otherwise. Returns the exit code.
+int run(const Options& o, const OperatorTable& ops);
+
+}  // namespace onnxsem::crosscheck

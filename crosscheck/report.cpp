@@ -1,0 +1,291 @@
+// The cross-check's reports (spec/conformance.md, XC7).
+#include "crosscheck/report.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "conformance/sweep.hpp"
+#include "semantics/error.hpp"
+
+namespace onnxsem::crosscheck {
+namespace {
+using conformance::json_string;
+
+void json_number(std::ostream& o, double x) {
+  if (std::isfinite(x)) o << number_text(x);
+  else json_string(o, std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
+}
+
+}  // namespace
+
+void print_case(const Case& c) {
+  if (c.v.outcome != Outcome::agree)
+    std::cout << outcome_name(c.v.outcome) << ": " << c.key << " [" << c.set << "]: " << case_line(c.v) << "\n";
+  if (c.t && c.t->outcome == Outcome::differ)
+    std::cout << "transform-differ: " << c.key << " [" << c.set << "]: " << case_line(*c.t) << "\n";
+}
+
+void report(const Options& o, const std::vector<size_t>& target_of, const std::vector<Case>& cases,
+            const std::vector<std::string>& notes) {
+  const size_t R = o.runtimes.size();
+  const size_t models = target_of.size();
+  // Summaries per runtime: totals, per target, per operator (the runtime x operator matrix), and how close
+  // the agreeing cases came per operator (the precision table).
+  using Counts = std::array<int, outcome_count>;
+  struct Precision {
+    int cases = 0;
+    double ulp = 0, rel = 0;
+  };
+  const size_t T = o.targets.size();
+  std::vector<Counts> total(R), ttotal(R);
+  std::vector<std::vector<Counts>> by_target(R, std::vector<Counts>(T)), tby_target(R, std::vector<Counts>(T));
+  std::vector<std::vector<int>> cases_of(R, std::vector<int>(T));
+  std::vector<int> models_of(T);
+  std::map<std::string, std::vector<Counts>> by_op;
+  std::map<std::string, std::vector<Precision>> precision;
+  for (size_t t : target_of) models_of[t]++;
+  for (const auto& c : cases) {
+    const size_t r = c.runtime, k = static_cast<size_t>(c.v.outcome);
+    total[r][k]++;
+    by_target[r][c.target][k]++;
+    cases_of[r][c.target]++;
+    if (c.t) {
+      ttotal[r][static_cast<size_t>(c.t->outcome)]++;
+      tby_target[r][c.target][static_cast<size_t>(c.t->outcome)]++;
+    }
+    std::stringstream ss(c.ops);
+    std::string op;
+    while (ss >> op) {
+      auto& counts = by_op[op];
+      counts.resize(R);
+      counts[r][k]++;
+      if (c.v.outcome == Outcome::agree) {
+        auto& p = precision[op];
+        p.resize(R);
+        p[r].cases++;
+        p[r].ulp = std::max(p[r].ulp, c.v.ulp);
+        p[r].rel = std::max(p[r].rel, c.v.rel);
+      }
+    }
+  }
+  auto all_agree = [](const Counts& a) { return a[0] == a[0] + a[1] + a[2] + a[3] + a[4] + a[5]; };
+  auto counts_text = [](const Counts& a) {
+    std::string s;
+    for (int i = 0; i < outcome_count; ++i)
+      s += (i ? ", " : "") + std::to_string(a[static_cast<size_t>(i)]) + " " + outcome_name(static_cast<Outcome>(i));
+    return s;
+  };
+  auto case_count = [](const Counts& a) { return a[0] + a[1] + a[2] + a[3] + a[4] + a[5]; };
+  std::string names;
+  for (const auto& rt : o.runtimes) names += (names.empty() ? "" : ", ") + rt.name;
+  for (const auto& n : notes) std::cout << "note: " << n << "\n";
+  std::cout << "operator summary (agree/differ/runtime-error/runtime-unsupported/spec-unsupported/spec-error), "
+               "operators with a case that does not agree:\n";
+  for (const auto& [op, per] : by_op)
+    for (size_t r = 0; r < R; ++r)
+      if (!all_agree(per[r])) {
+        std::cout << "  " << op << (R > 1 ? " [" + o.runtimes[r].name + "]" : "") << ":";
+        for (int i = 0; i < outcome_count; ++i) std::cout << (i ? "/" : " ") << per[r][static_cast<size_t>(i)];
+        std::cout << "\n";
+      }
+  const bool several = T > 1;
+  for (size_t r = 0; r < R; ++r) {
+    std::cout << "crosscheck (" << o.runtimes[r].name << "): " << models << " models, " << case_count(total[r])
+              << " cases: " << counts_text(total[r]) << "\n";
+    if (o.transform) std::cout << "transformed graphs: " << counts_text(ttotal[r]) << "\n";
+    if (several)
+      for (size_t k = 0; k < T; ++k) {
+        std::cout << "  " << o.targets[k] << ": " << models_of[k] << " models, " << cases_of[r][k]
+                  << " cases: " << counts_text(by_target[r][k]) << "\n";
+        if (o.transform)
+          std::cout << "  " << o.targets[k] << ", transformed graphs: " << counts_text(tby_target[r][k]) << "\n";
+      }
+  }
+
+  if (!o.json_file.empty()) {
+    std::ofstream j(o.json_file);
+    if (!j) usage_error("F1", "cannot write '" + o.json_file + "'");
+    auto counts_json = [&](const Counts& a) {
+      j << "{";
+      for (int i = 0; i < outcome_count; ++i)
+        j << (i ? ", " : "") << '"' << outcome_name(static_cast<Outcome>(i)) << "\": " << a[static_cast<size_t>(i)];
+      j << "}";
+    };
+    j << "{\n  \"runtime\": ";
+    json_string(j, names);
+    j << ",\n  \"runtimes\": [";
+    for (size_t r = 0; r < R; ++r) {
+      j << (r ? ",\n" : "\n") << "    {\"runtime\": ";
+      json_string(j, o.runtimes[r].name);
+      j << ", \"models\": " << models << ", \"cases\": " << case_count(total[r]) << ", \"counts\": ";
+      counts_json(total[r]);
+      if (o.transform) {
+        j << ", \"transform_counts\": ";
+        counts_json(ttotal[r]);
+      }
+      if (several) {
+        j << ", \"suites\": [";
+        for (size_t k = 0; k < T; ++k) {
+          j << (k ? ", " : "") << "{\"suite\": ";
+          json_string(j, o.targets[k]);
+          j << ", \"models\": " << models_of[k] << ", \"cases\": " << cases_of[r][k] << ", \"counts\": ";
+          counts_json(by_target[r][k]);
+          if (o.transform) {
+            j << ", \"transform_counts\": ";
+            counts_json(tby_target[r][k]);
+          }
+          j << "}";
+        }
+        j << "]";
+      }
+      j << "}";
+    }
+    // An object of operators, each an object of runtimes whose values `value(per[r])` writes.
+    auto by_operator = [&](const auto& table, auto value) {
+      bool first = true;
+      for (const auto& [op, per] : table) {
+        j << (first ? "\n" : ",\n") << "    ";
+        first = false;
+        json_string(j, op);
+        j << ": {";
+        for (size_t r = 0; r < R; ++r) {
+          j << (r ? ", " : "");
+          json_string(j, o.runtimes[r].name);
+          j << ": ";
+          value(per[r]);
+        }
+        j << "}";
+      }
+    };
+    j << "\n  ],\n  \"matrix\": {";
+    by_operator(by_op, counts_json);
+    j << "\n  },\n  \"precision\": {";
+    by_operator(precision, [&](const Precision& p) {
+      j << "{\"agree\": " << p.cases << ", \"max_ulp\": ";
+      json_number(j, p.ulp);
+      j << ", \"max_rel\": ";
+      json_number(j, p.rel);
+      j << "}";
+    });
+    j << "\n  },\n  \"cases\": [";
+    for (size_t n = 0; n < cases.size(); ++n) {
+      const auto& c = cases[n];
+      j << (n ? ",\n" : "\n") << "    {\"test\": ";
+      json_string(j, c.key);
+      j << ", \"set\": ";
+      json_string(j, c.set);
+      j << ", \"ops\": ";
+      json_string(j, c.ops);
+      j << ", \"outcome\": \"" << outcome_name(c.v.outcome) << "\", \"detail\": ";
+      json_string(j, c.v.detail);
+      if (c.v.diff) {
+        const auto& d = *c.v.diff;
+        j << ", \"output\": " << d.output << ", \"max_abs\": ";
+        json_number(j, d.max_abs);
+        j << ", \"max_rel\": ";
+        json_number(j, d.max_rel);
+        j << ", \"max_ulp\": ";
+        json_number(j, d.max_ulp);
+        j << ", \"first_index\": " << d.first_index << ", \"spec_value\": ";
+        json_string(j, d.spec_value);
+        j << ", \"runtime_value\": ";
+        json_string(j, d.runtime_value);
+      }
+      if (c.v.outcome == Outcome::agree && (c.v.ulp > 0 || c.v.rel > 0)) {
+        j << ", \"max_ulp\": ";
+        json_number(j, c.v.ulp);
+        j << ", \"max_rel\": ";
+        json_number(j, c.v.rel);
+      }
+      if (c.t) {
+        j << ", \"transform\": \"" << outcome_name(c.t->outcome) << "\", \"transform_detail\": ";
+        json_string(j, case_line(*c.t));
+      }
+      if (several) {
+        j << ", \"suite\": ";
+        json_string(j, o.targets[c.target]);
+      }
+      j << ", \"runtime\": ";
+      json_string(j, o.runtimes[c.runtime].name);
+      j << "}";
+    }
+    j << "\n  ]\n}\n";
+  }
+  if (!o.markdown_file.empty()) {
+    std::ofstream m(o.markdown_file);
+    if (!m) usage_error("F1", "cannot write '" + o.markdown_file + "'");
+    auto cell = [](std::string s) {
+      for (auto& ch : s)
+        if (ch == '|') ch = '/';
+      return s;
+    };
+    auto rule = [&](size_t columns) {
+      m << "|";
+      for (size_t i = 0; i < columns; ++i) m << "---|";
+      m << "\n";
+    };
+    m << "# Cross-check: onnxsem and " << names << "\n\n" << models << " models; each case runs once in onnxsem and once in each runtime.\n\n| outcome |";
+    for (const auto& rt : o.runtimes) m << " " << rt.name << " |";
+    m << "\n";
+    rule(R + 1);
+    for (int i = 0; i < outcome_count; ++i) {
+      m << "| " << outcome_name(static_cast<Outcome>(i)) << " |";
+      for (size_t r = 0; r < R; ++r) m << " " << total[r][static_cast<size_t>(i)] << " |";
+      m << "\n";
+    }
+    if (several) {
+      m << "\n## By suite\n\n| suite | runtime | models | cases |";
+      for (int i = 0; i < outcome_count; ++i) m << " " << outcome_name(static_cast<Outcome>(i)) << " |";
+      m << "\n";
+      rule(4 + outcome_count);
+      for (size_t k = 0; k < T; ++k)
+        for (size_t r = 0; r < R; ++r) {
+          m << "| " << o.targets[k] << " | " << o.runtimes[r].name << " | " << models_of[k] << " | " << cases_of[r][k] << " |";
+          for (int i = 0; i < outcome_count; ++i) m << " " << by_target[r][k][static_cast<size_t>(i)] << " |";
+          m << "\n";
+        }
+    }
+    m << "\n## Runtime x operator\n\nEach cell: agree / differ / runtime-unsupported / runtime-error (the cases onnxsem "
+         "cannot evaluate or refuses are in the JSON report's matrix).\n\n| operator |";
+    for (const auto& rt : o.runtimes) m << " " << rt.name << " |";
+    m << "\n";
+    rule(R + 1);
+    for (const auto& [op, per] : by_op) {
+      m << "| " << op << " |";
+      for (size_t r = 0; r < R; ++r)
+        m << " " << per[r][0] << " / " << per[r][1] << " / " << per[r][3] << " / " << per[r][2] << " |";
+      m << "\n";
+    }
+    m << "\n## Precision of the agreeing cases\n\nThe largest distance in ULP and the largest relative error among "
+         "the cases that agree (within the tolerance of K1), per operator, for the operators where some runtime is "
+         "not bit-identical to onnxsem.\n\n| operator |";
+    for (const auto& rt : o.runtimes) m << " " << rt.name << " (agree, max ULP, max rel) |";
+    m << "\n";
+    rule(R + 1);
+    for (const auto& [op, per] : precision) {
+      bool inexact = false;
+      for (const auto& p : per) inexact = inexact || p.ulp > 0 || p.rel > 0;
+      if (!inexact) continue;
+      m << "| " << op << " |";
+      for (const auto& p : per) {
+        std::ostringstream t;
+        t.precision(3);
+        t << p.cases << ", " << p.ulp << ", " << p.rel;
+        m << " " << (p.cases ? t.str() : std::string("-")) << " |";
+      }
+      m << "\n";
+    }
+    m << "\n## Cases that do not agree\n\n| test | set | runtime | outcome | detail |\n";
+    rule(5);
+    for (const auto& c : cases)
+      if (c.v.outcome != Outcome::agree)
+        m << "| " << c.key << " | " << c.set << " | " << o.runtimes[c.runtime].name << " | "
+          << outcome_name(c.v.outcome) << " | " << cell(case_line(c.v)) << " |\n";
+  }}
+
+}  // namespace onnxsem::crosscheck
