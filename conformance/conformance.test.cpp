@@ -11,6 +11,8 @@
 #include "conformance/compare.hpp"
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
+#include "ops/registry.hpp"
+#include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/testing.hpp"
 
@@ -251,4 +253,49 @@ TEST_CASE("[K12] the benchmark times evaluations on the generated input and writ
   BenchResult even;
   even.seconds = {4.0, 1.0, 3.0, 2.0};
   CHECK(even.median() == 2.5);
+}
+
+TEST_CASE("[K13] a random operator's output is judged by membership: the expected value if possible, else NN45") {
+  const OperatorTable& ops = ops::standard_registry();
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 15] >
+    g (float[3] p) => (float[3] b) { b = Bernoulli(p) })");
+  const std::map<std::string, Value> in{{"p", Value(floats({3}, {0, 1, 0.5f}))}};
+  EvalOptions eo;
+  // No candidate: no value is the specification's (NN44).
+  Outcome o = evaluate(m, in, ops, eo);
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->kind == ErrorKind::unsupported);
+  // A possible result is the output; an impossible one (1 where p is 0) is an NN45 error.
+  eo.choices = {{"b", Value(floats({3}, {0, 1, 1}))}};
+  o = evaluate(m, in, ops, eo);
+  REQUIRE(o.ok());
+  CHECK(o.outputs[0] == Value(floats({3}, {0, 1, 1})));
+  eo.choices = {{"b", Value(floats({3}, {1, 1, 1}))}};
+  o = evaluate(m, in, ops, eo);
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->clause == "NN45");
+  // A random value that is not a graph output has no candidate: still unsupported.
+  const Model hidden = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 15] >
+    g (float[3] p) => (float[3] c) { b = Bernoulli(p)  c = Add(b, b) })");
+  eo.choices = {{"c", Value(floats({3}, {0, 2, 2}))}};
+  o = evaluate(hidden, in, ops, eo);
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->kind == ErrorKind::unsupported);
+
+  // The sweep gives the expected outputs as candidates: a possible one passes, an impossible one fails (NN45).
+  TempDir tmp;
+  const char* text = R"(
+    < ir_version: 8, opset_import: ["" : 15] >
+    g (float[3] p) => (float[3] b) { b = Bernoulli(p) })";
+  write_test(tmp.path / "a" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))}, {Value(floats({3}, {0, 1, 0}))});
+  write_test(tmp.path / "b" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))}, {Value(floats({3}, {0, 0, 0}))});
+  RunOptions ro;
+  ro.schedules = 2;
+  const Result pass = run_test(only(tmp.path / "a"), ops, ro);
+  CHECK(pass.status == Status::pass);
+  const Result fail = run_test(only(tmp.path / "b"), ops, ro);
+  CHECK(fail.status == Status::fail);
+  CHECK(fail.clause == "NN45");
 }

@@ -42,6 +42,11 @@ struct EvalOptions {
   // subgraph of the model; for a function body, the body built at its call). Observes; changes nothing.
   // The sweep uses it to check type soundness (spec/types.md, TY12).
   std::function<void(const Graph& graph, const std::string& name, const Value& value)> observe = {};
+  // Candidate results of nondeterministic operations (spec/conformance.md, K13): values by the name of the
+  // main graph's outputs, as the suite's expected outputs or a runtime give them. An operation whose
+  // operator draws at random yields them when they are possible results (spec/ops-nn.md, NN45); every
+  // other operation ignores them.
+  std::map<std::string, Value> choices = {};
 };
 
 // A state: tensor name -> value; a name that is absent has no value.

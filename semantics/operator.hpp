@@ -26,6 +26,9 @@ struct KernelArgs {
   // outputs (spec/subgraphs.md, SB13). Set by the evaluator for every firing; empty when a kernel is called
   // outside an evaluation (unit tests).
   std::function<std::vector<Value>(const Graph& body, const std::vector<Value>& formals)> subgraph = {};
+  // For an operator that draws at random: per output position, the candidate result the evaluation was
+  // given for that output's name (spec/conformance.md, K13), or nullopt; empty when none were given.
+  std::vector<std::optional<Value>> choices = {};
 
   [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
   [[nodiscard]] bool has_input(size_t k) const noexcept { return k < inputs.size() && inputs[k].has_value(); }

@@ -106,6 +106,16 @@ inline Outputs run(AddFamily add, const Node& n, int64_t version, Inputs inputs,
 inline Outputs run(AddFamily add, const Node& n, int64_t version, Inputs inputs, size_t outputs = 1) {
   return run(add, n, version, std::move(inputs), std::vector<bool>(outputs, true));
 }
+// The same with candidate results for the outputs (spec/conformance.md, K13), one per output, all requested.
+inline Outputs run_with_choices(AddFamily add, const Node& n, int64_t version, Inputs inputs, Outputs choices) {
+  Registry r;
+  add(r);
+  const Kernel* k = r.kernel(n.domain, n.op_type, version);
+  REQUIRE_MESSAGE(k != nullptr, n.op_type << " is not registered at that version");
+  KernelArgs a{n, std::move(inputs), std::vector<bool>(choices.size(), true)};
+  a.choices = std::move(choices);
+  return (*k)(a);
+}
 // A family's `run`: calls the kernels that `add` registers, the first `outputs` outputs requested.
 template <AddFamily add>
 struct FamilyRun {

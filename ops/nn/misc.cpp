@@ -1,8 +1,9 @@
-// Dropout and local response normalisation (spec/ops-nn.md, NN40-NN44).
+// Dropout and local response normalisation (spec/ops-nn.md, NN40-NN43).
 //
 // Dropout in inference is the identity on its data input, with a mask that keeps every element. Its
-// training form draws the mask at random and is outside onnxsem's deterministic semantics, except when
-// the ratio is 0 (nothing is dropped and the scale 1/(1-0) is 1).
+// training form draws the mask at random: without candidate results (spec/conformance.md, K13) it is
+// outside onnxsem's deterministic semantics, except when the ratio is 0 (nothing is dropped and the
+// scale 1/(1-0) is 1); with them, the mask is the candidate's and the outputs follow from it.
 //
 // LRN divides each element by a power of the sum of squares of its neighbours across channels:
 //   Y[n,c,...] = X[n,c,...] / (bias + alpha/size * sum_{i in window(c)} X[n,i,...]^2)^beta,
@@ -20,6 +21,64 @@ struct DropoutVersion {
   bool inputs_form = false;    // 12 and later: ratio and training_mode are inputs
   bool bool_mask = false;      // 10 and later: the mask is a bool tensor (before: of X's type, ones)
 };
+
+// [spec:NN40] the training form with a positive ratio, given candidate results (K13): the candidate mask,
+// or the mask the candidate output shows; the outputs computed from it.
+std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ver, const Tensor& x, double ratio) {
+  const std::string op = "Dropout";
+  auto choice = [&](size_t k) { return k < a.choices.size() && a.choices[k] ? &*a.choices[k] : nullptr; };
+  const Value* cy = choice(0);
+  const Value* cm = a.output_count() > 1 ? choice(1) : nullptr;
+  if (!cy && !cm) unsupported(op + ": the training form with ratio > 0 draws a random mask");
+  const std::vector<double> xv = widen_all(x, op);
+  std::vector<bool> keep(xv.size(), true);
+  auto wrong = [&](const std::string& what) {
+    eval_error("NN45", op + ": the candidate " + what + " is not a possible result of the training form");
+  };
+  if (cm) {
+    if (!cm->is_tensor() || cm->tensor().shape() != x.shape() ||
+        cm->tensor().dtype() != (ver.bool_mask ? DType::boolean : x.dtype()))
+      wrong("mask " + cm->describe());
+    if (ver.bool_mask) {
+      const auto mb = cm->tensor().data<bool>();
+      for (size_t i = 0; i < mb.size(); ++i) keep[i] = mb[i];
+    } else {
+      const std::vector<double> mv = widen_all(cm->tensor(), op);
+      for (size_t i = 0; i < mv.size(); ++i) {
+        if (mv[i] != 0 && mv[i] != 1) wrong("mask (element " + std::to_string(i) + " is neither 0 nor 1)");
+        keep[i] = mv[i] == 1;
+      }
+    }
+  } else {
+    if (!cy->is_tensor() || cy->tensor().shape() != x.shape() || cy->tensor().dtype() != x.dtype())
+      wrong("output " + cy->describe());
+    const std::vector<double> yv = widen_all(cy->tensor(), op);
+    for (size_t i = 0; i < yv.size(); ++i) keep[i] = !(yv[i] == 0 && xv[i] != 0);
+  }
+  std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
+  std::vector<double> y(xv.size()), m(xv.size());
+  for (size_t i = 0; i < xv.size(); ++i) {
+    y[i] = keep[i] ? xv[i] / (1 - ratio) : 0.0;
+    m[i] = keep[i] ? 1.0 : 0.0;
+  }
+  outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    return narrow_all<T>(x.shape(), y);
+  });
+  if (a.output_count() > 1 && a.requested[1]) {
+    if (ver.bool_mask) {
+      auto [t, mo] = Tensor::allocate<bool>(x.shape());
+      for (size_t i = 0; i < keep.size(); ++i) mo[i] = keep[i];
+      outs[1] = Value(t);
+    } else {
+      outs[1] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
+        using T = typename decltype(tag)::type;
+        return narrow_all<T>(x.shape(), m);
+      });
+    }
+  }
+  return outs;
+}
 
 Kernel dropout(DropoutVersion ver) {
   return [ver](const KernelArgs& a) -> std::vector<std::optional<Value>> {
@@ -47,7 +106,7 @@ Kernel dropout(DropoutVersion ver) {
       // [spec:NN40] the training form needs a ratio in [0, 1); with ratio 0 it keeps every element.
       if (!(ratio >= 0 && ratio < 1))
         eval_error("NN40", op + ": ratio " + std::to_string(ratio) + " is outside [0, 1)");
-      if (ratio != 0) unsupported(op + ": the training form with ratio > 0 draws a random mask");
+      if (ratio != 0) return dropped(a, ver, x, ratio);
     }
     std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
     // [spec:NN41] the output is X itself; the mask keeps every element.
@@ -115,19 +174,6 @@ void add_misc(Registry& r) {
   r.add("", "Dropout", {10}, dropout({.bool_mask = true}));
   r.add("", "Dropout", {12, 13, 22}, dropout({.inputs_form = true, .bool_mask = true}));
   // LRN: 13 added bfloat16.
-  // [spec:NN44] the random operators: known to onnxsem, but their values are not the specification's to
-  // give; every evaluation is unsupported, with that reason.
-  for (const char* op : {"RandomNormal", "RandomUniform"})
-    r.add("", op, {1, 22}, [op = std::string(op)](const KernelArgs& a) -> std::vector<std::optional<Value>> {
-      if (!attr_ints_opt(a.node, "shape")) eval_error("NN44", op + ": the attribute shape is required");
-      unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)");
-    });
-  for (const char* op : {"RandomNormalLike", "RandomUniformLike", "Bernoulli", "Multinomial"})
-    r.add("", op, {std::string(op) == "Bernoulli" ? int64_t{15} : std::string(op) == "Multinomial" ? int64_t{7} : int64_t{1}, 22},
-          [op = std::string(op)](const KernelArgs& a) -> std::vector<std::optional<Value>> {
-            (void)a.tensor(0);  // the input whose shape (and, for Bernoulli, probabilities) the draw uses
-            unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)");
-          });
   r.add("", "LRN", {1, 13}, lrn);
 }
 

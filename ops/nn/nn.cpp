@@ -10,6 +10,7 @@ void add_nn(Registry& r) {
   nn::add_pool(r);
   nn::add_norm(r);
   nn::add_misc(r);
+  nn::add_random(r);
   nn::add_causal_conv(r);
   nn::add_deform_conv(r);
 }

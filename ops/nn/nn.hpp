@@ -19,6 +19,7 @@ void add_conv(Registry& r);   // conv.cpp: Conv, ConvTranspose
 void add_pool(Registry& r);   // pool.cpp: MaxPool, AveragePool, LpPool, Global*Pool
 void add_norm(Registry& r);   // norm.cpp: BatchNormalization, InstanceNormalization, LayerNormalization, ...
 void add_misc(Registry& r);   // misc.cpp: Dropout, LRN
+void add_random(Registry& r); // random.cpp: RandomNormal, RandomUniform, their Like forms, Bernoulli, Multinomial
 void add_causal_conv(Registry& r);  // causal_conv.cpp: CausalConvWithState
 void add_deform_conv(Registry& r);  // deform_conv.cpp: DeformConv
 
