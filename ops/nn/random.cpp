@@ -109,13 +109,17 @@ void add_random(Registry& r) {
   });
   r.add("", "Bernoulli", {15, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
-    if (a.choices.empty() || !a.choices[0]) no_value("Bernoulli");
     const std::vector<double> p = widen_all(x, "Bernoulli");
+    for (size_t i = 0; i < p.size(); ++i)
+      if (!(p[i] >= 0 && p[i] <= 1))
+        eval_error("NN44", "Bernoulli: input element " + std::to_string(i) + " is " + num::to_string_value(p[i]) +
+                               ", not a probability in [0, 1]");
+    if (a.choices.empty() || !a.choices[0]) no_value("Bernoulli");
     return judge_candidate(a, "Bernoulli", {dtype_attr(a, x.dtype()), x.shape(), [&p](double v, int64_t i) -> std::string {
                                               if (v != 0 && v != 1) return "a Bernoulli draw is 0 or 1";
                                               const double q = p[static_cast<size_t>(i)];
-                                              if (q <= 0 && v != 0) return "its probability " + num::to_string_value(q) + " allows only 0";
-                                              if (q >= 1 && v != 1) return "its probability " + num::to_string_value(q) + " allows only 1";
+                                              if (q == 0 && v != 0) return "its probability 0 allows only 0";
+                                              if (q == 1 && v != 1) return "its probability 1 allows only 1";
                                               return "";
                                             }});
   });

@@ -47,6 +47,9 @@ TEST_CASE("[NN45] Bernoulli draws 0 or 1, and its certain cases are certain; Mul
   CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {1, 1, 1, 0}))}) == "NN45");    // p = 0 gave 1
   CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 0, 1, 0}))}) == "NN45");    // p = 1 gave 0
   CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 1, 0.5f, 0}))}) == "NN45");  // not 0 or 1
+  // A probability outside [0, 1] is outside the operator's domain, with or without a candidate (NN44).
+  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(tf({2}, {0.5f, 1.5f}))}, {Value(tf({2}, {0, 1}))}) == "NN44");
+  CHECK(clause_of([&] { (void)run(make_node("Bernoulli"), 15, {Value(tf({1}, {-0.25f}))}); }) == "NN44");
   // dtype chooses the element type of the draw.
   auto b = choose(make_node("Bernoulli", {attr_i("dtype", 9)}), 22, {Value(p)},
                   {Value(Tensor::from_vector<bool>({4}, {false, true, false, true}))});
