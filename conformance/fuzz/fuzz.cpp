@@ -17,10 +17,10 @@ void judge(const char* target, const Outcome& o) {
 
 EvalOptions bounded_options() {
   EvalOptions o;
-  o.max_tensor_bytes = int64_t{64} << 20;
+  o.max_tensor_bytes = int64_t{16} << 20;
   o.max_loop_iterations = 10'000;
-  o.max_firing_work = int64_t{1} << 28;
-  o.max_work = int64_t{1} << 30;
+  o.max_firing_work = int64_t{1} << 24;
+  o.max_work = int64_t{1} << 25;
   return o;
 }
 

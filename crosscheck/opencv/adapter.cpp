@@ -162,7 +162,9 @@ Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const 
       } else {
         x = from_double<T>(v);
         const double back = to_double(x);
-        if (!(back == v || (std::isnan(back) && std::isnan(v))) || (v == 0 && std::signbit(v) != std::signbit(back)))
+        // A float type keeps the sign of zero; an integer type has one zero (OpenCV's float -0 is 0 there).
+        const bool zero_sign_lost = !std::is_integral_v<T> && v == 0 && std::signbit(v) != std::signbit(back);
+        if (!(back == v || (std::isnan(back) && std::isnan(v))) || zero_sign_lost)
           fail(1, "output '" + name + "' is declared " + dtype_name(to) + " but OpenCV gave " + dtype_name(dtype_of_depth(m.depth())) +
                       " value " + std::to_string(v) + " at element " + std::to_string(i) + ", which is not one");
       }
@@ -190,6 +192,17 @@ void run_case(const Request& r) {
   onnx::ModelProto proto;
   if (!proto.ParseFromString(bytes)) fail(1, r.model + ": not a ModelProto");
   const onnx::GraphProto& g = proto.graph();
+
+  // OpenCV computes in float32: outputs of a type without a binary64 reading (strings, the float8, 4-bit
+  // and 2-bit types) cannot be given in the type the graph declares.
+  for (const auto& o : g.output()) {
+    const DType t = o.type().has_tensor_type() ? static_cast<DType>(o.type().tensor_type().elem_type()) : DType::undefined;
+    bool writable = t == DType::undefined;
+    hana::for_each(numeric_and_bool_types, [&](auto ty) { writable = writable || dtype_of<typename decltype(ty)::type> == t; });
+    if (!writable)
+      fail(3, std::string("unsupported by the runtime: output '") + o.name() + "' is declared " + dtype_name(t) +
+                  ", which OpenCV's float32 matrices do not represent");
+  }
 
   cv::dnn::Net net;
   try {
