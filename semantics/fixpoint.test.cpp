@@ -84,6 +84,21 @@ TEST_CASE("[E4] the empty name is an absent optional input") {
   CHECK(o.outputs[1] == Value(floats({1}, {6.0f})));
 }
 
+TEST_CASE("[TY2] a node naming an output position its operator does not give is refused, not an internal error") {
+  // The toy operators have no signatures, so check cannot see the arity; the evaluation does (a fuzzing find:
+  // a Cast with three outputs under an opset whose Cast version has no signature ended in an internal error).
+  Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[1] x) => (float[1] z) {
+      z, extra = Neg(x)
+    })");
+  const Outcome o = run(m, {{"x", Value(floats({1}, {3.0f}))}});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->clause == "TY2");
+  CHECK(o.error->kind == ErrorKind::refused);
+  CHECK(o.error->tensor == "extra");
+}
+
 TEST_CASE("[E7] an evaluation error names the node and the operator that raised it") {
   Model m = load_model_text(R"(
     < ir_version: 8, opset_import: ["" : 1] >
