@@ -322,7 +322,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
     for (size_t si = 0; si < sets.size(); ++si) {
       const auto& p = sets[si];
       eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
-      // [spec:K13] the expected outputs are the candidate results of the random operators.
+      // K13: the expected outputs are the candidate results of the random operators.
       eo.choices.clear();
       for (size_t k = 0; k < p.expected.size() && k < model.graph.outputs.size(); ++k)
         eo.choices.emplace(model.graph.outputs[k].name, p.expected[k]);

@@ -12,6 +12,7 @@
 #include <limits>
 #include <sstream>
 
+#include "ops/registry.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/testing.hpp"
 
@@ -368,5 +369,34 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   CHECK(m.find("| Identity | 2 / 0 / 0 / 0 | 0 / 0 / 2 / 0 |") != std::string::npos);
   CHECK(m.find("| id.onnxtxt | random_1 | refuse | runtime-unsupported | unsupported by the runtime: Identity |") !=
         std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("[K13] a runtime's random result is judged by membership: possible agrees, impossible differs") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-k13-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Bernoulli of the probabilities [0, 1]: the only possible result is [0, 1]. One adapter answers it, the
+  // other answers with its random input (not 0 or 1).
+  std::ofstream(dir / "b.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 15]>
+g (float[2] x) => (float[2] y, float[2] z) {
+  p = Constant <value = float[2] {0.0, 1.0}> ()
+  y = Bernoulli(p)
+  z = Identity(x)
+})";
+  std::ofstream(dir / "right.sh") << "#!/bin/sh\nprintf '\\010\\002\\020\\001\\112\\010\\000\\000\\000\\000\\000\\000\\200\\077' "
+                                     "> \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n";
+  std::ofstream(dir / "wrong.sh") << "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n";
+  fs::permissions(dir / "right.sh", fs::perms::owner_all);
+  fs::permissions(dir / "wrong.sh", fs::perms::owner_all);
+  Options o;
+  o.targets = {(dir / "b.onnxtxt").string()};
+  o.runtimes = {{"right", {(dir / "right.sh").string()}}, {"wrong", {(dir / "wrong.sh").string()}}};
+  o.json_file = (dir / "r.json").string();
+  CHECK(run(o, ops::standard_registry()) == 0);
+  const std::string j = slurp(dir / "r.json");
+  INFO(j);
+  CHECK(j.find("\"outcome\": \"agree\", \"detail\": \"\", \"runtime\": \"right\"") != std::string::npos);
+  CHECK(j.find("\"outcome\": \"differ\", \"detail\": \"the runtime's result is not a possible one: [NN45]") != std::string::npos);
   fs::remove_all(dir);
 }

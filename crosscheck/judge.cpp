@@ -156,29 +156,25 @@ Verdict judge(const Side& spec, const Side& runtime, const Tolerance& tol) {
             "the runtime gave " + std::to_string(runtime.outputs.size()) + " outputs, onnxsem " +
                 std::to_string(spec.outputs.size()),
             {}};
-  for (size_t k = 0; k < spec.outputs.size(); ++k) {
-    const std::string d = conformance::compare(runtime.outputs[k], spec.outputs[k], tol);
-    if (d.empty()) continue;
-    Verdict v{Outcome::differ, "output " + std::to_string(k) + ": runtime " + d + " (expected: onnxsem's)", {}};
+  // The measures of XC3, where both outputs are numeric tensors of one element type and shape.
+  auto measured = [&](size_t k) -> std::optional<Difference> {
     const Value& s = spec.outputs[k];
     const Value& r = runtime.outputs[k];
-    if (s.is_tensor() && r.is_tensor() && s.tensor().dtype() == r.tensor().dtype() &&
-        s.tensor().shape() == r.tensor().shape() && s.tensor().dtype() != DType::string) {
-      Difference m = measure(s.tensor(), r.tensor(), tol);
-      m.output = k;
-      v.diff = m;
-    }
-    return v;
-  }
+    if (!s.is_tensor() || !r.is_tensor() || s.tensor().dtype() != r.tensor().dtype() ||
+        s.tensor().shape() != r.tensor().shape() || s.tensor().dtype() == DType::string)
+      return std::nullopt;
+    Difference m = measure(s.tensor(), r.tensor(), tol);
+    m.output = k;
+    return m;
+  };
   Verdict agree{Outcome::agree, {}, {}};
   for (size_t k = 0; k < spec.outputs.size(); ++k) {
-    const Value& s = spec.outputs[k];
-    const Value& r = runtime.outputs[k];
-    if (s.is_tensor() && r.is_tensor() && s.tensor().dtype() == r.tensor().dtype() &&
-        s.tensor().shape() == r.tensor().shape() && s.tensor().dtype() != DType::string) {
-      const Difference m = measure(s.tensor(), r.tensor(), tol);
-      agree.ulp = std::max(agree.ulp, m.max_ulp);
-      agree.rel = std::max(agree.rel, m.max_rel);
+    const std::string d = conformance::compare(runtime.outputs[k], spec.outputs[k], tol);
+    if (!d.empty())
+      return {Outcome::differ, "output " + std::to_string(k) + ": runtime " + d + " (expected: onnxsem's)", measured(k)};
+    if (const auto m = measured(k)) {
+      agree.ulp = std::max(agree.ulp, m->max_ulp);
+      agree.rel = std::max(agree.rel, m->max_rel);
     }
   }
   return agree;

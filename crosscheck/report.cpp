@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <numeric>
 #include <sstream>
 
 #include "conformance/sweep.hpp"
@@ -73,14 +74,14 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
       }
     }
   }
-  auto all_agree = [](const Counts& a) { return a[0] == a[0] + a[1] + a[2] + a[3] + a[4] + a[5]; };
   auto counts_text = [](const Counts& a) {
     std::string s;
     for (int i = 0; i < outcome_count; ++i)
       s += (i ? ", " : "") + std::to_string(a[static_cast<size_t>(i)]) + " " + outcome_name(static_cast<Outcome>(i));
     return s;
   };
-  auto case_count = [](const Counts& a) { return a[0] + a[1] + a[2] + a[3] + a[4] + a[5]; };
+  auto case_count = [](const Counts& a) { return std::accumulate(a.begin(), a.end(), 0); };
+  auto all_agree = [&](const Counts& a) { return a[0] == case_count(a); };
   std::string names;
   for (const auto& rt : o.runtimes) names += (names.empty() ? "" : ", ") + rt.name;
   for (const auto& n : notes) std::cout << "note: " << n << "\n";

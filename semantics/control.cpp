@@ -393,19 +393,20 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
                         "operator returned " + std::to_string(results.size()) + " outputs for " +
                             std::to_string(n.outputs.size()) + " output names",
                         n.name, n.op_type, {}});
-  for (size_t j = 0; j < n.outputs.size(); ++j)
-    if (!n.outputs[j].empty() && j >= results.size())
-      // TY2: a node that names an output position its operator does not have: the model breaks the
-      // operator's arity (check finds it where the operator version is typed; here it is not).
+  for (size_t j = 0; j < n.outputs.size(); ++j) {
+    if (n.outputs[j].empty()) continue;
+    // TY2: a node that names an output position its operator does not have breaks the operator's arity
+    // (check finds it where the operator version is typed; here it is not).
+    if (j >= results.size())
       throw Failure(Error{ErrorKind::refused, "TY2",
                           "names output position " + std::to_string(j) + " ('" + n.outputs[j] + "'), but its operator gives " +
                               std::to_string(results.size()) + " output" + (results.size() == 1 ? "" : "s"),
                           n.name, n.op_type, n.outputs[j]});
-  for (size_t j = 0; j < n.outputs.size(); ++j)
-    if (!n.outputs[j].empty() && (j >= results.size() || !results[j]))
+    if (!results[j])
       throw Failure(Error{ErrorKind::internal, "E3",
                           "operator produced no value for requested output " + std::to_string(j), n.name,
                           n.op_type, n.outputs[j]});
+  }
   return results;
 }
 

@@ -9,7 +9,9 @@
 // Written in C++ against the library rather than in Python because OpenCV's Python binding turns every
 // 3-D array into a 2-D image with channels, so that a [3, 4, 5] input reaches the network as 3 x 4; a
 // cv::Mat built here has exactly the input's dimensions. Values are read and written with onnxsem's own
-// TensorProto reader and writer (semantics/loader.hpp).
+// TensorProto reader and writer (semantics/loader.hpp). The graph's input and output names and declared
+// types are read from the ModelProto here, as the JavaScript adapters do: the adapter is the runtime's
+// side, and onnxsem's loader would refuse models the runtime is meant to be tried on.
 //
 // The network runs on OpenCV's own backend and CPU target with one thread; `--optimize all` keeps OpenCV's
 // layer fusion on, `disabled` turns it off. OpenCV cannot save what it made of the graph: --save-optimized
@@ -38,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "crosscheck/judge.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/error.hpp"
 #include "semantics/loader.hpp"
@@ -46,6 +49,7 @@
 namespace {
 namespace fs = std::filesystem;
 using namespace onnxsem;
+using crosscheck::one_line;
 using num::from_double;
 using num::to_double;
 
@@ -54,16 +58,6 @@ struct CaseFailure {
   int code;
   std::string reason;
 };
-
-std::string one_line(std::string s) {
-  std::replace_if(s.begin(), s.end(), [](char c) { return c == '\n' || c == '\r' || c == '\t'; }, ' ');
-  std::string out;
-  for (char c : s)
-    if (c != ' ' || (!out.empty() && out.back() != ' ')) out += c;
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() > 600) out = out.substr(0, 200) + " ... " + out.substr(out.size() - 380);
-  return out;
-}
 
 [[noreturn]] void fail(int code, const std::string& reason) { throw CaseFailure{code, one_line(reason)}; }
 
@@ -75,20 +69,26 @@ std::string slurp(const std::string& path, int code_when_missing) {
   return s.str();
 }
 
-// OpenCV's matrix depth of an element type, or -1 when OpenCV has none (int64, uint32, uint64, string,
-// bfloat16, the float8 and sub-byte types, complex).
+// The element types OpenCV has a matrix depth for; the others (int64, uint32, uint64, string, bfloat16, the
+// float8 and sub-byte types, complex) have none.
+struct DepthOf {
+  DType dtype;
+  int depth;
+};
+constexpr DepthOf kDepths[] = {{DType::float32, CV_32F}, {DType::float64, CV_64F}, {DType::float16, CV_16F},
+                               {DType::int32, CV_32S},   {DType::int16, CV_16S},   {DType::uint16, CV_16U},
+                               {DType::int8, CV_8S},     {DType::uint8, CV_8U}};
+constexpr auto cv_types = hana::tuple_t<float, double, float16_t, int32_t, int16_t, uint16_t, int8_t, uint8_t>;
+
 int cv_depth(DType t) {
-  switch (t) {
-    case DType::float32: return CV_32F;
-    case DType::float64: return CV_64F;
-    case DType::float16: return CV_16F;
-    case DType::int32: return CV_32S;
-    case DType::int16: return CV_16S;
-    case DType::uint16: return CV_16U;
-    case DType::int8: return CV_8S;
-    case DType::uint8: return CV_8U;
-    default: return -1;
-  }
+  for (const DepthOf& d : kDepths)
+    if (d.dtype == t) return d.depth;
+  return -1;
+}
+DType dtype_of_depth(int depth) {
+  for (const DepthOf& d : kDepths)
+    if (d.depth == depth) return d.dtype;
+  return DType::undefined;
 }
 
 cv::Mat mat_of(const Tensor& t, const std::string& file) {
@@ -103,7 +103,7 @@ cv::Mat mat_of(const Tensor& t, const std::string& file) {
   }
   if (sizes.empty()) sizes.push_back(1);  // a scalar as one element
   cv::Mat m(static_cast<int>(sizes.size()), sizes.data(), depth);
-  dispatch(t.dtype(), hana::tuple_t<float, double, float16_t, int32_t, int16_t, uint16_t, int8_t, uint8_t>, "input",
+  dispatch(t.dtype(), cv_types, "input",
            [&](auto ty) {
              using T = typename decltype(ty)::type;
              auto src = t.data<T>();
@@ -112,31 +112,15 @@ cv::Mat mat_of(const Tensor& t, const std::string& file) {
   return m;
 }
 
-// OpenCV's value at element i of a continuous matrix, as binary64 (exact for every depth it has).
-double element(const cv::Mat& m, size_t i) {
-  switch (m.depth()) {
-    case CV_32F: return reinterpret_cast<const float*>(m.data)[i];
-    case CV_64F: return reinterpret_cast<const double*>(m.data)[i];
-    case CV_16F: return to_double(float16_t{reinterpret_cast<const uint16_t*>(m.data)[i]});
-    case CV_32S: return reinterpret_cast<const int32_t*>(m.data)[i];
-    case CV_16S: return reinterpret_cast<const int16_t*>(m.data)[i];
-    case CV_16U: return reinterpret_cast<const uint16_t*>(m.data)[i];
-    case CV_8S: return reinterpret_cast<const int8_t*>(m.data)[i];
-    default: return reinterpret_cast<const uint8_t*>(m.data)[i];
-  }
-}
-
-DType dtype_of_depth(int depth) {
-  switch (depth) {
-    case CV_32F: return DType::float32;
-    case CV_64F: return DType::float64;
-    case CV_16F: return DType::float16;
-    case CV_32S: return DType::int32;
-    case CV_16S: return DType::int16;
-    case CV_16U: return DType::uint16;
-    case CV_8S: return DType::int8;
-    default: return DType::uint8;
-  }
+// The elements of a continuous matrix as binary64 values (exact for every depth OpenCV has).
+std::vector<double> elements_of(const cv::Mat& m, const std::string& name) {
+  return dispatch(dtype_of_depth(m.depth()), cv_types, "output '" + name + "' of OpenCV", [&](auto ty) {
+    using T = typename decltype(ty)::type;
+    const T* p = reinterpret_cast<const T*>(m.data);
+    std::vector<double> v(m.total());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = to_double(p[i]);
+    return v;
+  });
 }
 
 // The output tensor: OpenCV's matrix in the declared element type (exactly, or an error) and shape.
@@ -150,11 +134,12 @@ Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const 
       (declared_rank == 0 ? n == 1 : (shape[0] == 1 || shape[1] == 1)))
     shape = declared_rank == 0 ? Shape{} : Shape{static_cast<int64_t>(n)};
   const DType to = declared == DType::undefined ? dtype_of_depth(m.depth()) : declared;
+  const std::vector<double> values = elements_of(m, name);
   return dispatch(to, numeric_and_bool_types, "output '" + name + "'", [&](auto ty) {
     using T = typename decltype(ty)::type;
     auto [t, out] = Tensor::allocate<T>(shape);
     for (size_t i = 0; i < n; ++i) {
-      const double v = element(m, i);
+      const double v = values[i];
       T x{};
       if constexpr (std::is_same_v<T, bool>) {
         if (v != 0 && v != 1) fail(1, "output '" + name + "' is declared bool but OpenCV gave " + std::to_string(v));

@@ -90,9 +90,11 @@ const Registry& family_registry() {
 
 // Calls kernel k (which must exist: a null k fails the test) on the inputs, requesting the outputs flagged
 // in `requested`.
-inline Outputs call(const Kernel* k, const Node& n, Inputs inputs, std::vector<bool> requested) {
+// `choices`: candidate results for the outputs (spec/conformance.md, K13), none by default.
+inline Outputs call(const Kernel* k, const Node& n, Inputs inputs, std::vector<bool> requested, Outputs choices = {}) {
   REQUIRE_MESSAGE(k != nullptr, n.op_type << " is not registered at that version");
   KernelArgs a{n, std::move(inputs), std::move(requested)};
+  a.choices = std::move(choices);
   return (*k)(a);
 }
 
@@ -110,11 +112,8 @@ inline Outputs run(AddFamily add, const Node& n, int64_t version, Inputs inputs,
 inline Outputs run_with_choices(AddFamily add, const Node& n, int64_t version, Inputs inputs, Outputs choices) {
   Registry r;
   add(r);
-  const Kernel* k = r.kernel(n.domain, n.op_type, version);
-  REQUIRE_MESSAGE(k != nullptr, n.op_type << " is not registered at that version");
-  KernelArgs a{n, std::move(inputs), std::vector<bool>(choices.size(), true)};
-  a.choices = std::move(choices);
-  return (*k)(a);
+  const std::vector<bool> requested(choices.size(), true);
+  return call(r.kernel(n.domain, n.op_type, version), n, std::move(inputs), requested, std::move(choices));
 }
 // A family's `run`: calls the kernels that `add` registers, the first `outputs` outputs requested.
 template <AddFamily add>

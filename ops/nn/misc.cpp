@@ -22,8 +22,23 @@ struct DropoutVersion {
   bool bool_mask = false;      // 10 and later: the mask is a bool tensor (before: of X's type, ones)
 };
 
-// [spec:NN40] the training form with a positive ratio, given candidate results (K13): the candidate mask,
-// or the mask the candidate output shows; the outputs computed from it.
+// Dropout's mask output: bool from version 10, X's type (1 kept, 0 dropped) before.
+Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>& keep) {
+  if (ver.bool_mask) {
+    auto [m, mo] = Tensor::allocate<bool>(x.shape());
+    for (size_t i = 0; i < keep.size(); ++i) mo[i] = keep[i];
+    return m;
+  }
+  return dispatch(x.dtype(), nn_float_types, "Dropout", [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    auto [m, mo] = Tensor::allocate<T>(x.shape());
+    for (size_t i = 0; i < keep.size(); ++i) mo[i] = narrow_float<T>(keep[i] ? 1.0 : 0.0);
+    return m;
+  });
+}
+
+// NN40, the training form with a positive ratio given candidate results (K13): the candidate mask, or the
+// mask the candidate output shows; the outputs computed from it.
 std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ver, const Tensor& x, double ratio) {
   const std::string op = "Dropout";
   auto choice = [&](size_t k) { return k < a.choices.size() && a.choices[k] ? &*a.choices[k] : nullptr; };
@@ -35,48 +50,23 @@ std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ve
   auto wrong = [&](const std::string& what) {
     eval_error("NN45", op + ": the candidate " + what + " is not a possible result of the training form");
   };
-  if (cm) {
-    if (!cm->is_tensor() || cm->tensor().shape() != x.shape() ||
-        cm->tensor().dtype() != (ver.bool_mask ? DType::boolean : x.dtype()))
-      wrong("mask " + cm->describe());
-    if (ver.bool_mask) {
-      const auto mb = cm->tensor().data<bool>();
-      for (size_t i = 0; i < mb.size(); ++i) keep[i] = mb[i];
-    } else {
-      const std::vector<double> mv = widen_all(cm->tensor(), op);
-      for (size_t i = 0; i < mv.size(); ++i) {
-        if (mv[i] != 0 && mv[i] != 1) wrong("mask (element " + std::to_string(i) + " is neither 0 nor 1)");
-        keep[i] = mv[i] == 1;
-      }
-    }
-  } else {
-    if (!cy->is_tensor() || cy->tensor().shape() != x.shape() || cy->tensor().dtype() != x.dtype())
-      wrong("output " + cy->describe());
-    const std::vector<double> yv = widen_all(cy->tensor(), op);
-    for (size_t i = 0; i < yv.size(); ++i) keep[i] = !(yv[i] == 0 && xv[i] != 0);
+  const Value& given = cm ? *cm : *cy;
+  const DType want = cm && ver.bool_mask ? DType::boolean : x.dtype();
+  if (!given.is_tensor() || given.tensor().shape() != x.shape() || given.tensor().dtype() != want)
+    wrong((cm ? "mask " : "output ") + given.describe());
+  const std::vector<double> gv = widen_all(given.tensor(), numeric_and_bool_types, op);
+  for (size_t i = 0; i < gv.size(); ++i) {
+    if (cm && gv[i] != 0 && gv[i] != 1) wrong("mask (element " + std::to_string(i) + " is neither 0 nor 1)");
+    keep[i] = cm ? gv[i] == 1 : !(gv[i] == 0 && xv[i] != 0);  // an output shows a drop as 0 where X is not
   }
+  std::vector<double> y(xv.size());
+  for (size_t i = 0; i < xv.size(); ++i) y[i] = keep[i] ? xv[i] / (1 - ratio) : 0.0;
   std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
-  std::vector<double> y(xv.size()), m(xv.size());
-  for (size_t i = 0; i < xv.size(); ++i) {
-    y[i] = keep[i] ? xv[i] / (1 - ratio) : 0.0;
-    m[i] = keep[i] ? 1.0 : 0.0;
-  }
   outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     return narrow_all<T>(x.shape(), y);
   });
-  if (a.output_count() > 1 && a.requested[1]) {
-    if (ver.bool_mask) {
-      auto [t, mo] = Tensor::allocate<bool>(x.shape());
-      for (size_t i = 0; i < keep.size(); ++i) mo[i] = keep[i];
-      outs[1] = Value(t);
-    } else {
-      outs[1] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
-        using T = typename decltype(tag)::type;
-        return narrow_all<T>(x.shape(), m);
-      });
-    }
-  }
+  if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, keep);
   return outs;
 }
 
@@ -111,20 +101,8 @@ Kernel dropout(DropoutVersion ver) {
     std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
     // [spec:NN41] the output is X itself; the mask keeps every element.
     outs[0] = Value(x);
-    if (a.output_count() > 1 && a.requested[1]) {
-      if (ver.bool_mask) {
-        auto [m, mo] = Tensor::allocate<bool>(x.shape());
-        for (auto& b : mo) b = true;
-        outs[1] = Value(m);
-      } else {
-        outs[1] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
-          using T = typename decltype(tag)::type;
-          auto [m, mo] = Tensor::allocate<T>(x.shape());
-          for (auto& e : mo) e = narrow_float<T>(1.0);
-          return m;
-        });
-      }
-    }
+    if (a.output_count() > 1 && a.requested[1])
+      outs[1] = mask_of(ver, x, std::vector<bool>(static_cast<size_t>(x.size()), true));
     return outs;
   };
 }

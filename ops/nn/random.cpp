@@ -13,16 +13,11 @@
 namespace onnxsem::ops::nn {
 namespace {
 
-// The elements of a candidate as binary64 values; bool as 0 and 1.
-std::vector<double> numbers_of(const Tensor& t, const std::string& op) {
-  if (t.dtype() != DType::boolean) return widen_all(t, numeric_types, op);
-  std::vector<double> v;
-  for (bool b : t.data<bool>()) v.push_back(b ? 1.0 : 0.0);
-  return v;
-}
-
-[[noreturn]] void no_value(const std::string& op) {
-  unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)");
+// NN44: no value without a candidate result; when the evaluation has candidates (K13) but none for this
+// operation, its output is not a graph output.
+[[noreturn]] void no_value(const KernelArgs& a, const std::string& op) {
+  unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)" +
+              (a.choices.empty() ? std::string() : "; its output is not a graph output, so no result judges it (K13)"));
 }
 
 // What a random operator's output must be (NN45): its element type and shape, and a predicate on each
@@ -35,7 +30,7 @@ struct PossibleSet {
 
 // [spec:NN45] the candidate result of output 0, when it is in the set; an NN45 error otherwise.
 std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std::string& op, const PossibleSet& set) {
-  if (a.choices.empty() || !a.choices[0]) no_value(op);
+  if (a.choices.empty() || !a.choices[0]) no_value(a, op);
   const Value& c = *a.choices[0];
   auto wrong = [&](const std::string& what) {
     const std::string name = a.node.outputs.empty() ? std::string("output 0") : "'" + a.node.outputs[0] + "'";
@@ -46,7 +41,7 @@ std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std
   if (t.dtype() != set.dtype)
     wrong(std::string("its element type is ") + dtype_name(t.dtype()) + ", expected " + dtype_name(set.dtype));
   if (t.shape() != set.shape) wrong("its shape is " + show(t.shape()) + ", expected " + show(set.shape));
-  const std::vector<double> v = numbers_of(t, op);
+  const std::vector<double> v = widen_all(t, numeric_and_bool_types, op);
   for (size_t i = 0; i < v.size(); ++i)
     if (std::string why = set.value_ok(v[i], static_cast<int64_t>(i)); !why.empty())
       wrong("element " + std::to_string(i) + " is " + num::to_string_value(v[i]) + ": " + why);
@@ -66,7 +61,7 @@ DType dtype_attr(const KernelArgs& a, std::optional<DType> def) {
 double rounded(double x, DType t) {
   return dispatch(t, float_types, "RandomUniform", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    return num::to_double(num::from_double<T>(x));
+    return widen(narrow_float<T>(x));
   });
 }
 
@@ -94,7 +89,7 @@ void add_random(Registry& r) {
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomUniform: the attribute shape is required");
     const DType t = dtype_attr(a, DType::float32);
-    if (a.choices.empty() || !a.choices[0]) no_value("RandomUniform");
+    if (a.choices.empty() || !a.choices[0]) no_value(a, "RandomUniform");
     return judge_candidate(a, "RandomUniform", {t, *shape, uniform_values(a, t)});
   });
   r.add("", "RandomNormalLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
@@ -104,7 +99,7 @@ void add_random(Registry& r) {
   r.add("", "RandomUniformLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
     const DType t = dtype_attr(a, x.dtype());
-    if (a.choices.empty() || !a.choices[0]) no_value("RandomUniformLike");
+    if (a.choices.empty() || !a.choices[0]) no_value(a, "RandomUniformLike");
     return judge_candidate(a, "RandomUniformLike", {t, x.shape(), uniform_values(a, t)});
   });
   r.add("", "Bernoulli", {15, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
@@ -114,7 +109,7 @@ void add_random(Registry& r) {
       if (!(p[i] >= 0 && p[i] <= 1))
         eval_error("NN44", "Bernoulli: input element " + std::to_string(i) + " is " + num::to_string_value(p[i]) +
                                ", not a probability in [0, 1]");
-    if (a.choices.empty() || !a.choices[0]) no_value("Bernoulli");
+    if (a.choices.empty() || !a.choices[0]) no_value(a, "Bernoulli");
     return judge_candidate(a, "Bernoulli", {dtype_attr(a, x.dtype()), x.shape(), [&p](double v, int64_t i) -> std::string {
                                               if (v != 0 && v != 1) return "a Bernoulli draw is 0 or 1";
                                               const double q = p[static_cast<size_t>(i)];
@@ -128,7 +123,7 @@ void add_random(Registry& r) {
     if (x.rank() != 2) eval_error("NN45", "Multinomial: input must be [batch_size, class_size], got shape " + show(x.shape()));
     const int64_t samples = attr_int(a.node, "sample_size", 1);
     if (samples < 1) eval_error("NN45", "Multinomial: sample_size is " + std::to_string(samples) + ", expected >= 1");
-    if (a.choices.empty() || !a.choices[0]) no_value("Multinomial");
+    if (a.choices.empty() || !a.choices[0]) no_value(a, "Multinomial");
     const int64_t classes = x.dim(1);
     const std::vector<double> logp = widen_all(x, "Multinomial");
     return judge_candidate(a, "Multinomial", {dtype_attr(a, DType::int32), {x.dim(0), samples},
