@@ -39,6 +39,11 @@ std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& str
     // The product overflows only when another dimension of the shape is 0 (the shape's element count is
     // checked, L1): then no output element reads a reduced set, and none is listed.
     if (__builtin_mul_overflow(count, shape[d], &count)) return {};
+  // [spec:L3] the list has one entry per position: refused before it is allocated when it would exceed the
+  // allocation limit (a shape with a 0 elsewhere has no elements but may span a huge sub-lattice).
+  if (count > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
+    eval_error("L3", "the reduction over shape " + show(shape) + " lists " + std::to_string(count) +
+                         " positions, more than the allocation limit allows");
   std::vector<int64_t> out;
   out.reserve(static_cast<size_t>(count));
   if (count == 0) return out;
@@ -78,7 +83,9 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
     }
   }
   p.base = lattice(in, strides, kept_dims);
-  p.rel = lattice(in, strides, red_dims);
+  // No output element, no reduced set to list (the input has no elements, so the reduced dimensions may
+  // span any number of positions without one being read).
+  if (!p.base.empty()) p.rel = lattice(in, strides, red_dims);
   return p;
 }
 

@@ -207,3 +207,12 @@ TEST_CASE("[RD1] reducing huge axes of an empty tensor gives its empty result, w
   const Tensor y = run1(NodeB("ReduceSum").i("keepdims", 0), 13, {x, I64({2}, {1, 2})});
   CHECK(y.shape() == Shape{0});
 }
+
+TEST_CASE("[L3] a reduction of an empty tensor neither lists a huge reduced set nor a huge output beyond the limit") {
+  const int64_t big = int64_t{1} << 33;  // 2^33 positions: 64 GiB of offsets
+  // no output element: the reduced set is not listed at all
+  Tensor y = run1(NodeB("ReduceSum"), 13, {F({0, big}, {}), I64({1}, {1})});
+  CHECK(y.shape() == Shape{0, 1});
+  // 2^33 output elements (each the sum of an empty set) exceed the allocation limit: refused, not allocated
+  CHECK(clause_of(NodeB("ReduceSum").i("keepdims", 0), 13, {F({big, 0}, {}), I64({1}, {1})}) == "L3");
+}
