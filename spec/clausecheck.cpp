@@ -37,7 +37,8 @@ std::vector<std::string> lines_of(const fs::path& p) {
 
 bool is_code(const fs::path& p) {
   const auto e = p.extension().string();
-  return e == ".cpp" || e == ".hpp" || e == ".inc" || e == ".h";
+  // .v: the Coq proof (spec/proof/), whose theorems cite the clauses they prove
+  return e == ".cpp" || e == ".hpp" || e == ".inc" || e == ".h" || e == ".v";
 }
 bool is_test(const fs::path& p) {
   const std::string n = p.filename().string();
