@@ -318,6 +318,8 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   for (int64_t k : s.kernel)
     if (k < 1) eval_error("NN2", op + ": kernel extent " + std::to_string(k) + " is not positive");
   const TransposeGeometry g = transpose_geometry(a, in, s.kernel, op);
+  // L5 (and L3 for the tap tables) as Conv: the gathering of the taps, batch x groups planes.
+  charge_taps(g.out, g.kernel, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> wd = widen_all(a.tensor(1), op);
   const std::vector<double> bias = bias_of(a, s.M, op);
   // [spec:NN14] computed as the gathering form of the scatter: output position o receives, from tap j,

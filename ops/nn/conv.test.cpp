@@ -184,3 +184,14 @@ TEST_CASE("[L5] Conv counts its matrix products, not only the gathering of its t
   WorkBudget bound(300, int64_t{1} << 40);
   CHECK(clause_of([&] { run(make_node("Conv"), 11, {Value(x), Value(w)}); }) == "L5");
 }
+
+TEST_CASE("[L3] ConvTranspose refuses a tap table beyond the allocation limit before building it") {
+  // dilation 2^30 on a kernel of 2 taps: 2^30 + 3 output positions of 2 taps each, 16 GiB of table
+  const Tensor x = tf({1, 1, 3}, {1, 2, 3}), w = tf({1, 1, 2}, {1, 1});
+  CHECK(clause_of([&] {
+          run(make_node("ConvTranspose", {attr_is("dilations", {int64_t{1} << 30})}), 11, {Value(x), Value(w)});
+        }) == "L3");
+  // a small dilation still works: taps 0 and 3 of the kernel [1, 1]
+  auto y = run(make_node("ConvTranspose", {attr_is("dilations", {3})}), 11, {Value(x), Value(w)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 6});
+}

@@ -51,6 +51,10 @@ struct WindowAttrs {
 // Charges the work of walking the windows (spec L5): the taps of each axis, and planes x windows x taps x
 // per_tap for the whole operation.
 void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op);
+// The same count for any output and kernel extents (ConvTranspose's gathering form), and the refusal (L3) of
+// per-axis tap tables (output extent x kernel extent entries) beyond the allocation limit, before either
+// the tables or the windows are built.
+void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap, const std::string& op);
 
 // Checks that X has the (N, C, D1, ..., Dn) layout with n >= 1 spatial axes (NN1).
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank = 3);
