@@ -15,6 +15,7 @@
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/testing.hpp"
+#include "semantics/witness.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::conformance;
@@ -298,4 +299,69 @@ TEST_CASE("[K13] a random operator's output is judged by membership: the expecte
   const Result fail = run_test(only(tmp.path / "b"), ops, ro);
   CHECK(fail.status == Status::fail);
   CHECK(fail.clause == "NN45");
+}
+
+TEST_CASE("[K14] a random value that is not a graph output is judged by a witness, or stays unsupported") {
+  const OperatorTable& ops = ops::standard_registry();
+  // Bernoulli's expansion in ONNX's suite: y[i] = 1 exactly when the uniform draw u[i] exceeds p[i].
+  const char* text = R"(
+    < ir_version: 8, opset_import: ["" : 15] >
+    g (float[4] p) => (float[4] y) { u = RandomUniformLike(p)  gt = Greater(u, p)  y = Cast<to = 1>(gt) })";
+  const Model m = load_model_text(text);
+  const std::map<std::string, Value> in{{"p", Value(floats({4}, {0, 1, 0.5f, 0.25f}))}};
+  auto judged = [&](const std::vector<float>& y) {
+    EvalOptions eo;
+    eo.choices = {{"y", Value(floats({4}, y))}};
+    const Outcome first = evaluate(m, in, ops, eo);
+    REQUIRE_FALSE(first.ok());  // u has no candidate (K13): unsupported
+    CHECK(first.error->kind == ErrorKind::unsupported);
+    return find_witness(m, in, ops, eo, first, {Value(floats({4}, y))});
+  };
+  // Possible: u = 0 gives 0 everywhere, u = 1 gives 1 where p < 1; the witness is checked by NN45 and gives y.
+  auto w = judged({0, 0, 1, 1});
+  REQUIRE(w);
+  CHECK(w->name == "u");
+  CHECK(w->values == std::vector<double>{0, 0, 1, 1});
+  CHECK(w->outcome.outputs[0] == Value(floats({4}, {0, 0, 1, 1})));
+  w = judged({1, 0, 0, 1});  // p = 0 can give 1 (u = 1 > 0)
+  REQUIRE(w);
+  CHECK(w->values == std::vector<double>{1, 0, 0, 1});
+  // Impossible: y = 1 where p = 1 needs u > 1, outside [0, 1]: no witness.
+  CHECK_FALSE(judged({0, 1, 0, 0}));
+  // The presumption does not hold (the output sums u): a sum of 0 is found (u = 0 everywhere, checked), a
+  // sum of 2 is not, although u = 0.5 everywhere would give it: no witness is not a proof of impossibility.
+  const Model summed = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 15] >
+    g (float[4] p) => (float[1] s) { u = RandomUniformLike(p)  s = ReduceSum<keepdims = 1>(u) })");
+  for (float sum : {0.0f, 2.0f}) {
+    EvalOptions eo;
+    eo.choices = {{"s", Value(floats({1}, {sum}))}};
+    const Outcome first = evaluate(summed, in, ops, eo);
+    CHECK(find_witness(summed, in, ops, eo, first, {Value(floats({1}, {sum}))}).has_value() == (sum == 0.0f));
+  }
+  // Numbers for a random output that are not a possible result are an NN45 error: a count that does not
+  // fit the shape, or a value outside the range.
+  EvalOptions filled;
+  filled.fills = {{"u", {0.5, 0.5, 0.5}}};
+  Outcome o = evaluate(m, in, ops, filled);
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->clause == "NN45");
+  filled.fills = {{"u", {2.0}}};
+  o = evaluate(m, in, ops, filled);
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error->clause == "NN45");
+
+  // The sweep: a possible expected output passes by K14, an impossible one stays unsupported (not failed).
+  TempDir tmp;
+  write_test(tmp.path / "a" / "test_bernoulli_expanded", text, {Value(floats({4}, {0, 1, 0.5f, 0.25f}))},
+             {Value(floats({4}, {0, 0, 1, 0}))});
+  write_test(tmp.path / "b" / "test_bernoulli_expanded", text, {Value(floats({4}, {0, 1, 0.5f, 0.25f}))},
+             {Value(floats({4}, {0, 1, 1, 0}))});
+  RunOptions ro;
+  ro.schedules = 2;
+  const Result pass = run_test(only(tmp.path / "a"), ops, ro);
+  CHECK(pass.status == Status::pass);
+  CHECK(pass.clause == "K14");
+  const Result open = run_test(only(tmp.path / "b"), ops, ro);
+  CHECK(open.status == Status::unsupported);
 }

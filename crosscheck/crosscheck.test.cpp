@@ -372,31 +372,63 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   fs::remove_all(dir);
 }
 
-TEST_CASE("[K13] a runtime's random result is judged by membership: possible agrees, impossible differs") {
-  const fs::path dir = fs::temp_directory_path() / ("onnxsem-k13-test-" + std::to_string(::getpid()));
+namespace {
+// The JSON report of a cross-check of one textual model against shell-script adapters (name, script).
+std::string crosscheck_scripts(const std::string& tag, const std::string& model,
+                               const std::vector<std::pair<std::string, std::string>>& adapters) {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-" + tag + "-test-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
+  std::ofstream(dir / "m.onnxtxt") << model;
+  Options o;
+  o.targets = {(dir / "m.onnxtxt").string()};
+  for (const auto& [name, script] : adapters) {
+    std::ofstream(dir / (name + ".sh")) << script;
+    fs::permissions(dir / (name + ".sh"), fs::perms::owner_all);
+    o.runtimes.push_back({name, {(dir / (name + ".sh")).string()}});
+  }
+  o.json_file = (dir / "r.json").string();
+  CHECK(run(o, ops::standard_registry()) == 0);
+  std::string j = slurp(dir / "r.json");
+  fs::remove_all(dir);
+  return j;
+}
+}  // namespace
+
+TEST_CASE("[K13] a runtime's random result is judged by membership: possible agrees, impossible differs") {
   // Bernoulli of the probabilities [0, 1]: the only possible result is [0, 1]. One adapter answers it, the
   // other answers with its random input (not 0 or 1).
-  std::ofstream(dir / "b.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 15]>
+  const std::string j = crosscheck_scripts("k13", R"(<ir_version: 8, opset_import: ["" : 15]>
 g (float[2] x) => (float[2] y, float[2] z) {
   p = Constant <value = float[2] {0.0, 1.0}> ()
   y = Bernoulli(p)
   z = Identity(x)
-})";
-  std::ofstream(dir / "right.sh") << "#!/bin/sh\nprintf '\\010\\002\\020\\001\\112\\010\\000\\000\\000\\000\\000\\000\\200\\077' "
-                                     "> \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n";
-  std::ofstream(dir / "wrong.sh") << "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n";
-  fs::permissions(dir / "right.sh", fs::perms::owner_all);
-  fs::permissions(dir / "wrong.sh", fs::perms::owner_all);
-  Options o;
-  o.targets = {(dir / "b.onnxtxt").string()};
-  o.runtimes = {{"right", {(dir / "right.sh").string()}}, {"wrong", {(dir / "wrong.sh").string()}}};
-  o.json_file = (dir / "r.json").string();
-  CHECK(run(o, ops::standard_registry()) == 0);
-  const std::string j = slurp(dir / "r.json");
+})",
+      {{"right", "#!/bin/sh\nprintf '\\010\\002\\020\\001\\112\\010\\000\\000\\000\\000\\000\\000\\200\\077' "
+                 "> \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n"},
+       {"wrong", "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n"}});
   INFO(j);
   CHECK(j.find("\"outcome\": \"agree\", \"detail\": \"\", \"runtime\": \"right\"") != std::string::npos);
   CHECK(j.find("\"outcome\": \"differ\", \"detail\": \"the runtime's result is not a possible one: [NN45]") != std::string::npos);
-  fs::remove_all(dir);
+}
+
+TEST_CASE("[K14] a runtime's outputs that a random value not among the outputs can give agree, others stay unjudged") {
+  // y = (u > p) with u uniform in [0, 1] and p = [0, 1]: y[0] may be 0 or 1, y[1] only 0. One adapter
+  // answers [0, 0] (a witness exists: u = [0, 0]), the other [0, 1] (none among the numbers tried).
+  const std::string j = crosscheck_scripts("k14", R"(<ir_version: 8, opset_import: ["" : 15]>
+g (float[2] x) => (float[2] y, float[2] z) {
+  p = Constant <value = float[2] {0.0, 1.0}> ()
+  u = RandomUniformLike(p)
+  gt = Greater(u, p)
+  y = Cast <to = 1> (gt)
+  z = Identity(x)
+})",
+      {{"zeros", "#!/bin/sh\nprintf '\\010\\002\\020\\001\\112\\010\\000\\000\\000\\000\\000\\000\\000\\000' "
+                 "> \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n"},
+       {"ones", "#!/bin/sh\nprintf '\\010\\002\\020\\001\\112\\010\\000\\000\\000\\000\\000\\000\\200\\077' "
+                "> \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n"}});
+  INFO(j);
+  CHECK(j.find("\"outcome\": \"agree\", \"detail\": \"\", \"runtime\": \"zeros\"") != std::string::npos);
+  CHECK(j.find("\"outcome\": \"spec-unsupported\"") != std::string::npos);
+  CHECK(j.find("\"outcome\": \"differ\"") == std::string::npos);
 }

@@ -20,6 +20,11 @@ namespace {
               (a.choices.empty() ? std::string() : "; its output is not a graph output, so no result judges it (K13)"));
 }
 
+// Whether the evaluation gave output 0 a candidate result: a value (K13) or numbers (K14).
+bool has_candidate(const KernelArgs& a) {
+  return (!a.choices.empty() && a.choices[0]) || (!a.fills.empty() && a.fills[0]);
+}
+
 // What a random operator's output must be (NN45): its element type and shape, and a predicate on each
 // element (binary64 value and position) that returns an empty string or what is wrong.
 struct PossibleSet {
@@ -30,12 +35,25 @@ struct PossibleSet {
 
 // [spec:NN45] the candidate result of output 0, when it is in the set; an NN45 error otherwise.
 std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std::string& op, const PossibleSet& set) {
-  if (a.choices.empty() || !a.choices[0]) no_value(a, op);
-  const Value& c = *a.choices[0];
+  if (!has_candidate(a)) no_value(a, op);
   auto wrong = [&](const std::string& what) {
     const std::string name = a.node.outputs.empty() ? std::string("output 0") : "'" + a.node.outputs[0] + "'";
     eval_error("NN45", op + ": the candidate result for " + name + " is not a possible one: " + what);
   };
+  // K14: numbers become the tensor of the set's element type and shape, each rounded to that type.
+  const Value c = [&]() -> Value {
+    if (!a.choices.empty() && a.choices[0]) return *a.choices[0];
+    const std::vector<double>& f = *a.fills[0];
+    const int64_t n = element_count(set.shape);
+    if (f.size() != 1 && static_cast<int64_t>(f.size()) != n)
+      wrong("it gives " + std::to_string(f.size()) + " numbers for " + std::to_string(n) + " elements");
+    return Value(dispatch(set.dtype, numeric_and_bool_types, op, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      auto [t, out] = Tensor::allocate<T>(set.shape);
+      for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(f.size() == 1 ? f[0] : f[i]);
+      return t;
+    }));
+  }();
   if (!c.is_tensor()) wrong("it is " + c.describe() + ", not a tensor");
   const Tensor& t = c.tensor();
   if (t.dtype() != set.dtype)
@@ -89,7 +107,7 @@ void add_random(Registry& r) {
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomUniform: the attribute shape is required");
     const DType t = dtype_attr(a, DType::float32);
-    if (a.choices.empty() || !a.choices[0]) no_value(a, "RandomUniform");
+    if (!has_candidate(a)) no_value(a, "RandomUniform");
     return judge_candidate(a, "RandomUniform", {t, *shape, uniform_values(a, t)});
   });
   r.add("", "RandomNormalLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
@@ -99,7 +117,7 @@ void add_random(Registry& r) {
   r.add("", "RandomUniformLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
     const DType t = dtype_attr(a, x.dtype());
-    if (a.choices.empty() || !a.choices[0]) no_value(a, "RandomUniformLike");
+    if (!has_candidate(a)) no_value(a, "RandomUniformLike");
     return judge_candidate(a, "RandomUniformLike", {t, x.shape(), uniform_values(a, t)});
   });
   r.add("", "Bernoulli", {15, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
@@ -109,7 +127,7 @@ void add_random(Registry& r) {
       if (!(p[i] >= 0 && p[i] <= 1))
         eval_error("NN44", "Bernoulli: input element " + std::to_string(i) + " is " + num::to_string_value(p[i]) +
                                ", not a probability in [0, 1]");
-    if (a.choices.empty() || !a.choices[0]) no_value(a, "Bernoulli");
+    if (!has_candidate(a)) no_value(a, "Bernoulli");
     return judge_candidate(a, "Bernoulli", {dtype_attr(a, x.dtype()), x.shape(), [&p](double v, int64_t i) -> std::string {
                                               if (v != 0 && v != 1) return "a Bernoulli draw is 0 or 1";
                                               const double q = p[static_cast<size_t>(i)];
@@ -123,7 +141,7 @@ void add_random(Registry& r) {
     if (x.rank() != 2) eval_error("NN45", "Multinomial: input must be [batch_size, class_size], got shape " + show(x.shape()));
     const int64_t samples = attr_int(a.node, "sample_size", 1);
     if (samples < 1) eval_error("NN45", "Multinomial: sample_size is " + std::to_string(samples) + ", expected >= 1");
-    if (a.choices.empty() || !a.choices[0]) no_value(a, "Multinomial");
+    if (!has_candidate(a)) no_value(a, "Multinomial");
     const int64_t classes = x.dim(1);
     const std::vector<double> logp = widen_all(x, "Multinomial");
     return judge_candidate(a, "Multinomial", {dtype_attr(a, DType::int32), {x.dim(0), samples},

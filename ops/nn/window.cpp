@@ -24,17 +24,16 @@ int64_t WindowGeometry::kernel_count() const noexcept { return extent_product(ke
 void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap, const std::string& op) {
   // L5: windows x taps, for every plane, counted before the windows are walked.
   int64_t units = 0;
-  for (size_t d = 0; d < out.size(); ++d) {
-    const int64_t table = work_product({out[d], kernel[d]});
-    // [spec:L3] a tap table is allocated: refused before it exceeds the allocation limit.
-    if (table > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
+  for (size_t d = 0; d < out.size(); ++d) units = work_sum(units, work_product({out[d], kernel[d]}));
+  units = work_sum(units, work_product({planes, extent_product(out), extent_product(kernel), per_tap}));
+  charge_work(units, op + "'s windows");
+  // [spec:L3] a tap table (output extent x kernel extent entries) is allocated: refused before it exceeds
+  // the allocation limit, when the work limit let it through.
+  for (size_t d = 0; d < out.size(); ++d)
+    if (work_product({out[d], kernel[d]}) > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
       eval_error("L3", op + ": spatial axis " + std::to_string(d) + " has " + std::to_string(out[d]) +
                            " output positions of " + std::to_string(kernel[d]) +
                            " taps each, more than the allocation limit allows");
-    units = work_sum(units, table);
-  }
-  units = work_sum(units, work_product({planes, extent_product(out), extent_product(kernel), per_tap}));
-  charge_work(units, op + "'s windows");
 }
 
 void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {

@@ -1,0 +1,28 @@
+// The witness of an internal random value (spec/conformance.md, K14): a possible result of a random
+// operation whose output is not a graph output, under which the graph gives the expected outputs.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantics/fixpoint.hpp"
+
+namespace onnxsem {
+
+struct Witness {
+  std::string name;            // the random operation's output name
+  std::vector<double> values;  // its witnessing result, element by element (EvalOptions::fills)
+  Outcome outcome;             // the evaluation with it, whose outputs are the expected ones, bit for bit
+};
+
+// When `first`, the evaluation of `model` on `inputs` with `eo`, stopped unsupported at an operation of the
+// main graph whose operator draws at random (RandomUniform(Like), RandomNormal(Like), Bernoulli) and whose
+// output has no candidate result, looks for a possible result of it under which the graph's outputs are
+// `expected`, bit for bit; nullopt when none is found (which does not show that none exists).
+[[nodiscard]] std::optional<Witness> find_witness(const Model& model, const std::map<std::string, Value>& inputs,
+                                                  const OperatorTable& ops, const EvalOptions& eo,
+                                                  const Outcome& first, const std::vector<Value>& expected);
+
+}  // namespace onnxsem
