@@ -12,6 +12,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -72,6 +73,19 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
   if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > allocation_limit() / 8)
     eval_error("L3", op + ": an output of " + std::to_string(rows) + " rows of " + std::to_string(c.out_size) +
                          " columns exceeds the allocation limit of " + std::to_string(allocation_limit()) + " bytes");
+  // L5: every n-gram looked at, n items each, counted before the rows are walked. For n >= 2 and skip d the
+  // positions i with i + (n - 1) d < C number C - (n - 1) d while that is positive, so the d that fit sum to
+  // dfit * C - (n - 1) * dfit * (dfit + 1) / 2 (no product overflows: (n - 1) * dfit < C).
+  int64_t per_row = 0;
+  for (int64_t n = c.min_n; n <= std::min(c.max_n, C); ++n) {
+    int64_t positions = C;
+    if (n > 1) {
+      const int64_t dfit = std::min(std::min(c.max_skip, C) + 1, (C - 1) / (n - 1));
+      positions = dfit * C - (n - 1) * dfit * (dfit + 1) / 2;
+    }
+    per_row = work_sum(per_row, work_product({n, positions}));
+  }
+  charge_work(work_product({rows, per_row}), op + "'s n-grams");
   std::vector<int64_t> freq(static_cast<size_t>(cells), 0);
   std::vector<Item> gram;
   for (int64_t r = 0; r < rows; ++r) {

@@ -1,6 +1,7 @@
 // Tests of TfIdfVectorizer (spec/ops-text.md, TX20-TX23).
 #include <limits>
 #include "ops/text/test_util.hpp"
+#include "semantics/work.hpp"
 
 using namespace txtest;
 using F = std::vector<float>;
@@ -101,4 +102,17 @@ TEST_CASE("[TX21] input shapes and element types") {
   CHECK(clause_of([&] { run(int_node("TF", 1, 1, 0), 9, {Value(str_input)}); }) == "TX21");
   CHECK(clause_of([&] { run(int_node("TF", 1, 1, 0), 9, {Value(i64({1, 1, 1}, {1}))}); }) == "TX21");
   CHECK(clause_of([&] { run(int_node("TF", 1, 1, 0), 9, {Value(i64({}, {1}))}); }) == "TX21");
+}
+
+TEST_CASE("[L5] TfIdfVectorizer counts the n-grams it looks at before walking the rows") {
+  // 12 items, unigrams and bigrams with skips up to 5: 12 unigrams, and bigrams at distances 1..6 in
+  // 11 + 10 + 9 + 8 + 7 + 6 = 51 positions of 2 items each: 12 + 102 = 114 units.
+  const Value x(i64({12}, sample));
+  {
+    onnxsem::WorkBudget bound(114, int64_t{1} << 40);
+    auto y = run(int_node("TF", 1, 2, 5), 9, {x});
+    CHECK(vals<float>(y[0]) == F{0, 3, 1, 0, 1, 3, 1});
+  }
+  onnxsem::WorkBudget bound(113, int64_t{1} << 40);
+  CHECK(clause_of([&] { run(int_node("TF", 1, 2, 5), 9, {x}); }) == "L5");
 }
