@@ -73,7 +73,8 @@ Granularity granularity(const Tensor& x, const Tensor& scale, int64_t axis, int6
     eval_error("Q1", sname + " does not have the rank of x " + show(x.shape()) + " (blocked quantization)");
   const int64_t ax = normalise_axis(axis, x.rank(), op + ": attribute axis");
   for (int64_t d = 0; d < x.rank(); ++d) {
-    const int64_t want = d == ax ? (x.dim(d) + block_size - 1) / block_size : x.dim(d);
+    // the number of blocks along the axis, rounded up without overflow for any block_size
+    const int64_t want = d != ax ? x.dim(d) : x.dim(d) == 0 ? 0 : (x.dim(d) - 1) / block_size + 1;
     if (scale.dim(d) != want)
       eval_error("Q1", sname + " does not fit x " + show(x.shape()) + " with block_size " + std::to_string(block_size) +
                            " along axis " + std::to_string(ax) + ": axis " + std::to_string(d) + " should be " +

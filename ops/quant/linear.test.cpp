@@ -96,6 +96,11 @@ TEST_CASE("[Q1] blocked quantization repeats each scale over block_size indices,
   CHECK(clause_of([&] { (void)run(n, 21, {x, tf({2, 3}, {1, 1, 1, 1, 1, 1})}); }) == "Q1");
   CHECK(clause_of([&] { (void)run(n, 21, {x, tf({2}, {1, 1})}); }) == "Q1");
   CHECK(clause_of([&] { (void)run(q_with({attr_i("block_size", -1)}), 21, {x, tf({2, 2}, {1, 1, 1, 1})}); }) == "Q1");
+  // a block size near the int64 limit is one block per row (the count of blocks does not overflow)
+  const Node huge = q_with({attr_i("axis", 1), attr_i("block_size", std::numeric_limits<int64_t>::max() - 1)});
+  y = run(huge, 21, {x, tf({2, 1}, {1, 8})});
+  CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{1, 2, 3, 4, 1, 2, 3, 4});
+  CHECK(clause_of([&] { (void)run(huge, 21, {x, tf({2, 2}, {1, 1, 1, 1})}); }) == "Q1");
 }
 
 TEST_CASE("[Q2] the zero point has the scale's shape, and for DequantizeLinear x's type") {
