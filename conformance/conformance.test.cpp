@@ -321,11 +321,11 @@ TEST_CASE("[K14] a random value that is not a graph output is judged by a witnes
   auto w = judged({0, 0, 1, 1});
   REQUIRE(w);
   CHECK(w->name == "u");
-  CHECK(w->values == std::vector<double>{0, 0, 1, 1});
+  CHECK(w->picks == std::vector<int64_t>{0, 0, 1, 1});  // low, low, high, high
   CHECK(w->outcome.outputs[0] == Value(floats({4}, {0, 0, 1, 1})));
   w = judged({1, 0, 0, 1});  // p = 0 can give 1 (u = 1 > 0)
   REQUIRE(w);
-  CHECK(w->values == std::vector<double>{1, 0, 0, 1});
+  CHECK(w->picks == std::vector<int64_t>{1, 0, 0, 1});
   // Impossible: y = 1 where p = 1 needs u > 1, outside [0, 1]: no witness.
   CHECK_FALSE(judged({0, 1, 0, 0}));
   // The presumption does not hold (the output sums u): a sum of 0 is found (u = 0 everywhere, checked), a
@@ -339,17 +339,17 @@ TEST_CASE("[K14] a random value that is not a graph output is judged by a witnes
     const Outcome first = evaluate(summed, in, ops, eo);
     CHECK(find_witness(summed, in, ops, eo, first, {Value(floats({1}, {sum}))}).has_value() == (sum == 0.0f));
   }
-  // Numbers for a random output that are not a possible result are an NN45 error: a count that does not
-  // fit the shape, or a value outside the range.
-  EvalOptions filled;
-  filled.fills = {{"u", {0.5, 0.5, 0.5}}};
-  Outcome o = evaluate(m, in, ops, filled);
+  // Picks that do not make a result: a count that does not fit the shape (NN45), a number the operator does
+  // not offer (RandomUniformLike offers low and high: K14).
+  EvalOptions picked;
+  picked.picks = {{"u", {0, 0, 0}}};
+  Outcome o = evaluate(m, in, ops, picked);
   REQUIRE_FALSE(o.ok());
   CHECK(o.error->clause == "NN45");
-  filled.fills = {{"u", {2.0}}};
-  o = evaluate(m, in, ops, filled);
+  picked.picks = {{"u", {2}}};
+  o = evaluate(m, in, ops, picked);
   REQUIRE_FALSE(o.ok());
-  CHECK(o.error->clause == "NN45");
+  CHECK(o.error->clause == "K14");
 
   // The sweep: a possible expected output passes by K14, an impossible one stays unsupported (not failed).
   TempDir tmp;

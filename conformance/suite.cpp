@@ -326,7 +326,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
       eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
       // K13: the expected outputs are the candidate results of the random operators.
       eo.choices.clear();
-      eo.fills.clear();
+      eo.picks.clear();
       for (size_t k = 0; k < p.expected.size() && k < model.graph.outputs.size(); ++k)
         eo.choices.emplace(model.graph.outputs[k].name, p.expected[k]);
       const std::optional<Model> fed_model = as_fed(p.inputs);
@@ -337,7 +337,7 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
       // (K14) a random value that is not a graph output: a witness found makes its evaluation the first one,
       // and the properties below evaluate with it too.
       if (auto w = find_witness(fed_model ? *fed_model : model, p.inputs, ops, eo, first, p.expected)) {
-        eo.fills[w->name] = w->values;
+        eo.picks[w->name] = w->picks;
         first = std::move(w->outcome);
         witness = "the expected outputs are the graph's outputs under a possible result of the random value '" +
                   w->name + "' (K14)";

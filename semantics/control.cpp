@@ -379,15 +379,15 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
       args.subgraph = [&runner](const Graph& body, const std::vector<Value>& formals) {
         return run_body(runner, body, formals, 23);
       };
-      // [spec:K13] the candidate results given for the operation's output names (K14: also as numbers).
+      // [spec:K13] the candidate results given for the operation's output names (K14: also by picks).
       const auto& choices = runner.options().choices;
-      const auto& fills = runner.options().fills;
-      if (!choices.empty() || !fills.empty())
+      const auto& picks = runner.options().picks;
+      if (!choices.empty() || !picks.empty())
         for (const auto& o : n.outputs) {
           auto it = o.empty() ? choices.end() : choices.find(o);
           args.choices.push_back(it == choices.end() ? std::nullopt : std::optional<Value>(it->second));
-          auto f = o.empty() ? fills.end() : fills.find(o);
-          args.fills.push_back(f == fills.end() ? std::nullopt : std::optional<std::vector<double>>(f->second));
+          auto p = o.empty() ? picks.end() : picks.find(o);
+          args.picks.push_back(p == picks.end() ? std::nullopt : std::optional<std::vector<int64_t>>(p->second));
         }
       results = (*r.kernel)(args);
     }

@@ -47,11 +47,12 @@ struct EvalOptions {
   // operator draws at random yields them when they are possible results (spec/ops-nn.md, NN45); every
   // other operation ignores them.
   std::map<std::string, Value> choices = {};
-  // Candidate results given as numbers (K14, the witness of an internal random value): for the output name
-  // of an operation whose operator draws at random, its result is the tensor of the element type and shape
-  // NN45 prescribes, holding these values rounded to that type (one value: every element); NN45 then
-  // judges it as a candidate. A value in `choices` for the same name comes first.
-  std::map<std::string, std::vector<double>> fills = {};
+  // Candidate results given by picks (K14, the witness of an internal random value): for the output name of
+  // an operation whose operator draws at random, per element the index of one of the few numbers that
+  // operator offers for a witness (one index: every element); the operator builds the tensor of the type
+  // and shape NN45 prescribes from them and NN45 judges it as a candidate. Every other operator ignores
+  // them; a value in `choices` for the same name comes first.
+  std::map<std::string, std::vector<int64_t>> picks = {};
 };
 
 // A state: tensor name -> value; a name that is absent has no value.

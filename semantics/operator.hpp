@@ -29,9 +29,9 @@ struct KernelArgs {
   // For an operator that draws at random: per output position, the candidate result the evaluation was
   // given for that output's name (spec/conformance.md, K13), or nullopt; empty when none were given.
   std::vector<std::optional<Value>> choices = {};
-  // Per output position, the candidate result given as numbers for that output's name (EvalOptions::fills,
+  // Per output position, the candidate result given by picks for that output's name (EvalOptions::picks,
   // K14), or nullopt; empty when none were given.
-  std::vector<std::optional<std::vector<double>>> fills = {};
+  std::vector<std::optional<std::vector<int64_t>>> picks = {};
 
   [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
   [[nodiscard]] bool has_input(size_t k) const noexcept { return k < inputs.size() && inputs[k].has_value(); }

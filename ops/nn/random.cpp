@@ -20,17 +20,19 @@ namespace {
               (a.choices.empty() ? std::string() : "; its output is not a graph output, so no result judges it (K13)"));
 }
 
-// Whether the evaluation gave output 0 a candidate result: a value (K13) or numbers (K14).
+// Whether the evaluation gave output 0 a candidate result: a value (K13) or picks (K14).
 bool has_candidate(const KernelArgs& a) {
-  return (!a.choices.empty() && a.choices[0]) || (!a.fills.empty() && a.fills[0]);
+  return (!a.choices.empty() && a.choices[0]) || (!a.picks.empty() && a.picks[0]);
 }
 
 // What a random operator's output must be (NN45): its element type and shape, and a predicate on each
-// element (binary64 value and position) that returns an empty string or what is wrong.
+// element (binary64 value and position) that returns an empty string or what is wrong; and the few numbers
+// it offers a witness search for each element (K14; none: no witness is looked for).
 struct PossibleSet {
   DType dtype = DType::undefined;
   Shape shape;
   std::function<std::string(double v, int64_t i)> value_ok;
+  std::vector<double> witness_numbers = {};
 };
 
 // [spec:NN45] the candidate result of output 0, when it is in the set; an NN45 error otherwise.
@@ -40,17 +42,23 @@ std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std
     const std::string name = a.node.outputs.empty() ? std::string("output 0") : "'" + a.node.outputs[0] + "'";
     eval_error("NN45", op + ": the candidate result for " + name + " is not a possible one: " + what);
   };
-  // K14: numbers become the tensor of the set's element type and shape, each rounded to that type.
+  // K14: picks become the tensor of the set's element type and shape, each element the picked number
+  // rounded to that type; a pick beyond the numbers the operator offers is an error K14.
   const Value c = [&]() -> Value {
     if (!a.choices.empty() && a.choices[0]) return *a.choices[0];
-    const std::vector<double>& f = *a.fills[0];
+    const std::vector<int64_t>& picks = *a.picks[0];
     const int64_t n = element_count(set.shape);
-    if (f.size() != 1 && static_cast<int64_t>(f.size()) != n)
-      wrong("it gives " + std::to_string(f.size()) + " numbers for " + std::to_string(n) + " elements");
+    if (picks.size() != 1 && static_cast<int64_t>(picks.size()) != n)
+      wrong("it gives " + std::to_string(picks.size()) + " picks for " + std::to_string(n) + " elements");
+    for (int64_t k : picks)
+      if (k < 0 || k >= static_cast<int64_t>(set.witness_numbers.size()))
+        eval_error("K14", op + " offers " + std::to_string(set.witness_numbers.size()) +
+                              " numbers for a witness, no number " + std::to_string(k));
     return Value(dispatch(set.dtype, numeric_and_bool_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
       auto [t, out] = Tensor::allocate<T>(set.shape);
-      for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(f.size() == 1 ? f[0] : f[i]);
+      for (size_t i = 0; i < out.size(); ++i)
+        out[i] = num::from_double<T>(set.witness_numbers[static_cast<size_t>(picks.size() == 1 ? picks[0] : picks[i])]);
       return t;
     }));
   }();
@@ -85,6 +93,12 @@ double rounded(double x, DType t) {
 
 std::string normal_value(double v, int64_t) { return std::isnan(v) ? "a normal draw is a number, not NaN" : ""; }
 
+// The numbers offered for a witness (K14): a few normal draws; the ends of the uniform range.
+const std::vector<double> normal_numbers{0.0, 1.0, -1.0};
+std::vector<double> uniform_numbers(const KernelArgs& a) {
+  return {attr_float(a.node, "low", 0.0f), attr_float(a.node, "high", 1.0f)};
+}
+
 std::function<std::string(double, int64_t)> uniform_values(const KernelArgs& a, DType t) {
   const double low = rounded(attr_float(a.node, "low", 0.0f), t), high = rounded(attr_float(a.node, "high", 1.0f), t);
   return [low, high](double v, int64_t) -> std::string {
@@ -101,24 +115,24 @@ void add_random(Registry& r) {
   r.add("", "RandomNormal", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomNormal: the attribute shape is required");
-    return judge_candidate(a, "RandomNormal", {dtype_attr(a, DType::float32), *shape, normal_value});
+    return judge_candidate(a, "RandomNormal", {dtype_attr(a, DType::float32), *shape, normal_value, normal_numbers});
   });
   r.add("", "RandomUniform", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomUniform: the attribute shape is required");
     const DType t = dtype_attr(a, DType::float32);
     if (!has_candidate(a)) no_value(a, "RandomUniform");
-    return judge_candidate(a, "RandomUniform", {t, *shape, uniform_values(a, t)});
+    return judge_candidate(a, "RandomUniform", {t, *shape, uniform_values(a, t), uniform_numbers(a)});
   });
   r.add("", "RandomNormalLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
-    return judge_candidate(a, "RandomNormalLike", {dtype_attr(a, x.dtype()), x.shape(), normal_value});
+    return judge_candidate(a, "RandomNormalLike", {dtype_attr(a, x.dtype()), x.shape(), normal_value, normal_numbers});
   });
   r.add("", "RandomUniformLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
     const DType t = dtype_attr(a, x.dtype());
     if (!has_candidate(a)) no_value(a, "RandomUniformLike");
-    return judge_candidate(a, "RandomUniformLike", {t, x.shape(), uniform_values(a, t)});
+    return judge_candidate(a, "RandomUniformLike", {t, x.shape(), uniform_values(a, t), uniform_numbers(a)});
   });
   r.add("", "Bernoulli", {15, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
@@ -134,7 +148,8 @@ void add_random(Registry& r) {
                                               if (q == 0 && v != 0) return "its probability 0 allows only 0";
                                               if (q == 1 && v != 1) return "its probability 1 allows only 1";
                                               return "";
-                                            }});
+                                            },
+                                            {0.0, 1.0}});
   });
   r.add("", "Multinomial", {7, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
