@@ -57,7 +57,8 @@ const char* usage_text =
     "  onnxsem index --into spec/operators.md REPORT.json...\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
-    "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx]\n"
+    "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
+    "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--write-expected FILE]\n"
     "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
     "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot]\n"
@@ -274,37 +275,29 @@ int cmd_sweep(const Args& a) {
   if (auto v = a.get("json")) o.json_file = *v;
   if (auto v = a.get("junit")) o.junit_file = *v;
   if (auto v = a.get("markdown")) o.markdown_file = *v;
+  if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
   o.run.profile = profile_of(a);
   o.progress = isatty(STDERR_FILENO);
   for (const auto& r : o.roots)
     if (!fs::is_directory(r)) usage_error("F1", "'" + r + "' is not a folder");
 
   const auto rep = conformance::sweep(o, ops::standard_registry());
+  return conformance::print_summary(std::cout, rep);
+}
 
-  // Per-operator summary: operators that appear in tests that do not pass.
-  std::map<std::string, std::array<int, 5>> by_op;
-  for (const auto& r : rep.results) {
-    std::stringstream ss(r.ops);
-    std::string op;
-    while (ss >> op) by_op[op][static_cast<size_t>(r.status)]++;
-  }
-  std::cout << "operator summary (pass/fail/error/unsupported/rejected), operators with a test that does not pass:\n";
-  for (const auto& [op, c] : by_op)
-    if (c[1] + c[2] + c[3] + c[4] > 0)
-      std::cout << "  " << op << ": " << c[0] << "/" << c[1] << "/" << c[2] << "/" << c[3] << "/" << c[4] << "\n";
-  for (const auto& r : rep.results)
-    if (r.status == conformance::Status::error) std::cout << "error: " << r.key << ": " << r.reason << "\n";
-  for (const auto& u : rep.unexpected) std::cout << "unexpected: " << u << "\n";
-  using conformance::Status;
-  std::cout << "statuses: " << rep.count(Status::pass) << " pass, " << rep.count(Status::fail) << " fail, "
-            << rep.count(Status::error) << " error, " << rep.count(Status::unsupported) << " unsupported, "
-            << rep.count(Status::rejected) << " rejected; " << rep.unexpected.size()
-            << " differ from the known-results list\n";
-  std::cout << rep.count(Status::pass) << " passed, "
-            << rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected) << " failed, "
-            << rep.count(Status::unsupported) << " skipped\n";
-  if (!o.expected_file.empty()) return rep.unexpected.empty() ? 0 : 1;
-  return rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected) == 0 ? 0 : 1;
+// Merges the JSON reports of a sharded sweep (K16) into the reports the unsharded sweep writes.
+int cmd_merge(const Args& a) {
+  if (a.positional.empty()) usage_error("U2", "merge needs at least one REPORT.json");
+  std::vector<conformance::SweepReport> parts;
+  for (const auto& p : a.positional) parts.push_back(conformance::read_report(p));
+  const auto rep = conformance::merge_reports(parts);
+  conformance::SweepOptions o;
+  if (auto v = a.get("json")) o.json_file = *v;
+  if (auto v = a.get("junit")) o.junit_file = *v;
+  if (auto v = a.get("markdown")) o.markdown_file = *v;
+  if (auto v = a.get("write-expected")) o.write_expected = *v;
+  conformance::write_reports(o, rep);
+  return conformance::print_summary(std::cout, rep);
 }
 
 }  // namespace
@@ -339,7 +332,9 @@ int main(int argc, char** argv) {
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
-                                   "markdown", "timeout", "profile", "max-tensor-bytes"}));
+                                   "markdown", "timeout", "profile", "max-tensor-bytes", "shard"}));
+    if (cmd == "merge")
+      return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "write-expected"}));
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into"});

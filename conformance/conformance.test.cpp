@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 
 #include "conformance/bench.hpp"
 #include "conformance/compare.hpp"
@@ -364,4 +365,124 @@ TEST_CASE("[K14] a random value that is not a graph output is judged by a witnes
   CHECK(pass.clause == "K14");
   const Result open = run_test(only(tmp.path / "b"), ops, ro);
   CHECK(open.status == Status::unsupported);
+}
+
+TEST_CASE("[K15] a shard is K/N; the N shards split any set of test keys, each key into exactly one") {
+  CHECK(parse_shard("2/5") == Shard{2, 5});
+  CHECK(parse_shard("0/1") == Shard{0, 1});
+  for (const char* bad : {"5/5", "-1/3", "1/0", "1", "a/3", "1/3x", "", "1/2000000"}) {
+    try {
+      (void)parse_shard(bad);
+      CHECK_MESSAGE(false, bad);
+    } catch (const Failure& f) {
+      CHECK(f.error().clause == "U2");
+    }
+  }
+  std::vector<int> sizes(7);
+  for (int t = 0; t < 700; ++t) {
+    const std::string key = "node/test_" + std::to_string(t);
+    int owners = 0;
+    for (int k = 0; k < 7; ++k)
+      if (Shard{k, 7}.holds(key)) {
+        ++owners;
+        ++sizes[static_cast<size_t>(k)];
+      }
+    CHECK(owners == 1);
+    CHECK(Shard{0, 1}.holds(key));
+  }
+  for (int s : sizes) CHECK(s > 50);  // a hash, not a split by key length or first letter
+}
+
+TEST_CASE("[K15][K16] the merged reports of a sharded sweep are those of the unsharded sweep") {
+  TempDir tmp;
+  const fs::path suite = tmp.path / "suite";
+  for (int t = 0; t < 8; ++t)
+    write_test(suite / ("test_add_" + std::to_string(t)), add_model,
+               {Value(floats({2}, {1, 2})), Value(floats({2}, {3, static_cast<float>(t)}))},
+               {Value(floats({2}, {4, t == 5 ? 0.f : 2.f + static_cast<float>(t)}))});
+  // The known list: test_add_5 fails as listed, test_add_2 is listed wrongly, and one entry is stale.
+  const fs::path list = tmp.path / "expected.tsv";
+  std::ofstream(list) << "test_add_5\tfail\twrong expected output\ntest_add_2\tfail\tlisted wrongly\n"
+                         "test_add_gone\tfail\tstale\n";
+  SweepOptions o;
+  o.roots = {suite.string()};
+  o.expected_file = list.string();
+  auto reports = [&](const std::string& stem) {
+    o.json_file = (tmp.path / (stem + ".json")).string();
+    o.markdown_file = (tmp.path / (stem + ".md")).string();
+    return sweep(o, toys);
+  };
+  const SweepReport full = reports("full");
+  REQUIRE(full.results.size() == 8);
+  CHECK(full.unexpected.size() == 2);
+  std::vector<SweepReport> parts;
+  size_t held = 0;
+  for (int k = 0; k < 3; ++k) {
+    o.shard = Shard{k, 3};
+    (void)reports("part" + std::to_string(k));
+    parts.push_back(read_report(o.json_file));
+    CHECK(parts.back().shard == Shard{k, 3});
+    CHECK(parts.back().found == 8);
+    REQUIRE(!parts.back().results.empty());
+    held += parts.back().results.size();
+  }
+  CHECK(held == 8);
+  // Read back from their JSON, in any order, the parts merge into the unsharded sweep's results.
+  const SweepReport merged = merge_reports({parts[2], parts[0], parts[1]});
+  REQUIRE(merged.results.size() == 8);
+  for (size_t i = 0; i < 8; ++i) {
+    CHECK(merged.results[i].key == full.results[i].key);
+    CHECK(merged.results[i].status == full.results[i].status);
+    CHECK(merged.results[i].digest == full.results[i].digest);
+    CHECK(merged.differs[i] == full.differs[i]);
+  }
+  CHECK(merged.unexpected == full.unexpected);
+  CHECK(merged.shard == Shard{0, 1});
+  // The reports written from the merge are the unsharded sweep's (the JSON apart from measured seconds).
+  SweepOptions w;
+  w.json_file = (tmp.path / "merged.json").string();
+  w.markdown_file = (tmp.path / "merged.md").string();
+  write_reports(w, merged);
+  auto text = [](const fs::path& p, bool drop_seconds) {
+    std::ifstream in(p);
+    std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return drop_seconds ? std::regex_replace(s, std::regex("\"seconds\": [^,]*,"), "") : s;
+  };
+  CHECK(text(tmp.path / "merged.json", true) == text(tmp.path / "full.json", true));
+  CHECK(text(tmp.path / "merged.md", false) == text(tmp.path / "full.md", false));
+  CHECK(text(tmp.path / "full.json", true).find("test_add_gone: listed as fail but no such test") != std::string::npos);
+
+  // Anything but the N parts of one sweep, each once, is refused by K16.
+  auto refused = [](const std::vector<SweepReport>& rs, const std::string& words) {
+    try {
+      (void)merge_reports(rs);
+      CHECK_MESSAGE(false, words);
+    } catch (const Failure& f) {
+      CHECK(f.error().clause == "K16");
+      CHECK_MESSAGE(f.error().message.find(words) != std::string::npos, f.error().message);
+    }
+  };
+  refused({parts[0], parts[1]}, "shard 2/3 is missing");
+  refused({parts[0], parts[1], parts[1], parts[2]}, "given twice");
+  refused({parts[0], parts[1], parts[2], full}, "numbers of shards differ");
+  SweepReport other = parts[1];
+  other.filter = "test_add_1";
+  refused({parts[0], other, parts[2]}, "filters differ");
+  other = parts[1];
+  other.results.pop_back();
+  other.positions.pop_back();
+  other.differs.pop_back();
+  refused({parts[0], other, parts[2]}, "hold 7 tests, but the sweep found 8");
+  other = parts[1];
+  other.positions[0] = parts[0].positions[0];
+  refused({parts[0], other, parts[2]}, "exactly once");
+  refused({}, "nothing to merge");
+  // A file that is not a sweep report is a file error F1.
+  std::ofstream(tmp.path / "not.json") << "{\"tests\": []}";
+  try {
+    (void)read_report((tmp.path / "not.json").string());
+    CHECK(false);
+  } catch (const Failure& f) {
+    CHECK(f.error().clause == "F1");
+  }
 }

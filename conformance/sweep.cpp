@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -16,6 +17,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 namespace onnxsem::conformance {
 namespace {
@@ -148,20 +151,34 @@ std::map<std::string, Expected> read_expected(const std::string& path) {
 }
 
 SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
-  std::vector<TestCase> tests;
+  std::vector<TestCase> found;
   for (const auto& root : opt.roots) {
-    auto found = discover(root);
-    tests.insert(tests.end(), found.begin(), found.end());
+    auto more = discover(root);
+    found.insert(found.end(), more.begin(), more.end());
   }
   if (!opt.filter.empty()) {
     std::regex re(opt.filter);
     std::vector<TestCase> kept;
-    for (auto& t : tests)
+    for (auto& t : found)
       if (std::regex_search(t.key, re)) kept.push_back(std::move(t));
-    tests = std::move(kept);
+    found = std::move(kept);
   }
-
   SweepReport rep;
+  rep.roots = opt.roots;
+  rep.filter = opt.filter;
+  rep.expected_file = opt.expected_file;
+  rep.profile = opt.run.profile == Profile::sonnx ? "sonnx" : "onnx";
+  rep.shard = opt.shard;
+  rep.found = found.size();
+  rep.schedules = opt.run.schedules;
+  rep.seed = opt.run.seed;
+  // [spec:K15] a sharded sweep runs the tests of its part only and remembers where each stood in the list.
+  std::vector<TestCase> tests;
+  for (size_t i = 0; i < found.size(); ++i)
+    if (opt.shard.holds(found[i].key)) {
+      tests.push_back(std::move(found[i]));
+      rep.positions.push_back(i);
+    }
   rep.results.resize(tests.size());
   std::vector<Worker> running;
   size_t next = 0, finished = 0;
@@ -220,33 +237,58 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
   if (opt.progress) std::cerr << "\r\x1b[K" << std::flush;
 
   // [spec:K7] the known-results list and the sweep must agree, test by test.
+  rep.differs.assign(rep.results.size(), "");
   if (!opt.expected_file.empty()) {
     const auto expected = read_expected(opt.expected_file);
     std::set<std::string> seen;
-    for (const auto& r : rep.results) {
+    for (size_t i = 0; i < rep.results.size(); ++i) {
+      const auto& r = rep.results[i];
       seen.insert(r.key);
       auto it = expected.find(r.key);
       const Status want = it == expected.end() ? Status::pass : it->second.status;
       if (r.status != want)
-        rep.unexpected.push_back(r.key + ": " + status_name(r.status) + " (listed: " + status_name(want) + ")" +
-                                 (r.reason.empty() ? "" : " - " + r.reason));
+        rep.differs[i] = r.key + ": " + status_name(r.status) + " (listed: " + status_name(want) + ")" +
+                         (r.reason.empty() ? "" : " - " + r.reason);
     }
+    // A listed test that was not found is stale; a sharded sweep answers for the entries of its part only.
     std::regex re(opt.filter.empty() ? std::string(".*") : opt.filter);
     for (const auto& [key, e] : expected)
-      if (!seen.count(key) && std::regex_search(key, re))
-        rep.unexpected.push_back(key + ": listed as " + status_name(e.status) + " but no such test was found");
+      if (!seen.count(key) && opt.shard.holds(key) && std::regex_search(key, re))
+        rep.stale.push_back(key + ": listed as " + status_name(e.status) + " but no such test was found");
   }
+  for (const auto& d : rep.differs)
+    if (!d.empty()) rep.unexpected.push_back(d);
+  rep.unexpected.insert(rep.unexpected.end(), rep.stale.begin(), rep.stale.end());
+  write_reports(opt, rep);
+  return rep;
+}
 
+void write_reports(const SweepOptions& opt, const SweepReport& rep) {
+  auto open = [](const std::string& path) {
+    std::ofstream o(path);
+    if (!o) usage_error("F1", "cannot write '" + path + "'");
+    return o;
+  };
   if (!opt.write_expected.empty()) {
-    std::ofstream out(opt.write_expected);
+    auto out = open(opt.write_expected);
     out << "# Known results that are not 'pass': test<TAB>status<TAB>reason. `onnxsem sweep --expected` fails\n"
            "# when a test's result differs from this list (a test not listed must pass).\n";
     for (const auto& r : rep.results)
       if (r.status != Status::pass) out << r.key << '\t' << status_name(r.status) << '\t' << escape_field(r.reason) << '\n';
   }
   if (!opt.json_file.empty()) {
-    std::ofstream o(opt.json_file);
-    o << "{\n  \"summary\": {";
+    auto o = open(opt.json_file);
+    o << "{\n  \"sweep\": {\"roots\": [";
+    for (size_t i = 0; i < rep.roots.size(); ++i) {
+      o << (i ? ", " : "");
+      json_string(o, rep.roots[i]);
+    }
+    o << "], \"filter\": ";
+    json_string(o, rep.filter);
+    o << ", \"expected\": ";
+    json_string(o, rep.expected_file);
+    o << ", \"profile\": \"" << rep.profile << "\", \"schedules\": " << rep.schedules << ", \"seed\": " << rep.seed
+      << ", \"shard\": \"" << rep.shard.text() << "\", \"found\": " << rep.found << "},\n  \"summary\": {";
     bool first = true;
     for (Status s : {Status::pass, Status::fail, Status::error, Status::unsupported, Status::rejected}) {
       o << (first ? "" : ", ") << '"' << status_name(s) << "\": " << rep.count(s);
@@ -267,14 +309,24 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
         << ", \"order_independent\": " << (r.order_independent ? "true" : "false")
         << ", \"formulations_agree\": " << (r.formulations_agree ? "true" : "false")
         << ", \"pure\": " << (r.pure ? "true" : "false") << ", \"deterministic\": " << (r.deterministic ? "true" : "false")
-        << ", \"digest\": \"" << std::hex << r.digest << std::dec << "\", \"reason\": ";
+        << ", \"digest\": \"" << std::hex << r.digest << std::dec << "\", \"position\": " << rep.positions[i];
+      if (!rep.differs[i].empty()) {
+        o << ", \"differs\": ";
+        json_string(o, rep.differs[i]);
+      }
+      o << ", \"reason\": ";
       json_string(o, r.reason);
       o << "}" << (i + 1 < rep.results.size() ? "," : "") << "\n";
     }
-    o << "  ]\n}\n";
+    o << "  ],\n  \"stale\": [";
+    for (size_t i = 0; i < rep.stale.size(); ++i) {
+      o << (i ? ",\n    " : "\n    ");
+      json_string(o, rep.stale[i]);
+    }
+    o << (rep.stale.empty() ? "]\n}\n" : "\n  ]\n}\n");
   }
   if (!opt.junit_file.empty()) {
-    std::ofstream o(opt.junit_file);
+    auto o = open(opt.junit_file);
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"onnxsem-sweep\" tests=\"" << rep.results.size()
       << "\" failures=\"" << rep.count(Status::fail) << "\" errors=\"" << rep.count(Status::error)
       << "\" skipped=\"" << rep.count(Status::unsupported) + rep.count(Status::rejected) << "\">\n";
@@ -289,7 +341,7 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
     o << "</testsuite>\n";
   }
   if (!opt.markdown_file.empty()) {
-    std::ofstream o(opt.markdown_file);
+    auto o = open(opt.markdown_file);
     o << "# onnxsem sweep\n\n| status | tests |\n|---|---|\n";
     for (Status s : {Status::pass, Status::fail, Status::error, Status::unsupported, Status::rejected})
       o << "| " << status_name(s) << " | " << rep.count(s) << " |\n";
@@ -307,7 +359,140 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
       for (const auto& u : rep.unexpected) o << "- " << u << "\n";
     }
   }
+}
+
+
+int print_summary(std::ostream& out, const SweepReport& rep) {
+  // Per-operator summary: operators that appear in tests that do not pass.
+  std::map<std::string, std::array<int, 5>> by_op;
+  for (const auto& r : rep.results) {
+    std::stringstream ss(r.ops);
+    std::string op;
+    while (ss >> op) by_op[op][static_cast<size_t>(r.status)]++;
+  }
+  out << "operator summary (pass/fail/error/unsupported/rejected), operators with a test that does not pass:\n";
+  for (const auto& [op, c] : by_op)
+    if (c[1] + c[2] + c[3] + c[4] > 0)
+      out << "  " << op << ": " << c[0] << "/" << c[1] << "/" << c[2] << "/" << c[3] << "/" << c[4] << "\n";
+  for (const auto& r : rep.results)
+    if (r.status == Status::error) out << "error: " << r.key << ": " << r.reason << "\n";
+  for (const auto& u : rep.unexpected) out << "unexpected: " << u << "\n";
+  out << "statuses: " << rep.count(Status::pass) << " pass, " << rep.count(Status::fail) << " fail, "
+      << rep.count(Status::error) << " error, " << rep.count(Status::unsupported) << " unsupported, "
+      << rep.count(Status::rejected) << " rejected; " << rep.unexpected.size()
+      << " differ from the known-results list\n";
+  const int failed = rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected);
+  out << rep.count(Status::pass) << " passed, " << failed << " failed, " << rep.count(Status::unsupported)
+      << " skipped\n";
+  if (!rep.expected_file.empty()) return rep.unexpected.empty() ? 0 : 1;
+  return failed == 0 ? 0 : 1;
+}
+
+SweepReport read_report(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) usage_error("F1", "cannot read the sweep report '" + path + "'");
+  SweepReport rep;
+  try {
+    const auto j = nlohmann::json::parse(in);
+    const auto& s = j.at("sweep");
+    rep.roots = s.at("roots").get<std::vector<std::string>>();
+    rep.filter = s.at("filter").get<std::string>();
+    rep.expected_file = s.at("expected").get<std::string>();
+    rep.profile = s.at("profile").get<std::string>();
+    rep.schedules = s.at("schedules").get<int>();
+    rep.seed = s.at("seed").get<uint64_t>();
+    rep.shard = parse_shard(s.at("shard").get<std::string>(), "the report's shard");
+    rep.found = s.at("found").get<size_t>();
+    for (const auto& t : j.at("tests")) {
+      Result r;
+      r.key = t.at("test").get<std::string>();
+      if (!parse_status(t.at("status").get<std::string>(), r.status)) throw std::runtime_error("unknown status");
+      r.clause = t.at("clause").get<std::string>();
+      r.ops = t.at("ops").get<std::string>();
+      r.versions = t.at("versions").get<std::string>();
+      r.seconds = t.at("seconds").get<double>();
+      r.schedules_run = t.at("schedules").get<int>();
+      r.order_independent = t.at("order_independent").get<bool>();
+      r.formulations_agree = t.at("formulations_agree").get<bool>();
+      r.pure = t.at("pure").get<bool>();
+      r.deterministic = t.at("deterministic").get<bool>();
+      r.digest = std::stoull(t.at("digest").get<std::string>(), nullptr, 16);
+      r.reason = t.at("reason").get<std::string>();
+      rep.positions.push_back(t.at("position").get<size_t>());
+      rep.differs.push_back(t.value("differs", std::string()));
+      rep.results.push_back(std::move(r));
+    }
+    rep.stale = j.at("stale").get<std::vector<std::string>>();
+  } catch (const Failure&) {
+    throw;
+  } catch (const std::exception& e) {
+    usage_error("F1", "'" + path + "' is not a sweep report written by onnxsem sweep --json (" + e.what() + ")");
+  }
+  for (const auto& d : rep.differs)
+    if (!d.empty()) rep.unexpected.push_back(d);
+  rep.unexpected.insert(rep.unexpected.end(), rep.stale.begin(), rep.stale.end());
   return rep;
+}
+
+SweepReport merge_reports(const std::vector<SweepReport>& shards) {
+  if (shards.empty()) usage_error("K16", "nothing to merge");
+  const SweepReport& first = shards.front();
+  // [spec:K16] the reports must be the N parts of one sweep: same roots, filter, known-results list,
+  // profile, schedules and seed, the same N, each part once, and together as many tests as the sweep found.
+  std::vector<bool> have(static_cast<size_t>(first.shard.n), false);
+  size_t tests = 0;
+  for (const auto& s : shards) {
+    auto differ = [&](const std::string& what) {
+      usage_error("K16", "the reports are not parts of one sweep: their " + what + " differ (shard " +
+                             first.shard.text() + " and shard " + s.shard.text() + ")");
+    };
+    if (s.roots != first.roots) differ("folders");
+    if (s.filter != first.filter) differ("filters");
+    if (s.expected_file != first.expected_file) differ("known-results lists");
+    if (s.profile != first.profile) differ("profiles");
+    if (s.schedules != first.schedules || s.seed != first.seed) differ("schedules or seeds");
+    if (s.shard.n != first.shard.n) differ("numbers of shards");
+    if (s.found != first.found) differ("numbers of tests found");
+    if (have[static_cast<size_t>(s.shard.k)]) usage_error("K16", "shard " + s.shard.text() + " is given twice");
+    have[static_cast<size_t>(s.shard.k)] = true;
+    tests += s.results.size();
+  }
+  for (size_t k = 0; k < have.size(); ++k)
+    if (!have[k]) usage_error("K16", "shard " + std::to_string(k) + "/" + std::to_string(have.size()) + " is missing");
+  if (tests != first.found)
+    usage_error("K16", "the shards hold " + std::to_string(tests) + " tests, but the sweep found " +
+                           std::to_string(first.found));
+
+  SweepReport m;
+  m.roots = first.roots;
+  m.filter = first.filter;
+  m.expected_file = first.expected_file;
+  m.profile = first.profile;
+  m.schedules = first.schedules;
+  m.seed = first.seed;
+  m.found = first.found;
+  // Every result goes back to its position in the list the unsharded sweep runs; each position once.
+  std::vector<std::pair<size_t, std::pair<size_t, size_t>>> order;  // position, (shard, result)
+  for (size_t s = 0; s < shards.size(); ++s)
+    for (size_t i = 0; i < shards[s].results.size(); ++i) order.push_back({shards[s].positions[i], {s, i}});
+  std::sort(order.begin(), order.end());
+  for (size_t n = 0; n < order.size(); ++n) {
+    const auto [s, i] = order[n].second;
+    if (order[n].first != n)
+      usage_error("K16", "the shards do not hold test " + std::to_string(n) + " of the sweep exactly once");
+    m.results.push_back(shards[s].results[i]);
+    m.positions.push_back(n);
+    m.differs.push_back(shards[s].differs[i]);
+  }
+  // The unsharded sweep lists stale entries in the known list's order, which sorts them by test key.
+  for (const auto& s : shards) m.stale.insert(m.stale.end(), s.stale.begin(), s.stale.end());
+  auto key_of = [](const std::string& line) { return line.substr(0, line.rfind(": listed as ")); };
+  std::sort(m.stale.begin(), m.stale.end(),
+            [&](const std::string& a, const std::string& b) { return key_of(a) < key_of(b); });
+  for (const auto& d : m.differs)
+    if (!d.empty()) m.unexpected.push_back(d);
+  m.unexpected.insert(m.unexpected.end(), m.stale.begin(), m.stale.end());
+  return m;
 }
 
 }  // namespace onnxsem::conformance

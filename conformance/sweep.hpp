@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shard.hpp"
 #include "conformance/suite.hpp"
 
 namespace onnxsem::conformance {
@@ -21,6 +22,7 @@ struct SweepOptions {
   std::string write_expected; // write the known-results list from this sweep
   std::string json_file, junit_file, markdown_file;
   RunOptions run;
+  Shard shard;                // run only this part of the tests found (K15)
   bool progress = false;
 };
 
@@ -32,11 +34,36 @@ struct Expected {
 
 struct SweepReport {
   std::vector<Result> results;
-  std::vector<std::string> unexpected;  // results that differ from the known list, and stale entries
+  std::vector<size_t> positions;        // each result's position among all the tests the sweep found
+  std::vector<std::string> differs;     // each result's difference from the known list ("": none)
+  std::vector<std::string> stale;       // entries of the known list that name no test found
+  std::vector<std::string> unexpected;  // the differences, in the order of the results, then the stale entries
+  // What was run: the shard merging checks (K16).
+  std::vector<std::string> roots;
+  std::string filter, expected_file, profile;
+  Shard shard;
+  size_t found = 0;  // tests found under the roots (and the filter), before the split into shards
+  int schedules = 0;
+  uint64_t seed = 1;
   [[nodiscard]] int count(Status s) const;
 };
 
+// Runs the sweep, compares with the known-results list and writes the reports the options ask for.
 [[nodiscard]] SweepReport sweep(const SweepOptions& options, const OperatorTable& ops);
+
+// Writes the known-results list, JSON, JUnit and Markdown reports that `options` names.
+void write_reports(const SweepOptions& options, const SweepReport& report);
+
+// Prints the per-operator summary, the errors, the differences from the known list and the totals; returns
+// the sweep's exit code (0, or 1 when a result differs from the list, or without a list, when one fails).
+int print_summary(std::ostream& o, const SweepReport& report);
+
+// Reads a JSON report written by `write_reports`; a usage error F1 when it is not one.
+[[nodiscard]] SweepReport read_report(const std::string& path);
+
+// Merges the reports of the shards of one sweep into the report the unsharded sweep gives (K16); a usage
+// error K16 when they are not the N parts of one sweep, each once.
+[[nodiscard]] SweepReport merge_reports(const std::vector<SweepReport>& shards);
 
 // Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
 void json_string(std::ostream& o, const std::string& s);
