@@ -10,6 +10,7 @@
 
 #include "conformance/bench.hpp"
 #include "conformance/compare.hpp"
+#include "conformance/generate.hpp"
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
@@ -485,4 +486,140 @@ TEST_CASE("[K15][K16] the merged reports of a sharded sweep are those of the uns
   } catch (const Failure& f) {
     CHECK(f.error().clause == "F1");
   }
+}
+
+TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for the same seed") {
+  const auto& ops = ops::standard_registry();
+  TempDir tmp;
+  const fs::path suite = tmp.path / "suite";
+  // Three node tests: Add (two free float inputs), Relu (one), Reshape (a constant shape input), and one
+  // test that is not a single operation (skipped).
+  write_test(suite / "node" / "test_add", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[2, 3] x, float[2, 3] y) => (float[2, 3] z) { z = Add(x, y) })",
+             {Value(floats({2, 3}, {1, 2, 3, 4, 5, 6})), Value(floats({2, 3}, {1, 1, 1, 1, 1, 1}))},
+             {Value(floats({2, 3}, {2, 3, 4, 5, 6, 7}))});
+  write_test(suite / "node" / "test_relu", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[3, 2] x) => (float[3, 2] z) { z = Relu(x) })",
+             {Value(floats({3, 2}, {1, -2, 3, -4, 5, -6}))}, {Value(floats({3, 2}, {1, 0, 3, 0, 5, 0}))});
+  write_test(suite / "node" / "test_reshape", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[2, 3] x, int64[2] s) => (float[3, 2] z) { z = Reshape(x, s) })",
+             {Value(floats({2, 3}, {1, 2, 3, 4, 5, 6})), Value(Tensor::from_vector<int64_t>({2}, {3, 2}))},
+             {Value(floats({3, 2}, {1, 2, 3, 4, 5, 6}))});
+  write_test(suite / "node" / "test_two_ops", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[2] x) => (float[2] z) { a = Neg(x) z = Neg(a) })",
+             {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
+  const ConfigSet cs = read_configs({suite.string()}, 0, ops);
+  CHECK(cs.opset == 14);
+  CHECK(cs.tests_read == 4);
+  REQUIRE(cs.configs.size() == 3);
+  CHECK(cs.by_op.count("Reshape") == 1);
+  CHECK_FALSE(cs.by_op.count("Neg"));
+  // Reshape's shape keeps the test's value: it is an initializer of every generated model that uses it.
+  const NodeConfig& reshape = cs.configs[cs.by_op.at("Reshape")[0]];
+  CHECK(reshape.inputs[1].constant);
+  CHECK_FALSE(reshape.inputs[0].constant);
+
+  GenerateOptions o;
+  o.seed = 7;
+  o.min_ops = 3;
+  o.max_ops = 6;
+  std::set<std::string> seen;
+  size_t deep = 0;
+  for (uint64_t i = 0; i < 40; ++i) {
+    const GeneratedCase c = generate_case(cs, o, i, ops);
+    CHECK_MESSAGE(c.refusals.empty(), c.name);
+    REQUIRE(!c.model.graph.nodes.empty());
+    for (const auto& op : c.ops) seen.insert(op);
+    // The same index gives the same bytes; the model written and read back evaluates to the outputs.
+    CHECK(model_to_bytes(generate_case(cs, o, i, ops).model) == model_to_bytes(c.model));
+    write_case(c, (tmp.path / "out").string());
+    const Model back = load_model_file((tmp.path / "out" / c.name / "model.onnx").string());
+    CHECK(model_to_bytes(back) == model_to_bytes(c.model));
+    std::map<std::string, Value> in;
+    for (size_t k = 0; k < back.graph.inputs.size(); ++k) in.emplace(back.graph.inputs[k].name, c.inputs[k]);
+    const Outcome out = evaluate(back, in, ops, EvalOptions{});
+    REQUIRE(out.ok());
+    REQUIRE(out.outputs.size() == c.outputs.size());
+    for (size_t k = 0; k < out.outputs.size(); ++k) CHECK(compare(out.outputs[k], c.outputs[k], Tolerance{0, 0}).empty());
+    // An operation that reads another's output: the graph has depth.
+    for (const auto& n : c.model.graph.nodes)
+      for (const auto& name : n.inputs) deep += name.rfind("t", 0) == 0;
+  }
+  CHECK(seen == std::set<std::string>{"Add", "Relu", "Reshape"});
+  CHECK(deep > 10);
+  // Another seed draws other models (not only other names).
+  auto operations = [&](uint64_t seed) {
+    GenerateOptions s = o;
+    s.seed = seed;
+    std::vector<std::string> all;
+    for (uint64_t i = 0; i < 10; ++i)
+      for (const auto& n : generate_case(cs, s, i, ops).model.graph.nodes) all.push_back(n.op_type + n.inputs[0]);
+    return all;
+  };
+  CHECK(operations(7) == operations(7));
+  CHECK(operations(7) != operations(8));
+  // --ops restricts the operators drawn.
+  o.ops = {"Relu"};
+  for (const auto& op : generate_case(cs, o, 3, ops).ops) CHECK(op == "Relu");
+}
+
+TEST_CASE("[GN3] targeted inputs hold special values; plain ones are k/8 with |k| <= 32") {
+  const auto& ops = ops::standard_registry();
+  TempDir tmp;
+  write_test(tmp.path / "node" / "test_relu", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[64] x) => (float[64] z) { z = Relu(x) })",
+             {Value(floats({64}, std::vector<float>(64, 1.0f)))}, {Value(floats({64}, std::vector<float>(64, 1.0f)))});
+  const ConfigSet cs = read_configs({tmp.path.string()}, 0, ops);
+  GenerateOptions o;
+  o.min_ops = o.max_ops = 1;
+  auto specials = [&](bool targeted) {
+    o.targeted = targeted;
+    int nan = 0, inf = 0, off_grid = 0;
+    for (uint64_t i = 0; i < 20; ++i)
+      for (const auto& v : generate_case(cs, o, i, ops).inputs)
+        for (double x : v.tensor().dtype() == DType::float32 ? std::vector<double>(v.tensor().data<float>().begin(), v.tensor().data<float>().end())
+                                                             : std::vector<double>{}) {
+          nan += std::isnan(x);
+          inf += std::isinf(x);
+          off_grid += std::isfinite(x) && (std::abs(x) > 4 || x * 8 != std::floor(x * 8) || (x != 0 && std::abs(x) < 0.125));
+        }
+    return std::array<int, 3>{nan, inf, off_grid};
+  };
+  const auto plain = specials(false);
+  CHECK(plain == std::array<int, 3>{0, 0, 0});
+  const auto targeted = specials(true);
+  CHECK(targeted[0] > 0);
+  CHECK(targeted[1] > 0);
+  CHECK(targeted[2] > 0);  // subnormals and the largest finite numbers
+}
+
+TEST_CASE("[F6] every model of Debian's suite, read and written back, reads as the same model") {
+  const fs::path suite = "/usr/share/libonnx-testdata/data";
+  REQUIRE_MESSAGE(fs::is_directory(suite), "Debian's libonnx-testdata is needed (.ci/setup installs it)");
+  size_t models = 0, subgraphs = 0;
+  for (const auto& e : fs::recursive_directory_iterator(suite)) {
+    if (e.path().filename() != "model.onnx") continue;
+    Model m;
+    try {
+      m = load_model_file(e.path().string());
+    } catch (const Failure&) {
+      continue;  // refused or unsupported on reading: nothing to write back
+    }
+    ++models;
+    for (const auto& n : m.graph.nodes)
+      for (const auto& a : n.attributes) subgraphs += a.type == AttrType::g;
+    const std::string once = model_to_bytes(m);
+    const Model back = load_model_bytes(once, e.path().string());
+    CHECK_MESSAGE(model_to_bytes(back) == once, e.path().string());
+    CHECK(back.graph.nodes.size() == m.graph.nodes.size());
+    CHECK(back.graph.initializers.size() == m.graph.initializers.size());
+    CHECK(back.opset_imports == m.opset_imports);
+  }
+  CHECK(models > 1000);
+  CHECK(subgraphs > 10);
 }

@@ -16,6 +16,11 @@ namespace onnxsem {
 // Parses a model written in ONNX's textual syntax (the onnx library's parser).
 [[nodiscard]] Model load_model_text(const std::string& text);
 
+// The IR back to a serialized ModelProto (semantics/model_writer.cpp), deterministically: the same model
+// gives the same bytes. Names the loader gave to unnamed nodes ("#K") are not written.
+[[nodiscard]] std::string model_to_bytes(const Model& model);
+void write_model_file(const std::string& path, const Model& model);  // a usage error F1 when it cannot
+
 // Serializes a model written in ONNX's textual syntax (for test fixtures).
 [[nodiscard]] std::string model_text_to_bytes(const std::string& text);
 

@@ -1,0 +1,427 @@
+#include "conformance/generate.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include "conformance/suite.hpp"
+#include "semantics/check.hpp"
+#include "semantics/error.hpp"
+#include "semantics/fixpoint.hpp"
+#include "semantics/loader.hpp"
+#include "semantics/numeric.hpp"
+
+namespace onnxsem::conformance {
+namespace {
+namespace fs = std::filesystem;
+
+// The campaign's random numbers: splitmix64, whose sequence the algorithm fixes (unlike the standard
+// library's distributions), so that a seed gives the same models everywhere (GN5).
+struct Rng {
+  uint64_t s;
+  uint64_t next() {
+    uint64_t x = (s += 0x9e3779b97f4a7c15ULL);
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+  }
+  uint64_t below(uint64_t n) { return n == 0 ? 0 : next() % n; }
+  bool percent(int p) { return static_cast<int>(below(100)) < p; }
+};
+
+bool generated_float(DType d) {
+  return d == DType::float32 || d == DType::float64 || d == DType::float16 || d == DType::bfloat16;
+}
+
+Type type_of(const Tensor& t) {
+  Type ty;
+  ty.kind = Type::Kind::tensor;
+  ty.elem = t.dtype();
+  std::vector<Dim> dims;
+  for (int64_t d : t.shape()) dims.push_back(Dim{d, ""});
+  ty.shape = dims;
+  return ty;
+}
+
+// The IR version ONNX released with each ai.onnx opset (docs/Versioning.md): a model importing the opset
+// declares at least this one.
+int64_t ir_for_opset(int64_t opset) {
+  if (opset <= 8) return 3;
+  if (opset <= 11) return opset - 5;
+  if (opset <= 14) return 7;
+  if (opset <= 18) return 8;
+  if (opset <= 20) return 9;
+  if (opset <= 22) return 10;
+  if (opset == 23) return 11;
+  if (opset == 24) return 12;
+  return 13;
+}
+
+int64_t since_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
+  int64_t best = 0;
+  for (int64_t v : ops.defined_versions("", op))
+    if (v <= opset) best = v;
+  return best;
+}
+
+// The limits of a trial: generated cases stay small and quick to run in every runtime.
+EvalOptions trial_options() {
+  EvalOptions o;
+  o.max_tensor_bytes = int64_t{16} << 20;
+  o.max_firing_work = int64_t{1} << 26;
+  o.max_work = int64_t{1} << 28;
+  return o;
+}
+
+constexpr int64_t max_output_elements = 1 << 16;
+
+// Evaluates one operation on the given inputs (by name: graph inputs, and initializers when `constant`);
+// its outputs when onnxsem computes them without error and they are tensors of moderate size.
+std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<std::pair<std::string, Value>>& fed,
+                                          const std::vector<std::pair<std::string, Tensor>>& constants,
+                                          int64_t opset, int64_t ir_version, const OperatorTable& ops) {
+  Model m;
+  m.ir_version = ir_version;
+  m.opset_imports[""] = opset;
+  m.graph.name = "trial";
+  std::map<std::string, Value> inputs;
+  for (const auto& [name, v] : fed) {
+    m.graph.inputs.push_back(ValueInfo{name, type_of(v.tensor())});
+    inputs.emplace(name, v);
+  }
+  m.graph.initializers = constants;
+  for (const auto& o : node.outputs)
+    if (!o.empty()) m.graph.outputs.push_back(ValueInfo{o, Type{}});
+  m.graph.nodes.push_back(node);
+  try {
+    const Outcome out = evaluate(m, inputs, ops, trial_options());
+    if (!out.ok()) return std::nullopt;
+    for (const auto& v : out.outputs)
+      if (!v.is_tensor() || v.tensor().size() > max_output_elements) return std::nullopt;
+    return out.outputs;
+  } catch (const Failure&) {
+    return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// [spec:GN3] a number for a generated input: k/8 with |k| <= 32, exact in every floating-point type generated; in
+// targeted mode, one element in four is a special value (GN3).
+double draw_number(Rng& r, bool targeted, DType d) {
+  if (targeted && r.percent(25)) {
+    const double lowest_sub = d == DType::float64 ? std::numeric_limits<double>::denorm_min()
+                              : d == DType::float16 ? std::ldexp(1.0, -24)
+                              : d == DType::bfloat16 ? std::ldexp(1.0, -133)
+                                                     : static_cast<double>(std::numeric_limits<float>::denorm_min());
+    const double big = d == DType::float64 ? std::numeric_limits<double>::max()
+                       : d == DType::float16 ? 65504.0
+                       : d == DType::bfloat16 ? std::ldexp(255.0 / 128.0, 127)
+                                              : static_cast<double>(std::numeric_limits<float>::max());
+    const double specials[] = {std::nan(""), INFINITY, -INFINITY, -0.0, 0.0, lowest_sub, -lowest_sub, big, -big,
+                               1.0, -1.0};
+    return specials[r.below(std::size(specials))];
+  }
+  return static_cast<double>(static_cast<int64_t>(r.below(65)) - 32) / 8.0;
+}
+
+Tensor random_tensor(Rng& r, DType d, const Shape& shape, bool targeted) {
+  auto fill = [&](auto tag, auto convert) {
+    using T = decltype(tag);
+    auto [t, data] = Tensor::allocate<T>(shape);
+    for (auto& x : data) x = convert(draw_number(r, targeted, d));
+    return t;
+  };
+  switch (d) {
+    case DType::float32: return fill(float{}, [](double x) { return static_cast<float>(x); });
+    case DType::float64: return fill(double{}, [](double x) { return x; });
+    case DType::float16: return fill(float16_t{}, [](double x) { return num::to_float16(x); });
+    case DType::bfloat16: return fill(bfloat16_t{}, [](double x) { return num::to_bfloat16(x); });
+    default: unsupported("GN3: no generator of values of element type " + std::to_string(static_cast<int>(d)));
+  }
+}
+
+// The tensors of a configuration's inputs that keep the test's value: integers, booleans and strings
+// (indices, shapes, axes, pads, counts: their values decide whether the call is valid), and the small
+// tensors beyond the first input (scales, bounds, fill values).
+bool keeps_value(const Tensor& t, size_t position) {
+  return !generated_float(t.dtype()) || (position > 0 && t.size() <= 4);
+}
+
+}  // namespace
+
+ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops) {
+  ConfigSet cs;
+  cs.suites = suites;
+  struct Raw {
+    NodeConfig c;
+    int64_t test_opset;
+  };
+  std::vector<Raw> raws;
+  for (const auto& suite : suites) {
+    for (const auto& t : discover(suite)) {
+      if (t.key.rfind("node/", 0) != 0 || t.model_path.empty() || t.sets.empty()) continue;
+      ++cs.tests_read;
+      try {
+        const Model m = load_model_file(t.model_path);
+        if (m.graph.nodes.size() != 1 || !m.functions.empty() || m.opset_imports.size() != 1 ||
+            !m.opset_imports.count(""))
+          continue;
+        const Node& n = m.graph.nodes[0];
+        if (!n.domain.empty() || ops.nondeterministic("", n.op_type)) continue;
+        if (std::any_of(n.attributes.begin(), n.attributes.end(),
+                        [](const Attribute& a) { return a.type == AttrType::g || a.type == AttrType::graphs; }))
+          continue;
+        std::map<std::string, Value> by_name;
+        std::set<std::string> init;
+        for (const auto& [name, tensor] : m.graph.initializers) {
+          by_name[name] = Value(tensor);
+          init.insert(name);
+        }
+        std::vector<const ValueInfo*> fed;
+        for (const auto& vi : m.graph.inputs)
+          if (!init.count(vi.name)) fed.push_back(&vi);
+        const DataSet& ds = t.sets[0];
+        if (ds.inputs.size() > fed.size()) continue;
+        for (size_t k = 0; k < ds.inputs.size(); ++k) by_name[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
+        NodeConfig c;
+        c.op_type = n.op_type;
+        c.ir_version = m.ir_version;
+        c.source = t.key;
+        c.attributes = n.attributes;
+        bool usable = true;
+        for (size_t k = 0; k < n.inputs.size(); ++k) {
+          NodeConfig::Input in;
+          if (!n.inputs[k].empty()) {
+            auto it = by_name.find(n.inputs[k]);
+            if (it == by_name.end() || !it->second.is_tensor()) {
+              usable = false;
+              break;
+            }
+            in.present = true;
+            in.value = it->second;
+            in.constant = init.count(n.inputs[k]) > 0 || (keeps_value(it->second.tensor(), k) && it->second.tensor().size() <= 64);
+          }
+          c.inputs.push_back(std::move(in));
+        }
+        if (!usable) continue;
+        for (const auto& o : n.outputs) c.outputs.push_back(!o.empty());
+        raws.push_back(Raw{std::move(c), m.opset_imports.at("")});
+      } catch (const Failure&) {
+        continue;  // a test onnxsem cannot read or refuses gives no configuration
+      }
+    }
+  }
+  if (opset == 0)
+    for (const auto& r : raws) opset = std::max(opset, r.test_opset);
+  cs.opset = opset;
+  // [spec:GN1] a configuration is kept when its operator's version at the campaign's opset is the one the
+  // test calls, onnxsem implements it, and onnxsem evaluates it on the test's inputs without error.
+  for (auto& r : raws) {
+    const int64_t since = since_at(ops, r.c.op_type, r.test_opset);
+    if (since == 0 || since != since_at(ops, r.c.op_type, opset) || !ops.kernel("", r.c.op_type, since)) continue;
+    Node node;
+    node.op_type = r.c.op_type;
+    node.attributes = r.c.attributes;
+    std::vector<std::pair<std::string, Value>> fed;
+    std::vector<std::pair<std::string, Tensor>> constants;
+    for (size_t k = 0; k < r.c.inputs.size(); ++k) {
+      const auto& in = r.c.inputs[k];
+      if (!in.present) {
+        node.inputs.push_back("");
+        continue;
+      }
+      node.inputs.push_back("i" + std::to_string(k));
+      if (in.constant) constants.emplace_back(node.inputs.back(), in.value.tensor());
+      else fed.emplace_back(node.inputs.back(), in.value);
+    }
+    for (size_t k = 0; k < r.c.outputs.size(); ++k) node.outputs.push_back(r.c.outputs[k] ? "o" + std::to_string(k) : "");
+    if (!run_one(node, fed, constants, opset, std::max<int64_t>(r.c.ir_version, 3), ops)) continue;
+    r.c.since_version = since;
+    cs.by_op[r.c.op_type].push_back(cs.configs.size());
+    cs.configs.push_back(std::move(r.c));
+  }
+  return cs;
+}
+
+GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint64_t index, const OperatorTable& ops) {
+  GeneratedCase g;
+  g.name = "gen-" + std::to_string(o.seed) + "-" + std::to_string(index);
+  Rng seed_rng{o.seed};
+  Rng r{seed_rng.next() ^ (index * 0xd1342543de82ef95ULL)};
+  (void)r.next();
+  std::vector<std::string> candidates;
+  for (const auto& [op, list] : cs.by_op)
+    if (o.ops.empty() || o.ops.count(op)) candidates.push_back(op);
+  Model& m = g.model;
+  m.ir_version = ir_for_opset(cs.opset);
+  m.opset_imports[""] = cs.opset;
+  m.producer_name = "onnxsem generate";
+  m.graph.name = g.name;
+  if (candidates.empty()) return g;
+
+  struct Pooled {
+    std::string name;
+    Value value;
+  };
+  std::vector<Pooled> pool;          // every tensor the model has so far: inputs and operation outputs
+  std::set<std::string> read;        // names some operation reads
+  std::vector<std::string> produced; // operation outputs in order
+  const size_t target = o.min_ops + r.below(o.max_ops - o.min_ops + 1);
+  while (m.graph.nodes.size() < target && g.attempts < 8 * target) {
+    ++g.attempts;
+    const std::string& op = candidates[r.below(candidates.size())];
+    const auto& list = cs.by_op.at(op);
+    const NodeConfig& c = cs.configs[list[r.below(list.size())]];
+    // [spec:GN2] the element type of the free floating-point inputs may be redrawn among the floating-point
+    // types the operator's type constraint allows (all inputs of one type variable together).
+    std::map<std::string, DType> rebound;  // type variable -> new element type
+    const Signature* sig = ops.signature("", op, c.since_version);
+    if (sig && r.percent(30)) {
+      for (size_t k = 0; k < c.inputs.size(); ++k) {
+        const Formal* f = sig->input_formal(k);
+        const TypeVar* var = f ? sig->var(f->type) : nullptr;
+        if (!var || rebound.count(var->name) || !c.inputs[k].present) continue;
+        bool all_free_float = true;
+        for (size_t j = 0; j < c.inputs.size(); ++j) {
+          const Formal* fj = sig->input_formal(j);
+          if (fj && fj->type == var->name && c.inputs[j].present &&
+              (c.inputs[j].constant || keeps_value(c.inputs[j].value.tensor(), j)))
+            all_free_float = false;
+        }
+        std::vector<DType> floats;
+        for (const auto& t : var->allowed)
+          if (t.kind == Type::Kind::tensor && generated_float(t.elem)) floats.push_back(t.elem);
+        if (all_free_float && !floats.empty()) rebound[var->name] = floats[r.below(floats.size())];
+      }
+    }
+    Node node;
+    node.name = "n" + std::to_string(m.graph.nodes.size());
+    node.op_type = op;
+    node.attributes = c.attributes;
+    std::vector<std::pair<std::string, Value>> fed;
+    std::vector<std::pair<std::string, Tensor>> constants;
+    std::vector<ValueInfo> new_inputs;
+    std::vector<Value> new_values;
+    auto dtype_of_input = [&](size_t k) {
+      const Formal* f = sig ? sig->input_formal(k) : nullptr;
+      return f && rebound.count(f->type) ? rebound.at(f->type) : c.inputs[k].value.tensor().dtype();
+    };
+    auto free_float = [&](size_t k) {
+      return c.inputs[k].present && !c.inputs[k].constant && !keeps_value(c.inputs[k].value.tensor(), k);
+    };
+    // [spec:GN2] the shape of the first free input may be replaced by that of a tensor of the model of its
+    // element type, with every free input of the same shape (an elementwise operation's other operands):
+    // the operation then reads an earlier one's output and the graph grows in depth. Whether the operator
+    // accepts the new shape is for the trial evaluation to say.
+    std::optional<Shape> old_shape, new_shape;
+    std::optional<size_t> anchor;
+    for (size_t k = 0; k < c.inputs.size() && !old_shape; ++k)
+      if (free_float(k) && r.percent(60)) {
+        std::vector<size_t> same_type;
+        for (size_t p = 0; p < pool.size(); ++p)
+          if (pool[p].value.tensor().dtype() == dtype_of_input(k)) same_type.push_back(p);
+        if (same_type.empty()) break;
+        anchor = same_type[r.below(same_type.size())];
+        old_shape = c.inputs[k].value.tensor().shape();
+        new_shape = pool[*anchor].value.tensor().shape();
+      } else if (free_float(k)) {
+        break;
+      }
+    bool anchor_used = false;
+    for (size_t k = 0; k < c.inputs.size(); ++k) {
+      const auto& in = c.inputs[k];
+      if (!in.present) {
+        node.inputs.push_back("");
+        continue;
+      }
+      const Tensor& t = in.value.tensor();
+      const Shape shape = free_float(k) && old_shape && t.shape() == *old_shape ? *new_shape : t.shape();
+      if (free_float(k) && anchor && !anchor_used) {
+        anchor_used = true;
+        const auto& p = pool[*anchor];
+        node.inputs.push_back(p.name);
+        fed.emplace_back(p.name, p.value);
+        continue;
+      }
+      if (in.constant) {
+        const std::string name = "c" + std::to_string(m.graph.initializers.size() + constants.size());
+        constants.emplace_back(name, t);
+        node.inputs.push_back(name);
+        continue;
+      }
+      const DType d = dtype_of_input(k);
+      if (!keeps_value(t, k)) {
+        // [spec:GN2] a free input reads a tensor of the model of its type and shape when there is one (an
+        // operation's output, most often), else a new graph input.
+        std::vector<size_t> fits;
+        for (size_t p = 0; p < pool.size(); ++p)
+          if (pool[p].value.tensor().dtype() == d && pool[p].value.tensor().shape() == shape) fits.push_back(p);
+        if (!fits.empty() && r.percent(80)) {
+          const auto& p = pool[fits[r.below(fits.size())]];
+          node.inputs.push_back(p.name);
+          fed.emplace_back(p.name, p.value);
+          continue;
+        }
+      }
+      const std::string name = "x" + std::to_string(m.graph.inputs.size() + new_inputs.size());
+      const Value v = keeps_value(t, k) ? in.value : Value(random_tensor(r, d, shape, o.targeted));
+      new_inputs.push_back(ValueInfo{name, type_of(v.tensor())});
+      new_values.push_back(v);
+      node.inputs.push_back(name);
+      fed.emplace_back(name, v);
+    }
+    for (size_t k = 0; k < c.outputs.size(); ++k)
+      node.outputs.push_back(c.outputs[k] ? "t" + std::to_string(m.graph.nodes.size()) + "_" + std::to_string(k) : "");
+    // [spec:GN2] the operation is kept when onnxsem evaluates it on these inputs without error.
+    auto outs = run_one(node, fed, constants, cs.opset, std::max<int64_t>(c.ir_version, 3), ops);
+    if (!outs) {
+      ++g.discarded;
+      continue;
+    }
+    m.ir_version = std::max(m.ir_version, c.ir_version);
+    for (size_t k = 0; k < new_inputs.size(); ++k) {
+      m.graph.inputs.push_back(new_inputs[k]);
+      g.inputs.push_back(new_values[k]);
+      pool.push_back(Pooled{new_inputs[k].name, new_values[k]});
+    }
+    for (auto& c2 : constants) m.graph.initializers.push_back(std::move(c2));
+    for (const auto& i : node.inputs) read.insert(i);
+    size_t k = 0;
+    for (const auto& out : node.outputs) {
+      if (out.empty()) continue;
+      pool.push_back(Pooled{out, (*outs)[k++]});
+      produced.push_back(out);
+    }
+    g.ops.push_back(op);
+    m.graph.nodes.push_back(std::move(node));
+  }
+  // [spec:GN2] the graph's outputs: every operation output that no operation reads.
+  for (const auto& name : produced)
+    if (!read.count(name)) {
+      const auto it = std::find_if(pool.begin(), pool.end(), [&](const Pooled& p) { return p.name == name; });
+      m.graph.outputs.push_back(ValueInfo{name, type_of(it->value.tensor())});
+    }
+  std::map<std::string, Value> inputs;
+  for (size_t k = 0; k < m.graph.inputs.size(); ++k) inputs.emplace(m.graph.inputs[k].name, g.inputs[k]);
+  // [spec:GN4] the finished model must pass check, and its evaluation gives the outputs.
+  for (const auto& f : check(m, Profile::onnx, ops))
+    if (f.severity == Finding::Severity::error) g.refusals.push_back(f.describe());
+  const Outcome out = evaluate(m, inputs, ops, trial_options());
+  if (!out.ok()) g.refusals.push_back("the finished model does not evaluate: " + out.error->describe());
+  else g.outputs = out.outputs;
+  return g;
+}
+
+void write_case(const GeneratedCase& c, const std::string& dir) {
+  const fs::path d = fs::path(dir) / c.name;
+  fs::create_directories(d / "test_data_set_0");
+  write_model_file((d / "model.onnx").string(), c.model);
+  for (size_t k = 0; k < c.inputs.size(); ++k)
+    write_value_file((d / "test_data_set_0" / ("input_" + std::to_string(k) + ".pb")).string(), c.inputs[k]);
+  for (size_t k = 0; k < c.outputs.size(); ++k)
+    write_value_file((d / "test_data_set_0" / ("output_" + std::to_string(k) + ".pb")).string(), c.outputs[k]);
+}
+
+}  // namespace onnxsem::conformance
