@@ -2,9 +2,16 @@
 #include "cli/crosscheck.hpp"
 
 #include <filesystem>
+#include <iostream>
 #include <optional>
+#include <set>
+
+#include <stdlib.h>
 
 #include "cli/args.hpp"
+#include "cli/generate.hpp"
+#include "conformance/shard.hpp"
+#include "ops/registry.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::crosscheck {
@@ -41,12 +48,14 @@ std::optional<std::vector<std::string>> known_adapter(const std::string& name, c
 
 int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
             const std::string& build_dir) {
-  const cli::Args a = cli::parse_args(argv, {"runtime", "adapter", "random", "seed", "filter", "json", "markdown", "optimize",
-                                             "timeout", "max-tensor-bytes", "keep", "jobs"},
-                                      {"transform", "one-shot"});
+  std::set<std::string> valued = {"runtime", "adapter", "random", "seed", "filter", "json", "markdown", "optimize",
+                                   "timeout", "max-tensor-bytes", "keep", "jobs", "generate", "reduce-runs"};
+  valued.insert(cli::campaign_options.begin(), cli::campaign_options.end());
+  const cli::Args a = cli::parse_args(argv, valued, {"transform", "one-shot", "reduce", "targeted"});
   Options o;
   o.targets = a.positional;
-  if (o.targets.empty()) usage_error("U2", "crosscheck takes at least one suite folder or model file");
+  if (o.targets.empty() && !a.has("generate"))
+    usage_error("U2", "crosscheck takes at least one suite folder or model file, or --generate N");
   // [spec:XC1] the runtimes: each --runtime NAME (a known runtime, or the path of an adapter); --adapter CMD
   // gives the command of a single runtime named by --runtime.
   const auto range = a.options.equal_range("runtime");
@@ -80,7 +89,30 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (o.jobs < 1) usage_error("U2", "--jobs takes a count of 1 or more");
   o.transform = a.has("transform");
   o.one_shot = a.has("one-shot");
-  return run(o, ops);
+  o.reduce = a.has("reduce") || a.has("generate");
+  if (auto v = a.get("reduce-runs")) o.reduce_runs = static_cast<int>(cli::to_int(*v, "--reduce-runs"));
+  if (o.reduce_runs < 0) usage_error("U2", "--reduce-runs takes a count of 0 or more");
+  if (!a.has("generate")) {
+    // [spec:K15] a sharded cross-check runs the tests whose key's hash is K modulo N.
+    if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
+    return run(o, ops);
+  }
+  // --generate N: the campaign's cases (of its shard, by index) are generated into a scratch folder, which is
+  // cross-checked after the other targets; every case that does not agree is reduced (XC8).
+  const cli::Campaign campaign = cli::campaign_from(a, "generate");
+  char tmpl[] = "/tmp/onnxsem-generated-XXXXXX";
+  if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
+  const auto res = cli::run_campaign(campaign, tmpl, ops::standard_registry(), std::cout);
+  o.targets.push_back(tmpl);
+  int code = 1;
+  try {
+    code = run(o, ops);
+  } catch (...) {
+    fs::remove_all(tmpl);
+    throw;
+  }
+  fs::remove_all(tmpl);
+  return res.refused == 0 ? code : 1;
 }
 
 }  // namespace onnxsem::crosscheck

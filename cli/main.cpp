@@ -17,6 +17,7 @@
 
 #include "cli/args.hpp"
 #include "cli/crosscheck.hpp"
+#include "cli/generate.hpp"
 #include "cli/index.hpp"
 #include "cli/print.hpp"
 #include "cli/tables.hpp"
@@ -64,7 +65,9 @@ const char* usage_text =
     "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--write-expected FILE]\n"
     "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
-    "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot]\n"
+    "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot] [--reduce] [--reduce-runs N]\n"
+    "                     [--shard K/N] [--generate N [--first I] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
+    "                     [--size MIN-MAX] [--targeted]]\n"
     "  onnxsem bench MODEL... [--repeat N] [--data DIR]\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
@@ -288,81 +291,11 @@ int cmd_sweep(const Args& a) {
   return conformance::print_summary(std::cout, rep);
 }
 
-// Generates random models from the suites' node configurations (GN1-GN6) into a folder of test folders.
+// Generates random models from the suites' node configurations (GN1-GN5) into a folder of test folders.
 int cmd_generate(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "generate takes one output folder");
-  std::vector<std::string> from;
-  const auto range = a.options.equal_range("from");
-  for (auto it = range.first; it != range.second; ++it) from.push_back(it->second);
-  if (from.empty()) from.push_back(debian_suite);
-  for (const auto& f : from)
-    if (!fs::is_directory(f)) usage_error("F1", "'" + f + "' is not a folder");
-  conformance::GenerateOptions g;
-  if (auto v = a.get("seed")) g.seed = static_cast<uint64_t>(to_int(*v, "--seed"));
-  const int64_t count = a.get("count") ? to_int(*a.get("count"), "--count") : 100;
-  const int64_t first = a.get("first") ? to_int(*a.get("first"), "--first") : 0;
-  if (count < 0 || first < 0) usage_error("U2", "--count and --first take counts of 0 or more");
-  if (auto v = a.get("size")) {
-    const auto dash = v->find('-');
-    g.min_ops = static_cast<size_t>(to_int(v->substr(0, dash), "--size"));
-    g.max_ops = dash == std::string::npos ? g.min_ops : static_cast<size_t>(to_int(v->substr(dash + 1), "--size"));
-    if (g.min_ops < 1 || g.max_ops < g.min_ops || g.max_ops > 64)
-      usage_error("U2", "--size takes MIN-MAX operations with 1 <= MIN <= MAX <= 64");
-  }
-  if (auto v = a.get("ops")) {
-    std::stringstream ss(*v);
-    std::string op;
-    while (std::getline(ss, op, ',')) g.ops.insert(op);
-  }
-  g.targeted = a.has("targeted");
-  conformance::Shard shard;
-  if (auto v = a.get("shard")) shard = conformance::parse_shard(*v);
-  const int64_t opset = a.get("opset") ? to_int(*a.get("opset"), "--opset") : 0;
-  const auto& reg = ops::standard_registry();
-  const auto configs = conformance::read_configs(from, opset, reg);
-  for (const auto& op : g.ops)
-    if (!configs.by_op.count(op)) usage_error("U2", "--ops: no configuration of '" + op + "' at opset " + std::to_string(configs.opset));
-  std::map<std::string, int64_t> used;
-  int64_t cases = 0, nodes = 0, attempts = 0, discarded = 0, refused = 0;
-  for (int64_t i = first; i < first + count; ++i) {
-    // [spec:GN5] a shard of a campaign generates the cases whose index is K modulo N.
-    if (i % shard.n != shard.k) continue;
-    const auto c = conformance::generate_case(configs, g, static_cast<uint64_t>(i), reg);
-    conformance::write_case(c, a.positional[0]);
-    ++cases;
-    nodes += static_cast<int64_t>(c.ops.size());
-    attempts += static_cast<int64_t>(c.attempts);
-    discarded += static_cast<int64_t>(c.discarded);
-    for (const auto& op : c.ops) used[op]++;
-    if (!c.refusals.empty()) {
-      ++refused;
-      for (const auto& why : c.refusals) std::cout << "refused: " << c.name << ": " << why << "\n";
-    }
-  }
-  // Operator coverage: the deterministic ai.onnx operators defined at the opset.
-  std::set<std::string> defined;
-  for (const Signature* s : reg.signatures())
-    if (s->domain.empty() && s->since_version <= configs.opset && !reg.nondeterministic("", s->op_type))
-      defined.insert(s->op_type);
-  std::vector<std::string> without_config, never;
-  for (const auto& op : defined) {
-    if (!configs.by_op.count(op)) without_config.push_back(op);
-    else if (!used.count(op) && (g.ops.empty() || g.ops.count(op))) never.push_back(op);
-  }
-  auto list = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-    return s;
-  };
-  std::cout << "configurations: " << configs.configs.size() << " of " << configs.by_op.size() << " operators at opset "
-            << configs.opset << ", from " << configs.tests_read << " node tests\n";
-  std::cout << "operators without a configuration (" << without_config.size() << "): " << list(without_config) << "\n";
-  if (!never.empty()) std::cout << "operators never generated (" << never.size() << "): " << list(never) << "\n";
-  std::cout << "operator coverage: " << used.size() << " of " << defined.size()
-            << " deterministic ai.onnx operators defined at opset " << configs.opset << "\n";
-  std::cout << "generated " << cases << " models, " << nodes << " operations (" << attempts << " tried, " << discarded
-            << " discarded), " << refused << " refused by check\n";
-  return refused == 0 ? 0 : 1;
+  const auto res = cli::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry(), std::cout);
+  return res.refused == 0 ? 0 : 1;
 }
 
 // Merges the JSON reports of a sharded sweep (K16) into the reports the unsharded sweep writes.
@@ -414,8 +347,11 @@ int main(int argc, char** argv) {
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
                                    "markdown", "timeout", "profile", "max-tensor-bytes", "shard"}));
     if (cmd == "generate")
-      return cmd_generate(parse_args(argc, argv, 2, {"count", "first", "seed", "from", "opset", "ops", "size", "shard"},
-                                     {"targeted"}));
+    {
+      std::set<std::string> valued(cli::campaign_options.begin(), cli::campaign_options.end());
+      valued.insert({"count", "seed"});
+      return cmd_generate(parse_args(argc, argv, 2, valued, {"targeted"}));
+    }
     if (cmd == "merge")
       return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "write-expected"}));
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data"}));

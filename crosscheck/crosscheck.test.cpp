@@ -432,3 +432,47 @@ g (float[2] x) => (float[2] y, float[2] z) {
   CHECK(j.find("\"outcome\": \"spec-unsupported\"") != std::string::npos);
   CHECK(j.find("\"outcome\": \"differ\"") == std::string::npos);
 }
+
+TEST_CASE("[XC8][XC9] a case that does not agree is reduced to the operation at fault, without its optional attributes") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc8-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Four operations; the "runtime" cannot run a model with a LeakyRelu (runtime-unsupported) and fails on
+  // any other (runtime-error), so only models that keep the LeakyRelu keep the outcome.
+  std::ofstream(dir / "chain.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 16]>
+g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
+  a = Neg(x)
+  b = LeakyRelu <alpha = 0.5> (a)
+  y = Abs(b)
+  z = Relu(w)
+})";
+  std::ofstream(dir / "planted.sh") << "#!/bin/sh\ngrep -q LeakyRelu \"$1\" && { echo 'unsupported by the runtime: "
+                                       "LeakyRelu' >&2; exit 3; }\necho 'cannot run it' >&2\nexit 1\n";
+  fs::permissions(dir / "planted.sh", fs::perms::owner_all);
+  Options o;
+  o.targets = {(dir / "chain.onnxtxt").string()};
+  o.runtimes = {{"planted", {(dir / "planted.sh").string()}}};
+  o.reduce = true;
+  o.keep_dir = (dir / "keep").string();
+  o.json_file = (dir / "r.json").string();
+  o.markdown_file = (dir / "r.md").string();
+  o.one_shot = true;
+  (void)run(o, ops::standard_registry());
+  const std::string j = slurp(dir / "r.json");
+  INFO(j);
+  CHECK(j.find("\"outcome\": \"runtime-unsupported\"") != std::string::npos);
+  CHECK(j.find("\"reduced_operations\": 1, \"reduced_operators\": \"LeakyRelu\"") != std::string::npos);
+  CHECK(j.find("\"findings\": [\n    {\"runtime\": \"planted\", \"outcome\": \"runtime-unsupported\", \"operators\": "
+               "\"LeakyRelu\", \"cases\": 1, \"example\": \"chain.onnxtxt\", \"operations\": 1,") != std::string::npos);
+  CHECK(slurp(dir / "r.md").find("| planted | runtime-unsupported | LeakyRelu | 1 | chain.onnxtxt | 1 |") != std::string::npos);
+  // The saved reproducer: the LeakyRelu alone, its input fed with the value of Neg(x), alpha left to its default.
+  const fs::path repro = dir / "keep" / "reduced" / "chain.onnxtxt-planted";
+  const Model m = load_model_file((repro / "model.onnx").string());
+  REQUIRE(m.graph.nodes.size() == 1);
+  CHECK(m.graph.nodes[0].op_type == "LeakyRelu");
+  CHECK(m.graph.nodes[0].attributes.empty());
+  REQUIRE(m.graph.inputs.size() == 1);
+  CHECK(m.graph.inputs[0].name == "a");
+  CHECK(fs::exists(repro / "test_data_set_0" / "input_0.pb"));
+  fs::remove_all(dir);
+}

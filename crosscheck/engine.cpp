@@ -359,6 +359,168 @@ class Runner {
 };
 
 // What one test gave: its cases and its notes.
+// Reads the outputs an adapter wrote into `out` when it says it ran the model; a missing or unreadable
+// output file makes the runtime's side an error.
+void read_outputs(Side& runtime, const fs::path& out, const Model& model) {
+  if (runtime.kind != Side::Kind::ok) return;
+  try {
+    for (size_t k = 0; k < model.graph.outputs.size(); ++k) {
+      const fs::path f = out / ("output_" + std::to_string(k) + ".pb");
+      if (!fs::exists(f)) {
+        runtime = Side{Side::Kind::error, {}, "the adapter wrote no " + f.filename().string()};
+        return;
+      }
+      runtime.outputs.push_back(read_value_file(f.string(), model.graph.outputs[k].type));
+    }
+  } catch (const Failure& f) {
+    runtime = Side{Side::Kind::error, {}, one_line("unreadable runtime output: " + f.error().describe())};
+  }
+}
+
+// [spec:XC8] the reduction of a case that does not agree: operations are removed one at a time (the last
+// first, again until none can go), a removed operation's outputs that remaining ones read becoming graph
+// inputs fed with the values onnxsem computed for them; then attributes the signature does not require are
+// removed (they take their defaults). A step is kept when onnxsem evaluates the smaller model and the
+// runtime's case still has the same outcome. At most `max_runs` runtime runs.
+struct Reduction {
+  Model model;
+  std::map<std::string, Value> inputs;
+  Verdict v;
+  int runs = 0;
+};
+
+Type value_type(const Value& v) {
+  Type t;
+  if (!v.is_tensor()) return t;
+  t.kind = Type::Kind::tensor;
+  t.elem = v.tensor().dtype();
+  std::vector<Dim> dims;
+  for (int64_t d : v.tensor().shape()) dims.push_back(Dim{d, ""});
+  t.shape = dims;
+  return t;
+}
+
+Reduction reduce_case(const Model& model, const std::map<std::string, Value>& inputs, const Verdict& found,
+                      Runner& runner, const Options& o, const OperatorTable& ops, const conformance::Tolerance& tol,
+                      const fs::path& work, int max_runs) {
+  // Every value of the main graph: the inputs, the initializers and what onnxsem computes.
+  std::map<std::string, Value> values = inputs;
+  std::set<std::string> initializers;
+  for (const auto& [name, t] : model.graph.initializers) {
+    values.emplace(name, Value(t));
+    initializers.insert(name);
+  }
+  {
+    EvalOptions eo;
+    eo.max_tensor_bytes = o.max_tensor_bytes;
+    eo.observe = [&](const Graph& g, const std::string& name, const Value& v) {
+      if (&g == &model.graph) values[name] = v;
+    };
+    (void)evaluate(model, inputs, ops, eo);
+  }
+  const size_t n = model.graph.nodes.size();
+  std::vector<bool> keep(n, true);
+  std::vector<std::vector<Attribute>> attrs;
+  for (const auto& node : model.graph.nodes) attrs.push_back(node.attributes);
+  Reduction best{model, inputs, found, 0};
+
+  auto build = [&]() -> std::optional<std::pair<Model, std::map<std::string, Value>>> {
+    Model c;
+    c.ir_version = model.ir_version;
+    c.producer_name = model.producer_name;
+    c.opset_imports = model.opset_imports;
+    c.functions = model.functions;
+    c.graph.name = model.graph.name;
+    std::set<std::string> produced, read, fed;
+    std::map<std::string, Value> in;
+    for (size_t i = 0; i < n; ++i) {
+      if (!keep[i]) continue;
+      Node node = model.graph.nodes[i];
+      node.attributes = attrs[i];
+      for (const auto& name : node.inputs) {
+        if (name.empty() || produced.count(name) || fed.count(name)) continue;
+        fed.insert(name);
+        const bool is_input = inputs.count(name) > 0;
+        if (initializers.count(name) && !is_input) {
+          for (const auto& [iname, t] : model.graph.initializers)
+            if (iname == name) c.graph.initializers.emplace_back(iname, t);
+          continue;
+        }
+        const auto it = values.find(name);
+        if (it == values.end() || !it->second.is_tensor()) return std::nullopt;
+        c.graph.inputs.push_back(ValueInfo{name, value_type(it->second)});
+        in.emplace(name, it->second);
+      }
+      for (const auto& name : node.inputs)
+        if (!name.empty()) read.insert(name);
+      for (const auto& name : node.outputs)
+        if (!name.empty()) produced.insert(name);
+      c.graph.nodes.push_back(std::move(node));
+    }
+    for (const auto& node : c.graph.nodes)
+      for (const auto& name : node.outputs)
+        if (!name.empty() && !read.count(name)) {
+          const auto it = values.find(name);
+          c.graph.outputs.push_back(ValueInfo{name, it == values.end() ? Type{} : value_type(it->second)});
+        }
+    if (c.graph.outputs.empty()) return std::nullopt;
+    return std::make_pair(std::move(c), std::move(in));
+  };
+  const fs::path dir = work / "reduce";
+  auto try_it = [&]() -> bool {
+    if (best.runs >= max_runs) return false;
+    auto c = build();
+    if (!c) return false;
+    const Side spec = run_spec(c->first, c->second, ops, o.max_tensor_bytes);
+    if (spec.kind != Side::Kind::ok) return false;
+    fs::remove_all(dir);
+    fs::create_directories(dir / "in");
+    fs::create_directories(dir / "out");
+    write_model_file((dir / "model.onnx").string(), c->first);
+    const auto fed = fed_inputs(c->first.graph);
+    for (size_t k = 0; k < fed.size(); ++k)
+      write_value_file((dir / "in" / ("input_" + std::to_string(k) + ".pb")).string(), c->second.at(fed[k]->name));
+    ++best.runs;
+    Side rt = runner.run(Request{(dir / "model.onnx").string(), (dir / "in").string(), (dir / "out").string(),
+                                 o.optimize, {}});
+    read_outputs(rt, dir / "out", c->first);
+    const Verdict v = judge(spec, rt, tol);
+    if (v.outcome != found.outcome) return false;
+    best.model = std::move(c->first);
+    best.inputs = std::move(c->second);
+    best.v = v;
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = n; i-- > 0;) {
+      if (!keep[i] || std::count(keep.begin(), keep.end(), true) == 1) continue;
+      keep[i] = false;
+      if (try_it()) changed = true;
+      else keep[i] = true;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (!keep[i]) continue;
+    const Node& node = model.graph.nodes[i];
+    const Resolved res = resolve(ops, model.opset_imports, node);
+    const Signature* sig = res.error ? nullptr : ops.signature(node.domain, node.op_type, res.since_version);
+    if (!sig) continue;
+    for (size_t a = 0; a < attrs[i].size();) {
+      const AttrSpec* spec = sig->attr(attrs[i][a].name);
+      if (!spec || spec->required) {
+        ++a;
+        continue;
+      }
+      const Attribute removed = attrs[i][a];
+      attrs[i].erase(attrs[i].begin() + static_cast<std::ptrdiff_t>(a));
+      if (!try_it()) attrs[i].insert(attrs[i].begin() + static_cast<std::ptrdiff_t>(a++), removed);
+    }
+  }
+  fs::remove_all(dir);
+  return best;
+}
+
 struct TestOut {
   std::vector<Case> cases;
   std::vector<std::string> notes;
@@ -470,20 +632,7 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
           asked_optimized[r] = true;
         }
         runtime = runners[r]->run(req);
-        if (runtime.kind == Side::Kind::ok) {
-          try {
-            for (size_t k = 0; k < model.graph.outputs.size(); ++k) {
-              const fs::path f = out / ("output_" + std::to_string(k) + ".pb");
-              if (!fs::exists(f)) {
-                runtime = Side{Side::Kind::error, {}, "the adapter wrote no " + f.filename().string()};
-                break;
-              }
-              runtime.outputs.push_back(read_value_file(f.string(), model.graph.outputs[k].type));
-            }
-          } catch (const Failure& f) {
-            runtime = Side{Side::Kind::error, {}, one_line("unreadable runtime output: " + f.error().describe())};
-          }
-        }
+        read_outputs(runtime, out, model);
         if (save) {
           if (fs::exists(opt_file)) optimized[r] = load_for_transform(opt_file, ops, optimized_problem[r]);
           else if (runtime.kind == Side::Kind::unsupported)  // the runtime cannot run the model at all
@@ -530,6 +679,31 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
           else if (tv.outcome == Outcome::runtime_error) tv.outcome = Outcome::spec_error;
         }
         c.t = tv;
+      }
+      // [spec:XC8] a case that does not agree, on a model onnxsem evaluates, is reduced.
+      if (o.reduce && !s.problem && !s.dir.empty() && spec.kind == Side::Kind::ok && !random_model &&
+          (c.v.outcome == Outcome::differ || c.v.outcome == Outcome::runtime_error ||
+           c.v.outcome == Outcome::runtime_unsupported)) {
+        const Reduction red = reduce_case(model, s.inputs, c.v, *runners[r], o, ops, test.tol, work, o.reduce_runs);
+        std::set<std::string> types;
+        for (const auto& node : red.model.graph.nodes)
+          types.insert(node.domain.empty() ? node.op_type : node.domain + "::" + node.op_type);
+        for (const auto& t : types) c.reduced_ops += (c.reduced_ops.empty() ? "" : " ") + t;
+        c.reduced_nodes = red.model.graph.nodes.size();
+        c.reduced_detail = red.v.detail;
+        if (!o.keep_dir.empty()) {
+          std::string name = c.key + "-" + o.runtimes[r].name;
+          for (char& ch : name)
+            if (ch == '/') ch = '_';
+          const fs::path dest = fs::path(o.keep_dir) / "reduced" / name;
+          fs::create_directories(dest / "test_data_set_0");
+          write_model_file((dest / "model.onnx").string(), red.model);
+          const auto fed = fed_inputs(red.model.graph);
+          for (size_t k = 0; k < fed.size(); ++k)
+            write_value_file((dest / "test_data_set_0" / ("input_" + std::to_string(k) + ".pb")).string(),
+                             red.inputs.at(fed[k]->name));
+          c.reproducer = dest.string();
+        }
       }
       if (!o.keep_dir.empty() && !s.dir.empty() && !kept &&
           (c.v.outcome != Outcome::agree || (c.t && c.t->outcome == Outcome::differ))) {
@@ -633,6 +807,7 @@ std::string serialise(const TestOut& t) {
     put_verdict(f, c.v);
     f.push_back(c.t ? "1" : "0");
     if (c.t) put_verdict(f, *c.t);
+    for (const auto& x : {std::to_string(c.reduced_nodes), c.reduced_ops, c.reduced_detail, c.reproducer}) f.push_back(x);
     line(f);
   }
   for (const auto& n : t.notes) line({"note", n});
@@ -661,6 +836,10 @@ bool deserialise_line(const std::string& text, TestOut& t) {
     size_t i = 5;
     c.v = get_verdict(f, i);
     if (f.at(i++) == "1") c.t = get_verdict(f, i);
+    c.reduced_nodes = std::stoul(f.at(i++));
+    c.reduced_ops = f.at(i++);
+    c.reduced_detail = f.at(i++);
+    c.reproducer = f.at(i++);
     t.cases.push_back(std::move(c));
   }
   return false;
@@ -756,6 +935,17 @@ int run(const Options& o, const OperatorTable& ops) {
       usage_error("F1", "'" + t + "' is neither a folder nor a model file");
     }
     target_of.resize(tests.size(), k);
+  }
+  if (o.shard.n > 1) {
+    std::vector<conformance::TestCase> kept;
+    std::vector<size_t> kept_target;
+    for (size_t i = 0; i < tests.size(); ++i)
+      if (o.shard.holds(tests[i].key)) {
+        kept.push_back(std::move(tests[i]));
+        kept_target.push_back(target_of[i]);
+      }
+    tests = std::move(kept);
+    target_of = std::move(kept_target);
   }
 
   char tmpl[] = "/tmp/onnxsem-crosscheck-XXXXXX";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/shard.hpp"
 #include "semantics/operator.hpp"
 
 namespace onnxsem::crosscheck {
@@ -31,6 +32,9 @@ struct Options {
   int64_t max_tensor_bytes = int64_t{1} << 30;
   int jobs = 1;                       // tests run in this many worker processes, each with its own adapter
   bool one_shot = false;              // one adapter process per case even when the adapter has a serve mode
+  bool reduce = false;                // reduce every case that does not agree (XC8)
+  int reduce_runs = 100;              // at most this many runtime runs per reduction
+  conformance::Shard shard;           // run the tests of this part only (K15)
 };
 
 // Runs the cross-check; prints non-agreeing cases and the summary to standard output. Each adapter is used

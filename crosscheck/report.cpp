@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <tuple>
 #include <numeric>
 #include <sstream>
 
@@ -74,6 +75,19 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
       }
     }
   }
+  // [spec:XC9] the reduced departures grouped by their signature: runtime, outcome and the operators of
+  // the reduced model; each group is one finding, with its first case as the example.
+  struct Finding {
+    size_t cases = 0;
+    const Case* example = nullptr;
+  };
+  std::map<std::tuple<size_t, int, std::string>, Finding> findings;
+  for (const auto& c : cases)
+    if (c.reduced_nodes > 0) {
+      auto& f = findings[{c.runtime, static_cast<int>(c.v.outcome), c.reduced_ops}];
+      if (!f.example) f.example = &c;
+      ++f.cases;
+    }
   auto counts_text = [](const Counts& a) {
     std::string s;
     for (int i = 0; i < outcome_count; ++i)
@@ -94,6 +108,15 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
         for (int i = 0; i < outcome_count; ++i) std::cout << (i ? "/" : " ") << per[r][static_cast<size_t>(i)];
         std::cout << "\n";
       }
+  if (!findings.empty()) {
+    std::cout << "distinct findings after reduction: " << findings.size() << "\n";
+    for (const auto& [sig, f] : findings)
+      std::cout << "  " << o.runtimes[std::get<0>(sig)].name << ", " << outcome_name(static_cast<Outcome>(std::get<1>(sig)))
+                << ", " << std::get<2>(sig) << ": " << f.cases << " case" << (f.cases == 1 ? "" : "s") << ", e.g. "
+                << f.example->key << " reduced to " << f.example->reduced_nodes << " operation"
+                << (f.example->reduced_nodes == 1 ? "" : "s") << ": " << f.example->reduced_detail
+                << (f.example->reproducer.empty() ? "" : " (" + f.example->reproducer + ")") << "\n";
+  }
   const bool several = T > 1;
   for (size_t r = 0; r < R; ++r) {
     std::cout << "crosscheck (" << o.runtimes[r].name << "): " << models << " models, " << case_count(total[r])
@@ -211,11 +234,35 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
         j << ", \"suite\": ";
         json_string(j, o.targets[c.target]);
       }
+      if (c.reduced_nodes > 0) {
+        j << ", \"reduced_operations\": " << c.reduced_nodes << ", \"reduced_operators\": ";
+        json_string(j, c.reduced_ops);
+        j << ", \"reduced_detail\": ";
+        json_string(j, c.reduced_detail);
+        j << ", \"reproducer\": ";
+        json_string(j, c.reproducer);
+      }
       j << ", \"runtime\": ";
       json_string(j, o.runtimes[c.runtime].name);
       j << "}";
     }
-    j << "\n  ]\n}\n";
+    j << "\n  ],\n  \"findings\": [";
+    bool first_finding = true;
+    for (const auto& [sig, f] : findings) {
+      j << (first_finding ? "\n" : ",\n") << "    {\"runtime\": ";
+      first_finding = false;
+      json_string(j, o.runtimes[std::get<0>(sig)].name);
+      j << ", \"outcome\": \"" << outcome_name(static_cast<Outcome>(std::get<1>(sig))) << "\", \"operators\": ";
+      json_string(j, std::get<2>(sig));
+      j << ", \"cases\": " << f.cases << ", \"example\": ";
+      json_string(j, f.example->key);
+      j << ", \"operations\": " << f.example->reduced_nodes << ", \"detail\": ";
+      json_string(j, f.example->reduced_detail);
+      j << ", \"reproducer\": ";
+      json_string(j, f.example->reproducer);
+      j << "}";
+    }
+    j << (findings.empty() ? "]\n}\n" : "\n  ]\n}\n");
   }
   if (!o.markdown_file.empty()) {
     std::ofstream m(o.markdown_file);
@@ -280,6 +327,16 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
         m << " " << (p.cases ? t.str() : std::string("-")) << " |";
       }
       m << "\n";
+    }
+    if (!findings.empty()) {
+      m << "\n## Distinct findings after reduction\n\nThe cases that do not agree, reduced (XC8) and grouped by "
+           "runtime, outcome and the operators of the reduced model (XC9).\n\n| runtime | outcome | operators | cases "
+           "| example | operations | detail |\n";
+      rule(7);
+      for (const auto& [sig, f] : findings)
+        m << "| " << o.runtimes[std::get<0>(sig)].name << " | " << outcome_name(static_cast<Outcome>(std::get<1>(sig)))
+          << " | " << std::get<2>(sig) << " | " << f.cases << " | " << f.example->key << " | "
+          << f.example->reduced_nodes << " | " << cell(f.example->reduced_detail) << " |\n";
     }
     m << "\n## Cases that do not agree\n\n| test | set | runtime | outcome | detail |\n";
     rule(5);

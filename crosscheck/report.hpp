@@ -20,6 +20,10 @@ struct Case {
   std::optional<Verdict> t;  // the transformed graph against the original one (XC5)
   size_t target = 0;         // which of the command's targets (suite folders, model files) the test came from
   size_t runtime = 0;        // which of the command's runtimes
+  // The reduction (XC8), when the case was reduced: its operations, their operator types, the outcome's
+  // detail on the reduced model, and where the reduced model and inputs were saved ("" when not kept).
+  size_t reduced_nodes = 0;
+  std::string reduced_ops, reduced_detail, reproducer;
 };
 
 // Prints a case that does not agree (or whose transform differs) on standard output.
