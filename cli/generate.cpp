@@ -34,6 +34,7 @@ Campaign campaign_from(const Args& a, const std::string& count_option) {
       if (!op.empty()) c.options.ops.insert(op);
   }
   c.options.targeted = a.has("targeted");
+  c.write = !a.has("no-write");
   if (auto v = a.get("shard")) c.shard = conformance::parse_shard(*v);
   if (auto v = a.get("opset")) c.opset = to_int(*v, "--opset");
   return c;
@@ -49,7 +50,7 @@ CampaignResult run_campaign(const Campaign& c, const std::string& dir, const ops
     // [spec:GN5] a shard of a campaign generates the cases whose index is K modulo N.
     if (i % c.shard.n != c.shard.k) continue;
     const auto g = conformance::generate_case(res.configs, c.options, static_cast<uint64_t>(i), reg);
-    conformance::write_case(g, dir);
+    if (c.write) conformance::write_case(g, dir);
     ++res.cases;
     res.operations += static_cast<int64_t>(g.ops.size());
     res.attempts += static_cast<int64_t>(g.attempts);

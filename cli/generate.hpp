@@ -21,6 +21,7 @@ struct Campaign {
   int64_t opset = 0;
   int64_t first = 0, count = 100;
   conformance::Shard shard;
+  bool write = true;  // false (--no-write): generate and count only, nothing written
 };
 
 // The campaign options: --from (repeatable; Debian's suite by default), --seed, --first, --opset, --ops,
@@ -36,7 +37,8 @@ struct CampaignResult {
   std::map<std::string, int64_t> used;  // operator -> operations generated
 };
 
-// Generates the campaign's cases of its shard into `dir` (test folders of the suite's layout), printing each
+// Generates the campaign's cases of its shard into `dir` (test folders of the suite's layout; nothing with
+// --no-write), printing each
 // refusal (GN4) on `out`, then the configurations and the operator coverage.
 CampaignResult run_campaign(const Campaign& c, const std::string& dir, const ops::Registry& reg, std::ostream& out);
 

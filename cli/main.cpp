@@ -61,7 +61,7 @@ const char* usage_text =
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
     "  onnxsem generate DIR [--count N] [--first I] [--seed S] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
-    "                   [--size MIN-MAX] [--targeted] [--shard K/N]\n"
+    "                   [--size MIN-MAX] [--targeted] [--shard K/N] [--no-write]\n"
     "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--write-expected FILE]\n"
     "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
@@ -350,7 +350,7 @@ int main(int argc, char** argv) {
     {
       std::set<std::string> valued(cli::campaign_options.begin(), cli::campaign_options.end());
       valued.insert({"count", "seed"});
-      return cmd_generate(parse_args(argc, argv, 2, valued, {"targeted"}));
+      return cmd_generate(parse_args(argc, argv, 2, valued, {"targeted", "no-write"}));
     }
     if (cmd == "merge")
       return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "write-expected"}));
