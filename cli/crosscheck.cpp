@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <algorithm>
 #include <set>
 
 #include <stdlib.h>
@@ -100,10 +101,22 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   // --generate N: the campaign's cases (of its shard, by index) are generated into a scratch folder, which is
   // cross-checked after the other targets; every case that does not agree is reduced (XC8).
   const cli::Campaign campaign = cli::campaign_from(a, "generate");
+  if (campaign.shard.n > 1) {
+    // The shard's cases are chosen by index (GN5); the report places them among all the campaign's cases,
+    // in the order the unsharded run finds them (by key), so that the shards' reports merge (K16).
+    if (!o.targets.empty()) usage_error("U2", "--generate with --shard takes no other suite folder or model");
+    for (int64_t i = campaign.first; i < campaign.first + campaign.count; ++i)
+      o.universe.push_back("gen-" + std::to_string(campaign.options.seed) + "-" + std::to_string(i));
+    std::sort(o.universe.begin(), o.universe.end());
+    o.shard = campaign.shard;
+  }
   char tmpl[] = "/tmp/onnxsem-generated-XXXXXX";
   if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
   const auto res = cli::run_campaign(campaign, tmpl, ops::standard_registry(), std::cout);
   o.targets.push_back(tmpl);
+  o.labels.resize(o.targets.size());
+  o.labels.back() = "generated (seed " + std::to_string(campaign.options.seed) + ", cases " +
+                    std::to_string(campaign.first) + " to " + std::to_string(campaign.first + campaign.count - 1) + ")";
   int code = 1;
   try {
     code = run(o, ops);

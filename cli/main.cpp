@@ -17,6 +17,7 @@
 
 #include "cli/args.hpp"
 #include "cli/crosscheck.hpp"
+#include "crosscheck/report.hpp"
 #include "cli/generate.hpp"
 #include "cli/index.hpp"
 #include "cli/print.hpp"
@@ -301,6 +302,13 @@ int cmd_generate(const Args& a) {
 // Merges the JSON reports of a sharded sweep (K16) into the reports the unsharded sweep writes.
 int cmd_merge(const Args& a) {
   if (a.positional.empty()) usage_error("U2", "merge needs at least one REPORT.json");
+  if (crosscheck::is_crosscheck_report(a.positional[0])) {
+    if (a.has("junit") || a.has("write-expected")) usage_error("U2", "a cross-check's reports are JSON and Markdown");
+    std::vector<crosscheck::ReadReport> parts;
+    for (const auto& p : a.positional) parts.push_back(crosscheck::read_crosscheck_report(p));
+    crosscheck::merge_crosscheck_reports(parts, a.get("json").value_or(""), a.get("markdown").value_or(""));
+    return 0;
+  }
   std::vector<conformance::SweepReport> parts;
   for (const auto& p : a.positional) parts.push_back(conformance::read_report(p));
   const auto rep = conformance::merge_reports(parts);

@@ -3,6 +3,7 @@
 #include "crosscheck/engine.hpp"
 #include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
+#include "crosscheck/report.hpp"
 
 #include <doctest/doctest.h>
 
@@ -326,7 +327,8 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   const std::string j = slurp(dir / "r.json");
   CHECK(j.find("\"test\": \"a.onnxtxt\"") != std::string::npos);
   CHECK(j.find("\"test\": \"c.onnxtxt\"") != std::string::npos);
-  CHECK(j.find("b_abort") == std::string::npos);
+  CHECK(j.find("\"test\": \"b_abort") == std::string::npos);  // no case, and a note that says why
+  CHECK(j.find("b_abort.onnxtxt: onnxsem's worker ended in the middle of the test") != std::string::npos);
   fs::remove_all(dir);
 }
 
@@ -474,5 +476,59 @@ g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
   REQUIRE(m.graph.inputs.size() == 1);
   CHECK(m.graph.inputs[0].name == "a");
   CHECK(fs::exists(repro / "test_data_set_0" / "input_0.pb"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("[K15][K16] a cross-check run in shards merges into the unsharded run's reports, byte for byte") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-k16-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "models");
+  for (int k = 0; k < 8; ++k)
+    std::ofstream(dir / "models" / ("m" + std::to_string(k) + ".onnxtxt"))
+        << "<ir_version: 8, opset_import: [\"\" : 13]>\ng (float[3] x) => (float[3] y) { y = "
+        << (k % 2 ? "Identity" : "Neg") << "(x) }";
+  // A runtime that answers with its input: Identity agrees, Neg differs (except at zeros).
+  std::ofstream(dir / "echo.sh") << "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\n";
+  fs::permissions(dir / "echo.sh", fs::perms::owner_all);
+  auto run_part = [&](const std::string& name, conformance::Shard shard) {
+    Options o;
+    o.targets = {(dir / "models").string()};
+    o.runtimes = {{"echo", {(dir / "echo.sh").string()}}};
+    o.random_sets = 2;
+    o.one_shot = true;
+    o.shard = shard;
+    o.json_file = (dir / (name + ".json")).string();
+    o.markdown_file = (dir / (name + ".md")).string();
+    (void)run(o, ops::standard_registry());
+    return o.json_file;
+  };
+  run_part("full", {});
+  std::vector<ReadReport> parts;
+  size_t held = 0;
+  for (int k = 0; k < 3; ++k) {
+    parts.push_back(read_crosscheck_report(run_part("part" + std::to_string(k), {k, 3})));
+    held += parts.back().tests.positions.size();
+  }
+  CHECK(held == 8);
+  CHECK(is_crosscheck_report((dir / "full.json").string()));
+  merge_crosscheck_reports({parts[1], parts[2], parts[0]}, (dir / "merged.json").string(), (dir / "merged.md").string());
+  CHECK(slurp(dir / "merged.json") == slurp(dir / "full.json"));
+  CHECK(slurp(dir / "merged.md") == slurp(dir / "full.md"));
+  CHECK(slurp(dir / "full.json").find("\"outcome\": \"differ\"") != std::string::npos);
+  // Not the N parts of one run: refused by K16.
+  auto refused = [&](const std::vector<ReadReport>& rs, const std::string& words) {
+    try {
+      merge_crosscheck_reports(rs, "", "");
+      CHECK_MESSAGE(false, words);
+    } catch (const Failure& f) {
+      CHECK(f.error().clause == "K16");
+      CHECK_MESSAGE(f.error().message.find(words) != std::string::npos, f.error().message);
+    }
+  };
+  refused({parts[0], parts[2]}, "shard 1/3 is missing");
+  refused({parts[0], parts[1], parts[1], parts[2]}, "given twice");
+  ReadReport other = parts[1];
+  other.options.seed = 99;
+  refused({parts[0], other, parts[2]}, "random input sets or seeds differ");
   fs::remove_all(dir);
 }

@@ -936,16 +936,29 @@ int run(const Options& o, const OperatorTable& ops) {
     }
     target_of.resize(tests.size(), k);
   }
-  if (o.shard.n > 1) {
+  // [spec:K15] a sharded cross-check runs the tests of its part, each remembering its position.
+  TestList list;
+  list.found = tests.size();
+  if (!o.universe.empty()) {
+    list.found = o.universe.size();
+    std::map<std::string, size_t> position;
+    for (size_t i = 0; i < o.universe.size(); ++i) position.emplace(o.universe[i], i);
+    for (const auto& t : tests) {
+      const auto it = position.find(t.key);
+      if (it == position.end()) usage_error("K15", "test '" + t.key + "' is not one of the campaign's");
+      list.positions.push_back(it->second);
+    }
+    list.target_of = target_of;
+  } else {
     std::vector<conformance::TestCase> kept;
-    std::vector<size_t> kept_target;
     for (size_t i = 0; i < tests.size(); ++i)
       if (o.shard.holds(tests[i].key)) {
         kept.push_back(std::move(tests[i]));
-        kept_target.push_back(target_of[i]);
+        list.target_of.push_back(target_of[i]);
+        list.positions.push_back(i);
       }
     tests = std::move(kept);
-    target_of = std::move(kept_target);
+    target_of = list.target_of;
   }
 
   char tmpl[] = "/tmp/onnxsem-crosscheck-XXXXXX";
@@ -973,16 +986,17 @@ int run(const Options& o, const OperatorTable& ops) {
   }
 
   std::vector<Case> cases;
-  std::vector<std::string> notes;
+  std::vector<Note> notes;
   std::vector<std::string> crashes;
   auto take = [&](TestOut& t, size_t index) {
     for (const auto& c : t.cases) print_case(c);
     std::cout.flush();
     for (auto& c : t.cases) {
       c.target = target_of[index];
+      c.test = list.positions[index];
       cases.push_back(std::move(c));
     }
-    for (auto& n : t.notes) notes.push_back(std::move(n));
+    for (auto& n : t.notes) notes.push_back(Note{list.positions[index], std::move(n)});
   };
 
   const size_t jobs = std::min(tests.size(), static_cast<size_t>(std::max(1, o.jobs)));
@@ -1101,7 +1115,7 @@ int run(const Options& o, const OperatorTable& ops) {
   signal(SIGPIPE, old_sigpipe);
   fs::remove_all(tmp);
 
-  report(o, target_of, cases, notes);
+  report(o, list, cases, notes);
 
   if (!crashes.empty()) {  // as a crash of the command itself would be, were the tests not run in workers
     std::cout << "crosscheck: onnxsem's worker crashed on " << crashes.size() << " test(s)\n";

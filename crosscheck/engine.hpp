@@ -20,6 +20,7 @@ struct Runtime {
 
 struct Options {
   std::vector<std::string> targets;   // suite folders or model files
+  std::vector<std::string> labels;    // how the reports name each target ("" or missing: its path)
   std::vector<Runtime> runtimes;      // each case runs once in onnxsem and once in each of them
   int random_sets = 0;
   uint64_t seed = 1;
@@ -35,6 +36,10 @@ struct Options {
   bool reduce = false;                // reduce every case that does not agree (XC8)
   int reduce_runs = 100;              // at most this many runtime runs per reduction
   conformance::Shard shard;           // run the tests of this part only (K15)
+  // When not empty: the keys of every test of the unsharded run, in the order they are found (a generation
+  // campaign's shard, GN5, whose cases were chosen by index): the tests given are the shard's, positions
+  // are taken from this list, and no test is left out by its key's hash.
+  std::vector<std::string> universe;
 };
 
 // Runs the cross-check; prints non-agreeing cases and the summary to standard output. Each adapter is used

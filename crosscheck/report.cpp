@@ -11,6 +11,8 @@
 #include <numeric>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "conformance/sweep.hpp"
 #include "semantics/error.hpp"
 
@@ -23,6 +25,32 @@ void json_number(std::ostream& o, double x) {
   else json_string(o, std::isnan(x) ? "nan" : (x > 0 ? "inf" : "-inf"));
 }
 
+// A verdict's fields: "outcome", "detail", the measured difference of a differing case, and how close an
+// agreeing case came (only when not bit-identical).
+void verdict_json(std::ostream& j, const Verdict& v) {
+  j << "\"outcome\": \"" << outcome_name(v.outcome) << "\", \"detail\": ";
+  json_string(j, v.detail);
+  if (v.diff) {
+    const auto& d = *v.diff;
+    j << ", \"output\": " << d.output << ", \"max_abs\": ";
+    json_number(j, d.max_abs);
+    j << ", \"max_rel\": ";
+    json_number(j, d.max_rel);
+    j << ", \"max_ulp\": ";
+    json_number(j, d.max_ulp);
+    j << ", \"first_index\": " << d.first_index << ", \"differing\": " << d.differing << ", \"spec_value\": ";
+    json_string(j, d.spec_value);
+    j << ", \"runtime_value\": ";
+    json_string(j, d.runtime_value);
+  }
+  if (v.outcome == Outcome::agree && (v.ulp > 0 || v.rel > 0)) {
+    j << ", \"max_ulp\": ";
+    json_number(j, v.ulp);
+    j << ", \"max_rel\": ";
+    json_number(j, v.rel);
+  }
+}
+
 }  // namespace
 
 void print_case(const Case& c) {
@@ -32,8 +60,11 @@ void print_case(const Case& c) {
     std::cout << "transform-differ: " << c.key << " [" << c.set << "]: " << case_line(*c.t) << "\n";
 }
 
-void report(const Options& o, const std::vector<size_t>& target_of, const std::vector<Case>& cases,
-            const std::vector<std::string>& notes) {
+void report(const Options& o, const TestList& tests, const std::vector<Case>& cases, const std::vector<Note>& notes) {
+  const std::vector<size_t>& target_of = tests.target_of;
+  auto label = [&](size_t k) -> const std::string& {
+    return k < o.labels.size() && !o.labels[k].empty() ? o.labels[k] : o.targets[k];
+  };
   const size_t R = o.runtimes.size();
   const size_t models = target_of.size();
   // Summaries per runtime: totals, per target, per operator (the runtime x operator matrix), and how close
@@ -98,7 +129,7 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
   auto all_agree = [&](const Counts& a) { return a[0] == case_count(a); };
   std::string names;
   for (const auto& rt : o.runtimes) names += (names.empty() ? "" : ", ") + rt.name;
-  for (const auto& n : notes) std::cout << "note: " << n << "\n";
+  for (const auto& n : notes) std::cout << "note: " << n.text << "\n";
   std::cout << "operator summary (agree/differ/runtime-error/runtime-unsupported/spec-unsupported/spec-error), "
                "operators with a case that does not agree:\n";
   for (const auto& [op, per] : by_op)
@@ -124,10 +155,10 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
     if (o.transform) std::cout << "transformed graphs: " << counts_text(ttotal[r]) << "\n";
     if (several)
       for (size_t k = 0; k < T; ++k) {
-        std::cout << "  " << o.targets[k] << ": " << models_of[k] << " models, " << cases_of[r][k]
+        std::cout << "  " << label(k) << ": " << models_of[k] << " models, " << cases_of[r][k]
                   << " cases: " << counts_text(by_target[r][k]) << "\n";
         if (o.transform)
-          std::cout << "  " << o.targets[k] << ", transformed graphs: " << counts_text(tby_target[r][k]) << "\n";
+          std::cout << "  " << label(k) << ", transformed graphs: " << counts_text(tby_target[r][k]) << "\n";
       }
   }
 
@@ -142,6 +173,32 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
     };
     j << "{\n  \"runtime\": ";
     json_string(j, names);
+    // What the run covered and how, for merging the reports of shards (K16).
+    j << ",\n  \"crosscheck\": {\"targets\": [";
+    for (size_t k = 0; k < T; ++k) {
+      j << (k ? ", " : "");
+      json_string(j, label(k));
+    }
+    j << "], \"runtimes\": [";
+    for (size_t r = 0; r < R; ++r) {
+      j << (r ? ", " : "");
+      json_string(j, o.runtimes[r].name);
+    }
+    j << "], \"random\": " << o.random_sets << ", \"seed\": " << o.seed << ", \"filter\": ";
+    json_string(j, o.filter);
+    j << ", \"optimize\": ";
+    json_string(j, o.optimize);
+    j << ", \"transform\": " << (o.transform ? "true" : "false") << ", \"reduce\": " << (o.reduce ? "true" : "false")
+      << ", \"shard\": \"" << o.shard.text() << "\", \"found\": " << tests.found << ",\n    \"tests\": [";
+    for (size_t i = 0; i < target_of.size(); ++i)
+      j << (i ? ", " : "") << "[" << tests.positions[i] << ", " << target_of[i] << "]";
+    j << "],\n    \"notes\": [";
+    for (size_t i = 0; i < notes.size(); ++i) {
+      j << (i ? ", " : "") << "[" << notes[i].test << ", ";
+      json_string(j, notes[i].text);
+      j << "]";
+    }
+    j << "]}";
     j << ",\n  \"runtimes\": [";
     for (size_t r = 0; r < R; ++r) {
       j << (r ? ",\n" : "\n") << "    {\"runtime\": ";
@@ -156,7 +213,7 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
         j << ", \"suites\": [";
         for (size_t k = 0; k < T; ++k) {
           j << (k ? ", " : "") << "{\"suite\": ";
-          json_string(j, o.targets[k]);
+          json_string(j, label(k));
           j << ", \"models\": " << models_of[k] << ", \"cases\": " << cases_of[r][k] << ", \"counts\": ";
           counts_json(by_target[r][k]);
           if (o.transform) {
@@ -205,34 +262,19 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
       json_string(j, c.set);
       j << ", \"ops\": ";
       json_string(j, c.ops);
-      j << ", \"outcome\": \"" << outcome_name(c.v.outcome) << "\", \"detail\": ";
-      json_string(j, c.v.detail);
-      if (c.v.diff) {
-        const auto& d = *c.v.diff;
-        j << ", \"output\": " << d.output << ", \"max_abs\": ";
-        json_number(j, d.max_abs);
-        j << ", \"max_rel\": ";
-        json_number(j, d.max_rel);
-        j << ", \"max_ulp\": ";
-        json_number(j, d.max_ulp);
-        j << ", \"first_index\": " << d.first_index << ", \"spec_value\": ";
-        json_string(j, d.spec_value);
-        j << ", \"runtime_value\": ";
-        json_string(j, d.runtime_value);
-      }
-      if (c.v.outcome == Outcome::agree && (c.v.ulp > 0 || c.v.rel > 0)) {
-        j << ", \"max_ulp\": ";
-        json_number(j, c.v.ulp);
-        j << ", \"max_rel\": ";
-        json_number(j, c.v.rel);
-      }
+      j << ", ";
+      verdict_json(j, c.v);
       if (c.t) {
         j << ", \"transform\": \"" << outcome_name(c.t->outcome) << "\", \"transform_detail\": ";
         json_string(j, case_line(*c.t));
+        j << ", \"transform_verdict\": {";
+        verdict_json(j, *c.t);
+        j << "}";
       }
+
       if (several) {
         j << ", \"suite\": ";
-        json_string(j, o.targets[c.target]);
+        json_string(j, label(c.target));
       }
       if (c.reduced_nodes > 0) {
         j << ", \"reduced_operations\": " << c.reduced_nodes << ", \"reduced_operators\": ";
@@ -244,7 +286,7 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
       }
       j << ", \"runtime\": ";
       json_string(j, o.runtimes[c.runtime].name);
-      j << "}";
+      j << ", \"position\": " << c.test << ", \"target\": " << c.target << "}";
     }
     j << "\n  ],\n  \"findings\": [";
     bool first_finding = true;
@@ -293,7 +335,7 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
       rule(4 + outcome_count);
       for (size_t k = 0; k < T; ++k)
         for (size_t r = 0; r < R; ++r) {
-          m << "| " << o.targets[k] << " | " << o.runtimes[r].name << " | " << models_of[k] << " | " << cases_of[r][k] << " |";
+          m << "| " << label(k) << " | " << o.runtimes[r].name << " | " << models_of[k] << " | " << cases_of[r][k] << " |";
           for (int i = 0; i < outcome_count; ++i) m << " " << by_target[r][k][static_cast<size_t>(i)] << " |";
           m << "\n";
         }
@@ -345,5 +387,174 @@ void report(const Options& o, const std::vector<size_t>& target_of, const std::v
         m << "| " << c.key << " | " << c.set << " | " << o.runtimes[c.runtime].name << " | "
           << outcome_name(c.v.outcome) << " | " << cell(case_line(c.v)) << " |\n";
   }}
+
+}  // namespace onnxsem::crosscheck
+
+namespace onnxsem::crosscheck {
+namespace {
+
+double number_of(const nlohmann::json& x) {
+  if (x.is_string()) {
+    const auto s = x.get<std::string>();
+    if (s == "nan") return std::nan("");
+    return s == "inf" ? INFINITY : -INFINITY;
+  }
+  return x.get<double>();
+}
+
+Outcome outcome_of(const std::string& name) {
+  for (int i = 0; i < outcome_count; ++i)
+    if (name == outcome_name(static_cast<Outcome>(i))) return static_cast<Outcome>(i);
+  throw std::runtime_error("unknown outcome '" + name + "'");
+}
+
+Verdict verdict_of(const nlohmann::json& c) {
+  Verdict v;
+  v.outcome = outcome_of(c.at("outcome").get<std::string>());
+  v.detail = c.at("detail").get<std::string>();
+  if (c.contains("output")) {
+    Difference d;
+    d.output = c.at("output").get<size_t>();
+    d.max_abs = number_of(c.at("max_abs"));
+    d.max_rel = number_of(c.at("max_rel"));
+    d.max_ulp = number_of(c.at("max_ulp"));
+    d.first_index = c.at("first_index").get<int64_t>();
+    d.differing = c.at("differing").get<int64_t>();
+    d.spec_value = c.at("spec_value").get<std::string>();
+    d.runtime_value = c.at("runtime_value").get<std::string>();
+    v.diff = d;
+  } else if (v.outcome == Outcome::agree && c.contains("max_ulp")) {
+    v.ulp = number_of(c.at("max_ulp"));
+    v.rel = number_of(c.at("max_rel"));
+  }
+  return v;
+}
+
+nlohmann::json parse_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) usage_error("F1", "cannot read the report '" + path + "'");
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const std::exception& e) {
+    usage_error("F1", "'" + path + "' is not a JSON report (" + e.what() + ")");
+  }
+}
+
+}  // namespace
+
+bool is_crosscheck_report(const std::string& path) { return parse_file(path).contains("crosscheck"); }
+
+ReadReport read_crosscheck_report(const std::string& path) {
+  const auto j = parse_file(path);
+  ReadReport r;
+  try {
+    const auto& x = j.at("crosscheck");
+    Options& o = r.options;
+    o.targets = x.at("targets").get<std::vector<std::string>>();
+    for (const auto& name : x.at("runtimes")) o.runtimes.push_back(Runtime{name.get<std::string>(), {}});
+    o.random_sets = x.at("random").get<int>();
+    o.seed = x.at("seed").get<uint64_t>();
+    o.filter = x.at("filter").get<std::string>();
+    o.optimize = x.at("optimize").get<std::string>();
+    o.transform = x.at("transform").get<bool>();
+    o.reduce = x.at("reduce").get<bool>();
+    o.shard = conformance::parse_shard(x.at("shard").get<std::string>(), "the report's shard");
+    r.tests.found = x.at("found").get<size_t>();
+    for (const auto& t : x.at("tests")) {
+      r.tests.positions.push_back(t.at(0).get<size_t>());
+      r.tests.target_of.push_back(t.at(1).get<size_t>());
+    }
+    for (const auto& n : x.at("notes")) r.notes.push_back(Note{n.at(0).get<size_t>(), n.at(1).get<std::string>()});
+    std::map<std::string, size_t> runtime_index;
+    for (size_t i = 0; i < o.runtimes.size(); ++i) runtime_index[o.runtimes[i].name] = i;
+    for (const auto& c : j.at("cases")) {
+      Case k;
+      k.key = c.at("test").get<std::string>();
+      k.set = c.at("set").get<std::string>();
+      k.ops = c.at("ops").get<std::string>();
+      k.v = verdict_of(c);
+      if (c.contains("transform_verdict")) k.t = verdict_of(c.at("transform_verdict"));
+      k.test = c.at("position").get<size_t>();
+      k.target = c.at("target").get<size_t>();
+      k.runtime = runtime_index.at(c.at("runtime").get<std::string>());
+      if (c.contains("reduced_operations")) {
+        k.reduced_nodes = c.at("reduced_operations").get<size_t>();
+        k.reduced_ops = c.at("reduced_operators").get<std::string>();
+        k.reduced_detail = c.at("reduced_detail").get<std::string>();
+        k.reproducer = c.at("reproducer").get<std::string>();
+      }
+      r.cases.push_back(std::move(k));
+    }
+  } catch (const Failure&) {
+    throw;
+  } catch (const std::exception& e) {
+    usage_error("F1", "'" + path + "' is not a cross-check report written by onnxsem crosscheck --json (" + e.what() + ")");
+  }
+  return r;
+}
+
+void merge_crosscheck_reports(const std::vector<ReadReport>& parts, const std::string& json_file,
+                              const std::string& markdown_file) {
+  if (parts.empty()) usage_error("K16", "nothing to merge");
+  const Options& first = parts.front().options;
+  // [spec:K16] the reports must be the N parts of one cross-check: the same targets, runtimes and options,
+  // the same N, each part once, together as many tests as the run found, each position once.
+  std::vector<bool> have(static_cast<size_t>(first.shard.n), false);
+  size_t tests = 0;
+  auto names = [](const Options& o) {
+    std::vector<std::string> v;
+    for (const auto& r : o.runtimes) v.push_back(r.name);
+    return v;
+  };
+  for (const auto& p : parts) {
+    const Options& o = p.options;
+    auto differ = [&](const std::string& what) {
+      usage_error("K16", "the reports are not parts of one cross-check: their " + what + " differ (shard " +
+                             first.shard.text() + " and shard " + o.shard.text() + ")");
+    };
+    if (o.targets != first.targets) differ("targets");
+    if (names(o) != names(first)) differ("runtimes");
+    if (o.random_sets != first.random_sets || o.seed != first.seed) differ("random input sets or seeds");
+    if (o.filter != first.filter) differ("filters");
+    if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce)
+      differ("options");
+    if (o.shard.n != first.shard.n) differ("numbers of shards");
+    if (p.tests.found != parts.front().tests.found) differ("numbers of tests found");
+    if (have[static_cast<size_t>(o.shard.k)]) usage_error("K16", "shard " + o.shard.text() + " is given twice");
+    have[static_cast<size_t>(o.shard.k)] = true;
+    tests += p.tests.positions.size();
+  }
+  for (size_t k = 0; k < have.size(); ++k)
+    if (!have[k]) usage_error("K16", "shard " + std::to_string(k) + "/" + std::to_string(have.size()) + " is missing");
+  const size_t found = parts.front().tests.found;
+  if (tests != found)
+    usage_error("K16", "the shards hold " + std::to_string(tests) + " tests, but the run found " + std::to_string(found));
+  TestList list;
+  list.found = found;
+  std::vector<std::pair<size_t, size_t>> order;  // position, target
+  for (const auto& p : parts)
+    for (size_t i = 0; i < p.tests.positions.size(); ++i) order.emplace_back(p.tests.positions[i], p.tests.target_of[i]);
+  std::sort(order.begin(), order.end());
+  for (size_t n = 0; n < order.size(); ++n) {
+    if (order[n].first != n) usage_error("K16", "the shards do not hold test " + std::to_string(n) + " exactly once");
+    list.positions.push_back(n);
+    list.target_of.push_back(order[n].second);
+  }
+  // Cases and notes in test order, each test's in the order its shard gave them.
+  std::vector<Case> cases;
+  std::vector<Note> notes;
+  for (const auto& p : parts) {
+    cases.insert(cases.end(), p.cases.begin(), p.cases.end());
+    notes.insert(notes.end(), p.notes.begin(), p.notes.end());
+  }
+  std::stable_sort(cases.begin(), cases.end(), [](const Case& a, const Case& b) { return a.test < b.test; });
+  std::stable_sort(notes.begin(), notes.end(), [](const Note& a, const Note& b) { return a.test < b.test; });
+  Options o = first;
+  o.shard = conformance::Shard{};
+  o.json_file = json_file;
+  o.markdown_file = markdown_file;
+  o.universe.clear();
+  report(o, list, cases, notes);
+}
 
 }  // namespace onnxsem::crosscheck
