@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# The sharded sweep on a real batch engine (spec/conformance.md, K15-K16): starts a single-node Slurm
+# Sharded campaigns on a real batch engine (spec/conformance.md, K15-K16): starts a single-node Slurm
 # cluster from Debian's slurm-wlm and munge in a scratch folder (its own munge key and socket, its own
-# ports, nothing of the machine's configuration touched), runs a sweep of part of Debian's suite through
-# submit.sh as a job array of 3 shards plus a merge job, runs the same sweep unsharded, and requires the
-# merged reports to equal the unsharded ones (JSON apart from the measured seconds, Markdown and the
-# known-results list byte for byte), every shard to have run as an array task on the cluster, and the
-# shards to hold each test once.
-#   slurm.test.sh ONNXSEM SOURCE_DIR
+# ports, nothing of the machine's configuration touched) and runs two campaigns through submit.sh, each as a
+# job array of 3 shards plus a merge job, and each again unsharded: a sweep of part of Debian's suite (the
+# merged JSON report equal to the unsharded one apart from the measured seconds, the Markdown and JUnit
+# reports and the exit code equal), and a cross-check of 90 generated models against a fake runtime with a
+# planted departure (crosscheck/fixtures/perturbing_adapter.cpp; the merged JSON and Markdown reports equal
+# to the unsharded ones byte for byte). Every shard must have run as an array task on the cluster, and the
+# shards must hold each test once.
+#   slurm.test.sh ONNXSEM SOURCE_DIR PERTURBING_ADAPTER
 # Exit 77 (skipped, with the reason) when Slurm or munge is not installed or the test is not run as root
 # (slurmd must start jobs); .ci/setup installs both and CI runs as root.
 set -u
 onnxsem=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 src=$2
+adapter=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 suite=/usr/share/libonnx-testdata/data
 for p in slurmctld slurmd munged sbatch squeue scontrol; do
   command -v "$p" >/dev/null || PATH=$PATH:/usr/sbin
@@ -90,7 +93,7 @@ printf 'node/test_size_no_such_test\tfail\ta stale entry\nnode/test_sigmoid\tfai
 args=("$suite" --filter "$filter" --expected "$tmp/expected.tsv")
 
 timeout 900 bash "$src/conformance/cluster/submit.sh" --shards 3 --out "$tmp/out" --onnxsem "$onnxsem" --wait \
-  -- --time=20 -- "${args[@]}" >"$tmp/submit.log" 2>&1
+  -- --time=20 -- sweep "${args[@]}" >"$tmp/submit.log" 2>&1
 rc=$?
 cat "$tmp/submit.log"
 [ "$rc" -eq 1 ] || fail "the merge job ended $rc (want 1: two results differ from the list)"
@@ -104,18 +107,34 @@ done
 full_rc=$?
 [ "$full_rc" -eq "$rc" ] || fail "the unsharded sweep ended $full_rc, the merge $rc"
 strip() { sed -e 's/"seconds": [^,]*, //' -e 's/ time="[^"]*"//' "$1"; }
-if diff <(strip "$tmp/full.json") <(strip "$tmp/out/sweep.json") >"$tmp/diff"; then
+if diff <(strip "$tmp/full.json") <(strip "$tmp/out/merged.json") >"$tmp/diff"; then
   echo "ok   merged JSON report = unsharded ($(grep -c '"test": ' "$tmp/full.json") tests, seconds aside)"
 else
   fail "merged JSON differs from the unsharded sweep's:"; head -20 "$tmp/diff"
 fi
-cmp -s "$tmp/full.md" "$tmp/out/sweep.md" && echo "ok   merged Markdown = unsharded" || fail "Markdown differs"
-diff <(strip "$tmp/full.xml") <(strip "$tmp/out/sweep.xml") >/dev/null && echo "ok   merged JUnit = unsharded (times aside)" ||
+cmp -s "$tmp/full.md" "$tmp/out/merged.md" && echo "ok   merged Markdown = unsharded" || fail "Markdown differs"
+diff <(strip "$tmp/full.xml") <(strip "$tmp/out/merged.xml") >/dev/null && echo "ok   merged JUnit = unsharded (times aside)" ||
   fail "JUnit differs"
-grep -q 'node/test_size_no_such_test: listed as fail but no such test' "$tmp/out/sweep.json" || fail "stale entry lost"
-grep -q '"differs": "node/test_sigmoid: pass (listed: fail)' "$tmp/out/sweep.json" || fail "difference lost"
+grep -q 'node/test_size_no_such_test: listed as fail but no such test' "$tmp/out/merged.json" || fail "stale entry lost"
+grep -q '"differs": "node/test_sigmoid: pass (listed: fail)' "$tmp/out/merged.json" || fail "difference lost"
 n=0
 for k in 0 1 2; do n=$((n + $(grep -c '"test": ' "$tmp/out/shard-$k.json"))); done
 found=$(sed -n 's/.*"found": \([0-9]*\).*/\1/p' "$tmp/full.json")
 [ "$n" -eq "$found" ] && echo "ok   the 3 shards hold $n tests, the sweep found $found" || fail "shards hold $n, found $found"
+
+# A generation campaign cross-checked against the planted departure, as 3 shards and unsharded.
+gen=(crosscheck --runtime planted --adapter "$adapter" --generate 90 --seed 4 --size 2-6 --ops Tanh,Add,Relu,Mul,Abs)
+timeout 900 bash "$src/conformance/cluster/submit.sh" --shards 3 --out "$tmp/gen" --onnxsem "$onnxsem" --wait \
+  -- --time=20 -- "${gen[@]}" >"$tmp/gen-submit.log" 2>&1
+rc=$?
+cat "$tmp/gen-submit.log"
+[ "$rc" -eq 0 ] || fail "the merge of the generation campaign ended $rc"
+"$onnxsem" "${gen[@]}" --json "$tmp/gen-full.json" --markdown "$tmp/gen-full.md" >"$tmp/gen-full.log" 2>&1
+cmp -s "$tmp/gen-full.json" "$tmp/gen/merged.json" && cmp -s "$tmp/gen-full.md" "$tmp/gen/merged.md" &&
+  echo "ok   merged cross-check reports = unsharded, byte for byte ($(grep -c '"outcome": "differ"' "$tmp/gen-full.json") differing cases)" ||
+  { fail "merged cross-check reports differ from the unsharded run's"; diff "$tmp/gen-full.md" "$tmp/gen/merged.md" | head; }
+grep -q '"outcome": "differ"' "$tmp/gen-full.json" || fail "the planted departure was not found"
+for k in 0 1 2; do
+  ls "$tmp/gen/slurm-"*"_$k.out" >/dev/null 2>&1 || fail "generation task $k left no Slurm output file"
+done
 [ "$failures" -eq 0 ] && echo "slurm: all checks passed" || { tail -5 "$tmp"/log/slurmctld.log; exit 1; }
