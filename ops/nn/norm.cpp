@@ -243,6 +243,9 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
   const int64_t inner = element_count(Shape(x.shape().begin() + axis, x.shape().end()));
   // [spec:NN33] Scale and B broadcast unidirectionally to X; the statistics run over axes axis..r-1.
   const Tensor& scale_t = a.tensor(1);
+  if (scale_t.dtype() != x.dtype())
+    eval_error("NN34", op + ": scale is " + dtype_name(scale_t.dtype()) + " but X is " + dtype_name(x.dtype()) +
+                           " (they must have one element type)");
   const std::vector<double> scale = widen_all(scale_t, op);
   const std::vector<int64_t> si = broadcast_index(scale_t.shape(), x.shape(), "Scale", op, "NN33");
   std::vector<double> bias;
@@ -296,6 +299,9 @@ std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
   const int64_t outer = element_count(Shape(x.shape().begin(), x.shape().begin() + axis));
   const int64_t inner = element_count(Shape(x.shape().begin() + axis, x.shape().end()));
   const Tensor& scale_t = a.tensor(1);
+  if (scale_t.dtype() != x.dtype())
+    eval_error("NN34", op + ": scale is " + dtype_name(scale_t.dtype()) + " but X is " + dtype_name(x.dtype()) +
+                           " (they must have one element type)");
   const std::vector<double> scale = widen_all(scale_t, op);
   const std::vector<int64_t> si = broadcast_index(scale_t.shape(), x.shape(), "scale", op, "NN34");
   if (inner == 0 && outer > 0) eval_error("NN34", op + ": statistics over an empty set of elements");

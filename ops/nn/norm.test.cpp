@@ -113,6 +113,11 @@ TEST_CASE("[NN34] RMSNormalization divides by the root mean square") {
   check_close(vals(y[0]), {3 / rms, 4 / rms});
   CHECK(clause_of([&] { run(make_node("RMSNormalization"), 23, {Value(tf({1, 2}, {3, 4})), Value(tf({3}, {1, 1, 1}))}); }) ==
         "NN34");
+  // scale of another element type than X (a generated graph found that check and evaluation disagreed).
+  CHECK(clause_of([&] {
+          run(make_node("RMSNormalization"), 23,
+              {Value(tf({1, 2}, {3, 4})), Value(Tensor::from_vector<double>({2}, {1, 2}))});
+        }) == "NN34");
 }
 
 TEST_CASE("[NN35] LpNormalization by the 1- or 2-norm along an axis") {

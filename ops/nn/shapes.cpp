@@ -467,7 +467,15 @@ void shapes_nn(Registry& r) {
   r.shape_rule("", "InstanceNormalization", {1, 6, 22}, instance_norm_rule);
   r.shape_rule("", "GroupNormalization", {18, 21}, shape_of_input(0));
   r.shape_rule("", "LayerNormalization", {17}, layer_norm_rule);
-  r.shape_rule("", "RMSNormalization", {23}, axis_checked(-1));
+  r.shape_rule("", "RMSNormalization", {23}, [](const InferenceArgs& a) {
+    // [spec:NN34] scale has X's element type: ONNX's function body multiplies them and its type inference
+    // gives Y the type of X, though the signature gives scale and Y a type variable of their own.
+    const DType x = input_elem(a, 0), s = input_elem(a, 1);
+    if (x != DType::undefined && s != DType::undefined && x != s)
+      type_error("NN34", "RMSNormalization: scale is " + std::string(dtype_name(s)) + " but X is " + dtype_name(x) +
+                             " (they must have one element type)");
+    return axis_checked(-1)(a);
+  });
   r.shape_rule("", "LpNormalization", {1, 22}, axis_checked(-1));
   r.shape_rule("", "MeanVarianceNormalization", {9, 13}, mvn_rule);
   r.shape_rule("", "LRN", {1, 13}, shape_of_input(0));
