@@ -58,6 +58,36 @@ int64_t ir_for_opset(int64_t opset) {
   return 13;
 }
 
+// The type a generated model declares for a value: a tensor's exactly; a sequence's item element type from
+// its first item (or the test's declaration when it is empty); other kinds as the test declares them.
+Type value_type(const Value& v, const Type& declared) {
+  if (v.is_tensor()) return type_of(v.tensor());
+  if (v.is_sequence() && !v.sequence().items.empty() && v.sequence().items.front().is_tensor()) {
+    Type t;
+    t.kind = Type::Kind::sequence;
+    Type item;
+    item.kind = Type::Kind::tensor;
+    item.elem = v.sequence().items.front().tensor().dtype();
+    t.inner = std::make_shared<const Type>(item);
+    return t;
+  }
+  return declared;
+}
+
+// Elements of a value: a tensor's, or the sum over a sequence's tensors; -1 for anything else.
+int64_t elements(const Value& v) {
+  if (v.is_tensor()) return v.tensor().size();
+  if (v.is_sequence()) {
+    int64_t n = 0;
+    for (const auto& item : v.sequence().items) {
+      if (!item.is_tensor()) return -1;
+      n += item.tensor().size();
+    }
+    return n;
+  }
+  return -1;
+}
+
 int64_t since_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
   int64_t best = 0;
   for (int64_t v : ops.defined_versions("", op))
@@ -78,27 +108,44 @@ constexpr int64_t max_output_elements = 1 << 16;
 
 // Evaluates one operation on the given inputs (by name: graph inputs, and initializers when `constant`);
 // its outputs when onnxsem computes them without error and they are tensors of moderate size.
-std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<std::pair<std::string, Value>>& fed,
-                                          const std::vector<std::pair<std::string, Tensor>>& constants,
-                                          int64_t opset, int64_t ir_version, const OperatorTable& ops) {
+// The model of one operation: its fed inputs as graph inputs, its constants as initializers, its requested
+// outputs as graph outputs.
+Model trial_model(const Node& node, const std::vector<std::pair<ValueInfo, Value>>& fed,
+                  const std::vector<std::pair<std::string, Tensor>>& constants, int64_t opset, int64_t ir_version) {
   Model m;
   m.ir_version = ir_version;
   m.opset_imports[""] = opset;
   m.graph.name = "trial";
-  std::map<std::string, Value> inputs;
-  for (const auto& [name, v] : fed) {
-    m.graph.inputs.push_back(ValueInfo{name, type_of(v.tensor())});
-    inputs.emplace(name, v);
-  }
+  for (const auto& [vi, v] : fed) m.graph.inputs.push_back(vi);
   m.graph.initializers = constants;
   for (const auto& o : node.outputs)
     if (!o.empty()) m.graph.outputs.push_back(ValueInfo{o, Type{}});
   m.graph.nodes.push_back(node);
+  return m;
+}
+
+bool passes_check(const Node& node, const std::vector<std::pair<ValueInfo, Value>>& fed,
+                  const std::vector<std::pair<std::string, Tensor>>& constants, int64_t opset, const OperatorTable& ops) {
+  try {
+    for (const auto& f : check(trial_model(node, fed, constants, opset, ir_for_opset(opset)), Profile::onnx, ops))
+      if (f.severity == Finding::Severity::error) return false;
+    return true;
+  } catch (const Failure&) {
+    return false;
+  }
+}
+
+std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<std::pair<ValueInfo, Value>>& fed,
+                                          const std::vector<std::pair<std::string, Tensor>>& constants,
+                                          int64_t opset, int64_t ir_version, const OperatorTable& ops) {
+  const Model m = trial_model(node, fed, constants, opset, ir_version);
+  std::map<std::string, Value> inputs;
+  for (const auto& [vi, v] : fed) inputs.emplace(vi.name, v);
   try {
     const Outcome out = evaluate(m, inputs, ops, trial_options());
     if (!out.ok()) return std::nullopt;
     for (const auto& v : out.outputs)
-      if (!v.is_tensor() || v.tensor().size() > max_output_elements) return std::nullopt;
+      if (const int64_t n = elements(v); n < 0 || n > max_output_elements) return std::nullopt;
     return out.outputs;
   } catch (const Failure&) {
     return std::nullopt;
@@ -145,7 +192,9 @@ Tensor random_tensor(Rng& r, DType d, const Shape& shape, bool targeted) {
 // The tensors of a configuration's inputs that keep the test's value: integers, booleans and strings
 // (indices, shapes, axes, pads, counts: their values decide whether the call is valid), and the small
 // tensors beyond the first input (scales, bounds, fill values).
-bool keeps_value(const Tensor& t, size_t position) {
+bool keeps_value(const Value& v, size_t position) {
+  if (!v.is_tensor()) return true;  // sequences, optionals: the test's value, as a graph input
+  const Tensor& t = v.tensor();
   return !generated_float(t.dtype()) || (position > 0 && t.size() <= 4);
 }
 
@@ -170,9 +219,6 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
           continue;
         const Node& n = m.graph.nodes[0];
         if (!n.domain.empty() || ops.nondeterministic("", n.op_type)) continue;
-        if (std::any_of(n.attributes.begin(), n.attributes.end(),
-                        [](const Attribute& a) { return a.type == AttrType::g || a.type == AttrType::graphs; }))
-          continue;
         std::map<std::string, Value> by_name;
         std::set<std::string> init;
         for (const auto& [name, tensor] : m.graph.initializers) {
@@ -184,6 +230,8 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
           if (!init.count(vi.name)) fed.push_back(&vi);
         const DataSet& ds = t.sets[0];
         if (ds.inputs.size() > fed.size()) continue;
+        std::map<std::string, Type> declared;
+        for (const auto& vi : m.graph.inputs) declared[vi.name] = vi.type;
         for (size_t k = 0; k < ds.inputs.size(); ++k) by_name[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
         NodeConfig c;
         c.op_type = n.op_type;
@@ -195,18 +243,26 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
           NodeConfig::Input in;
           if (!n.inputs[k].empty()) {
             auto it = by_name.find(n.inputs[k]);
-            if (it == by_name.end() || !it->second.is_tensor()) {
+            if (it == by_name.end()) {
               usable = false;
               break;
             }
             in.present = true;
             in.value = it->second;
-            in.constant = init.count(n.inputs[k]) > 0 || (keeps_value(it->second.tensor(), k) && it->second.tensor().size() <= 64);
+            in.declared = declared.count(n.inputs[k]) ? declared.at(n.inputs[k]) : value_type(it->second, Type{});
+            in.constant = it->second.is_tensor() &&
+                          (init.count(n.inputs[k]) > 0 || (keeps_value(it->second, k) && it->second.tensor().size() <= 64));
           }
           c.inputs.push_back(std::move(in));
         }
         if (!usable) continue;
-        for (const auto& o : n.outputs) c.outputs.push_back(!o.empty());
+        for (const auto& o : n.outputs) {
+          c.outputs.push_back(!o.empty());
+          Type t;
+          for (const auto& vi : m.graph.outputs)
+            if (vi.name == o) t = vi.type;
+          c.output_types.push_back(t);
+        }
         raws.push_back(Raw{std::move(c), m.opset_imports.at("")});
       } catch (const Failure&) {
         continue;  // a test onnxsem cannot read or refuses gives no configuration
@@ -216,15 +272,18 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
   if (opset == 0)
     for (const auto& r : raws) opset = std::max(opset, r.test_opset);
   cs.opset = opset;
-  // [spec:GN1] a configuration is kept when its operator's version at the campaign's opset is the one the
-  // test calls, onnxsem implements it, and onnxsem evaluates it on the test's inputs without error.
+  // [spec:GN1] a configuration is kept when onnxsem evaluates the call, with the operator's version at the
+  // campaign's opset, on the test's inputs without error; when that version is not the one the
+  // test calls, the call must also pass check at the campaign's opset (a later version may have dropped an
+  // attribute the kernel would ignore).
   for (auto& r : raws) {
-    const int64_t since = since_at(ops, r.c.op_type, r.test_opset);
-    if (since == 0 || since != since_at(ops, r.c.op_type, opset) || !ops.kernel("", r.c.op_type, since)) continue;
+    const int64_t tested = since_at(ops, r.c.op_type, r.test_opset);
+    const int64_t since = since_at(ops, r.c.op_type, opset);
+    if (tested == 0 || since == 0) continue;  // (If, Loop, Scan, SequenceMap have no kernel: semantics/ runs them)
     Node node;
     node.op_type = r.c.op_type;
     node.attributes = r.c.attributes;
-    std::vector<std::pair<std::string, Value>> fed;
+    std::vector<std::pair<ValueInfo, Value>> fed;
     std::vector<std::pair<std::string, Tensor>> constants;
     for (size_t k = 0; k < r.c.inputs.size(); ++k) {
       const auto& in = r.c.inputs[k];
@@ -234,10 +293,11 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
       }
       node.inputs.push_back("i" + std::to_string(k));
       if (in.constant) constants.emplace_back(node.inputs.back(), in.value.tensor());
-      else fed.emplace_back(node.inputs.back(), in.value);
+      else fed.emplace_back(ValueInfo{node.inputs.back(), value_type(in.value, in.declared)}, in.value);
     }
     for (size_t k = 0; k < r.c.outputs.size(); ++k) node.outputs.push_back(r.c.outputs[k] ? "o" + std::to_string(k) : "");
     if (!run_one(node, fed, constants, opset, std::max<int64_t>(r.c.ir_version, 3), ops)) continue;
+    if (since != tested && !passes_check(node, fed, constants, opset, ops)) continue;
     r.c.since_version = since;
     cs.by_op[r.c.op_type].push_back(cs.configs.size());
     cs.configs.push_back(std::move(r.c));
@@ -267,7 +327,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
   };
   std::vector<Pooled> pool;          // every tensor the model has so far: inputs and operation outputs
   std::set<std::string> read;        // names some operation reads
-  std::vector<std::string> produced; // operation outputs in order
+  std::vector<ValueInfo> produced;   // operation outputs in order, with their types
   const size_t target = o.min_ops + r.below(o.max_ops - o.min_ops + 1);
   while (m.graph.nodes.size() < target && g.attempts < 8 * target) {
     ++g.attempts;
@@ -278,7 +338,12 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
     // types the operator's type constraint allows (all inputs of one type variable together).
     std::map<std::string, DType> rebound;  // type variable -> new element type
     const Signature* sig = ops.signature("", op, c.since_version);
-    if (sig && r.percent(30)) {
+    // A configuration with a subgraph (If, Loop, Scan, SequenceMap) keeps its types and shapes: the body
+    // declares them.
+    const bool has_body = std::any_of(c.attributes.begin(), c.attributes.end(), [](const Attribute& a) {
+      return a.type == AttrType::g || a.type == AttrType::graphs;
+    });
+    if (sig && !has_body && r.percent(30)) {
       for (size_t k = 0; k < c.inputs.size(); ++k) {
         const Formal* f = sig->input_formal(k);
         const TypeVar* var = f ? sig->var(f->type) : nullptr;
@@ -287,7 +352,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         for (size_t j = 0; j < c.inputs.size(); ++j) {
           const Formal* fj = sig->input_formal(j);
           if (fj && fj->type == var->name && c.inputs[j].present &&
-              (c.inputs[j].constant || keeps_value(c.inputs[j].value.tensor(), j)))
+              (c.inputs[j].constant || keeps_value(c.inputs[j].value, j)))
             all_free_float = false;
         }
         std::vector<DType> floats;
@@ -300,7 +365,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
     node.name = "n" + std::to_string(m.graph.nodes.size());
     node.op_type = op;
     node.attributes = c.attributes;
-    std::vector<std::pair<std::string, Value>> fed;
+    std::vector<std::pair<ValueInfo, Value>> fed;
     std::vector<std::pair<std::string, Tensor>> constants;
     std::vector<ValueInfo> new_inputs;
     std::vector<Value> new_values;
@@ -309,7 +374,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
       return f && rebound.count(f->type) ? rebound.at(f->type) : c.inputs[k].value.tensor().dtype();
     };
     auto free_float = [&](size_t k) {
-      return c.inputs[k].present && !c.inputs[k].constant && !keeps_value(c.inputs[k].value.tensor(), k);
+      return c.inputs[k].present && !c.inputs[k].constant && !keeps_value(c.inputs[k].value, k);
     };
     // [spec:GN2] the shape of the first free input may be replaced by that of a tensor of the model of its
     // element type, with every free input of the same shape (an elementwise operation's other operands):
@@ -318,7 +383,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
     std::optional<Shape> old_shape, new_shape;
     std::optional<size_t> anchor;
     for (size_t k = 0; k < c.inputs.size() && !old_shape; ++k)
-      if (free_float(k) && r.percent(60)) {
+      if (free_float(k) && !has_body && r.percent(60)) {
         std::vector<size_t> same_type;
         for (size_t p = 0; p < pool.size(); ++p)
           if (pool[p].value.tensor().dtype() == dtype_of_input(k)) same_type.push_back(p);
@@ -336,15 +401,23 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         node.inputs.push_back("");
         continue;
       }
-      const Tensor& t = in.value.tensor();
-      const Shape shape = free_float(k) && old_shape && t.shape() == *old_shape ? *new_shape : t.shape();
       if (free_float(k) && anchor && !anchor_used) {
         anchor_used = true;
         const auto& p = pool[*anchor];
         node.inputs.push_back(p.name);
-        fed.emplace_back(p.name, p.value);
+        fed.emplace_back(ValueInfo{p.name, type_of(p.value.tensor())}, p.value);
         continue;
       }
+      if (!in.value.is_tensor()) {  // a sequence or an optional: the test's value, as a new graph input
+        const std::string name = "x" + std::to_string(m.graph.inputs.size() + new_inputs.size());
+        new_inputs.push_back(ValueInfo{name, value_type(in.value, in.declared)});
+        new_values.push_back(in.value);
+        node.inputs.push_back(name);
+        fed.emplace_back(new_inputs.back(), in.value);
+        continue;
+      }
+      const Tensor& t = in.value.tensor();
+      const Shape shape = free_float(k) && old_shape && t.shape() == *old_shape ? *new_shape : t.shape();
       if (in.constant) {
         const std::string name = "c" + std::to_string(m.graph.initializers.size() + constants.size());
         constants.emplace_back(name, t);
@@ -352,7 +425,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         continue;
       }
       const DType d = dtype_of_input(k);
-      if (!keeps_value(t, k)) {
+      if (!keeps_value(in.value, k)) {
         // [spec:GN2] a free input reads a tensor of the model of its type and shape when there is one (an
         // operation's output, most often), else a new graph input.
         std::vector<size_t> fits;
@@ -361,16 +434,16 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         if (!fits.empty() && r.percent(80)) {
           const auto& p = pool[fits[r.below(fits.size())]];
           node.inputs.push_back(p.name);
-          fed.emplace_back(p.name, p.value);
+          fed.emplace_back(ValueInfo{p.name, type_of(p.value.tensor())}, p.value);
           continue;
         }
       }
       const std::string name = "x" + std::to_string(m.graph.inputs.size() + new_inputs.size());
-      const Value v = keeps_value(t, k) ? in.value : Value(random_tensor(r, d, shape, o.targeted));
+      const Value v = keeps_value(in.value, k) ? in.value : Value(random_tensor(r, d, shape, o.targeted));
       new_inputs.push_back(ValueInfo{name, type_of(v.tensor())});
       new_values.push_back(v);
       node.inputs.push_back(name);
-      fed.emplace_back(name, v);
+      fed.emplace_back(new_inputs.back(), v);
     }
     for (size_t k = 0; k < c.outputs.size(); ++k)
       node.outputs.push_back(c.outputs[k] ? "t" + std::to_string(m.graph.nodes.size()) + "_" + std::to_string(k) : "");
@@ -384,25 +457,24 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
     for (size_t k = 0; k < new_inputs.size(); ++k) {
       m.graph.inputs.push_back(new_inputs[k]);
       g.inputs.push_back(new_values[k]);
-      pool.push_back(Pooled{new_inputs[k].name, new_values[k]});
+      if (new_values[k].is_tensor()) pool.push_back(Pooled{new_inputs[k].name, new_values[k]});
     }
     for (auto& c2 : constants) m.graph.initializers.push_back(std::move(c2));
     for (const auto& i : node.inputs) read.insert(i);
     size_t k = 0;
-    for (const auto& out : node.outputs) {
+    for (size_t pos = 0; pos < node.outputs.size(); ++pos) {
+      const std::string& out = node.outputs[pos];
       if (out.empty()) continue;
-      pool.push_back(Pooled{out, (*outs)[k++]});
-      produced.push_back(out);
+      const Value& v = (*outs)[k++];
+      if (v.is_tensor()) pool.push_back(Pooled{out, v});  // only tensors are read by later operations
+      produced.push_back(ValueInfo{out, value_type(v, pos < c.output_types.size() ? c.output_types[pos] : Type{})});
     }
     g.ops.push_back(op);
     m.graph.nodes.push_back(std::move(node));
   }
   // [spec:GN2] the graph's outputs: every operation output that no operation reads.
-  for (const auto& name : produced)
-    if (!read.count(name)) {
-      const auto it = std::find_if(pool.begin(), pool.end(), [&](const Pooled& p) { return p.name == name; });
-      m.graph.outputs.push_back(ValueInfo{name, type_of(it->value.tensor())});
-    }
+  for (const auto& vi : produced)
+    if (!read.count(vi.name)) m.graph.outputs.push_back(vi);
   std::map<std::string, Value> inputs;
   for (size_t k = 0; k < m.graph.inputs.size(); ++k) inputs.emplace(m.graph.inputs[k].name, g.inputs[k]);
   // [spec:GN4] the finished model must pass check, and its evaluation gives the outputs.

@@ -31,9 +31,11 @@ struct NodeConfig {
     bool present = false;          // false: an absent optional input
     Value value;                   // the test's value (its type and shape are the input's)
     bool constant = false;         // the value must be kept (an initializer of the generated model)
+    Type declared;                 // the type the test's graph declares for it (sequences, optionals)
   };
   std::vector<Input> inputs;
   std::vector<bool> outputs;      // which output positions the test requests
+  std::vector<Type> output_types; // the types the test's graph declares for them (unknown when it does not)
 };
 
 struct ConfigSet {
@@ -45,7 +47,7 @@ struct ConfigSet {
 };
 
 // Reads the single-operation node tests of the suites (folders as `sweep` takes them) and keeps the
-// configurations of deterministic ai.onnx operators whose version at `opset` is the version the test
+// configurations of deterministic ai.onnx operators (inputs of any kind of value, graph attributes included) whose version at `opset` is the version the test
 // uses, which onnxsem implements, and which onnxsem evaluates on the test's inputs without error
 // (GN1). opset 0: the highest opset any node test imports.
 [[nodiscard]] ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops);
