@@ -341,6 +341,7 @@ std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
     auto [y, out] = Tensor::allocate<T>(x.shape());
+    if (x.size() == 0) return y;  // no line to walk, whatever the other axes' sizes
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i) {
         const int64_t base = o * len * inner + i;
@@ -368,6 +369,11 @@ std::vector<std::optional<Value>> mean_variance_norm(const KernelArgs& a) {
     ax = normalise_axis(ax, r, op + ": attribute axes");
     if (reduced[ax]) eval_error("NN36", op + ": axis " + std::to_string(ax) + " appears twice in axes");
     reduced[ax] = true;
+  }
+  // An empty X is its own result: its groups, as many as the kept axes' sizes multiply to, are not made.
+  if (x.size() == 0) {
+    (void)widen_all(x, op);  // the element type is checked all the same
+    return {Value(x)};
   }
   // Split every element's offset into the part along the kept axes (its group) and the reduced part.
   const Shape& sh = x.shape();

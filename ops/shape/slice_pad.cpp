@@ -47,11 +47,10 @@ Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vec
     eval_error("SH12", "Slice: starts " + show(starts) + ", ends " + show(ends) +
                            (axes ? ", axes " + show(*axes) : "") + (steps ? ", steps " + show(*steps) : "") +
                            " differ in length");
-  std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
   std::vector<bool> seen(static_cast<size_t>(r), false);
   Shape out = x.shape();
-  for (int64_t d = 0; d < r; ++d)
-    for (int64_t i = 0; i < x.dim(d); ++i) pos[d].push_back(i);
+  // Per axis: the first kept position and the step (every position, step 1, for an axis not sliced).
+  std::vector<int64_t> first(static_cast<size_t>(r), 0), stride(static_cast<size_t>(r), 1);
   for (size_t k = 0; k < n; ++k) {
     int64_t ax = axes ? (*axes)[k] : static_cast<int64_t>(k);
     ax = normalise_axis(ax, r, "Slice axis");
@@ -77,9 +76,14 @@ Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vec
       if (start > end) count = (start - end - 1) / (-step) + 1;
     }
     out[ax] = count;
-    pos[ax].clear();
-    for (int64_t i = 0; i < count; ++i) pos[ax].push_back(start + i * step);
+    first[ax] = start;
+    stride[ax] = step;
   }
+  // An empty result is made without walking its axes: an empty tensor may have other axes of any size.
+  if (element_count(out) == 0) return take(x, out, {}, nullptr);
+  std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
+  for (int64_t d = 0; d < r; ++d)
+    for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(first[d] + i * stride[d]);
   return take_axes(x, out, pos);
 }
 
@@ -109,6 +113,7 @@ Outputs expand(const KernelArgs& a) {
     if (d < 0) eval_error("SH17", "Expand: negative dimension in shape " + show(target));
   const Shape out = broadcast_shape({x.shape(), target}, "Expand");
   check_output_size(out, "Expand");
+  if (element_count(out) == 0) return one(take(x, out, {}, nullptr));
   const int64_t lead = static_cast<int64_t>(out.size()) - x.rank();
   std::vector<std::vector<int64_t>> pos(out.size());
   for (size_t d = 0; d < out.size(); ++d) {
@@ -134,6 +139,7 @@ Tensor tile(const Tensor& x, const std::vector<int64_t>& repeats) {
     out[d] = element_count({x.shape()[d], repeats[d]});
   }
   check_output_size(out, "Tile");
+  if (element_count(out) == 0) return take(x, out, {}, nullptr);
   std::vector<std::vector<int64_t>> pos(out.size());
   for (size_t d = 0; d < out.size(); ++d) {
     for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(i % x.shape()[d]);
@@ -177,6 +183,7 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string&
     out[d] = static_cast<int64_t>(size);
   }
   check_output_size(out, "Pad");
+  if (element_count(out) == 0) return take(x, out, {}, fill);
   std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
   for (int64_t d = 0; d < r; ++d) {
     const int64_t n = x.dim(d), b = pads[d];

@@ -74,6 +74,7 @@ std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
     auto [y, yd] = Tensor::allocate<T>(x.shape());
+    if (x.size() == 0) return y;  // no line to walk, whatever the other axes' sizes
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i) {
         // [spec:TX56] y[k] is the product of x[j] over j <= k (j < k when exclusive; j >= k or j > k when
