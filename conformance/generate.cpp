@@ -5,12 +5,14 @@
 #include <filesystem>
 #include <limits>
 
+#include "conformance/hash.hpp"
 #include "conformance/suite.hpp"
 #include "semantics/check.hpp"
 #include "semantics/error.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/types.hpp"
 
 namespace onnxsem::conformance {
 namespace {
@@ -21,10 +23,9 @@ namespace fs = std::filesystem;
 struct Rng {
   uint64_t s;
   uint64_t next() {
-    uint64_t x = (s += 0x9e3779b97f4a7c15ULL);
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
+    const uint64_t out = splitmix64(s);
+    s += 0x9e3779b97f4a7c15ULL;
+    return out;
   }
   uint64_t below(uint64_t n) { return n == 0 ? 0 : next() % n; }
   bool percent(int p) { return static_cast<int>(below(100)) < p; }
@@ -32,16 +33,6 @@ struct Rng {
 
 bool generated_float(DType d) {
   return d == DType::float32 || d == DType::float64 || d == DType::float16 || d == DType::bfloat16;
-}
-
-Type type_of(const Tensor& t) {
-  Type ty;
-  ty.kind = Type::Kind::tensor;
-  ty.elem = t.dtype();
-  std::vector<Dim> dims;
-  for (int64_t d : t.shape()) dims.push_back(Dim{d, ""});
-  ty.shape = dims;
-  return ty;
 }
 
 // The IR version ONNX released with each ai.onnx opset (docs/Versioning.md): a model importing the opset
@@ -61,7 +52,7 @@ int64_t ir_for_opset(int64_t opset) {
 // The type a generated model declares for a value: a tensor's exactly; a sequence's item element type from
 // its first item (or the test's declaration when it is empty); other kinds as the test declares them.
 Type value_type(const Value& v, const Type& declared) {
-  if (v.is_tensor()) return type_of(v.tensor());
+  if (v.is_tensor()) return tensor_type_of(v.tensor());
   if (v.is_sequence() && !v.sequence().items.empty() && v.sequence().items.front().is_tensor()) {
     Type t;
     t.kind = Type::Kind::sequence;
@@ -72,20 +63,6 @@ Type value_type(const Value& v, const Type& declared) {
     return t;
   }
   return declared;
-}
-
-// Elements of a value: a tensor's, or the sum over a sequence's tensors; -1 for anything else.
-int64_t elements(const Value& v) {
-  if (v.is_tensor()) return v.tensor().size();
-  if (v.is_sequence()) {
-    int64_t n = 0;
-    for (const auto& item : v.sequence().items) {
-      if (!item.is_tensor()) return -1;
-      n += item.tensor().size();
-    }
-    return n;
-  }
-  return -1;
 }
 
 int64_t since_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
@@ -144,8 +121,10 @@ std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<st
   try {
     const Outcome out = evaluate(m, inputs, ops, trial_options());
     if (!out.ok()) return std::nullopt;
-    for (const auto& v : out.outputs)
-      if (const int64_t n = elements(v); n < 0 || n > max_output_elements) return std::nullopt;
+    for (const auto& v : out.outputs) {
+      const int64_t n = v.is_tensor() ? v.tensor().size() : v.is_sequence() ? v.sequence().items.tensor_elements() : -1;
+      if (n < 0 || n > max_output_elements) return std::nullopt;
+    }
     return out.outputs;
   } catch (const Failure&) {
     return std::nullopt;
@@ -405,7 +384,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         anchor_used = true;
         const auto& p = pool[*anchor];
         node.inputs.push_back(p.name);
-        fed.emplace_back(ValueInfo{p.name, type_of(p.value.tensor())}, p.value);
+        fed.emplace_back(ValueInfo{p.name, tensor_type_of(p.value.tensor())}, p.value);
         continue;
       }
       if (!in.value.is_tensor()) {  // a sequence or an optional: the test's value, as a new graph input
@@ -434,13 +413,13 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         if (!fits.empty() && r.percent(80)) {
           const auto& p = pool[fits[r.below(fits.size())]];
           node.inputs.push_back(p.name);
-          fed.emplace_back(ValueInfo{p.name, type_of(p.value.tensor())}, p.value);
+          fed.emplace_back(ValueInfo{p.name, tensor_type_of(p.value.tensor())}, p.value);
           continue;
         }
       }
       const std::string name = "x" + std::to_string(m.graph.inputs.size() + new_inputs.size());
       const Value v = keeps_value(in.value, k) ? in.value : Value(random_tensor(r, d, shape, o.targeted));
-      new_inputs.push_back(ValueInfo{name, type_of(v.tensor())});
+      new_inputs.push_back(ValueInfo{name, tensor_type_of(v.tensor())});
       new_values.push_back(v);
       node.inputs.push_back(name);
       fed.emplace_back(new_inputs.back(), v);

@@ -1,7 +1,9 @@
 #include "conformance/shard.hpp"
 
+#include <algorithm>
 #include <charconv>
 
+#include "conformance/hash.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::conformance {
@@ -9,9 +11,40 @@ namespace onnxsem::conformance {
 // [spec:K15] a test belongs to part FNV-1a(key) mod N: the split depends on the key alone, not on which
 // other tests exist, the order they are found in, or the machine.
 bool Shard::holds(std::string_view key) const noexcept {
-  uint64_t h = 14695981039346656037ULL;
-  for (unsigned char c : key) h = (h ^ c) * 1099511628211ULL;
-  return static_cast<int64_t>(h % static_cast<uint64_t>(n)) == k;
+  return static_cast<int64_t>(fnv1a(key) % static_cast<uint64_t>(n)) == k;
+}
+
+std::vector<std::pair<size_t, size_t>> merge_order(const std::vector<Shard>& shards,
+                                                   const std::vector<std::vector<size_t>>& positions, size_t found,
+                                                   const std::string& what) {
+  if (shards.empty()) usage_error("K16", "nothing to merge");
+  const int64_t n = shards.front().n;
+  std::vector<bool> have(static_cast<size_t>(n), false);
+  size_t tests = 0;
+  for (size_t p = 0; p < shards.size(); ++p) {
+    if (shards[p].n != n)
+      usage_error("K16", "the reports are not parts of one " + what + ": their numbers of shards differ (shard " +
+                             shards.front().text() + " and shard " + shards[p].text() + ")");
+    if (have[static_cast<size_t>(shards[p].k)]) usage_error("K16", "shard " + shards[p].text() + " is given twice");
+    have[static_cast<size_t>(shards[p].k)] = true;
+    tests += positions[p].size();
+  }
+  for (size_t k = 0; k < have.size(); ++k)
+    if (!have[k]) usage_error("K16", "shard " + std::to_string(k) + "/" + std::to_string(n) + " is missing");
+  if (tests != found)
+    usage_error("K16", "the shards hold " + std::to_string(tests) + " tests, but the " + what + " found " +
+                           std::to_string(found));
+  std::vector<std::pair<size_t, std::pair<size_t, size_t>>> order;  // position, (part, index)
+  for (size_t p = 0; p < positions.size(); ++p)
+    for (size_t i = 0; i < positions[p].size(); ++i) order.push_back({positions[p][i], {p, i}});
+  std::sort(order.begin(), order.end());
+  std::vector<std::pair<size_t, size_t>> out;
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (order[k].first != k)
+      usage_error("K16", "the shards do not hold test " + std::to_string(k) + " of the " + what + " exactly once");
+    out.push_back(order[k].second);
+  }
+  return out;
 }
 
 Shard parse_shard(const std::string& text, const std::string& what) {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace onnxsem::conformance {
 
@@ -16,6 +18,14 @@ struct Shard {
   [[nodiscard]] bool holds(std::string_view key) const noexcept;
   friend bool operator==(const Shard&, const Shard&) = default;
 };
+
+// [K16] How the reports of the shards of one run go back together: `shards[p]` is part p's shard and
+// `positions[p]` the positions of its tests among the `found` tests of the run. The parts must be the N
+// shards of one N, each once, holding `found` tests in all, each position once; element n of the result is
+// (part, index in that part) of the test at position n. A usage error K16 otherwise, naming `what` ("sweep").
+[[nodiscard]] std::vector<std::pair<size_t, size_t>> merge_order(const std::vector<Shard>& shards,
+                                                                 const std::vector<std::vector<size_t>>& positions,
+                                                                 size_t found, const std::string& what);
 
 // Parses "K/N" (0 <= K < N, 1 <= N <= 1,000,000); a usage error U2 otherwise, naming `what`.
 [[nodiscard]] Shard parse_shard(const std::string& text, const std::string& what = "--shard");

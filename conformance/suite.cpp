@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "conformance/hash.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/types.hpp"
@@ -44,9 +45,7 @@ namespace {
 
 // FNV-1a over the serialized bits of a value, continuing from `h`.
 uint64_t digest(const Value& v, uint64_t h) {
-  auto mix = [&](const std::string& bytes) {
-    for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ULL;
-  };
+  auto mix = [&](const std::string& bytes) { h = fnv1a(bytes, h); };
   if (v.is_tensor()) mix(tensor_to_bytes(v.tensor()));
   else if (v.is_sequence())
     for (const auto& item : v.sequence().items) h = digest(item, h);

@@ -37,7 +37,6 @@ struct SweepReport {
   std::vector<size_t> positions;        // each result's position among all the tests the sweep found
   std::vector<std::string> differs;     // each result's difference from the known list ("": none)
   std::vector<std::string> stale;       // entries of the known list that name no test found
-  std::vector<std::string> unexpected;  // the differences, in the order of the results, then the stale entries
   // What was run: the shard merging checks (K16).
   std::vector<std::string> roots;
   std::string filter, expected_file, profile;
@@ -46,6 +45,8 @@ struct SweepReport {
   int schedules = 0;
   uint64_t seed = 1;
   [[nodiscard]] int count(Status s) const;
+  // The differences from the known list, in the order of the results, then the stale entries.
+  [[nodiscard]] std::vector<std::string> unexpected() const;
 };
 
 // Runs the sweep, compares with the known-results list and writes the reports the options ask for.

@@ -32,6 +32,7 @@
 #include "crosscheck/report.hpp"
 #include "conformance/sweep.hpp"
 #include "semantics/check.hpp"
+#include "semantics/types.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
@@ -389,16 +390,7 @@ struct Reduction {
   int runs = 0;
 };
 
-Type value_type(const Value& v) {
-  Type t;
-  if (!v.is_tensor()) return t;
-  t.kind = Type::Kind::tensor;
-  t.elem = v.tensor().dtype();
-  std::vector<Dim> dims;
-  for (int64_t d : v.tensor().shape()) dims.push_back(Dim{d, ""});
-  t.shape = dims;
-  return t;
-}
+Type value_type(const Value& v) { return v.is_tensor() ? tensor_type_of(v.tensor()) : Type{}; }
 
 Reduction reduce_case(const Model& model, const std::map<std::string, Value>& inputs, const Verdict& found,
                       Runner& runner, const Options& o, const OperatorTable& ops, const conformance::Tolerance& tol,
@@ -618,7 +610,11 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
     const Side spec = s.problem ? *s.problem : run_spec(model, s.inputs, ops, o.max_tensor_bytes);
     bool kept = false;
     for (size_t r = 0; r < R; ++r) {
-      Case c{test.key, s.name, ops_text, {}, {}, 0, r};
+      Case c;
+      c.key = test.key;
+      c.set = s.name;
+      c.ops = ops_text;
+      c.runtime = r;
       Side runtime;
       if ((spec.kind != Side::Kind::unsupported || (random_model && !s.problem)) && !s.dir.empty()) {
         const fs::path out = work / "out";

@@ -3,29 +3,22 @@
 
 #include <random>
 
+#include "conformance/hash.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
 namespace onnxsem::crosscheck {
 namespace {
+using conformance::splitmix64;
 
-uint64_t splitmix(uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
-uint64_t fnv(const std::string& s) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
-  return h;
-}
+// The random sets have always been seeded from FNV-1a started at this value (FNV's offset basis with its last
+// digit lost); it stays, so that every random input set keeps its values.
+constexpr uint64_t set_seed_basis = 1469598103934665603ULL;
 
 }  // namespace
 
 uint64_t random_set_seed(uint64_t seed, const std::string& test_key, int set) {
-  return splitmix(seed ^ fnv(test_key)) + static_cast<uint64_t>(set);
+  return splitmix64(seed ^ conformance::fnv1a(test_key, set_seed_basis)) + static_cast<uint64_t>(set);
 }
 
 // [spec:XC4] random inputs: declared element type and shape, symbolic dimensions of size 2, values from a
@@ -46,7 +39,7 @@ std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64
         why = "input '" + vi.name + "' has a negative dimension";
         return std::nullopt;
       }
-    std::mt19937_64 gen(splitmix(seed ^ splitmix(k + 1)));
+    std::mt19937_64 gen(splitmix64(seed ^ splitmix64(k + 1)));
     auto unit = [&] { return static_cast<double>(gen() >> 11) * 0x1.0p-53; };  // [0, 1)
     const DType t = vi.type.elem;
     bool ok = true;

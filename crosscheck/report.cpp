@@ -499,13 +499,13 @@ void merge_crosscheck_reports(const std::vector<ReadReport>& parts, const std::s
   const Options& first = parts.front().options;
   // [spec:K16] the reports must be the N parts of one cross-check: the same targets, runtimes and options,
   // the same N, each part once, together as many tests as the run found, each position once.
-  std::vector<bool> have(static_cast<size_t>(first.shard.n), false);
-  size_t tests = 0;
   auto names = [](const Options& o) {
     std::vector<std::string> v;
     for (const auto& r : o.runtimes) v.push_back(r.name);
     return v;
   };
+  std::vector<conformance::Shard> shards;
+  std::vector<std::vector<size_t>> positions;
   for (const auto& p : parts) {
     const Options& o = p.options;
     auto differ = [&](const std::string& what) {
@@ -518,27 +518,15 @@ void merge_crosscheck_reports(const std::vector<ReadReport>& parts, const std::s
     if (o.filter != first.filter) differ("filters");
     if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce)
       differ("options");
-    if (o.shard.n != first.shard.n) differ("numbers of shards");
     if (p.tests.found != parts.front().tests.found) differ("numbers of tests found");
-    if (have[static_cast<size_t>(o.shard.k)]) usage_error("K16", "shard " + o.shard.text() + " is given twice");
-    have[static_cast<size_t>(o.shard.k)] = true;
-    tests += p.tests.positions.size();
+    shards.push_back(o.shard);
+    positions.push_back(p.tests.positions);
   }
-  for (size_t k = 0; k < have.size(); ++k)
-    if (!have[k]) usage_error("K16", "shard " + std::to_string(k) + "/" + std::to_string(have.size()) + " is missing");
-  const size_t found = parts.front().tests.found;
-  if (tests != found)
-    usage_error("K16", "the shards hold " + std::to_string(tests) + " tests, but the run found " + std::to_string(found));
   TestList list;
-  list.found = found;
-  std::vector<std::pair<size_t, size_t>> order;  // position, target
-  for (const auto& p : parts)
-    for (size_t i = 0; i < p.tests.positions.size(); ++i) order.emplace_back(p.tests.positions[i], p.tests.target_of[i]);
-  std::sort(order.begin(), order.end());
-  for (size_t n = 0; n < order.size(); ++n) {
-    if (order[n].first != n) usage_error("K16", "the shards do not hold test " + std::to_string(n) + " exactly once");
-    list.positions.push_back(n);
-    list.target_of.push_back(order[n].second);
+  list.found = parts.front().tests.found;
+  for (const auto& [part, i] : conformance::merge_order(shards, positions, list.found, "cross-check")) {
+    list.positions.push_back(list.target_of.size());
+    list.target_of.push_back(parts[part].tests.target_of[i]);
   }
   // Cases and notes in test order, each test's in the order its shard gave them.
   std::vector<Case> cases;
