@@ -62,10 +62,10 @@ CampaignResult run_campaign(const Campaign& c, const std::string& dir, const ops
     }
   }
   // Operator coverage: the deterministic ai.onnx operators defined at the opset.
-  std::set<std::string> defined;
+  std::set<std::string> defined, deprecated;
   for (const Signature* s : reg.signatures())
     if (s->domain.empty() && s->since_version <= res.configs.opset && !reg.nondeterministic("", s->op_type))
-      defined.insert(s->op_type);
+      (conformance::deprecated_at(reg, s->op_type, res.configs.opset) ? deprecated : defined).insert(s->op_type);
   std::vector<std::string> without_config, never;
   for (const auto& op : defined) {
     if (!res.configs.by_op.count(op)) without_config.push_back(op);
@@ -77,7 +77,12 @@ CampaignResult run_campaign(const Campaign& c, const std::string& dir, const ops
     return s;
   };
   out << "configurations: " << res.configs.configs.size() << " of " << res.configs.by_op.size()
-      << " operators at opset " << res.configs.opset << ", from " << res.configs.tests_read << " node tests\n";
+      << " operators at opset " << res.configs.opset << ", from " << res.configs.tests_read
+      << " node tests of one operation, " << res.configs.multi_read << " other tests and "
+      << res.configs.builtin_read << " built-in calls\n";
+  if (!deprecated.empty())
+    out << "deprecated at opset " << res.configs.opset << " (not counted): "
+        << list(std::vector<std::string>(deprecated.begin(), deprecated.end())) << "\n";
   out << "operators without a configuration (" << without_config.size() << "): " << list(without_config) << "\n";
   if (!never.empty()) out << "operators never generated (" << never.size() << "): " << list(never) << "\n";
   out << "operator coverage: " << res.used.size() << " of " << defined.size()

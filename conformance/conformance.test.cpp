@@ -493,7 +493,8 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
   TempDir tmp;
   const fs::path suite = tmp.path / "suite";
   // Three node tests: Add (two free float inputs), Relu (one), Reshape (a constant shape input), and one
-  // test that is not a single operation (skipped).
+  // test that is not a single operation, whose two Negs give Neg, which no single-operation test calls,
+  // its configurations: the second reads the first's output, whose value the test's evaluation gives.
   write_test(suite / "node" / "test_add", R"(
     < ir_version: 8, opset_import: ["" : 14] >
     g (float[2, 3] x, float[2, 3] y) => (float[2, 3] z) { z = Add(x, y) })",
@@ -512,12 +513,16 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
     < ir_version: 8, opset_import: ["" : 14] >
     g (float[2] x) => (float[2] z) { a = Neg(x) z = Neg(a) })",
              {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
-  const ConfigSet cs = read_configs({suite.string()}, 0, ops);
+  const ConfigSet cs = read_configs({suite.string()}, 0, ops, false);
   CHECK(cs.opset == 14);
-  CHECK(cs.tests_read == 4);
-  REQUIRE(cs.configs.size() == 3);
+  CHECK(cs.tests_read == 3);
+  CHECK(cs.multi_read == 1);
+  REQUIRE(cs.configs.size() == 5);
   CHECK(cs.by_op.count("Reshape") == 1);
-  CHECK_FALSE(cs.by_op.count("Neg"));
+  REQUIRE(cs.by_op.at("Neg").size() == 2);
+  const NodeConfig& second_neg = cs.configs[cs.by_op.at("Neg")[1]];
+  CHECK(second_neg.source == "node/test_two_ops");
+  CHECK(second_neg.inputs[0].value.tensor().data<float>()[1] == -2.0f);
   // Reshape's shape keeps the test's value: it is an initializer of every generated model that uses it.
   const NodeConfig& reshape = cs.configs[cs.by_op.at("Reshape")[0]];
   CHECK(reshape.inputs[1].constant);
@@ -549,7 +554,7 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
     for (const auto& n : c.model.graph.nodes)
       for (const auto& name : n.inputs) deep += name.rfind("t", 0) == 0;
   }
-  CHECK(seen == std::set<std::string>{"Add", "Relu", "Reshape"});
+  CHECK(seen == std::set<std::string>{"Add", "Neg", "Relu", "Reshape"});
   CHECK(deep > 10);
   // Another seed draws other models (not only other names).
   auto operations = [&](uint64_t seed) {
@@ -567,6 +572,49 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
   for (const auto& op : generate_case(cs, o, 3, ops).ops) CHECK(op == "Relu");
 }
 
+TEST_CASE("[GN1] built-in calls serve the operators no suite test calls; deprecated versions are not defined") {
+  const auto& ops = ops::standard_registry();
+  TempDir tmp;
+  write_test(tmp.path / "node" / "test_relu", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[3, 2] x) => (float[3, 2] z) { z = Relu(x) })",
+             {Value(floats({3, 2}, {1, -2, 3, -4, 5, -6}))}, {Value(floats({3, 2}, {1, 0, 3, 0, 5, 0}))});
+  const ConfigSet none = read_configs({tmp.path.string()}, 0, ops, false);
+  CHECK(none.by_op.size() == 1);
+  CHECK(none.builtin_read == 0);
+  const ConfigSet cs = read_configs({tmp.path.string()}, 0, ops);
+  CHECK(cs.opset == 14);
+  CHECK(cs.builtin_read == builtin_config_texts().size());
+  // GlobalLpPool-2, MaxRoiPool-1, LpNormalization-1 and LpPool-11 are the versions at opset 14; Optional
+  // (since 15) is not defined there.
+  for (const char* op : {"GlobalLpPool", "MaxRoiPool", "LpNormalization", "LpPool"}) {
+    REQUIRE_MESSAGE(cs.by_op.count(op), op);
+    CHECK(cs.configs[cs.by_op.at(op)[0]].source.rfind("builtin/", 0) == 0);
+  }
+  CHECK_FALSE(cs.by_op.count("Optional"));
+  // MaxRoiPool's rois are an initializer of the built-in call (they keep their value); its X is fed.
+  const NodeConfig& roi = cs.configs[cs.by_op.at("MaxRoiPool")[0]];
+  CHECK_FALSE(roi.inputs[0].constant);
+  CHECK(roi.inputs[1].constant);
+  CHECK(read_configs({tmp.path.string()}, 18, ops).by_op.count("Optional"));
+  // Each built-in call is generated and its model passes check.
+  GenerateOptions o;
+  o.min_ops = o.max_ops = 1;
+  for (const char* op : {"GlobalLpPool", "MaxRoiPool", "LpNormalization", "LpPool"}) {
+    o.ops = {op};
+    const GeneratedCase c = generate_case(cs, o, 0, ops);
+    CHECK_MESSAGE(c.refusals.empty(), op);
+    CHECK(c.ops == std::vector<std::string>{op});
+  }
+  // TY13: Scatter-11 and Upsample-10 are deprecated; the versions before them are not.
+  CHECK(deprecated_at(ops, "Scatter", 11));
+  CHECK(deprecated_at(ops, "Scatter", 28));
+  CHECK_FALSE(deprecated_at(ops, "Scatter", 10));
+  CHECK(deprecated_at(ops, "Upsample", 10));
+  CHECK_FALSE(deprecated_at(ops, "Upsample", 9));
+  CHECK_FALSE(deprecated_at(ops, "Relu", 14));
+}
+
 TEST_CASE("[GN3] targeted inputs hold special values; plain ones are k/8 with |k| <= 32") {
   const auto& ops = ops::standard_registry();
   TempDir tmp;
@@ -574,7 +622,7 @@ TEST_CASE("[GN3] targeted inputs hold special values; plain ones are k/8 with |k
     < ir_version: 8, opset_import: ["" : 14] >
     g (float[64] x) => (float[64] z) { z = Relu(x) })",
              {Value(floats({64}, std::vector<float>(64, 1.0f)))}, {Value(floats({64}, std::vector<float>(64, 1.0f)))});
-  const ConfigSet cs = read_configs({tmp.path.string()}, 0, ops);
+  const ConfigSet cs = read_configs({tmp.path.string()}, 0, ops, false);
   GenerateOptions o;
   o.min_ops = o.max_ops = 1;
   auto specials = [&](bool targeted) {

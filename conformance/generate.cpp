@@ -50,7 +50,9 @@ int64_t ir_for_opset(int64_t opset) {
 }
 
 // The type a generated model declares for a value: a tensor's exactly; a sequence's item element type from
-// its first item (or the test's declaration when it is empty); other kinds as the test declares them.
+// its first item (when it is empty: the test's declaration, else the sequence's element type); an
+// optional's as the test declares it, else from its element type or what it holds; other kinds as the
+// test declares them.
 Type value_type(const Value& v, const Type& declared) {
   if (v.is_tensor()) return tensor_type_of(v.tensor());
   if (v.is_sequence() && !v.sequence().items.empty() && v.sequence().items.front().is_tensor()) {
@@ -61,6 +63,20 @@ Type value_type(const Value& v, const Type& declared) {
     item.elem = v.sequence().items.front().tensor().dtype();
     t.inner = std::make_shared<const Type>(item);
     return t;
+  }
+  if (v.is_sequence() && declared.kind == Type::Kind::unknown && v.sequence().elem) {  // an empty sequence:
+    Type t;                                                                             // its element type
+    t.kind = Type::Kind::sequence;
+    t.inner = v.sequence().elem;
+    return t;
+  }
+  if (v.is_optional() && declared.kind == Type::Kind::unknown) {  // an optional: its declared element type,
+    const OptionalValue& o = v.optional();                          // else that of what it holds
+    Type t;
+    t.kind = Type::Kind::optional;
+    if (o.elem) t.inner = o.elem;
+    else if (o.item) t.inner = std::make_shared<const Type>(value_type(*o.item, Type{}));
+    if (t.inner && t.inner->kind != Type::Kind::unknown) return t;
   }
   return declared;
 }
@@ -82,6 +98,15 @@ EvalOptions trial_options() {
 }
 
 constexpr int64_t max_output_elements = 1 << 16;
+
+// The elements of a value made of tensors (a tensor, a sequence of them, an optional holding one or
+// nothing); -1 for any other value.
+int64_t elements_of(const Value& v) {
+  if (v.is_tensor()) return v.tensor().size();
+  if (v.is_sequence()) return v.sequence().items.tensor_elements();
+  if (v.is_optional()) return v.optional().item ? elements_of(*v.optional().item) : 0;
+  return -1;
+}
 
 // Evaluates one operation on the given inputs (by name: graph inputs, and initializers when `constant`);
 // its outputs when onnxsem computes them without error and they are tensors of moderate size.
@@ -122,7 +147,7 @@ std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<st
     const Outcome out = evaluate(m, inputs, ops, trial_options());
     if (!out.ok()) return std::nullopt;
     for (const auto& v : out.outputs) {
-      const int64_t n = v.is_tensor() ? v.tensor().size() : v.is_sequence() ? v.sequence().items.tensor_elements() : -1;
+      const int64_t n = elements_of(v);
       if (n < 0 || n > max_output_elements) return std::nullopt;
     }
     return out.outputs;
@@ -177,9 +202,64 @@ bool keeps_value(const Value& v, size_t position) {
   return !generated_float(t.dtype()) || (position > 0 && t.size() <= 4);
 }
 
+
+// [spec:GN1] the configuration of operation `n` of a test's model: each input's value (from `values`:
+// the fed inputs, the initializers, and the values the test's evaluation gives the others), the type the
+// model declares for it, which inputs keep their value (the initializers in `init`, and those keeps_value
+// says), and the outputs the operation names with their declared types. None when an input has no value.
+std::optional<NodeConfig> config_of(const Node& n, const Model& m, const std::map<std::string, Value>& values,
+                                    const std::set<std::string>& init, const std::string& key) {
+  std::map<std::string, Type> declared;
+  for (const auto* list : {&m.graph.value_info, &m.graph.outputs, &m.graph.inputs})
+    for (const auto& vi : *list) declared[vi.name] = vi.type;
+  NodeConfig c;
+  c.op_type = n.op_type;
+  c.ir_version = m.ir_version;
+  c.source = key;
+  c.attributes = n.attributes;
+  for (size_t k = 0; k < n.inputs.size(); ++k) {
+    NodeConfig::Input in;
+    if (!n.inputs[k].empty()) {
+      auto it = values.find(n.inputs[k]);
+      if (it == values.end()) return std::nullopt;
+      in.present = true;
+      in.value = it->second;
+      in.declared = declared.count(n.inputs[k]) ? declared.at(n.inputs[k]) : value_type(it->second, Type{});
+      in.constant = it->second.is_tensor() &&
+                    (init.count(n.inputs[k]) > 0 || (keeps_value(it->second, k) && it->second.tensor().size() <= 64));
+    }
+    c.inputs.push_back(std::move(in));
+  }
+  for (const auto& o : n.outputs) {
+    c.outputs.push_back(!o.empty());
+    c.output_types.push_back(!o.empty() && declared.count(o) ? declared.at(o) : Type{});
+  }
+  return c;
+}
+
 }  // namespace
 
-ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops) {
+// [spec:GN1] an operator whose version at the opset ONNX marks deprecated is not defined there.
+bool deprecated_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
+  const int64_t v = since_at(ops, op, opset);
+  const Signature* sig = v ? ops.signature("", op, v) : nullptr;
+  return sig && sig->deprecated;
+}
+
+namespace {
+
+bool single_opset(const Model& m) {
+  return m.functions.empty() && m.opset_imports.size() == 1 && m.opset_imports.count("");
+}
+
+bool configurable(const Node& n, const OperatorTable& ops) {
+  return n.domain.empty() && !ops.nondeterministic("", n.op_type);
+}
+
+}  // namespace
+
+ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops,
+                       bool builtin) {
   ConfigSet cs;
   cs.suites = suites;
   struct Raw {
@@ -187,62 +267,34 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
     int64_t test_opset;
   };
   std::vector<Raw> raws;
+  std::vector<TestCase> others;  // tests of several operations: read for the operators left without a configuration
   for (const auto& suite : suites) {
-    for (const auto& t : discover(suite)) {
-      if (t.key.rfind("node/", 0) != 0 || t.model_path.empty() || t.sets.empty()) continue;
-      ++cs.tests_read;
+    for (auto& t : discover(suite)) {
+      if (t.model_path.empty() || t.sets.empty() || t.generated_input) continue;
+      if (t.key.rfind("node/", 0) != 0) {
+        others.push_back(std::move(t));
+        continue;
+      }
       try {
         const Model m = load_model_file(t.model_path);
-        if (m.graph.nodes.size() != 1 || !m.functions.empty() || m.opset_imports.size() != 1 ||
-            !m.opset_imports.count(""))
+        if (m.graph.nodes.size() != 1) {
+          others.push_back(std::move(t));
           continue;
-        const Node& n = m.graph.nodes[0];
-        if (!n.domain.empty() || ops.nondeterministic("", n.op_type)) continue;
+        }
+        ++cs.tests_read;
+        if (!single_opset(m) || !configurable(m.graph.nodes[0], ops)) continue;
         std::map<std::string, Value> by_name;
         std::set<std::string> init;
         for (const auto& [name, tensor] : m.graph.initializers) {
           by_name[name] = Value(tensor);
           init.insert(name);
         }
-        std::vector<const ValueInfo*> fed;
-        for (const auto& vi : m.graph.inputs)
-          if (!init.count(vi.name)) fed.push_back(&vi);
+        const auto fed = fed_inputs(m.graph);
         const DataSet& ds = t.sets[0];
         if (ds.inputs.size() > fed.size()) continue;
-        std::map<std::string, Type> declared;
-        for (const auto& vi : m.graph.inputs) declared[vi.name] = vi.type;
         for (size_t k = 0; k < ds.inputs.size(); ++k) by_name[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
-        NodeConfig c;
-        c.op_type = n.op_type;
-        c.ir_version = m.ir_version;
-        c.source = t.key;
-        c.attributes = n.attributes;
-        bool usable = true;
-        for (size_t k = 0; k < n.inputs.size(); ++k) {
-          NodeConfig::Input in;
-          if (!n.inputs[k].empty()) {
-            auto it = by_name.find(n.inputs[k]);
-            if (it == by_name.end()) {
-              usable = false;
-              break;
-            }
-            in.present = true;
-            in.value = it->second;
-            in.declared = declared.count(n.inputs[k]) ? declared.at(n.inputs[k]) : value_type(it->second, Type{});
-            in.constant = it->second.is_tensor() &&
-                          (init.count(n.inputs[k]) > 0 || (keeps_value(it->second, k) && it->second.tensor().size() <= 64));
-          }
-          c.inputs.push_back(std::move(in));
-        }
-        if (!usable) continue;
-        for (const auto& o : n.outputs) {
-          c.outputs.push_back(!o.empty());
-          Type t;
-          for (const auto& vi : m.graph.outputs)
-            if (vi.name == o) t = vi.type;
-          c.output_types.push_back(t);
-        }
-        raws.push_back(Raw{std::move(c), m.opset_imports.at("")});
+        if (auto c = config_of(m.graph.nodes[0], m, by_name, init, t.key))
+          raws.push_back(Raw{std::move(*c), m.opset_imports.at("")});
       } catch (const Failure&) {
         continue;  // a test onnxsem cannot read or refuses gives no configuration
       }
@@ -251,14 +303,29 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
   if (opset == 0)
     for (const auto& r : raws) opset = std::max(opset, r.test_opset);
   cs.opset = opset;
+  // The built-in calls (conformance/configs.cpp): a graph input with an initializer of its name is fed
+  // that value; the other initializers keep theirs.
+  for (const auto& text : builtin ? builtin_config_texts() : std::vector<std::string_view>{}) {
+    Model m = load_model_text(std::string(text));
+    std::map<std::string, Value> by_name;
+    std::set<std::string> init;
+    for (const auto& [name, tensor] : m.graph.initializers) {
+      by_name[name] = Value(tensor);
+      if (std::none_of(m.graph.inputs.begin(), m.graph.inputs.end(), [&](const ValueInfo& vi) { return vi.name == name; }))
+        init.insert(name);
+    }
+    ++cs.builtin_read;
+    if (auto c = config_of(m.graph.nodes.at(0), m, by_name, init, "builtin/" + m.graph.name))
+      raws.push_back(Raw{std::move(*c), m.opset_imports.at("")});
+  }
   // [spec:GN1] a configuration is kept when onnxsem evaluates the call, with the operator's version at the
   // campaign's opset, on the test's inputs without error; when that version is not the one the
   // test calls, the call must also pass check at the campaign's opset (a later version may have dropped an
   // attribute the kernel would ignore).
-  for (auto& r : raws) {
+  auto keep = [&](Raw& r) {
     const int64_t tested = since_at(ops, r.c.op_type, r.test_opset);
     const int64_t since = since_at(ops, r.c.op_type, opset);
-    if (tested == 0 || since == 0) continue;  // (If, Loop, Scan, SequenceMap have no kernel: semantics/ runs them)
+    if (tested == 0 || since == 0 || deprecated_at(ops, r.c.op_type, opset)) return;  // (If, Loop, Scan, SequenceMap have no kernel: semantics/ runs them)
     Node node;
     node.op_type = r.c.op_type;
     node.attributes = r.c.attributes;
@@ -275,11 +342,63 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
       else fed.emplace_back(ValueInfo{node.inputs.back(), value_type(in.value, in.declared)}, in.value);
     }
     for (size_t k = 0; k < r.c.outputs.size(); ++k) node.outputs.push_back(r.c.outputs[k] ? "o" + std::to_string(k) : "");
-    if (!run_one(node, fed, constants, opset, std::max<int64_t>(r.c.ir_version, 3), ops)) continue;
-    if (since != tested && !passes_check(node, fed, constants, opset, ops)) continue;
+    if (!run_one(node, fed, constants, opset, std::max<int64_t>(r.c.ir_version, 3), ops)) return;
+    if (since != tested && !passes_check(node, fed, constants, opset, ops)) return;
     r.c.since_version = since;
     cs.by_op[r.c.op_type].push_back(cs.configs.size());
     cs.configs.push_back(std::move(r.c));
+  };
+  for (auto& r : raws) keep(r);
+  // [spec:GN1] an operator still without a configuration takes one from each top-level operation of it in
+  // the suites' other tests (of several operations, or not node tests), at most four, whose inputs' values
+  // are those onnxsem's evaluation of the test on its first data set gives.
+  const std::set<std::string> from_single = [&] {
+    std::set<std::string> s;
+    for (const auto& [op, list] : cs.by_op) s.insert(op);
+    return s;
+  }();
+  std::map<std::string, int> taken;  // operator -> configurations taken from other tests
+  auto still_wanted = [&](const Node& n) {
+    return configurable(n, ops) && !from_single.count(n.op_type) && taken[n.op_type] < 4;
+  };
+  for (const auto& t : others) {
+    try {
+      const Model m = load_model_file(t.model_path);
+      if (!single_opset(m) || std::none_of(m.graph.nodes.begin(), m.graph.nodes.end(), still_wanted))
+        continue;
+      ++cs.multi_read;
+      // Every value of the graph: the test's model with each operation output made a graph output.
+      Model exposed = m;
+      exposed.graph.outputs.clear();
+      for (const auto& n : m.graph.nodes)
+        for (const auto& o : n.outputs)
+          if (!o.empty()) exposed.graph.outputs.push_back(ValueInfo{o, Type{}});
+      const auto fed = fed_inputs(m.graph);
+      const DataSet& ds = t.sets[0];
+      if (ds.inputs.size() > fed.size()) continue;
+      std::map<std::string, Value> by_name, given;
+      for (size_t k = 0; k < ds.inputs.size(); ++k) given[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
+      const Outcome out = evaluate(exposed, given, ops, trial_options());
+      if (!out.ok()) continue;
+      by_name = given;
+      std::set<std::string> init;
+      for (const auto& [name, tensor] : m.graph.initializers) {
+        by_name.emplace(name, Value(tensor));
+        init.insert(name);
+      }
+      for (size_t k = 0; k < out.outputs.size(); ++k) by_name[exposed.graph.outputs[k].name] = out.outputs[k];
+      for (const auto& n : m.graph.nodes) {
+        if (!still_wanted(n)) continue;
+        if (auto c = config_of(n, m, by_name, init, t.key)) {
+          Raw r{std::move(*c), m.opset_imports.at("")};
+          const size_t before = cs.configs.size();
+          keep(r);
+          if (cs.configs.size() > before) ++taken[n.op_type];
+        }
+      }
+    } catch (const Failure&) {
+      continue;
+    }
   }
   return cs;
 }

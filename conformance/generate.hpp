@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "semantics/ir.hpp"
@@ -43,14 +44,27 @@ struct ConfigSet {
   std::vector<NodeConfig> configs;
   std::map<std::string, std::vector<size_t>> by_op;       // op type -> its configurations
   std::vector<std::string> suites;                        // where they were taken from
-  size_t tests_read = 0;                                  // node tests looked at
+  size_t tests_read = 0;                                  // node tests of one operation looked at
+  size_t multi_read = 0;                                  // tests of several operations evaluated for them
+  size_t builtin_read = 0;                                // built-in calls read
 };
 
+// Whether ONNX marks the version of the ai.onnx operator `op` at `opset` deprecated (GN1).
+[[nodiscard]] bool deprecated_at(const OperatorTable& ops, const std::string& op, int64_t opset);
+
+// The built-in calls of operators that no suite test calls at the top level of a model, in ONNX's textual
+// syntax (conformance/configs.cpp, GN1).
+[[nodiscard]] const std::vector<std::string_view>& builtin_config_texts();
+
 // Reads the single-operation node tests of the suites (folders as `sweep` takes them) and keeps the
-// configurations of deterministic ai.onnx operators (inputs of any kind of value, graph attributes included) whose version at `opset` is the version the test
-// uses, which onnxsem implements, and which onnxsem evaluates on the test's inputs without error
-// (GN1). opset 0: the highest opset any node test imports.
-[[nodiscard]] ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops);
+// configurations of deterministic ai.onnx operators (inputs of any kind of value, graph attributes
+// included) whose version at `opset` is the version the test uses, which onnxsem implements, and which
+// onnxsem evaluates on the test's inputs without error; operators without such a configuration take theirs
+// from the top-level operations of the suites' other tests (their inputs' values from onnxsem's evaluation
+// of the test) and from the built-in calls (GN1). opset 0: the highest opset any node test imports.
+// `builtin`: whether the built-in calls are read too (the command always reads them).
+[[nodiscard]] ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops,
+                                     bool builtin = true);
 
 struct GenerateOptions {
   uint64_t seed = 1;
