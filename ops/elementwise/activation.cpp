@@ -42,8 +42,8 @@ Kernel float_activation(std::string op, Make make) {
 // [spec:EW27] the rectifiers, with attribute defaults alpha = 0.01 (LeakyRelu), 1 (ThresholdedRelu, Elu,
 // Celu) and, for Selu, alpha = 1.67326319217681884765625, gamma = 1.05070102214813232421875:
 // Relu(x) = max(0, x); LeakyRelu(x) = alpha*x for x < 0, else x; ThresholdedRelu(x) = x for x > alpha,
-// else 0; Elu(x) = alpha*(e^x - 1) for x < 0, else x; Selu(x) = gamma*x for x > 0, else
-// gamma*alpha*(e^x - 1); Celu(x) = max(0, x) + min(0, alpha*(e^(x/alpha) - 1)). NaN stays NaN.
+// else 0 (NaN included); Elu(x) = alpha*(e^x - 1) for x < 0, else x; Selu(x) = gamma*x for x > 0, else
+// gamma*alpha*(e^x - 1); Celu(x) = max(0, x) + min(0, alpha*(e^(x/alpha) - 1)). Otherwise NaN stays NaN.
 Kernel relu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
     const Tensor& x = args.tensor(0);
@@ -66,7 +66,9 @@ Kernel leaky_relu_kernel() {
 Kernel thresholded_relu_kernel() {
   return float_activation("ThresholdedRelu", [](const Node& n) {
     const double alpha = attr_float(n, "alpha", 1.0f);
-    return [alpha](double x) { return std::isnan(x) ? x : x > alpha ? x : 0.0; };
+    // NaN is not greater than alpha, so it falls in "otherwise" and gives 0, as ONNX's formula and its
+    // function body (Greater, then Where) have it.
+    return [alpha](double x) { return x > alpha ? x : 0.0; };
   });
 }
 Kernel elu_kernel() {
@@ -134,8 +136,8 @@ Kernel gelu_kernel() {
   });
 }
 
-// [spec:EW26] Shrink(x) = x + bias for x < -lambd, x - bias for x > lambd, else 0 (bias = 0, lambd = 0.5
-// by default), computed in binary64 and converted once to the element type (integers: N6).
+// [spec:EW26] Shrink(x) = x + bias for x < -lambd, x - bias for x > lambd, else 0, NaN included (bias = 0,
+// lambd = 0.5 by default), computed in binary64 and converted once to the element type (integers: N6).
 Kernel shrink_kernel() {
   return [](const KernelArgs& args) -> Outputs {
     const double bias = attr_float(args.node, "bias", 0.0f);
@@ -144,8 +146,7 @@ Kernel shrink_kernel() {
     return one(dispatch(x.dtype(), numeric_types, "Shrink", [&](auto tag) {
       using T = typename decltype(tag)::type;
       return map_unary<T, T>(x, [&](const T& v) {
-        const double d = wide(v);
-        if (std::isnan(d)) return v;
+        const double d = wide(v);  // NaN compares false both ways: 0, ONNX's "otherwise"
         return narrow<T>(d < -lambd ? d + bias : d > lambd ? d - bias : 0.0);
       });
     }));

@@ -17,6 +17,8 @@ TEST_CASE("[EW27] rectifiers: Relu, LeakyRelu, ThresholdedRelu, Elu, Selu, Celu"
   CHECK(vals<float>(Call("ThresholdedRelu", 10)({t1<float>({0.5f, 1, 2})})) == std::vector<float>{0, 0, 2});
   CHECK(vals<float>(Call("ThresholdedRelu", 22).f("alpha", -1)({t1<float>({-0.5f, -2})})) ==
         std::vector<float>{-0.5f, 0});
+  // NaN is not greater than alpha: 0, as ONNX's formula and function body give (found by generated graphs).
+  CHECK(vals<float>(Call("ThresholdedRelu", 22)({t1<float>({kNaN, 3})})) == std::vector<float>{0, 3});
   const auto e = vals<double>(Call("Elu", 6)({t1<double>({-kInfD, 0, 2, -1})}));
   CHECK(e[0] == -1);
   CHECK(e[1] == 0);
@@ -96,6 +98,8 @@ TEST_CASE("[EW26] Shrink with lambd and bias, on floating and integer elements")
         std::vector<float>{-0.5f, 0, 0, 0, 0.5f});
   CHECK(vals<int8_t>(Call("Shrink", 9).f("bias", 1).f("lambd", 1)({t1<int8_t>({-3, 0, 1, 3})})) ==
         std::vector<int8_t>{-2, 0, 0, 2});
+  // NaN is neither below -lambd nor above lambd: 0 (found by generated graphs).
+  CHECK(vals<float>(Call("Shrink", 9)({t1<float>({kNaN, -1})})) == std::vector<float>{0, -1});
 }
 
 TEST_CASE("[EW16] PRelu broadcasts the slope to X's shape only") {

@@ -2,6 +2,7 @@
 //
 // Det: the determinant of each trailing M x M matrix, by Gaussian elimination with partial pivoting in
 // binary64, rounded once to the element type. CumProd: running products along one axis.
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -31,8 +32,10 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
       for (size_t k = 0; k < m.size(); ++k) m[k] = widen(xd[b * m.size() + k]);
       // [spec:TX51] elimination with partial pivoting (largest magnitude, first on ties); the determinant
       // is the signed product of the pivots, 1 for M = 0.
-      double d = 1;
-      for (int64_t c = 0; c < M; ++c) {
+      // A NaN element makes every term of the determinant's expansion NaN, so the determinant is NaN,
+      // whatever pivot the elimination meets first (a zero pivot would otherwise end it at 0).
+      double d = std::any_of(m.begin(), m.end(), [](double v) { return std::isnan(v); }) ? std::nan("") : 1.0;
+      for (int64_t c = 0; c < M && !std::isnan(d); ++c) {
         int64_t piv = c;
         for (int64_t r = c + 1; r < M; ++r)
           if (std::fabs(m[static_cast<size_t>(r * M + c)]) > std::fabs(m[static_cast<size_t>(piv * M + c)])) piv = r;

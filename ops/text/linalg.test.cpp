@@ -32,6 +32,12 @@ TEST_CASE("[TX51] determinants of small matrices, with pivoting, batches and M =
   y = det(f32({2, 2, 2}, {1, 2, 3, 4, 2, 0, 0, 3}));
   CHECK(shape_of(y[0]) == Shape{2});
   CHECK(vals<float>(y[0]) == std::vector<float>{-2, 6});
+  // A NaN element gives NaN, also where the first column is zero (found by generated graphs: the zero
+  // pivot ended the elimination at 0).
+  y = det(Tensor::from_vector<double>({2, 2}, {0, std::nan(""), 0, 1}));
+  CHECK(std::isnan(vals<double>(y[0])[0]));
+  y = det(Tensor::from_vector<double>({2, 2}, {1, 2, 3, std::nan("")}));
+  CHECK(std::isnan(vals<double>(y[0])[0]));
   y = det(f32({3, 0, 0}, {}));
   CHECK(vals<float>(y[0]) == std::vector<float>{1, 1, 1});
   // float16: computed in binary64, rounded once.
