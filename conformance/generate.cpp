@@ -202,7 +202,6 @@ bool keeps_value(const Value& v, size_t position) {
   return !generated_float(t.dtype()) || (position > 0 && t.size() <= 4);
 }
 
-
 // [spec:GN1] the configuration of operation `n` of a test's model: each input's value (from `values`:
 // the fed inputs, the initializers, and the values the test's evaluation gives the others), the type the
 // model declares for it, which inputs keep their value (the initializers in `init`, and those keeps_value
@@ -237,17 +236,6 @@ std::optional<NodeConfig> config_of(const Node& n, const Model& m, const std::ma
   return c;
 }
 
-}  // namespace
-
-// [spec:GN1] an operator whose version at the opset ONNX marks deprecated is not defined there.
-bool deprecated_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
-  const int64_t v = since_at(ops, op, opset);
-  const Signature* sig = v ? ops.signature("", op, v) : nullptr;
-  return sig && sig->deprecated;
-}
-
-namespace {
-
 bool single_opset(const Model& m) {
   return m.functions.empty() && m.opset_imports.size() == 1 && m.opset_imports.count("");
 }
@@ -256,7 +244,34 @@ bool configurable(const Node& n, const OperatorTable& ops) {
   return n.domain.empty() && !ops.nondeterministic("", n.op_type);
 }
 
+// The values a test gives its model's names before evaluation: each initializer's (in `init` too, as a
+// value kept, unless `defaults_fed` and a graph input of that name makes it the input's value), and the
+// fed inputs' values from the data set `ds` (the values of a data set holding more inputs than the graph
+// feeds: none).
+std::optional<std::map<std::string, Value>> given_values(const Model& m, const DataSet* ds, bool defaults_fed,
+                                                         std::set<std::string>& init) {
+  std::map<std::string, Value> values;
+  for (const auto& [name, tensor] : m.graph.initializers) {
+    values[name] = Value(tensor);
+    if (!defaults_fed || std::none_of(m.graph.inputs.begin(), m.graph.inputs.end(),
+                                      [&](const ValueInfo& vi) { return vi.name == name; }))
+      init.insert(name);
+  }
+  if (!ds) return values;
+  const auto fed = fed_inputs(m.graph);
+  if (ds->inputs.size() > fed.size()) return std::nullopt;
+  for (size_t k = 0; k < ds->inputs.size(); ++k) values[fed[k]->name] = read_value_file(ds->inputs[k], fed[k]->type);
+  return values;
+}
+
 }  // namespace
+
+// [spec:GN1] an operator whose version at the opset ONNX marks deprecated is not defined there.
+bool deprecated_at(const OperatorTable& ops, const std::string& op, int64_t opset) {
+  const int64_t v = since_at(ops, op, opset);
+  const Signature* sig = v ? ops.signature("", op, v) : nullptr;
+  return sig && sig->deprecated;
+}
 
 ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops,
                        bool builtin) {
@@ -283,17 +298,10 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
         }
         ++cs.tests_read;
         if (!single_opset(m) || !configurable(m.graph.nodes[0], ops)) continue;
-        std::map<std::string, Value> by_name;
         std::set<std::string> init;
-        for (const auto& [name, tensor] : m.graph.initializers) {
-          by_name[name] = Value(tensor);
-          init.insert(name);
-        }
-        const auto fed = fed_inputs(m.graph);
-        const DataSet& ds = t.sets[0];
-        if (ds.inputs.size() > fed.size()) continue;
-        for (size_t k = 0; k < ds.inputs.size(); ++k) by_name[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
-        if (auto c = config_of(m.graph.nodes[0], m, by_name, init, t.key))
+        const auto by_name = given_values(m, &t.sets[0], false, init);
+        if (!by_name) continue;
+        if (auto c = config_of(m.graph.nodes[0], m, *by_name, init, t.key))
           raws.push_back(Raw{std::move(*c), m.opset_imports.at("")});
       } catch (const Failure&) {
         continue;  // a test onnxsem cannot read or refuses gives no configuration
@@ -306,16 +314,11 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
   // The built-in calls (conformance/configs.cpp): a graph input with an initializer of its name is fed
   // that value; the other initializers keep theirs.
   for (const auto& text : builtin ? builtin_config_texts() : std::vector<std::string_view>{}) {
-    Model m = load_model_text(std::string(text));
-    std::map<std::string, Value> by_name;
+    const Model m = load_model_text(std::string(text));
     std::set<std::string> init;
-    for (const auto& [name, tensor] : m.graph.initializers) {
-      by_name[name] = Value(tensor);
-      if (std::none_of(m.graph.inputs.begin(), m.graph.inputs.end(), [&](const ValueInfo& vi) { return vi.name == name; }))
-        init.insert(name);
-    }
+    const auto by_name = given_values(m, nullptr, true, init);
     ++cs.builtin_read;
-    if (auto c = config_of(m.graph.nodes.at(0), m, by_name, init, "builtin/" + m.graph.name))
+    if (auto c = config_of(m.graph.nodes.at(0), m, *by_name, init, "builtin/" + m.graph.name))
       raws.push_back(Raw{std::move(*c), m.opset_imports.at("")});
   }
   // [spec:GN1] a configuration is kept when onnxsem evaluates the call, with the operator's version at the
@@ -325,7 +328,8 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
   auto keep = [&](Raw& r) {
     const int64_t tested = since_at(ops, r.c.op_type, r.test_opset);
     const int64_t since = since_at(ops, r.c.op_type, opset);
-    if (tested == 0 || since == 0 || deprecated_at(ops, r.c.op_type, opset)) return;  // (If, Loop, Scan, SequenceMap have no kernel: semantics/ runs them)
+    // (If, Loop, Scan, SequenceMap have no kernel: semantics/ runs them)
+    if (tested == 0 || since == 0 || deprecated_at(ops, r.c.op_type, opset)) return;
     Node node;
     node.op_type = r.c.op_type;
     node.attributes = r.c.attributes;
@@ -373,23 +377,18 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
       for (const auto& n : m.graph.nodes)
         for (const auto& o : n.outputs)
           if (!o.empty()) exposed.graph.outputs.push_back(ValueInfo{o, Type{}});
-      const auto fed = fed_inputs(m.graph);
-      const DataSet& ds = t.sets[0];
-      if (ds.inputs.size() > fed.size()) continue;
-      std::map<std::string, Value> by_name, given;
-      for (size_t k = 0; k < ds.inputs.size(); ++k) given[fed[k]->name] = read_value_file(ds.inputs[k], fed[k]->type);
-      const Outcome out = evaluate(exposed, given, ops, trial_options());
-      if (!out.ok()) continue;
-      by_name = given;
       std::set<std::string> init;
-      for (const auto& [name, tensor] : m.graph.initializers) {
-        by_name.emplace(name, Value(tensor));
-        init.insert(name);
-      }
-      for (size_t k = 0; k < out.outputs.size(); ++k) by_name[exposed.graph.outputs[k].name] = out.outputs[k];
+      auto by_name = given_values(m, &t.sets[0], false, init);
+      if (!by_name) continue;
+      std::map<std::string, Value> fed;  // what the evaluation is given: the names that are not initializers
+      for (const auto& [name, v] : *by_name)
+        if (!init.count(name)) fed.emplace(name, v);
+      const Outcome out = evaluate(exposed, fed, ops, trial_options());
+      if (!out.ok()) continue;
+      for (size_t k = 0; k < out.outputs.size(); ++k) (*by_name)[exposed.graph.outputs[k].name] = out.outputs[k];
       for (const auto& n : m.graph.nodes) {
         if (!still_wanted(n)) continue;
-        if (auto c = config_of(n, m, by_name, init, t.key)) {
+        if (auto c = config_of(n, m, *by_name, init, t.key)) {
           Raw r{std::move(*c), m.opset_imports.at("")};
           const size_t before = cs.configs.size();
           keep(r);
