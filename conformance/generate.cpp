@@ -253,8 +253,9 @@ std::optional<std::map<std::string, Value>> given_values(const Model& m, const D
   std::map<std::string, Value> values;
   for (const auto& [name, tensor] : m.graph.initializers) {
     values[name] = Value(tensor);
-    if (!defaults_fed || std::none_of(m.graph.inputs.begin(), m.graph.inputs.end(),
-                                      [&](const ValueInfo& vi) { return vi.name == name; }))
+    const std::string& n = name;  // clang 14 cannot capture a structured binding in a lambda
+    if (!defaults_fed ||
+        std::none_of(m.graph.inputs.begin(), m.graph.inputs.end(), [&n](const ValueInfo& vi) { return vi.name == n; }))
       init.insert(name);
   }
   if (!ds) return values;
