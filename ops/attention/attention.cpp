@@ -191,7 +191,14 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   const int64_t group = Hq / K.h;
 
   Mask mask;
-  if (a.has_input(3)) mask = read_mask(a.tensor(3), B, Hq, Sq, T);
+  if (a.has_input(3)) {
+    const Tensor& m = a.tensor(3);
+    // [spec:AT6] a floating mask is "of the same type as query", as Attention's text describes it.
+    if (m.dtype() != DType::boolean && m.dtype() != a.tensor(0).dtype())
+      eval_error("AT6", std::string("attn_mask of element type ") + dtype_name(m.dtype()) +
+                            " is neither boolean nor Q's element type " + dtype_name(a.tensor(0).dtype()));
+    mask = read_mask(m, B, Hq, Sq, T);
+  }
 
   // [spec:AT9] nonpad_kv_seqlen (version 24): per batch, keys at positions >= its value are masked out.
   std::vector<int64_t> nonpad;

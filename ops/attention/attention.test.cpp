@@ -197,6 +197,9 @@ TEST_CASE("[AT6][AT7] boolean, additive, broadcast and short masks") {
   check_close(run(node, 23, {q2, k3, v3, m2})[0], {7, 100});
   CHECK(clause_of(node, 23, {q1, k3, v3, Bool({2, 3}, {true, true, true, true, true, true})}) == "AT6");
   CHECK(clause_of(node, 23, {q1, k3, v3, Bool({4}, {true, true, true, true})}) == "AT7");
+  // a floating mask of another element type than Q (float against double): outside the operator's text
+  CHECK(clause_of(node, 23, {q1, k3, v3, Tensor::from_vector<float>({3}, {0, 0, 0})}) == "AT6");
+  CHECK(clause_of(node, 24, {q1, k3, v3, Tensor::from_vector<float>({3}, {0, 0, 0})}) == "AT6");
 }
 
 TEST_CASE("[AT8][AT9] causal frontier with past, padding and bottom-right offsets") {

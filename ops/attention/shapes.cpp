@@ -41,6 +41,13 @@ Dim add_dim(const Dim& a, const Dim& b) {
 std::vector<Type> attention_rule(const InferenceArgs& a) {
   std::vector<Type> out(a.output_count, tensor_of());
   const std::string op = a.node.op_type;
+  // [spec:AT6] a mask that is not boolean has the element type of Q.
+  if (a.has_input(3)) {
+    const DType m = input_elem(a, 3), qe = input_elem(a, 0);
+    if (m != DType::undefined && m != DType::boolean && qe != DType::undefined && m != qe)
+      type_error("AT6", std::string("a floating attn_mask must have Q's element type ") + dtype_name(qe) + ", got " +
+                            dtype_name(m));
+  }
   const auto& q = input_dims(a, 0);
   const auto& k = input_dims(a, 1);
   const auto& v = input_dims(a, 2);

@@ -62,6 +62,19 @@ TEST_CASE("[AT24] Attention: Q, K and V are all 3-D or all 4-D") {
         }) == "AT24");
 }
 
+TEST_CASE("[AT6] Attention: a floating mask of another element type than Q is refused") {
+  CHECK(clause_of([] {
+          (void)infer("Attention", 23, {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}),
+                                        ttype(DType::float64, {5, 6})});
+        }) == "AT6");
+  // a boolean mask, or one of Q's type, gives the output
+  for (DType m : {DType::boolean, F}) {
+    const auto y = infer("Attention", 24, {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}),
+                                           ttype(m, {5, 6})});
+    CHECK(dims_of(y[0]) == V{2, 4, 5, 16});
+  }
+}
+
 TEST_CASE("RotaryEmbedding, LinearAttention, FlexAttention") {
   auto y = infer("RotaryEmbedding", 23, {ttype(F, {1, 4, 3, 8}), ttype(F, {3, 4}), ttype(F, {3, 4})});
   CHECK(dims_of(y[0]) == V{1, 4, 3, 8});

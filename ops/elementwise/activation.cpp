@@ -24,10 +24,10 @@ double softplus(double x) {
   // ln(1 + e^x) without overflow: x + ln(1 + e^-x) for positive x.
   return x > 0 ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
 }
-// [spec:EW23] at an infinite argument an activation takes the limit of its formula there (for example
-// Softsign(+inf) = 1 and Swish(-inf) = 0), not the NaN that evaluating the formula literally would give.
-double times(double x, double g) { return x == -std::numeric_limits<double>::infinity() ? -0.0 : x * g; }
-double softsign(double x) { return std::isinf(x) ? std::copysign(1.0, x) : x / (1.0 + std::fabs(x)); }
+// [spec:EW23] at an infinite argument an activation is its formula evaluated in IEEE arithmetic, as ONNX's
+// function bodies compute it: Softsign(+-inf) = inf/inf = NaN, and x times a factor that vanishes at -inf
+// (Swish, Mish, HardSwish, Gelu) is -inf * 0 = NaN there; no limit is taken.
+double softsign(double x) { return x / (1.0 + std::fabs(x)); }
 double clamp01(double v) { return v < 0 ? 0.0 : v > 1 ? 1.0 : v; }  // NaN stays NaN
 
 // An operator on floating elements whose function is built from the node's attributes.
@@ -109,13 +109,13 @@ Kernel hard_sigmoid_kernel() {
 }
 Kernel hard_swish_kernel() {
   return float_activation("HardSwish", [](const Node&) {
-    return [](double x) { return times(x, clamp01(x / 6.0 + 0.5)); };
+    return [](double x) { return x * clamp01(x / 6.0 + 0.5); };
   });
 }
 Kernel swish_kernel() {
   return float_activation("Swish", [](const Node& n) {
     const double alpha = attr_float(n, "alpha", 1.0f);
-    return [alpha](double x) { return times(x, sigmoid(alpha * x)); };
+    return [alpha](double x) { return x * sigmoid(alpha * x); };
   });
 }
 
@@ -126,11 +126,11 @@ Kernel gelu_kernel() {
   return float_activation("Gelu", [](const Node& n) -> std::function<double(double)> {
     const std::string mode = attr_string(n, "approximate", "none");
     if (mode == "none")
-      return [](double x) { return times(x, 0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))); };
+      return [](double x) { return x * (0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))); };
     if (mode == "tanh")
       return [](double x) {
         const double k = std::sqrt(2.0 / std::numbers::pi);
-        return times(x, 0.5 * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x))));
+        return x * (0.5 * (1.0 + std::tanh(k * (x + 0.044715 * x * x * x))));
       };
     eval_error("EW24", "Gelu: attribute 'approximate' must be \"none\" or \"tanh\", got \"" + mode + "\"");
   });
@@ -167,7 +167,7 @@ Kernel swiglu_kernel() {
     return one(dispatch(a.dtype(), float_types, "SwiGLU", [&](auto tag) {
       using T = typename decltype(tag)::type;
       return map_binary<T, T, T>(l, a, b, [&](const T& x, const T& y) {
-        return narrow<T>(times(wide(x), sigmoid(alpha * wide(x))) * wide(y));
+        return narrow<T>(wide(x) * sigmoid(alpha * wide(x)) * wide(y));
       });
     }));
   };
@@ -215,10 +215,19 @@ Kernel prelu_kernel(bool legacy) {
 }
 
 // ---- Clip ---------------------------------------------------------------------------------------------------
+// The largest finite value of a floating element type, exactly in binary64.
+template <class T>
+double largest_finite() {
+  if constexpr (std::is_same_v<T, float16_t>) return 65504.0;                              // (2 - 2^-10) * 2^15
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return std::ldexp(255.0, 120);        // (2 - 2^-7) * 2^127
+  else return static_cast<double>(std::numeric_limits<T>::max());
+}
+
 // [spec:EW15] Clip(x) = min(max(x, min), max): versions 1 and 6 read the bounds from float attributes
 // that default to the lowest and largest finite float32; from version 11 they are optional inputs of X's
-// element type holding one element each, an absent input not clipping. When min > max every element
-// becomes max. NaN stays NaN.
+// element type holding one element each, an absent min being the lowest finite value of that type and an
+// absent max the largest (so an infinite element is clipped, as ONNX's text defines the defaults). When
+// min > max every element becomes max. NaN stays NaN.
 Kernel clip_attr_kernel() {
   return [](const KernelArgs& args) -> Outputs {
     const double lo = attr_float(args.node, "min", std::numeric_limits<float>::lowest());
@@ -245,8 +254,12 @@ Kernel clip_input_kernel() {
                                  std::to_string(b.size()));
         return b.data<T>()[0];
       };
-      const std::optional<T> lo = bound(1, "min");
-      const std::optional<T> hi = bound(2, "max");
+      std::optional<T> lo = bound(1, "min");
+      std::optional<T> hi = bound(2, "max");
+      if constexpr (is_float_v<T>) {  // an integer's own range bounds it already
+        if (!lo) lo = narrow<T>(-largest_finite<T>());
+        if (!hi) hi = narrow<T>(largest_finite<T>());
+      }
       return map_unary<T, T>(x, [&](const T& v) {
         T r = v;
         if (lo && elem_less(r, *lo)) r = *lo;
@@ -275,7 +288,7 @@ void add_activation(Registry& r) {
   r.add("", "Softplus", {1, 22}, float_activation("Softplus", [](const Node&) { return softplus; }));
   r.add("", "Softsign", {1, 22}, float_activation("Softsign", [](const Node&) { return softsign; }));
   r.add("", "Mish", {18, 22}, float_activation("Mish", [](const Node&) {
-          return [](double x) { return times(x, std::tanh(softplus(x))); };
+          return [](double x) { return x * std::tanh(softplus(x)); };
         }));
   r.add("", "HardSigmoid", {1, 6, 22}, hard_sigmoid_kernel());
   r.add("", "HardSwish", {14, 22}, hard_swish_kernel());

@@ -70,16 +70,19 @@ TEST_CASE("[EW29] Tanh, Softplus, Softsign, Mish") {
   CHECK(m[1] == Approx(0.8650983882673103).epsilon(1e-15));
 }
 
-TEST_CASE("[EW23] activations take their limits at infinite arguments") {
-  CHECK(vals<float>(Call("Softsign", 1)({t1<float>({kInf, -kInf})})) == std::vector<float>{1, -1});
+TEST_CASE("[EW23] activations at infinite arguments are their formulas in IEEE arithmetic, not limits") {
+  // x / (1 + |x|) at +-inf is inf / inf: NaN, as ONNX's function body (Div after Add and Abs) gives.
+  for (float v : vals<float>(Call("Softsign", 1)({t1<float>({kInf, -kInf})}))) CHECK(std::isnan(v));
   CHECK(vals<float>(Call("Softplus", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
-  CHECK(vals<float>(Call("Swish", 24)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
-  CHECK(vals<float>(Call("Mish", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
-  CHECK(vals<float>(Call("HardSwish", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
-  CHECK(vals<float>(Call("Gelu", 20)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
-  CHECK(vals<float>(Call("Gelu", 20).s("approximate", "tanh")({t1<float>({kInf, -kInf})})) ==
-        std::vector<float>{kInf, 0});
   CHECK(vals<float>(Call("Sigmoid", 6)({t1<float>({kInf, -kInf})})) == std::vector<float>{1, 0});
+  // x times a factor that is 1 at +inf and 0 at -inf: +inf, then -inf * 0 = NaN.
+  const std::vector<Call> products = {Call("Swish", 24), Call("Mish", 22), Call("Mish", 18), Call("HardSwish", 22),
+                                      Call("Gelu", 20), Call("Gelu", 20).s("approximate", "tanh")};
+  for (const Call& c : products) {
+    const auto y = vals<float>(c({t1<float>({kInf, -kInf})}));
+    CHECK(y[0] == kInf);
+    CHECK(std::isnan(y[1]));
+  }
 }
 
 TEST_CASE("[EW24] Gelu: exact (erf) and tanh approximations") {
@@ -132,8 +135,22 @@ TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element 
   // only max given (min absent)
   CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5}), Tensor(), Tensor::scalar<float>(1)})) ==
         std::vector<float>{-5, 1});
-  // no bounds at all: unchanged
-  CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5})})) == std::vector<float>{-5, 5});
+  // no bounds at all: finite values unchanged, infinities clipped to the type's finite range, NaN kept
+  const auto nb = vals<float>(Call("Clip", 11)({t1<float>({-5, 5, kInf, -kInf, kNaN})}));
+  CHECK(std::vector<float>(nb.begin(), nb.begin() + 4) ==
+        std::vector<float>{-5, 5, std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()});
+  CHECK(std::isnan(nb[4]));
+  // an absent max defaults to the largest finite value of X's type: float16 65504, double DBL_MAX
+  const Tensor h = Call("Clip", 13)({Tensor::from_vector<float16_t>({2}, {num::to_float16(kInfD), num::to_float16(-kInfD)}),
+                                     Tensor::scalar<float16_t>(num::to_float16(0.0))});
+  CHECK(num::to_double(h.data<float16_t>()[0]) == 65504.0);
+  CHECK(num::to_double(h.data<float16_t>()[1]) == 0.0);
+  CHECK(vals<double>(Call("Clip", 13)({t1<double>({kInfD}), Tensor(), Tensor()})) ==
+        std::vector<double>{std::numeric_limits<double>::max()});
+  CHECK(num::to_double(Call("Clip", 13)({Tensor::from_vector<bfloat16_t>({1}, {num::to_bfloat16(-kInfD)})}).data<bfloat16_t>()[0]) ==
+        -std::ldexp(255.0, 120));
+  // integers: their own range, nothing to clip
+  CHECK(vals<int8_t>(Call("Clip", 13)({t1<int8_t>({-128, 127})})) == std::vector<int8_t>{-128, 127});
   // min > max: every element becomes max
   CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(2), Tensor::scalar<int32_t>(1)})) ==
         std::vector<int32_t>{1, 1, 1});
@@ -160,7 +177,7 @@ TEST_CASE("[EW33] SwiGLU is Swish(A) times B, broadcast") {
   const auto y = vals<double>(Call("SwiGLU", 28)({t1<double>({0, 1, -kInfD}), t1<double>({5, 2, 3})}));
   CHECK(y[0] == 0);
   CHECK(y[1] == Approx(2 * 0.7310585786300049).epsilon(1e-15));
-  CHECK(y[2] == 0);  // Swish(-inf) = 0 (EW23), times 3
+  CHECK(std::isnan(y[2]));  // Swish(-inf) = -inf * 0 = NaN (EW23), times 3
   // alpha = 2: 1 * sigmoid(2) = 0.8807970779778823; B of shape [2, 1] broadcasts against A of shape [3].
   const Tensor b = Call("SwiGLU", 28).f("alpha", 2)({t1<double>({1, 0, 1}), tv<double>({2, 1}, {1, -1})});
   CHECK(b.shape() == Shape{2, 3});

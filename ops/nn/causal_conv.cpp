@@ -12,7 +12,6 @@
 // and present_state is the last k - 1 elements of the padded line, the past state of the next call.
 // Every sum is formed in binary64 and rounded once to the element type (P1).
 #include <cmath>
-#include <limits>
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
@@ -21,8 +20,7 @@ namespace onnxsem::ops::nn {
 namespace {
 
 double silu(double z) {
-  if (std::isnan(z)) return z;
-  if (z == -std::numeric_limits<double>::infinity()) return -0.0;  // the limit of z * sigmoid(z) at -inf (as Swish, EW23)
+  // z * sigmoid(z) in IEEE arithmetic, as Swish (EW23): NaN stays NaN and -inf gives -inf * 0 = NaN.
   return z >= 0 ? z / (1.0 + std::exp(-z)) : z * std::exp(z) / (1.0 + std::exp(z));
 }
 

@@ -33,6 +33,15 @@ std::vector<Type> dft_rule(const InferenceArgs& a) {
   const auto r = static_cast<int64_t>(x->size());
   const bool inverse = attr_int(a.node, "inverse", 0) != 0, onesided = attr_int(a.node, "onesided", 0) != 0;
   const bool real_inverse = inverse && onesided;
+  // [spec:SG2] a known last dimension must be 1 or 2, and the kind a one-sided transform takes.
+  if (const auto last = x->back().value) {
+    if (*last != 1 && *last != 2)
+      type_error("SG2", "input has last dimension " + std::to_string(*last) + ", expected 1 (real) or 2 (complex)");
+    if (onesided && *last != (inverse ? 2 : 1))
+      type_error("SG2", std::string(inverse ? "a one-sided inverse transform takes a complex input (last dimension 2)"
+                                                : "a one-sided forward transform takes a real input (last dimension 1)") +
+                               ", got last dimension " + std::to_string(*last));
+  }
   Dims y = *x;
   y.back() = fixed_dim(real_inverse ? 1 : 2);
   std::optional<int64_t> axis;

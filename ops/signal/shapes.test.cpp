@@ -38,6 +38,18 @@ TEST_CASE("DFT: the transform axis and the component axis") {
   CHECK_FALSE(y[0].shape);
 }
 
+TEST_CASE("[SG2] DFT: a known last dimension of the wrong kind is refused") {
+  // One-sided forward of a complex input, one-sided inverse of a real input, a last dimension of 3.
+  CHECK(clause_of([] { (void)infer("DFT", 20, {ttype(F, {3, 10, 2})}, {attr_i("onesided", 1)}); }) == "SG2");
+  CHECK(clause_of([] { (void)infer("DFT", 17, {ttype(F, {3, 10, 2})}, {attr_i("onesided", 1)}); }) == "SG2");
+  CHECK(clause_of([] {
+          (void)infer("DFT", 20, {ttype(F, {3, 10, 1})}, {attr_i("inverse", 1), attr_i("onesided", 1)});
+        }) == "SG2");
+  CHECK(clause_of([] { (void)infer("DFT", 20, {ttype(F, {3, 10, 3})}); }) == "SG2");
+  // A last dimension that is not known is left to evaluation.
+  CHECK(dims_of(infer("DFT", 20, {ttype(F, {3, 10, -1})}, {attr_i("onesided", 1)})[0]) == V{3, 6, 2});
+}
+
 TEST_CASE("STFT, windows, MelWeightMatrix") {
   auto y = infer("STFT", 17, {ttype(F, {1, 128, 1}), ttype(I64, {}), ttype(F, {16})}, {}, C{std::nullopt, scalar(8)});
   CHECK(dims_of(y[0]) == V{1, 15, 9, 2});

@@ -82,6 +82,11 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   if (axis == r - 1) eval_error("SG3", "DFT axis " + std::to_string(axis) + " is the complex-component axis");
   const bool inverse = attr_int(n, "inverse", 0) != 0;
   const bool onesided = attr_int(n, "onesided", 0) != 0;
+  // [spec:SG2] a one-sided forward transform takes a real signal, a one-sided inverse a complex spectrum.
+  if (onesided && complex_in != inverse)
+    eval_error("SG2", std::string(inverse ? "a one-sided inverse transform takes a complex input (last dimension 2)"
+                                          : "a one-sided forward transform takes a real input (last dimension 1)") +
+                          ", got input shape " + show(x.shape()));
   const int64_t M = x.dim(axis);
   std::optional<int64_t> given_len;
   if (a.has_input(1)) given_len = scalar_int(a.tensor(1), "dft_length");

@@ -142,6 +142,12 @@ TEST_CASE("[SG1] [SG2] [SG3] malformed DFT inputs") {
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {ramp, Value(Tensor::from_vector<int64_t>({2}, {2, 3}))}); }) == "SG1");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({4}, {1, 2, 3, 4})}); }) == "SG2");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({1, 1, 3}, {1, 2, 3})}); }) == "SG2");
+  // One-sided: the forward transform takes a real signal, the inverse a complex spectrum (both versions).
+  const auto complex_in = tf({1, 2, 2}, {1, 0, 0, 1});
+  for (int64_t v : {17, 20}) {
+    CHECK(clause_of([&] { run(make_node("DFT", {attr_i("onesided", 1)}), v, {complex_in}); }) == "SG2");
+    CHECK(clause_of([&] { run(make_node("DFT", {attr_i("onesided", 1), attr_i("inverse", 1)}), v, {ramp}); }) == "SG2");
+  }
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {ramp, std::nullopt, i64(2)}); }) == "SG3");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {ramp, std::nullopt, i64(-1)}); }) == "SG3");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {ramp, std::nullopt, i64(-4)}); }) == "SG3");
