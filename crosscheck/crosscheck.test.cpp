@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "ops/registry.hpp"
@@ -435,24 +436,26 @@ g (float[2] x) => (float[2] y, float[2] z) {
   CHECK(j.find("\"outcome\": \"differ\"") == std::string::npos);
 }
 
-TEST_CASE("[XC8][XC9] a case that does not agree is reduced to the operation at fault, without its optional attributes") {
-  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc8-test-" + std::to_string(::getpid()));
+namespace {
+// What the reduction (XC8) made of one textual model, saved as NAME, against one shell-script adapter named
+// `planted`: the JSON and Markdown reports, the reduced model saved for the case, when one was saved, and
+// the JSON report of a cross-check of that saved reproducer against the same adapter.
+struct Reduced {
+  std::string json, markdown;
+  std::optional<Model> model;
+  bool inputs_saved = false;
+  std::string again;
+};
+
+Reduced reduce_with_script(const std::string& name, const std::string& model, const std::string& script) {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc8-" + name + "-test-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  // Four operations; the "runtime" cannot run a model with a LeakyRelu (runtime-unsupported) and fails on
-  // any other (runtime-error), so only models that keep the LeakyRelu keep the outcome.
-  std::ofstream(dir / "chain.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 16]>
-g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
-  a = Neg(x)
-  b = LeakyRelu <alpha = 0.5> (a)
-  y = Abs(b)
-  z = Relu(w)
-})";
-  std::ofstream(dir / "planted.sh") << "#!/bin/sh\ngrep -q LeakyRelu \"$1\" && { echo 'unsupported by the runtime: "
-                                       "LeakyRelu' >&2; exit 3; }\necho 'cannot run it' >&2\nexit 1\n";
+  std::ofstream(dir / name) << model;
+  std::ofstream(dir / "planted.sh") << script;
   fs::permissions(dir / "planted.sh", fs::perms::owner_all);
   Options o;
-  o.targets = {(dir / "chain.onnxtxt").string()};
+  o.targets = {(dir / name).string()};
   o.runtimes = {{"planted", {(dir / "planted.sh").string()}}};
   o.reduce = true;
   o.keep_dir = (dir / "keep").string();
@@ -460,23 +463,117 @@ g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
   o.markdown_file = (dir / "r.md").string();
   o.one_shot = true;
   (void)run(o, ops::standard_registry());
-  const std::string j = slurp(dir / "r.json");
+  Reduced r{slurp(dir / "r.json"), slurp(dir / "r.md"), {}, false, {}};
+  const fs::path repro = dir / "keep" / "reduced" / (name + "-planted");
+  if (fs::exists(repro / "model.onnx")) r.model = load_model_file((repro / "model.onnx").string());
+  r.inputs_saved = fs::exists(repro / "test_data_set_0" / "input_0.pb");
+  if (r.model) {
+    o.targets = {repro.string()};
+    o.reduce = false;
+    o.keep_dir.clear();
+    o.json_file = (dir / "again.json").string();
+    o.markdown_file.clear();
+    (void)run(o, ops::standard_registry());
+    r.again = slurp(dir / "again.json");
+  }
+  fs::remove_all(dir);
+  return r;
+}
+
+std::vector<std::string> attribute_names(const Node& n) {
+  std::vector<std::string> names;
+  for (const auto& a : n.attributes) names.push_back(a.name);
+  return names;
+}
+}  // namespace
+
+TEST_CASE("[XC8][XC9] a case that does not agree is reduced to the operation at fault, without its optional attributes") {
+  // Four operations; the "runtime" cannot run a model with a LeakyRelu (runtime-unsupported) and fails on
+  // any other (runtime-error), so only models that keep the LeakyRelu keep the outcome.
+  const Reduced r = reduce_with_script("chain.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 16]>
+g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
+  a = Neg(x)
+  b = LeakyRelu <alpha = 0.5> (a)
+  y = Abs(b)
+  z = Relu(w)
+})",
+      "#!/bin/sh\ngrep -q LeakyRelu \"$1\" && { echo 'unsupported by the runtime: LeakyRelu' >&2; exit 3; }\n"
+      "echo 'cannot run it' >&2\nexit 1\n");
+  const std::string& j = r.json;
   INFO(j);
   CHECK(j.find("\"outcome\": \"runtime-unsupported\"") != std::string::npos);
   CHECK(j.find("\"reduced_operations\": 1, \"reduced_operators\": \"LeakyRelu\"") != std::string::npos);
   CHECK(j.find("\"findings\": [\n    {\"runtime\": \"planted\", \"outcome\": \"runtime-unsupported\", \"operators\": "
                "\"LeakyRelu\", \"cases\": 1, \"example\": \"chain.onnxtxt\", \"operations\": 1,") != std::string::npos);
-  CHECK(slurp(dir / "r.md").find("| planted | runtime-unsupported | LeakyRelu | 1 | chain.onnxtxt | 1 |") != std::string::npos);
+  CHECK(r.markdown.find("| planted | runtime-unsupported | LeakyRelu | 1 | chain.onnxtxt | 1 |") != std::string::npos);
   // The saved reproducer: the LeakyRelu alone, its input fed with the value of Neg(x), alpha left to its default.
-  const fs::path repro = dir / "keep" / "reduced" / "chain.onnxtxt-planted";
-  const Model m = load_model_file((repro / "model.onnx").string());
+  REQUIRE(r.model);
+  const Model& m = *r.model;
   REQUIRE(m.graph.nodes.size() == 1);
   CHECK(m.graph.nodes[0].op_type == "LeakyRelu");
   CHECK(m.graph.nodes[0].attributes.empty());
   REQUIRE(m.graph.inputs.size() == 1);
   CHECK(m.graph.inputs[0].name == "a");
-  CHECK(fs::exists(repro / "test_data_set_0" / "input_0.pb"));
-  fs::remove_all(dir);
+  CHECK(r.inputs_saved);
+}
+
+TEST_CASE("[XC8] a reduction step that keeps the outcome but leaves a model onnxsem's check refuses is not taken") {
+  // The "runtime" fails on every model with both a LeakyRelu and a ReduceMax. Removing the Relu keeps the
+  // outcome, and so does removing any attribute; but without axes or keepdims = 0 the ReduceMax no longer
+  // gives the declared float[3] (TY7), so only alpha may go.
+  const Reduced r = reduce_with_script("typed.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
+g (float[3,4] x, float[2] w) => (float[3] y, float[2] z) {
+  a = LeakyRelu <alpha = 0.5> (x)
+  y = ReduceMax <axes = [1], keepdims = 0> (a)
+  z = Relu(w)
+})",
+      "#!/bin/sh\ngrep -q ReduceMax \"$1\" && grep -q LeakyRelu \"$1\" && { echo 'cannot run it' >&2; exit 1; }\n"
+      "echo 'unsupported by the runtime' >&2\nexit 3\n");
+  INFO(r.json);
+  CHECK(r.json.find("\"reduced_operations\": 2, \"reduced_operators\": \"LeakyRelu ReduceMax\", "
+                    "\"reduced_detail\": \"exit 1: cannot run it\"") != std::string::npos);
+  REQUIRE(r.model);
+  const Model& m = *r.model;
+  REQUIRE(m.graph.nodes.size() == 2);
+  CHECK(m.graph.nodes[0].op_type == "LeakyRelu");
+  CHECK(m.graph.nodes[0].attributes.empty());
+  CHECK(m.graph.nodes[1].op_type == "ReduceMax");
+  CHECK(attribute_names(m.graph.nodes[1]) == std::vector<std::string>{"axes", "keepdims"});
+  // The saved reproducer is a valid model (onnxsem's check does not refuse it) that shows the same error.
+  INFO(r.again);
+  CHECK(r.again.find("\"outcome\": \"runtime-error\", \"detail\": \"exit 1: cannot run it\"") != std::string::npos);
+}
+
+TEST_CASE("[XC8] a runtime error is reduced only while the runtime gives the same error, paths aside") {
+  // The "runtime" fails on a model with a Relu naming the model file it was given (the reduction's differs
+  // from the case's), and on any other with another error: removing the Relu keeps a runtime error but not
+  // the same one, so the reduction ends at the Relu, not at the Neg.
+  const Reduced r = reduce_with_script("wander.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
+g (float[4] x) => (float[4] y) {
+  a = Neg(x)
+  b = Abs(a)
+  y = Relu(b)
+})",
+      "#!/bin/sh\ngrep -q Relu \"$1\" && { echo \"cannot run $1: the Relu layer failed\" >&2; exit 1; }\n"
+      "echo 'out of memory' >&2\nexit 1\n");
+  INFO(r.json);
+  CHECK(r.json.find("\"outcome\": \"runtime-error\", \"detail\": \"exit 1: cannot run ") != std::string::npos);
+  CHECK(r.json.find("\"reduced_operations\": 1, \"reduced_operators\": \"Relu\"") != std::string::npos);
+  CHECK(r.json.find("out of memory") == std::string::npos);
+  REQUIRE(r.model);
+  REQUIRE(r.model->graph.nodes.size() == 1);
+  CHECK(r.model->graph.nodes[0].op_type == "Relu");
+  REQUIRE(r.model->graph.inputs.size() == 1);
+  CHECK(r.model->graph.inputs[0].name == "b");
+}
+
+TEST_CASE("[XC8] a runtime's message is normalized by taking out the names and paths a reduction may change") {
+  const std::vector<std::string> names{"n3", "t3_0", "t3", "/tmp/w/model.onnx", "/tmp/w/in", ""};
+  CHECK(normalized_message("exit 1: node 'n3' (t3_0) failed reading /tmp/w/in/input_0.pb of /tmp/w/model.onnx", names) ==
+        "exit 1: node '<name>' (<name>) failed reading <name>/input_0.pb of <name>");
+  // Only whole names: n3 inside n30 or xn3 stays, and numbers that name nothing stay.
+  CHECK(normalized_message("n30 xn3 t3_1 layer!t3 line 3", names) == "n30 xn3 t3_1 layer!<name> line 3");
+  CHECK(normalized_message("exit 1: cannot run it", {}) == "exit 1: cannot run it");
 }
 
 TEST_CASE("[K15][K16] a cross-check run in shards merges into the unsharded run's reports, byte for byte") {

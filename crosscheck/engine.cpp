@@ -381,8 +381,9 @@ void read_outputs(Side& runtime, const fs::path& out, const Model& model) {
 // [spec:XC8] the reduction of a case that does not agree: operations are removed one at a time (the last
 // first, again until none can go), a removed operation's outputs that remaining ones read becoming graph
 // inputs fed with the values onnxsem computed for them; then attributes the signature does not require are
-// removed (they take their defaults). A step is kept when onnxsem evaluates the smaller model and the
-// runtime's case still has the same outcome. At most `max_runs` runtime runs.
+// removed (they take their defaults). A step is kept when the smaller model passes onnxsem's check, onnxsem
+// evaluates it and the runtime's case still has the same outcome (for a runtime error, the same error:
+// see same_outcome). At most `max_runs` runtime runs.
 struct Reduction {
   Model model;
   std::map<std::string, Value> inputs;
@@ -392,9 +393,44 @@ struct Reduction {
 
 Type value_type(const Value& v) { return v.is_tensor() ? tensor_type_of(v.tensor()) : Type{}; }
 
+// [spec:XC8] a reduced model is kept only when it is valid: `onnxsem check` would accept it (no error
+// finding under profile onnx, the evaluation of its constant part included, PE1).
+bool passes_check(const Model& m, const OperatorTable& ops) {
+  try {
+    return !refuses(check(m, Profile::onnx, ops)) && !refuses(check_constant_part(m, ops));
+  } catch (const Failure&) {
+    return false;
+  }
+}
+
+// [spec:XC8] the names a reduction may change in a runtime's message: the main graph's node and value names
+// and the paths of what the adapter was given (the original case's and the reduction's).
+std::vector<std::string> changing_names(const Graph& g, const Request& original, const Request& reduced) {
+  std::vector<std::string> names{original.model, original.input_dir, original.output_dir,
+                                 reduced.model,  reduced.input_dir,  reduced.output_dir};
+  for (const auto& node : g.nodes) {
+    names.push_back(node.name);
+    names.insert(names.end(), node.inputs.begin(), node.inputs.end());
+    names.insert(names.end(), node.outputs.begin(), node.outputs.end());
+  }
+  for (const auto& vi : g.inputs) names.push_back(vi.name);
+  for (const auto& vi : g.outputs) names.push_back(vi.name);
+  for (const auto& [name, t] : g.initializers) names.push_back(name);
+  return names;
+}
+
+// [spec:XC8] the reduced case keeps the outcome of the case found; a runtime error must moreover be the same
+// error: equal messages once the names and paths of `names` are taken out.
+bool same_outcome(const Verdict& found, const Verdict& v, const std::vector<std::string>& names) {
+  if (v.outcome != found.outcome) return false;
+  return v.outcome != Outcome::runtime_error ||
+         normalized_message(v.detail, names) == normalized_message(found.detail, names);
+}
+
+// `original` is the request that gave `found`.
 Reduction reduce_case(const Model& model, const std::map<std::string, Value>& inputs, const Verdict& found,
-                      Runner& runner, const Options& o, const OperatorTable& ops, const conformance::Tolerance& tol,
-                      const fs::path& work, int max_runs) {
+                      const Request& original, Runner& runner, const Options& o, const OperatorTable& ops,
+                      const conformance::Tolerance& tol, const fs::path& work, int max_runs) {
   // Every value of the main graph: the inputs, the initializers and what onnxsem computes.
   std::map<std::string, Value> values = inputs;
   std::set<std::string> initializers;
@@ -459,10 +495,12 @@ Reduction reduce_case(const Model& model, const std::map<std::string, Value>& in
     return std::make_pair(std::move(c), std::move(in));
   };
   const fs::path dir = work / "reduce";
+  const Request request{(dir / "model.onnx").string(), (dir / "in").string(), (dir / "out").string(), o.optimize, {}};
+  const std::vector<std::string> names = changing_names(model.graph, original, request);
   auto try_it = [&]() -> bool {
     if (best.runs >= max_runs) return false;
     auto c = build();
-    if (!c) return false;
+    if (!c || !passes_check(c->first, ops)) return false;
     const Side spec = run_spec(c->first, c->second, ops, o.max_tensor_bytes);
     if (spec.kind != Side::Kind::ok) return false;
     fs::remove_all(dir);
@@ -473,11 +511,10 @@ Reduction reduce_case(const Model& model, const std::map<std::string, Value>& in
     for (size_t k = 0; k < fed.size(); ++k)
       write_value_file((dir / "in" / ("input_" + std::to_string(k) + ".pb")).string(), c->second.at(fed[k]->name));
     ++best.runs;
-    Side rt = runner.run(Request{(dir / "model.onnx").string(), (dir / "in").string(), (dir / "out").string(),
-                                 o.optimize, {}});
+    Side rt = runner.run(request);
     read_outputs(rt, dir / "out", c->first);
     const Verdict v = judge(spec, rt, tol);
-    if (v.outcome != found.outcome) return false;
+    if (!same_outcome(found, v, names)) return false;
     best.model = std::move(c->first);
     best.inputs = std::move(c->second);
     best.v = v;
@@ -616,11 +653,11 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
       c.ops = ops_text;
       c.runtime = r;
       Side runtime;
+      const fs::path out = work / "out";
+      Request req{model_for_adapter.string(), s.dir, out.string(), o.optimize, {}};
       if ((spec.kind != Side::Kind::unsupported || (random_model && !s.problem)) && !s.dir.empty()) {
-        const fs::path out = work / "out";
         fs::remove_all(out);
         fs::create_directories(out);
-        Request req{model_for_adapter.string(), s.dir, out.string(), o.optimize, {}};
         const fs::path opt_file = work / ("optimized_" + std::to_string(r) + ".onnx");
         const bool save = o.transform && !asked_optimized[r];
         if (save) {
@@ -680,7 +717,7 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
       if (o.reduce && !s.problem && !s.dir.empty() && spec.kind == Side::Kind::ok && !random_model &&
           (c.v.outcome == Outcome::differ || c.v.outcome == Outcome::runtime_error ||
            c.v.outcome == Outcome::runtime_unsupported)) {
-        const Reduction red = reduce_case(model, s.inputs, c.v, *runners[r], o, ops, test.tol, work, o.reduce_runs);
+        const Reduction red = reduce_case(model, s.inputs, c.v, req, *runners[r], o, ops, test.tol, work, o.reduce_runs);
         std::set<std::string> types;
         for (const auto& node : red.model.graph.nodes)
           types.insert(node.domain.empty() ? node.op_type : node.domain + "::" + node.op_type);

@@ -1,10 +1,11 @@
-// Judging a cross-check case (spec/conformance.md, XC1-XC3).
+// Judging a cross-check case (spec/conformance.md, XC1-XC3), and comparing runtime errors (XC8).
 #include "crosscheck/judge.hpp"
 
 #include <sys/wait.h>
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -201,6 +202,34 @@ Side adapter_status(bool timed_out, bool exited, int code_or_signal, const std::
     s.reason = "exit " + std::to_string(code_or_signal) + (msg.empty() ? "" : ": " + msg);
   }
   return s;
+}
+
+// [spec:XC8] the names and paths a reduction may change, taken out of a runtime's error message so that
+// the reduced model's error can be compared with the original one's.
+std::string normalized_message(const std::string& message, std::vector<std::string> names) {
+  std::erase(names, std::string());
+  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  auto word_char = [&](size_t i) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    return std::isalnum(c) || c == '_';
+  };
+  std::string out;
+  for (size_t i = 0; i < message.size();) {
+    const std::string* hit = nullptr;
+    if (i == 0 || !word_char(i - 1))
+      for (const auto& n : names)
+        if (message.compare(i, n.size(), n) == 0 && (i + n.size() == message.size() || !word_char(i + n.size()))) {
+          hit = &n;
+          break;
+        }
+    if (hit) {
+      out += "<name>";
+      i += hit->size();
+    } else {
+      out += message[i++];
+    }
+  }
+  return out;
 }
 
 }  // namespace onnxsem::crosscheck

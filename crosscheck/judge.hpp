@@ -1,5 +1,5 @@
 // Judging a cross-check case (spec/conformance.md, XC1-XC3): what each side computed, how an adapter run
-// ended, the outcome of a case and how far two tensors are apart.
+// ended, the outcome of a case and how far two tensors are apart; when two runtime errors are the same (XC8).
 #pragma once
 
 #include <cstdint>
@@ -65,5 +65,11 @@ struct Verdict {
 [[nodiscard]] std::string number_text(double x);
 // A verdict's one-line detail: the measured difference when there is one.
 [[nodiscard]] std::string case_line(const Verdict& v);
+
+// A runtime's error message without what a reduction legitimately changes (XC8): every occurrence of one of
+// `names` (the model's node and value names, the paths of the model file and folders given to the adapter)
+// that is not part of a longer word of letters, digits and underscores becomes "<name>", the longest name
+// first at each place. Two runtime errors are the same error when their normalized messages are equal.
+[[nodiscard]] std::string normalized_message(const std::string& message, std::vector<std::string> names);
 
 }  // namespace onnxsem::crosscheck

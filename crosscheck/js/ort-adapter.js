@@ -71,8 +71,23 @@ const schema = {
       },
     },
     ValueInfoProto: { fields: { name: { type: 'string', id: 1 } } },
+    // Nodes (with the graphs of their attributes) only to tell whether a failing node is one of the model's.
+    AttributeProto: {
+      fields: {
+        g: { type: 'GraphProto', id: 6 },
+        graphs: { rule: 'repeated', type: 'GraphProto', id: 11 },
+      },
+    },
+    NodeProto: {
+      fields: {
+        name: { type: 'string', id: 3 },
+        op_type: { type: 'string', id: 4 },
+        attribute: { rule: 'repeated', type: 'AttributeProto', id: 5 },
+      },
+    },
     GraphProto: {
       fields: {
+        node: { rule: 'repeated', type: 'NodeProto', id: 1 },
         initializer: { rule: 'repeated', type: 'TensorProto', id: 5 },
         input: { rule: 'repeated', type: 'ValueInfoProto', id: 11 },
         output: { rule: 'repeated', type: 'ValueInfoProto', id: 12 },
@@ -112,10 +127,32 @@ function bigOf(v) {
   return typeof v === 'number' ? BigInt(v) : BigInt(v.toString());
 }
 
+// Whether the model's graph, or a graph of one of its nodes' attributes, has a node of type opType (and,
+// unless name is undefined, of that name).
+function hasNode(graph, opType, name) {
+  return (graph.node || []).some((n) =>
+    (n.op_type === opType && (name === undefined || (n.name || '') === name)) ||
+    (n.attribute || []).some((a) => (a.g && hasNode(a.g, opType, name)) || (a.graphs || []).some((g) => hasNode(g, opType, name))));
+}
+
 // Messages by which ONNX Runtime says it cannot run a model, as opposed to failing while running it.
-function runtimeCannot(message) {
-  return /NOT_IMPLEMENTED|Could not find an implementation|not supported|unsupported|is not a registered function|Unsupported model IR version|Unrecognized attribute|opset .*is under development|unknown data type|Unexpected input data type|unsupported tensor type/i.test(
-    message);
+// `graph` is the model's GraphProto. Two wordings of ONNX Runtime's missing implementations name the
+// operation, and count only when that operation is the model's own, so that a node the runtime's graph
+// optimizers made and then cannot run stays a runtime error:
+//   "Failed to find kernel for Swish(24) (node:'n1' ep:'CPUExecutionProvider'). Kernel not found" (no
+//   kernel registered for the node's version and element types, at session creation), and
+//   "GRU operator does not support double yet" (a kernel's ORT_NOT_IMPLEMENTED, at run time).
+// ONNX Runtime Web gives both as ERROR_CODE 9 (NOT_IMPLEMENTED); ONNX Runtime for Node.js gives no code.
+function runtimeCannot(message, graph) {
+  if (/NOT_IMPLEMENTED|Could not find an implementation|not supported|unsupported|is not a registered function|Unsupported model IR version|Unrecognized attribute|opset .*is under development|unknown data type|Unexpected input data type|unsupported tensor type/i.test(
+    message))
+    return true;
+  if (!graph) return false;
+  const kernel = /Failed to find kernel for ([\w.]+)\(\d+\) \(node:'([^']*)' ep:'[^']*'\)\.[\s\S]*\bKernel not found\b/.exec(message);
+  if (kernel) return hasNode(graph, kernel[1], kernel[2]);
+  const type = /\b(\w+) operator does not support \w+ yet\b/.exec(message);
+  if (type) return hasNode(graph, type[1]);
+  return false;
 }
 
 // Runs the adapter for one runtime. `rt` says what differs between runtimes:
@@ -168,8 +205,8 @@ function main(rt, argv) {
     return TensorProto.encode(TensorProto.create(msg)).finish();
   }
 
-  function refusal(e) {
-    const cannot = runtimeCannot(e.message);
+  function refusal(e, graph) {
+    const cannot = runtimeCannot(e.message, graph);
     fail(cannot ? 3 : 1, (cannot ? 'unsupported by the runtime: ' : '') + e.message);
   }
 
@@ -196,7 +233,7 @@ function main(rt, argv) {
     try {
       session = await ort.InferenceSession.create(modelBytes, rt.sessionOptions(optimize, saveOptimized));
     } catch (e) {
-      refusal(e);
+      refusal(e, graph);
     }
     try {
       for (const m of session.inputMetadata.concat(session.outputMetadata)) {
@@ -221,7 +258,7 @@ function main(rt, argv) {
         try {
           results = await session.run(feeds);
         } catch (e) {
-          refusal(e);
+          refusal(e, graph);
         }
         if (r > 0) times.push(Number(process.hrtime.bigint() - start) / 1e6);
       }

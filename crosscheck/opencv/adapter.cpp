@@ -21,8 +21,10 @@
 //
 // OpenCV's matrices have at least two dimensions and its layers compute in float32; an output is written
 // with the element type the graph declares when OpenCV's value converts to it exactly (an integer output
-// given as float32 integers), and is an error otherwise; a declared rank below 2 is restored when OpenCV's
-// matrix has the same elements (its [n, 1] for a declared [n]).
+// given as float32 integers), and is an error otherwise, except for a declared floating-point type narrower
+// than OpenCV's (float16 or bfloat16 given as float32), which OpenCV cannot give: that case is exit 3 (see
+// tensor_of); a declared rank below 2 is restored when OpenCV's matrix has the same elements (its [n, 1] for
+// a declared [n]).
 #include <onnx/onnx_pb.h>
 
 #include <opencv2/core.hpp>
@@ -123,7 +125,26 @@ std::vector<double> elements_of(const cv::Mat& m, const std::string& name) {
   });
 }
 
-// The output tensor: OpenCV's matrix in the declared element type (exactly, or an error) and shape.
+// The precision in bits of a binary floating-point type's significand (0 for other types).
+int significand_bits(DType t) {
+  switch (t) {
+    case DType::bfloat16: return 8;
+    case DType::float16: return 11;
+    case DType::float32: return 24;
+    case DType::float64: return 53;
+    default: return 0;
+  }
+}
+
+// The output tensor: OpenCV's matrix in the declared element type (exactly, or a failure) and shape.
+//
+// A declared floating-point type narrower than the matrix's (float16 or bfloat16, OpenCV giving float32,
+// since its layers compute a float16 model in float32) is written when every value is one of the declared
+// type: the tensor then holds exactly what OpenCV computed. When a value is not, OpenCV has no output of the
+// declared type to give, and the case is exit 3 (the runtime cannot run the model as declared: XC1), not a
+// runtime error. The adapter does not round on OpenCV's behalf: the rounded value would be the adapter's
+// result, not OpenCV's, and for Cast to float16 the rounding is the whole operation, which OpenCV did not do
+// (conformance/findings/opencv.md, finding 19 and G2 of the generated graphs).
 Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const std::string& name) {
   const cv::Mat m = given.isContinuous() ? given : given.clone();
   if (m.channels() != 1) fail(1, "output '" + name + "': OpenCV gave a matrix of " + std::to_string(m.channels()) + " channels");
@@ -149,9 +170,16 @@ Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const 
         const double back = to_double(x);
         // A float type keeps the sign of zero; an integer type has one zero (OpenCV's float -0 is 0 there).
         const bool zero_sign_lost = !std::is_integral_v<T> && v == 0 && std::signbit(v) != std::signbit(back);
-        if (!(back == v || (std::isnan(back) && std::isnan(v))) || zero_sign_lost)
-          fail(1, "output '" + name + "' is declared " + dtype_name(to) + " but OpenCV gave " + dtype_name(dtype_of_depth(m.depth())) +
-                      " value " + std::to_string(v) + " at element " + std::to_string(i) + ", which is not one");
+        if (!(back == v || (std::isnan(back) && std::isnan(v))) || zero_sign_lost) {
+          const DType from = dtype_of_depth(m.depth());
+          const std::string what = "output '" + name + "' is declared " + dtype_name(to) + " but OpenCV gave " +
+                                   dtype_name(from) + " value " + std::to_string(v) + " at element " + std::to_string(i) +
+                                   ", which is not one";
+          if (significand_bits(to) > 0 && significand_bits(to) < significand_bits(from))
+            fail(3, "unsupported by the runtime: " + what + " (OpenCV computes it in " + dtype_name(from) +
+                        " and gives no " + dtype_name(to) + " output)");
+          fail(1, what);
+        }
       }
       out[i] = x;
     }
