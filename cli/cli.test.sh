@@ -35,6 +35,7 @@ expect "work limit: seq Loop"    3 "\[L5\] node .* (SequenceInsert)" -- timeout 
 expect "work limit: check"       0 "ok: no findings" -- timeout 60 "$onnxsem" check "$fx/l5_sequence_loop.onnxtxt"
 expect "work option"             3 "\[L5\].*--max-work" -- "$onnxsem" run "$fx/add_constants.onnxtxt" --max-work 1000
 expect "empty tensors, huge axes" 0 "k2: tensor(int64)\[1,2147483647,0,16\] = \[\]" -- timeout 20 "$onnxsem" run "$fx/empty_huge_axes.onnxtxt"
+expect "empty sequence parts, huge axes" 0 "l: tensor(double)\[65536,65536,4,0\] = \[\]" -- timeout 20 "$onnxsem" run "$fx/empty_huge_axes.onnxtxt"
 expect "not implemented"         4 "\[U1\]"       -- "$onnxsem" run "$fx/u1_not_implemented.onnxtxt" --input "x=$tmp/o/output_0.pb"
 printf 'this is not a model' >"$tmp/garbage.onnx"
 expect "garbage model"           2 "\[F2\]"       -- "$onnxsem" run "$tmp/garbage.onnx"

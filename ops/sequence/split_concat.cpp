@@ -15,11 +15,14 @@ int64_t product(const Shape& s, size_t from, size_t to) {
 
 // The part [start, start + len) of x along the axis, with the given output shape (same element count).
 Tensor part(const Tensor& x, size_t axis, int64_t start, int64_t len, const Shape& out_shape) {
-  const Shape& s = x.shape();
-  const int64_t outer = product(s, 0, axis), inner = product(s, axis + 1, s.size()), dim = s[axis];
   return dispatch(x.dtype(), all_types, "SplitToSequence", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto [t, o] = Tensor::allocate<T>(out_shape);
+    // [spec:L5] a part of an empty tensor is empty: it is made without walking the other axes, whose product
+    // may be huge (or not even fit int64) when the empty one is elsewhere.
+    if (x.size() == 0) return t;
+    const Shape& s = x.shape();
+    const int64_t outer = product(s, 0, axis), inner = product(s, axis + 1, s.size()), dim = s[axis];
     auto in = x.template data<T>();
     const int64_t block = len * inner;
     for (int64_t i = 0; i < outer; ++i)
@@ -139,10 +142,12 @@ Outputs concat_from_sequence(const KernelArgs& a) {
     }
     parts.push_back(new_axis == 1 ? t.reshaped(s) : t);
   }
-  const int64_t outer = product(out, 0, axis), inner = product(out, axis + 1, out.size());
   return one(dispatch(first.dtype(), all_types, "ConcatFromSequence", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto [t, o] = Tensor::allocate<T>(out);
+    // [spec:L5] an empty result is made without walking the other axes (as SplitToSequence's parts).
+    if (t.size() == 0) return t;
+    const int64_t outer = product(out, 0, axis), inner = product(out, axis + 1, out.size());
     size_t pos = 0;
     for (int64_t i = 0; i < outer; ++i)
       for (const Tensor& p : parts) {
