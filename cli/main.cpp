@@ -99,10 +99,7 @@ int cmd_check(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "check takes one MODEL");
   const Profile profile = profile_of(a);
   const Model m = load_model_file(a.positional[0]);
-  auto findings = check(m, profile, ops::standard_registry());
-  // The evaluation of the constant part (PE1) runs on a model that the static checks accept.
-  if (!refuses(findings))
-    for (auto& f : check_constant_part(m, ops::standard_registry())) findings.push_back(std::move(f));
+  const auto findings = check_model(m, profile, ops::standard_registry());
   const int rc = print_findings(findings);
   if (findings.empty()) std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
   return rc;

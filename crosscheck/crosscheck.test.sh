@@ -72,6 +72,24 @@ fi
     >"$tmp/two.txt" 2>&1 || { echo "FAIL: crosscheck --jobs 2 exited $?"; failed=1; }
 if cmp -s "$tmp/r.json" "$tmp/two.json"; then echo "ok: --jobs 2 gives the same report"; else echo "FAIL: --jobs 2 report differs"; failed=1; fi
 
+# How the adapter classes a runtime's failures (XC1, XC2), on reproducers of conformance/findings: a valid
+# model the runtime has no implementation for is runtime-unsupported, a failure while running it stays a
+# runtime error; ONNX Runtime's StringNormalizer runs (it needs the locale en_US.UTF-8, made by .ci/setup).
+gen="$src/conformance/findings/models/generated"
+strnorm=/usr/share/libonnx-testdata/data/node/test_strnormalizer_export_monday_casesensintive_lower
+case $runtime in
+  onnxruntime) cls=("$gen/ort-gru-double-kernel" "$gen/ort-lrn-rank-3" "$strnorm") ;;
+  onnxruntime-web) cls=("$gen/web-gru-double-no-kernel" "$gen/web-lrn-rank3" "$strnorm") ;;
+  opencv) cls=("$gen/cv-float16-output-float32" "$gen/cv-lrn-rank3") ;;
+esac
+"$onnxsem" crosscheck --runtime "$runtime" "${cls[@]}" --json "$tmp/cls.json" >/dev/null 2>&1
+case $runtime in
+  opencv) expect "float16 output OpenCV gives as float: unsupported" '"ops": "Atan", "outcome": "runtime-unsupported"' "$tmp/cls.json" ;;
+  *) expect "missing kernel: runtime-unsupported" '"ops": "GRU", "outcome": "runtime-unsupported"' "$tmp/cls.json"
+     expect "StringNormalizer runs"              '"ops": "StringNormalizer", "outcome": "agree"' "$tmp/cls.json" ;;
+esac
+expect "a failure stays runtime-error"          '"ops": "LRN", "outcome": "runtime-error"' "$tmp/cls.json"
+
 # The adapter protocol itself: exit 3 and a one-line reason for what the runtime cannot take.
 mkdir -p "$tmp/in" "$tmp/out"
 "${adapter[@]}" "$tmp/none.onnx" "$tmp/in" "$tmp/out" 2>"$tmp/err.txt"

@@ -397,7 +397,7 @@ Type value_type(const Value& v) { return v.is_tensor() ? tensor_type_of(v.tensor
 // finding under profile onnx, the evaluation of its constant part included, PE1).
 bool passes_check(const Model& m, const OperatorTable& ops) {
   try {
-    return !refuses(check(m, Profile::onnx, ops)) && !refuses(check_constant_part(m, ops));
+    return !refuses(check_model(m, Profile::onnx, ops));
   } catch (const Failure&) {
     return false;
   }

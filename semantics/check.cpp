@@ -766,4 +766,12 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   return out;
 }
 
+std::vector<Finding> check_model(const Model& model, Profile profile, const OperatorTable& ops) {
+  auto findings = check(model, profile, ops);
+  // The evaluation of the constant part (PE1) runs on a model that the static checks accept.
+  if (!refuses(findings))
+    for (auto& f : check_constant_part(model, ops)) findings.push_back(std::move(f));
+  return findings;
+}
+
 }  // namespace onnxsem

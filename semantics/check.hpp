@@ -38,6 +38,10 @@ struct Finding {
 // unevaluated: what check_constant_part judges and what type inference takes as known values (TY5).
 [[nodiscard]] PartialOutcome constant_part(const Model& model, const OperatorTable& ops);
 
+// Everything `onnxsem check` applies: the findings of `check`, then, when they refuse nothing, those of
+// check_constant_part.
+[[nodiscard]] std::vector<Finding> check_model(const Model& model, Profile profile, const OperatorTable& ops);
+
 // True when some finding is an error (the model is refused).
 [[nodiscard]] bool refuses(const std::vector<Finding>& findings) noexcept;
 

@@ -2,6 +2,7 @@
 // definition: the padded line past ++ input, a k-tap depthwise dot product per position, the last k - 1
 // elements of the padded line as the new state.
 #include <cmath>
+#include <limits>
 
 #include "ops/nn/test_util.hpp"
 #include "semantics/numeric.hpp"
@@ -54,6 +55,11 @@ TEST_CASE("[CC4] silu and swish apply z * sigmoid(z) after the convolution") {
     CHECK(got[1] == doctest::Approx(silu(1)).epsilon(1e-15));
     CHECK(got[2] == doctest::Approx(silu(-2)).epsilon(1e-15));
   }
+  // at infinities silu is z * sigmoid(z) in IEEE arithmetic, as Swish (EW23): +inf, and NaN at -inf
+  const auto inf = std::numeric_limits<double>::infinity();
+  const auto yi = vals<double>(run(ccws("silu"), 27, {Value(td({1, 1, 2}, {inf, -inf})), Value(td({1, 1, 1}, {1}))})[0]);
+  CHECK(yi[0] == inf);
+  CHECK(std::isnan(yi[1]));
   auto y = run(ccws("none"), 27, {Value(td({1, 1, 1}, {-2})), Value(td({1, 1, 1}, {1}))});
   CHECK(vals<double>(y[0]) == std::vector<double>{-2});
   CHECK(clause_of([&] { (void)run(ccws("relu"), 27, {Value(td({1, 1, 1}, {1})), Value(td({1, 1, 1}, {1}))}); }) ==

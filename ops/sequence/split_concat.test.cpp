@@ -120,3 +120,14 @@ TEST_CASE("[SQ12] ConcatFromSequence with new_axis 1 stacks") {
   CHECK(clause_of([] { concat({f32({2}, {1, 2}), f32({3}, {1, 2, 3})}, {attr_i("axis", 0), attr_i("new_axis", 1)}); }) ==
         "SQ12");
 }
+
+TEST_CASE("[L5] an empty tensor with huge other axes is split and joined without walking them") {
+  // [65536, 65536, 4, 0]: split along axis -2 into 4 empty parts, whose outer axes multiply to 2^32.
+  const Tensor x = f32({65536, 65536, 4, 0}, {});
+  const Value s = split(x, std::nullopt, {attr_i("axis", -2)}, 24);
+  REQUIRE(items(s).size() == 4);
+  CHECK(items(s)[3].tensor().shape() == Shape{65536, 65536, 1, 0});
+  const Tensor j = run("ConcatFromSequence", 11, {s}, {attr_i("axis", -2)}).tensor();
+  CHECK(j.shape() == Shape{65536, 65536, 4, 0});
+  CHECK(j.size() == 0);
+}
