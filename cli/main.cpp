@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/book.hpp"
 #include "cli/crosscheck.hpp"
 #include "crosscheck/report.hpp"
 #include "cli/generate.hpp"
@@ -62,6 +63,7 @@ const char* usage_text =
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--html FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
+    "  onnxsem book DIR [--sweep REPORT.json]... [--crosscheck REPORT.json]... [--source ROOT]\n"
     "  onnxsem generate DIR [--count N] [--first I] [--seed S] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
     "                   [--size MIN-MAX] [--targeted] [--shard K/N] [--no-write]\n"
     "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--html FILE]\n"
@@ -364,6 +366,16 @@ int main(int argc, char** argv) {
     }
     if (cmd == "merge")
       return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "html", "write-expected"}));
+    if (cmd == "book") {
+      const Args a = parse_args(argc, argv, 2, {"sweep", "crosscheck", "source"});
+      if (a.positional.size() != 1) usage_error("U2", "book takes one output folder DIR");
+      cli::BookOptions o;
+      o.dir = a.positional[0];
+      o.source_root = a.get("source").value_or(ONNXSEM_SOURCE_DIR);
+      for (auto [it, end] = a.options.equal_range("sweep"); it != end; ++it) o.sweeps.push_back(it->second);
+      for (auto [it, end] = a.options.equal_range("crosscheck"); it != end; ++it) o.crosschecks.push_back(it->second);
+      return cli::book(ops::standard_registry(), o, std::cout);
+    }
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into"});
