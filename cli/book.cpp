@@ -757,7 +757,8 @@ std::string Book::coverage_html(const std::string& from, const Operator& op) con
       }
     std::set<std::string> rows(op.clauses.begin(), op.clauses.end());
     for (const auto& [id, n] : mine) rows.insert(id);
-    o << "<p>" << tests << " suite tests use " << html_escape(op.type) << "; the clauses that name it and the clauses "
+    o << "<p>" << tests << (tests == 1 ? " suite test uses " : " suite tests use ") << html_escape(op.type)
+      << "; the clauses that name it and the clauses "
       << "their evaluation reached:</p>\n<table><tr><th>clause</th><th>names it</th><th class=\"n\">reached by its tests"
       << "</th><th class=\"n\">by all suite tests</th></tr>\n";
     for (const auto& id : rows) {
@@ -991,7 +992,15 @@ void Book::write_source(const std::string& file) {
       << html_escape(ls[i]);
     if (auto it = notes.find(line); it != notes.end()) {
       o << "<span class=\"note\">";
+      const Note* last = nullptr;
       for (const auto& n : it->second) {
+        // The versions one call registers follow their operator: "registers Relu-1 6 13 14".
+        if (last && n.kind == Note::Kind::registers && last->kind == n.kind && last->op == n.op) {
+          o << " " << a(rel(from, ops_[n.op].page + "#v" + std::to_string(n.since)), std::to_string(n.since));
+          continue;
+        }
+        o << (last ? "; " : "");
+        last = &n;
         switch (n.kind) {
           case Note::Kind::site: o << "implements " << clause_ref(from, n.clause); break;
           case Note::Kind::test: o << "tests " << clause_ref(from, n.clause); break;
@@ -999,7 +1008,6 @@ void Book::write_source(const std::string& file) {
           case Note::Kind::signature: o << "signature of " << op_ref(from, n.op, n.since); break;
           case Note::Kind::shape_rule: o << "shape rule of " << op_ref(from, n.op); break;
         }
-        o << " ";
       }
       o << "</span>";
     }
@@ -1043,7 +1051,24 @@ void Book::write_reports() {
     std::ostringstream o;
     o << "<h1>Clause coverage of " << html_escape(s.name()) << "</h1>\n<p>" << s.instrumented.size()
       << " clauses have counted code sites; the suite's tests reached " << rows.size() - static_cast<size_t>(unreached)
-      << " of them. The " << unreached << " that no test reached are the suite's blind spots.</p>\n"
+      << " of them. The " << unreached << " that no test reached are the suite's blind spots.</p>\n";
+    // The blind spots per operator: the unreached clauses that name it.
+    std::map<size_t, std::vector<std::string>> blind;
+    for (const auto& [n, id] : rows)
+      if (auto c = clause_ops_.find(id); n == 0 && c != clause_ops_.end())
+        for (const auto& t : c->second)
+          for (size_t k : by_type_.at(t)) blind[k].push_back(id);
+    if (!blind.empty()) {
+      o << "<h2 id=\"blind-spots\">Blind spots per operator</h2>\n<table><tr><th>operator</th><th>clauses naming it "
+           "that no suite test reached</th></tr>\n";
+      for (const auto& [k, ids] : blind) {
+        o << "<tr><td>" << op_ref(from, k) << "</td><td>";
+        for (const auto& id : ids) o << clause_ref(from, id) << " ";
+        o << "</td></tr>\n";
+      }
+      o << "</table>\n";
+    }
+    o << "<h2 id=\"clauses\">Every counted clause</h2>\n"
       << "<table><tr><th>clause</th><th>title</th><th>operators it names</th><th class=\"n\">suite tests reaching it</th></tr>\n";
     for (const auto& [n, id] : rows) {
       o << "<tr" << (n == 0 ? " class=\"bad\"" : "") << "><td>" << clause_ref(from, id) << "</td><td>"
@@ -1228,7 +1253,7 @@ size_t Book::write() {
   for (const auto& d : findings_) write_findings(d);
   write_reports();
   write_index();
-  put("search-index.js", "window.BOOK_INDEX = " + search_.dump() + ";\n");
+  put("search-index.js", "window.BOOK_INDEX = " + search_.dump(-1, ' ', false, json::error_handler_t::replace) + ";\n");
   put("search.js", search_script);
   return pages_;
 }
