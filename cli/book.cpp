@@ -20,10 +20,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <system_error>
 
 #include <nlohmann/json.hpp>
 
@@ -87,9 +89,10 @@ SweepInput read_sweep(const std::string& path, size_t k) {
   try {
     if (j.contains("coverage")) {
       const auto& c = j.at("coverage");
-      s.measured = true;
       for (const auto& id : c.at("instrumented")) s.instrumented.insert(id.get<std::string>());
       for (const auto& [id, n] : c.at("reached").items()) s.reached[id] = n.get<int64_t>();
+      // A sweep run without coverage counts no clause: not measured rather than "not instrumented" everywhere.
+      s.measured = !s.instrumented.empty();
     }
     for (const auto& t : j.at("tests")) s.clauses.push_back(t.value("clauses", std::vector<std::string>{}));
   } catch (const std::exception& e) {
@@ -118,6 +121,43 @@ struct CrossInput {
   [[nodiscard]] std::string name() const { return fs::path(path).filename().string(); }
 };
 
+// The parts of a cross-check report that the pages read, checked here (a std::runtime_error naming what is
+// wrong) so that writing the pages cannot fail on a report that was edited or written by another version.
+void check_cross_shape(const CrossInput& c) {
+  auto require = [](bool ok, const std::string& what) {
+    if (!ok) throw std::runtime_error(what);
+  };
+  // An object whose members, where present, are strings (`strings`) or numbers (`numbers`).
+  auto fields = [&](const json& o, const std::string& what, std::initializer_list<const char*> strings,
+                    std::initializer_list<const char*> numbers) {
+    require(o.is_object(), what + " is not an object");
+    for (const char* f : strings) require(!o.contains(f) || o.at(f).is_string(), std::string(f) + " of " + what + " is not a string");
+    for (const char* f : numbers) require(!o.contains(f) || o.at(f).is_number(), std::string(f) + " of " + what + " is not a number");
+  };
+  auto counts = [&](const json& o, const std::string& what) {
+    require(o.is_object(), what + " is not an object");
+    for (const auto& [name, n] : o.items()) require(n.is_number(), what + "." + name + " is not a number");
+  };
+  require(c.totals.is_array(), "runtimes is not an array");
+  for (const auto& t : c.totals) {
+    fields(t, "a runtime's totals", {"runtime"}, {"cases"});
+    if (t.contains("counts")) counts(t.at("counts"), "a runtime's counts");
+  }
+  require(c.matrix.is_object(), "matrix is not an object");
+  for (const auto& [op, per] : c.matrix.items()) {
+    require(per.is_object(), "matrix." + op + " is not an object");
+    for (const auto& [rt, n] : per.items()) counts(n, "matrix." + op + "." + rt);
+  }
+  require(c.precision.is_object(), "precision is not an object");
+  for (const auto& [op, per] : c.precision.items()) {
+    require(per.is_object(), "precision." + op + " is not an object");
+    for (const auto& [rt, p] : per.items()) require(p.is_object(), "precision." + op + "." + rt + " is not an object");
+  }
+  require(c.findings.is_array(), "findings is not an array");
+  for (const auto& f : c.findings)
+    fields(f, "a finding", {"runtime", "outcome", "operators", "example", "detail"}, {"cases"});
+}
+
 CrossInput read_cross(const std::string& path, size_t k) {
   json j = parse_json(path, "cross-check report");
   if (!j.is_object() || !j.contains("crosscheck"))
@@ -132,8 +172,7 @@ CrossInput read_cross(const std::string& path, size_t k) {
     c.matrix = std::move(j.at("matrix"));
     c.precision = std::move(j.at("precision"));
     c.findings = j.contains("findings") ? std::move(j.at("findings")) : json::array();
-    if (!c.totals.is_array() || !c.matrix.is_object() || !c.precision.is_object() || !c.findings.is_array())
-      throw std::runtime_error("runtimes, matrix, precision or findings of the wrong kind");
+    check_cross_shape(c);
     for (const auto& cs : j.at("cases")) {
       ++c.cases;
       const std::string outcome = cs.at("outcome").get<std::string>();
@@ -777,8 +816,9 @@ std::string Book::coverage_html(const std::string& from, const Operator& op) con
   return o.str();
 }
 
+// A measured number as HTML: the report writes "inf" and "nan" as strings.
 std::string number(const json& x) {
-  if (x.is_string()) return x.get<std::string>();
+  if (x.is_string()) return html_escape(x.get<std::string>());
   if (!x.is_number()) return "";
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", x.get<double>());
@@ -857,10 +897,13 @@ std::string Book::runtimes_html(const std::string& from, const Operator& op) con
 
 void Book::put(const std::string& path, const std::string& content) {
   const fs::path p = dir_ / path;
-  fs::create_directories(p.parent_path());
+  std::error_code ec;
+  fs::create_directories(p.parent_path(), ec);
+  if (ec) usage_error("F1", "cannot create the folder '" + p.parent_path().string() + "' (" + ec.message() + ")");
   std::ofstream out(p, std::ios::binary);
   if (!out) usage_error("F1", "cannot write '" + p.string() + "'");
   out << content;
+  if (!out.flush()) usage_error("F1", "cannot write '" + p.string() + "'");
   ++pages_;
 }
 
@@ -1245,7 +1288,6 @@ const char* const search_script = R"js((function () {
 )js";
 
 size_t Book::write() {
-  fs::create_directories(dir_);
   put("style.css", html::stylesheet);
   for (size_t k = 0; k < ops_.size(); ++k) write_operator(k);
   for (const auto& chapter : catalog_.chapters) write_chapter(chapter);
