@@ -22,7 +22,9 @@ while [ $# -gt 0 ]; do
     --needs) needs=${2:-} ;;
     --probe) probe=${2:-} ;;
     --name) name=${2:-} ;;
+    *) echo "js/setup.sh: unknown option $1" >&2; exit 2 ;;
   esac
+  [ $# -ge 2 ] || { echo "js/setup.sh: $1 needs a value" >&2; exit 2; }
   shift 2
 done
 
