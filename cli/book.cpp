@@ -1094,7 +1094,8 @@ void Book::write_reports() {
     std::ostringstream o;
     o << "<h1>Clause coverage of " << html_escape(s.name()) << "</h1>\n<p>" << s.instrumented.size()
       << " clauses have counted code sites; the suite's tests reached " << rows.size() - static_cast<size_t>(unreached)
-      << " of them. The " << unreached << " that no test reached are the suite's blind spots.</p>\n";
+      << " of them; " << unreached << (unreached == 1 ? " clause" : " clauses")
+      << " that no test reached: the suite's blind spots.</p>\n";
     // The blind spots per operator: the unreached clauses that name it.
     std::map<size_t, std::vector<std::string>> blind;
     for (const auto& [n, id] : rows)
@@ -1177,7 +1178,11 @@ void Book::write_index() {
            for (size_t i = 0; i < all.size(); ++i) all[i] = i;
            return all;
          }()) << "); clause coverage: ";
-    if (s.measured) o << a(s.coverage_page, std::to_string(s.reached.size()) + " of " + std::to_string(s.instrumented.size()) + " counted clauses reached");
+    const auto hit = std::count_if(s.instrumented.begin(), s.instrumented.end(), [&](const std::string& id) {
+      auto it = s.reached.find(id);
+      return it != s.reached.end() && it->second > 0;
+    });
+    if (s.measured) o << a(s.coverage_page, std::to_string(hit) + " of " + std::to_string(s.instrumented.size()) + " counted clauses reached");
     else o << "<span class=\"muted\">not measured</span>";
     o << "</li>\n";
   }
