@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Drives a headless Chromium over the book that `onnxsem book` wrote (README.md, "The book"):
 //
-//   node check-book.js BOOK_DIR --operator NAME [--chromium PATH] [--screenshot FILE]
+//   node check-book.js BOOK_DIR --operator NAME [--chromium PATH] [--screenshot FILE] [--deadline SECONDS]
 //   node check-book.js --probe            (exit 0 when puppeteer-core loads)
 //
 // Checks that every page loads with no console error, no script error and no failed request; that every
@@ -9,6 +9,8 @@
 // that the index's search box finds the operator NAME and its result opens the operator's page; and that a
 // clause on that page links to a code site and to a unit test whose lines link back to the clause.
 // Exit 0 when all holds, 1 with the problems otherwise, 3 when Chromium cannot be started (the caller skips).
+// Every step has a time limit (a page 30 s, a call into the browser 30 s), and the whole check gives up
+// with exit 1 after --deadline seconds (300), Chromium killed, so that a stuck browser never hangs the test.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -20,15 +22,17 @@ if (process.argv[2] === '--probe') {
 }
 
 function parseArgs(argv) {
-  const a = { dir: null, operator: null, chromium: process.env.CHROMIUM || '/usr/bin/chromium', screenshot: null };
+  const a = { dir: null, operator: null, chromium: process.env.CHROMIUM || '/usr/bin/chromium', screenshot: null,
+              deadline: 300 };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--operator') a.operator = argv[++i];
     else if (argv[i] === '--chromium') a.chromium = argv[++i];
     else if (argv[i] === '--screenshot') a.screenshot = argv[++i];
+    else if (argv[i] === '--deadline') a.deadline = Number(argv[++i]);
     else a.dir = argv[i];
   }
-  if (!a.dir || !a.operator) {
-    console.error('usage: check-book.js BOOK_DIR --operator NAME [--chromium PATH] [--screenshot FILE]');
+  if (!a.dir || !a.operator || !(a.deadline > 0)) {
+    console.error('usage: check-book.js BOOK_DIR --operator NAME [--chromium PATH] [--screenshot FILE] [--deadline SECONDS]');
     process.exit(2);
   }
   a.dir = path.resolve(a.dir);
@@ -52,17 +56,38 @@ async function main() {
   const problem = (text) => { if (problems.length < 200) problems.push(text); };
 
   let browser;
-  try {
-    const flags = ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'];
-    if (process.getuid && process.getuid() === 0) flags.push('--no-sandbox');  // Chromium refuses root otherwise
-    browser = await puppeteer.launch({ executablePath: args.chromium, headless: true, args: flags, timeout: 60000 });
-  } catch (e) {
-    console.log(`chromium cannot be started (${args.chromium}): ${String(e.message).split('\n')[0]}`);
+  const kill = () => {
+    try { if (browser && browser.process()) browser.process().kill('SIGKILL'); } catch (e) { /* already gone */ }
+  };
+  setTimeout(() => {
+    console.log(`check-book.js: gave up after ${args.deadline} s (at ${current || 'the start'}); problems so far:`);
+    for (const p of problems) console.log(`problem: ${p}`);
+    kill();
+    process.exit(1);
+  }, args.deadline * 1000);
+  let current = '';
+  // With Chromium's sandbox first, then without it: root, and containers without user namespaces, cannot
+  // start the sandbox, and the pages checked are the book's own files.
+  const flags = ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-extensions'];
+  const attempts = process.getuid && process.getuid() === 0 ? [['--no-sandbox']] : [[], ['--no-sandbox']];
+  let failure = '';
+  for (const extra of attempts) {
+    try {
+      browser = await puppeteer.launch({ executablePath: args.chromium, headless: true, args: flags.concat(extra),
+                                         timeout: 60000, protocolTimeout: 30000 });
+      break;
+    } catch (e) {
+      failure = String(e.message).split('\n')[0];
+    }
+  }
+  if (!browser) {
+    console.log(`chromium cannot be started (${args.chromium}): ${failure}`);
     process.exit(3);
   }
   const version = await browser.version();
   const page = await browser.newPage();
-  let current = '';
+  page.setDefaultTimeout(30000);
+  page.setDefaultNavigationTimeout(30000);
   page.on('console', (m) => { if (m.type() === 'error') problem(`${current}: console error: ${m.text()}`); });
   page.on('pageerror', (e) => problem(`${current}: script error: ${e.message}`));
   page.on('requestfailed', (r) => problem(`${current}: request failed: ${r.url()} (${r.failure() && r.failure().errorText})`));
@@ -169,7 +194,9 @@ async function main() {
     await page.goto(pathToFileURL(opened).href, { waitUntil: 'load' });
     await page.screenshot({ path: args.screenshot, type: 'png' });
   }
-  await browser.close();
+  // Closing may hang when Chromium is stuck: 10 s, then it is killed.
+  await Promise.race([browser.close(), new Promise((done) => setTimeout(done, 10000))]);
+  kill();
 
   console.log(`${version}: ${files.length} pages loaded in ${loadSeconds.toFixed(1)} s; ${internal} internal links ` +
               `(${anchors} with an anchor) checked, ${external} external ignored; search found ${args.operator}: ` +
