@@ -16,11 +16,13 @@
 #include <vector>
 
 #include "cli/args.hpp"
+#include "cli/book.hpp"
 #include "cli/crosscheck.hpp"
 #include "crosscheck/report.hpp"
 #include "cli/generate.hpp"
 #include "cli/index.hpp"
 #include "cli/print.hpp"
+#include "cli/sweep_html.hpp"
 #include "cli/tables.hpp"
 #include "conformance/bench.hpp"
 #include "conformance/generate.hpp"
@@ -60,10 +62,12 @@ const char* usage_text =
     "  onnxsem index --into spec/operators.md REPORT.json...\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
-    "                [--markdown FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
+    "                [--markdown FILE] [--html FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
+    "  onnxsem book DIR [--sweep REPORT.json]... [--crosscheck REPORT.json]... [--source ROOT]\n"
     "  onnxsem generate DIR [--count N] [--first I] [--seed S] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
     "                   [--size MIN-MAX] [--targeted] [--shard K/N] [--no-write]\n"
-    "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--write-expected FILE]\n"
+    "  onnxsem merge REPORT.json... [--json FILE] [--junit FILE] [--markdown FILE] [--html FILE]\n"
+    "                [--write-expected FILE]\n"
     "  onnxsem crosscheck --runtime NAME DIR|MODEL... [--random K] [--seed S] [--filter REGEX]\n"
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
     "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot] [--reduce] [--reduce-runs N]\n"
@@ -286,6 +290,7 @@ int cmd_sweep(const Args& a) {
     if (!fs::is_directory(r)) usage_error("F1", "'" + r + "' is not a folder");
 
   const auto rep = conformance::sweep(o, ops::standard_registry());
+  if (auto v = a.get("html")) cli::write_sweep_html(*v, rep);
   return conformance::print_summary(std::cout, rep);
 }
 
@@ -300,7 +305,8 @@ int cmd_generate(const Args& a) {
 int cmd_merge(const Args& a) {
   if (a.positional.empty()) usage_error("U2", "merge needs at least one REPORT.json");
   if (crosscheck::is_crosscheck_report(a.positional[0])) {
-    if (a.has("junit") || a.has("write-expected")) usage_error("U2", "a cross-check's reports are JSON and Markdown");
+    if (a.has("junit") || a.has("write-expected") || a.has("html"))
+      usage_error("U2", "a cross-check's reports are JSON and Markdown");
     std::vector<crosscheck::ReadReport> parts;
     for (const auto& p : a.positional) parts.push_back(crosscheck::read_crosscheck_report(p));
     crosscheck::merge_crosscheck_reports(parts, a.get("json").value_or(""), a.get("markdown").value_or(""));
@@ -315,6 +321,7 @@ int cmd_merge(const Args& a) {
   if (auto v = a.get("markdown")) o.markdown_file = *v;
   if (auto v = a.get("write-expected")) o.write_expected = *v;
   conformance::write_reports(o, rep);
+  if (auto v = a.get("html")) cli::write_sweep_html(*v, rep);
   return conformance::print_summary(std::cout, rep);
 }
 
@@ -350,7 +357,7 @@ int main(int argc, char** argv) {
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
-                                   "markdown", "timeout", "profile", "max-tensor-bytes", "shard"}));
+                                   "markdown", "html", "timeout", "profile", "max-tensor-bytes", "shard"}));
     if (cmd == "generate")
     {
       std::set<std::string> valued(cli::campaign_options.begin(), cli::campaign_options.end());
@@ -358,7 +365,17 @@ int main(int argc, char** argv) {
       return cmd_generate(parse_args(argc, argv, 2, valued, {"targeted", "no-write"}));
     }
     if (cmd == "merge")
-      return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "write-expected"}));
+      return cmd_merge(parse_args(argc, argv, 2, {"json", "junit", "markdown", "html", "write-expected"}));
+    if (cmd == "book") {
+      const Args a = parse_args(argc, argv, 2, {"sweep", "crosscheck", "source"});
+      if (a.positional.size() != 1) usage_error("U2", "book takes one output folder DIR");
+      cli::BookOptions o;
+      o.dir = a.positional[0];
+      o.source_root = a.get("source").value_or(ONNXSEM_SOURCE_DIR);
+      for (auto [it, end] = a.options.equal_range("sweep"); it != end; ++it) o.sweeps.push_back(it->second);
+      for (auto [it, end] = a.options.equal_range("crosscheck"); it != end; ++it) o.crosschecks.push_back(it->second);
+      return cli::book(ops::standard_registry(), o, std::cout);
+    }
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into"});

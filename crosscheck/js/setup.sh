@@ -1,24 +1,38 @@
 #!/usr/bin/env bash
 # Sets up a Node.js adapter of the cross-check (README.md, "Cross-checking a runtime"):
 #
-#   js/setup.sh ADAPTER_DIR [--needs FILE]
+#   js/setup.sh ADAPTER_DIR [--needs FILE] [--probe SCRIPT] [--name NAME]
 #
 # Node.js from Debian's packages when it is missing, then the npm packages of ADAPTER_DIR/package-lock.json
 # into ADAPTER_DIR/node_modules/ (npm ci --ignore-scripts: no install script is needed, and none downloads
 # anything else). --needs FILE: a file under ADAPTER_DIR that the packages must have brought (a native
 # library). Exit 0 and a last line "adapter ready" when the adapter can run; exit 0 with a last line
 # "adapter not set up: REASON" when it cannot (no network to a registry, no node); callers test
-# `node ADAPTER_DIR/adapter.js --probe` to know which.
+# `node ADAPTER_DIR/adapter.js --probe` to know which. --probe SCRIPT and --name NAME set up another Node.js
+# folder the same way (the book's browser test, cli/browser/): SCRIPT instead of adapter.js, NAME instead of
+# "adapter" in the last line.
 set -uo pipefail
-dir=${1:?usage: js/setup.sh ADAPTER_DIR [--needs FILE]}
+dir=${1:?usage: js/setup.sh ADAPTER_DIR [--needs FILE] [--probe SCRIPT] [--name NAME]}
+shift
 needs=""
-[ "${2:-}" = --needs ] && needs=${3:-}
-cd "$dir" || { echo "adapter not set up: no folder $dir"; exit 0; }
+probe=adapter.js
+name=adapter
+while [ $# -gt 0 ]; do
+  case $1 in
+    --needs) needs=${2:-} ;;
+    --probe) probe=${2:-} ;;
+    --name) name=${2:-} ;;
+    *) echo "js/setup.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  [ $# -ge 2 ] || { echo "js/setup.sh: $1 needs a value" >&2; exit 2; }
+  shift 2
+done
 
 not_set_up() {
-  echo "adapter not set up: $*"
+  echo "$name not set up: $*"
   exit 0
 }
+cd "$dir" || not_set_up "no folder $dir"
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -33,8 +47,8 @@ if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   fi
 fi
 
-if node adapter.js --probe 2>/dev/null; then
-  echo "adapter ready"
+if node "$probe" --probe 2>/dev/null; then
+  echo "$name ready"
   exit 0
 fi
 
@@ -51,8 +65,8 @@ rm -f npm-error.log
 if [ -n "$needs" ] && [ ! -e "$needs" ]; then
   not_set_up "the npm packages came without $needs"
 fi
-if node adapter.js --probe; then
-  echo "adapter ready"
+if node "$probe" --probe; then
+  echo "$name ready"
 else
   not_set_up "the npm packages are installed but do not load"
 fi

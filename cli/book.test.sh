@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The book (`onnxsem book`, README.md "The book") and the sweep's HTML report (`sweep --html`), from real
+# reports: a sweep of a few tests of the suite plus one test whose expected output was altered (so that a
+# test fails with its reason), and a cross-check of two of them against the planted departure of
+# crosscheck/fixtures/perturbing_adapter.cpp (a "runtime" that adds 1 to the outputs of models with a Tanh).
+#
+#   book.test.sh ONNXSEM SOURCE_ROOT ADAPTER SUITE [--browser]
+#
+# Without --browser: the pages say what the reports say (suite results, coverage or "not measured", the
+# runtime's outcomes and findings), and missing or malformed reports are refused with exit code 2 before
+# anything is written. With --browser, also Debian's headless Chromium over the whole site
+# (cli/browser/check-book.js): every page loads with no console error, every internal link and anchor
+# resolves, the search box finds an operator, a clause links to its code and its test and back. Skipped
+# (exit 77) with the reason when chromium, node or the npm package puppeteer-core (cli/browser/setup.sh)
+# is missing or Chromium cannot start; SUITE falls back to Debian's suite, and the test is skipped without one.
+set -u
+onnxsem=$1
+src=$2
+adapter=$3
+suite=$4
+browser=${5:-}
+skip() {
+  echo "SKIP: $*"
+  exit 77
+}
+
+if [ "$browser" = --browser ]; then
+  chromium=${CHROMIUM:-$(command -v chromium || true)}
+  [ -n "$chromium" ] && [ -x "$chromium" ] || skip "chromium is not installed (Debian's package chromium; .ci/setup installs it)"
+  command -v node >/dev/null 2>&1 || skip "node is not installed (cli/browser/setup.sh installs it)"
+  timeout 60 node "$src/cli/browser/check-book.js" --probe >/dev/null 2>&1 ||
+    skip "the npm package puppeteer-core is not installed or does not load in this node: run cli/browser/setup.sh (it needs the npm registry)"
+fi
+[ -d "$suite/node" ] || suite=/usr/share/libonnx-testdata/data
+[ -d "$suite/node/test_add" ] || skip "no ONNX suite with node/test_add (../shared/onnx-suite or Debian's libonnx-testdata)"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+ok() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; failures=$((failures + 1)); }
+has() {  # has FILE PATTERN WHAT
+  if grep -Eq -- "$2" "$1"; then ok "$3"; else fail "$3 (no match for '$2' in ${1#"$tmp"/})"; fi
+}
+
+# A test whose expected output is altered: its last byte changed, so a float of the output changes.
+mkdir -p "$tmp/extra/node"
+cp -r "$suite/node/test_add" "$tmp/extra/node/test_add_wrong"
+out="$tmp/extra/node/test_add_wrong/test_data_set_0/output_0.pb"
+last=$(od -An -tx1 -j $(($(stat -c %s "$out") - 1)) "$out" | tr -d ' ')
+byte='\x40'
+[ "$last" = 40 ] && byte='\x3f'
+printf "$byte" | dd of="$out" bs=1 seek=$(($(stat -c %s "$out") - 1)) conv=notrunc status=none
+
+filter='^node/test_(tanh|add|add_wrong|where_example|if)$'
+"$onnxsem" sweep "$suite" "$tmp/extra" --filter "$filter" --jobs 1 --json "$tmp/sweep.json" --html "$tmp/sweep.html" \
+  >"$tmp/sweep.log" 2>&1
+tail -1 "$tmp/sweep.log"
+has "$tmp/sweep.json" '"test": "node/test_add_wrong", "status": "fail"' "the altered test fails"
+
+# The standalone report: statuses, the per-operator table, the failing test with its reason; no link or
+# resource outside the file.
+has "$tmp/sweep.html" '<h2 id="operators">By operator</h2>' "sweep --html: the per-operator table"
+has "$tmp/sweep.html" '<tr class="bad"><td>Add</td>' "sweep --html: Add's row marks its failing test"
+has "$tmp/sweep.html" '<td>node/test_add_wrong</td><td class="fail">fail</td><td>[^<]*</td><td class="text">[^<]+' \
+  "sweep --html: the failing test with its reason"
+if grep -Eq '(href|src)="[^#d]' "$tmp/sweep.html"; then fail "sweep --html links outside itself"; else ok "sweep --html stands alone"; fi
+
+"$onnxsem" crosscheck --runtime planted --adapter "$adapter" "$suite" --filter '^node/test_(tanh|add)$' --reduce \
+  --json "$tmp/cc.json" >"$tmp/cc.log" 2>&1
+tail -1 "$tmp/cc.log"
+
+# The sweep report without clause coverage (whether or not the sweep measured it), and with a coverage of
+# known numbers in the form the sweep writes it (top-level "coverage", "clauses" per test), so that the pages'
+# numbers can be checked whatever this build's sweep measures.
+sed -e '/^  "coverage": /d' -e 's/, "clauses": \[[^]]*\]//' "$tmp/sweep.json" >"$tmp/sweep-plain.json"
+sed -e '1a\  "coverage": {"instrumented": ["EW29", "EW2", "SB4"], "reached": {"EW29": 1, "EW2": 2}},' \
+    -e '/"test": "node\/test_tanh"/s/"reason": /"clauses": ["EW29"], "reason": /' "$tmp/sweep-plain.json" >"$tmp/sweep-cov.json"
+
+start=$(date +%s%N)
+"$onnxsem" book "$tmp/book" --sweep "$tmp/sweep-cov.json" --crosscheck "$tmp/cc.json" --source "$src" >"$tmp/book.log" 2>&1
+rc=$?
+cat "$tmp/book.log"
+[ "$rc" -eq 0 ] && ok "onnxsem book ran in $((($(date +%s%N) - start) / 1000000)) ms" || fail "onnxsem book exited $rc"
+b="$tmp/book"
+for f in index.html search.js search-index.js style.css op/Tanh.html op/Add.html op/If.html spec/ops-elementwise.html \
+         spec/graph.html reports/sweep-1.html reports/crosscheck-1.html reports/coverage-1.html; do
+  [ -f "$b/$f" ] || fail "no page $f"
+done
+has "$b/search-index.js" '\["Tanh","operator","op/Tanh.html"' "the search index lists Tanh"
+has "$b/op/Tanh.html" '<div class="clause" id="EW29">' "Tanh's page has its clause EW29 in full"
+has "$b/op/Tanh.html" 'Suite tests in <a href="../reports/sweep-1.html">sweep-cov.json</a>: 1 \(<span class="pass">1 pass' \
+  "Tanh's page: its suite test and status"
+has "$b/op/Tanh.html" '<td>planted</td><td class="n">0</td><td class="n differ">1</td>' "Tanh's page: the runtime's outcomes"
+has "$b/op/Tanh.html" 'Distinct findings after reduction' "Tanh's page: the runtime's finding"
+has "$b/op/Add.html" '<td>node/test_add_wrong</td><td class="fail">fail</td>' "Add's page: the failing test"
+has "$b/op/Add.html" '<td>planted</td><td class="n agree">1</td>' "Add's page: the runtime agrees"
+has "$b/spec/ops-elementwise.html" '<h3 id="EW29">' "the chapter page anchors its clauses"
+has "$b/op/Tanh.html" 'sweep-cov.json: reached by 1 suite test' "coverage of EW29 shown"
+has "$b/op/Tanh.html" '<td><a href="../spec/ops-elementwise.html#EW29">EW29</a></td><td>yes</td><td class="n">1</td>' \
+  "coverage: Tanh's test reached EW29"
+has "$b/op/If.html" 'sweep-cov.json: <span class="fail">reached by no suite test</span>' "coverage: If's SB4 reached by no test"
+has "$b/reports/coverage-1.html" '<td><a href="../op/If.html">If</a></td><td><a href="../spec/subgraphs.html#SB4">SB4</a>' \
+  "the coverage page names the blind spot SB4 under If"
+has "$b/index.html" '2 of 3 counted clauses reached' "the index counts the clauses reached"
+"$onnxsem" book "$tmp/book2" --sweep "$tmp/sweep-plain.json" --source "$src" >/dev/null 2>&1 || fail "book without coverage"
+has "$tmp/book2/op/Tanh.html" 'sweep-plain.json: <span class="muted">not measured</span>' "without coverage: not measured"
+has "$tmp/book2/op/Tanh.html" 'No cross-check report was given' "without a cross-check: said so"
+if grep -q '"coverage"' "$tmp/sweep.json"; then
+  # The coverage this build's sweep measured, as it wrote it.
+  "$onnxsem" book "$tmp/book3" --sweep "$tmp/sweep.json" --source "$src" >/dev/null 2>&1 || fail "book with the sweep's coverage"
+  has "$tmp/book3/index.html" '[0-9]+ of [0-9]+ counted clauses reached|clause coverage: <span class="muted">not measured' \
+    "the sweep's own coverage read"
+fi
+
+# Text from the reports is escaped: a reason and a precision with markup show as text.
+sed -e '/"test": "node\/test_add_wrong"/s/"reason": "/"reason": "<script>alert(1)<\/script> \& /' "$tmp/sweep-plain.json" \
+  >"$tmp/sweep-markup.json"
+sed -e 's/"max_ulp": [^,}]*/"max_ulp": "<b>inf<\/b>"/' "$tmp/cc.json" >"$tmp/cc-markup.json"
+"$onnxsem" book "$tmp/book4" --sweep "$tmp/sweep-markup.json" --crosscheck "$tmp/cc-markup.json" --source "$src" \
+  >/dev/null 2>&1 || fail "book of reports with markup"
+"$onnxsem" merge "$tmp/sweep-markup.json" --html "$tmp/sweep-markup.html" >/dev/null 2>&1
+if grep -q '<script>alert\|<b>inf' "$tmp/book4/op/Add.html" "$tmp/book4/reports/sweep-1.html" "$tmp/sweep-markup.html"; then
+  fail "markup from a report reached a page unescaped"
+else
+  has "$tmp/book4/op/Add.html" '&lt;script&gt;alert\(1\)&lt;/script&gt; &amp; ' "a reason with markup is escaped on the operator page"
+  has "$tmp/book4/op/Add.html" '<td class="n">&lt;b&gt;inf&lt;/b&gt;</td>' "a precision with markup is escaped"
+  has "$tmp/sweep-markup.html" '&lt;script&gt;alert\(1\)&lt;/script&gt;' "a reason with markup is escaped in sweep --html"
+fi
+
+# Bad reports: exit 2 with the reason, nothing written.
+refused() {  # refused WHAT PATTERN ARGS...
+  local what=$1 pattern=$2
+  shift 2
+  "$onnxsem" book "$tmp/bad" "$@" >"$tmp/bad.log" 2>&1
+  local code=$?
+  if [ "$code" -eq 2 ] && grep -Eq "$pattern" "$tmp/bad.log" && [ ! -e "$tmp/bad" ]; then ok "refused: $what"
+  else fail "$what: exit $code, $(head -1 "$tmp/bad.log")"; fi
+}
+echo '{"sweep": ' >"$tmp/truncated.json"
+echo '{"sweep": {"roots": []}, "tests": []}' >"$tmp/incomplete.json"
+refused "a missing sweep report" "\[F1\] cannot read the sweep report" --sweep "$tmp/none.json"
+refused "a truncated sweep report" "\[F1\] .* is not a JSON sweep report" --sweep "$tmp/truncated.json"
+refused "an incomplete sweep report" "\[F1\] .* is not a sweep report written by onnxsem sweep" --sweep "$tmp/incomplete.json"
+refused "a sweep report given as a cross-check" "give it with --sweep" --crosscheck "$tmp/sweep.json"
+refused "a cross-check given as a sweep report" "give it with --crosscheck" --sweep "$tmp/cc.json"
+refused "a missing cross-check report" "\[F1\] cannot read the cross-check report" --crosscheck "$tmp/none.json"
+sed -e 's/"matrix": {/"matrix": {"Bogus": [1], /' "$tmp/cc.json" >"$tmp/cc-bad.json"
+refused "a cross-check report with a malformed matrix" "\[F1\] .* \(matrix.Bogus is not an object\)" --crosscheck "$tmp/cc-bad.json"
+"$onnxsem" book "$tmp/sweep.json/book" --source "$src" >"$tmp/bad.log" 2>&1
+code=$?
+if [ "$code" -eq 2 ] && grep -q "\[F1\] cannot create the folder" "$tmp/bad.log"; then ok "refused: an output folder under a file"
+else fail "an output folder under a file: exit $code, $(head -1 "$tmp/bad.log")"; fi
+"$onnxsem" book >/dev/null 2>&1
+[ $? -eq 2 ] && ok "refused: no DIR" || fail "book without DIR"
+
+# The browser checks: each bounded by its own deadline (check-book.js) and by timeout(1) around it.
+check_book() {  # check_book DIR LOG
+  timeout -k 10 360 node "$src/cli/browser/check-book.js" "$1" --operator Tanh --chromium "$chromium" --deadline 300 >"$2" 2>&1
+}
+if [ "$browser" = --browser ]; then
+  check_book "$b" "$tmp/browser.log"
+  rc=$?
+  cat "$tmp/browser.log"
+  if [ "$rc" -eq 3 ]; then
+    # Chromium cannot start: skipped, unless a check above failed (that is not to be hidden by the skip).
+    [ "$failures" -eq 0 ] && skip "$(head -1 "$tmp/browser.log")"
+    fail "Chromium cannot start, and $failures checks above failed"
+  elif [ "$rc" -eq 0 ]; then ok "Chromium: every page, link, anchor, the search and a clause's links"
+  elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then fail "Chromium: the check timed out"
+  else fail "Chromium found problems"; fi
+  # The checker itself fails on a broken page: a logged error, a script error, a broken link, a missing anchor.
+  mkdir -p "$tmp/broken/op"
+  printf '%s' '<!doctype html><title>x</title><main><a href="op/Tanh.html#nowhere">a</a><a href="gone.html">b</a></main>' \
+    '<script>console.error("a logged error"); undefined_call();</script>' >"$tmp/broken/index.html"
+  printf '<!doctype html><title>y</title><main></main>' >"$tmp/broken/op/Tanh.html"
+  check_book "$tmp/broken" "$tmp/broken.log"
+  rc=$?
+  if [ "$rc" -eq 1 ] && grep -q 'console error: a logged error' "$tmp/broken.log" && grep -q 'script error' "$tmp/broken.log" &&
+     grep -q 'broken link: gone.html' "$tmp/broken.log" && grep -q 'no element #nowhere' "$tmp/broken.log"; then
+    ok "the checker fails a page with a logged error, a script error, a broken link and a missing anchor"
+  else
+    fail "the checker did not fail the broken pages (exit $rc)"
+    cat "$tmp/broken.log"
+  fi
+fi
+
+[ "$failures" -eq 0 ] && echo "book: all checks passed" || echo "book: $failures checks failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,139 @@
+// The scan of spec/ and the code for clauses and their citations (spec/clauses.hpp).
+#include "spec/clauses.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+
+namespace onnxsem::spec {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_code(const fs::path& p) {
+  const auto e = p.extension().string();
+  // .v: the Coq proof (spec/proof/), whose theorems cite the clauses they prove
+  return e == ".cpp" || e == ".hpp" || e == ".inc" || e == ".h" || e == ".v";
+}
+
+bool is_test(const fs::path& p) {
+  const std::string n = p.filename().string();
+  return n.size() > 9 && n.substr(n.size() - 9) == ".test.cpp";
+}
+
+// The scanner's own sources spell the citation patterns without citing anything.
+bool is_scanner(const fs::path& p) { return p.filename() == "clausecheck.cpp" || p.filename() == "clauses.cpp"; }
+
+void read_chapters(const fs::path& root, Catalog& c) {
+  const std::regex heading(R"(^### ([A-Z][A-Z0-9]*[0-9]+) - (.+)$)");
+  for (const auto& e : fs::directory_iterator(root / "spec"))
+    if (e.path().extension() == ".md") c.chapters.push_back(fs::relative(e.path(), root).string());
+  std::sort(c.chapters.begin(), c.chapters.end());
+  for (const auto& chapter : c.chapters) {
+    const auto ls = read_lines(root / chapter);
+    std::string section;
+    for (size_t i = 0; i < ls.size(); ++i) {
+      if (ls[i].rfind("## ", 0) == 0) section = ls[i].substr(3);
+      std::smatch m;
+      if (!std::regex_match(ls[i], m, heading)) continue;
+      const std::string id = m[1];
+      Clause clause{id, m[2], chapter, i + 1, section, {}, {}, {}};
+      if (auto it = c.clauses.find(id); it != c.clauses.end()) {
+        c.problems.push_back(clause.where() + ": clause " + id + " is defined twice (also in " + it->second.where() + ")");
+        continue;
+      }
+      for (size_t j = i + 1; j < ls.size() && ls[j].rfind("#", 0) != 0; ++j) clause.text.push_back(ls[j]);
+      while (!clause.text.empty() && clause.text.back().empty()) clause.text.pop_back();
+      c.clauses.emplace(id, std::move(clause));
+    }
+  }
+}
+
+void read_code(const fs::path& root, Catalog& c) {
+  const std::regex site(R"(\[spec:([A-Z][A-Z0-9]*[0-9]+)\])");
+  const std::regex test_name(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE)\s*\(\s*"([^"]*)\")");
+  const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
+  // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
+  const std::regex raised(R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
+  for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
+    if (!fs::exists(root / dir)) continue;
+    for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
+      if (it->is_directory() && it->path().filename() == "node_modules") it.disable_recursion_pending();  // npm's
+      else if (it->is_regular_file() && is_code(it->path())) c.sources.push_back(fs::relative(it->path(), root).string());
+    }
+  }
+  std::sort(c.sources.begin(), c.sources.end());
+  for (const auto& rel : c.sources) {
+    const fs::path f = root / rel;
+    if (is_scanner(f)) continue;
+    const auto ls = read_lines(f);
+    const bool test = is_test(f);
+    for (size_t i = 0; i < ls.size(); ++i) {
+      const Citation at{rel, i + 1, {}};
+      for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), site); it != std::sregex_iterator(); ++it) {
+        const std::string id = (*it)[1];
+        auto clause = c.clauses.find(id);
+        if (clause == c.clauses.end()) c.problems.push_back(at.where() + ": cites unknown clause " + id);
+        else if (test) c.problems.push_back(at.where() + ": a test cannot be the code site of clause " + id);
+        else clause->second.sites.push_back(at);
+      }
+      if (!test && f.filename() != "testing.cpp")
+        for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), raised); it != std::sregex_iterator(); ++it) {
+          const std::string id = (*it)[2].matched ? (*it)[2].str() : (*it)[3].str();
+          if (!c.clauses.count(id)) c.problems.push_back(at.where() + ": raises an error with unknown clause " + id);
+        }
+      if (!test) continue;
+      for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), test_name); it != std::sregex_iterator(); ++it) {
+        const std::string name = (*it)[2];
+        for (auto k = std::sregex_iterator(name.begin(), name.end(), cited); k != std::sregex_iterator(); ++k) {
+          const std::string id = (*k)[1];
+          auto clause = c.clauses.find(id);
+          if (clause == c.clauses.end()) c.problems.push_back(at.where() + ": test names unknown clause " + id);
+          else clause->second.tests.push_back(Citation{rel, i + 1, name});
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> read_lines(const fs::path& p) {
+  std::ifstream in(p);
+  std::vector<std::string> out;
+  std::string l;
+  while (std::getline(in, l)) out.push_back(l);
+  return out;
+}
+
+bool is_clause_id(std::string_view w) noexcept {
+  if (w.empty() || w.front() < 'A' || w.front() > 'Z' || w.back() < '0' || w.back() > '9') return false;
+  return std::all_of(w.begin(), w.end(), [](char ch) { return (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'); });
+}
+
+std::string html_escape(std::string_view s) {
+  std::string o;
+  o.reserve(s.size());
+  for (char c : s) {
+    if (c == '<') o += "&lt;";
+    else if (c == '>') o += "&gt;";
+    else if (c == '&') o += "&amp;";
+    else if (c == '"') o += "&quot;";
+    else o += c;
+  }
+  return o;
+}
+
+Catalog scan(const fs::path& root) {
+  Catalog c;
+  read_chapters(root, c);
+  read_code(root, c);
+  for (const auto& [id, clause] : c.clauses) {
+    if (clause.sites.empty()) c.problems.push_back(clause.where() + ": clause " + id + " has no code site ([spec:" + id + "])");
+    if (clause.tests.empty()) c.problems.push_back(clause.where() + ": clause " + id + " has no test that names it ([" + id + "])");
+  }
+  return c;
+}
+
+}  // namespace onnxsem::spec

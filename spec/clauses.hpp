@@ -1,0 +1,56 @@
+// The clauses of spec/ and where they are cited (README.md, "The specification and the clause check"): each
+// clause is a heading `### ID - title` in a chapter spec/*.md; its code sites carry `[spec:ID]` in a
+// comment; its tests name `[ID]` in a doctest test name. One scan of the source tree finds all three, for
+// the clause check (spec/clausecheck.cpp) and the book (`onnxsem book`, cli/book.cpp).
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace onnxsem::spec {
+
+// A line of a file that cites a clause; for a test, `name` is the test's name.
+struct Citation {
+  std::string file;  // relative to the source root
+  size_t line = 0;   // 1-based
+  std::string name;
+  [[nodiscard]] std::string where() const { return file + ":" + std::to_string(line); }
+};
+
+struct Clause {
+  std::string id, title;
+  std::string chapter;             // spec/NAME.md
+  size_t line = 0;                 // of the heading
+  std::string section;             // the `## ` heading the clause stands under ("" when none)
+  std::vector<std::string> text;   // the clause's rule as written, up to the next heading
+  std::vector<Citation> sites;     // `[spec:ID]` in code
+  std::vector<Citation> tests;     // `[ID]` in a test name
+  [[nodiscard]] std::string where() const { return chapter + ":" + std::to_string(line); }
+};
+
+struct Catalog {
+  std::map<std::string, Clause> clauses;
+  std::vector<std::string> chapters;  // spec/*.md, sorted
+  std::vector<std::string> sources;   // the code files scanned, sorted
+  // What the clause check refuses: a clause defined twice, without a code site or without a test; code, a
+  // test or an error value citing an unknown clause; a test as a code site.
+  std::vector<std::string> problems;
+};
+
+// Scans spec/*.md and the code under semantics/, ops/, conformance/, crosscheck/, cli/ and spec/ of `root`.
+[[nodiscard]] Catalog scan(const std::filesystem::path& root);
+
+// The lines of a file (none when it cannot be read).
+[[nodiscard]] std::vector<std::string> read_lines(const std::filesystem::path& p);
+
+// Whether a word has the form of a clause ID (letters then digits: "C1", "TY12", "EW30").
+[[nodiscard]] bool is_clause_id(std::string_view word) noexcept;
+
+// `s` with <, >, & and " escaped for HTML text and attribute values.
+[[nodiscard]] std::string html_escape(std::string_view s);
+
+}  // namespace onnxsem::spec
