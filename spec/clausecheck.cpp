@@ -1,8 +1,12 @@
 // The clause check (spec/README.md): every clause of spec/ has exactly one heading, at least one code site
 // (`[spec:ID]` in code) and at least one test that names it (`[ID]` in a doctest test name); no code or test
-// cites an unknown clause.
+// cites an unknown clause, and every coverage marker (`ONNXSEM_CLAUSE(ID, ...)`, spec/conformance.md K17)
+// names known clauses.
 //
-//   clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR]
+//   clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR] [--unmarked]
+//
+// --unmarked lists the clauses that have a code site but no coverage marker (clause coverage cannot count
+// them).
 //
 // Exit 0 when all holds, 1 with one line per problem otherwise.
 #include <filesystem>
@@ -25,6 +29,7 @@ struct Clause {
   std::vector<std::string> text;   // the clause's rule, as written
   std::vector<std::string> sites;  // file:line
   std::vector<std::string> tests;  // file:line test name
+  std::vector<std::string> markers;  // file:line of the coverage markers that name it
 };
 
 std::vector<std::string> lines_of(const fs::path& p) {
@@ -106,11 +111,14 @@ void write_book(const fs::path& root, const fs::path& dir, const std::map<std::s
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR]\n";
+    std::cerr << "usage: clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR] [--unmarked]\n";
     return 2;
   }
   const fs::path root = argv[1];
   std::string trace, check_trace, book;
+  bool unmarked = false;
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]) == "--unmarked") unmarked = true;
   for (int i = 2; i + 1 < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--trace") trace = argv[i + 1];
@@ -122,6 +130,9 @@ int main(int argc, char** argv) {
   const std::regex site(R"(\[spec:([A-Z][A-Z0-9]*[0-9]+)\])");
   const std::regex test_name(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE)\s*\(\s*"([^"]*)\")");
   const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
+  // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
+  const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
+  const std::regex clause_id(R"([A-Z][A-Z0-9]*[0-9]+)");
   // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
   const std::regex raised(R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
 
@@ -142,7 +153,7 @@ int main(int argc, char** argv) {
         problems.push_back(where + ": clause " + id + " is defined twice (also in " + clauses[id].file + ")");
         continue;
       }
-      Clause c{m[2], where, {}, {}, {}};
+      Clause c{m[2], where, {}, {}, {}, {}};
       for (size_t j = i + 1; j < ls.size() && ls[j].rfind("#", 0) != 0; ++j) c.text.push_back(ls[j]);
       while (!c.text.empty() && c.text.back().empty()) c.text.pop_back();
       clauses[id] = c;
@@ -171,6 +182,25 @@ int main(int argc, char** argv) {
         else if (test) problems.push_back(where + ": a test cannot be the code site of clause " + id);
         else clauses[id].sites.push_back(where);
       }
+      // A marker outside comments and preprocessor lines (the macro's own definition) names known clauses.
+      const std::string code_part = ls[i].substr(0, ls[i].find("//"));
+      if (f.filename() != "clausecheck.cpp" && code_part.find_first_not_of(" \t") != std::string::npos &&
+          code_part[code_part.find_first_not_of(" \t")] != '#')
+        for (auto it = std::sregex_iterator(code_part.begin(), code_part.end(), marker); it != std::sregex_iterator();
+             ++it) {
+          std::stringstream ids((*it)[1].str());
+          std::string id;
+          size_t named = 0;
+          while (std::getline(ids, id, ',')) {
+            id.erase(0, id.find_first_not_of(" \t"));
+            id.erase(id.find_last_not_of(" \t") + 1);
+            ++named;
+            if (!std::regex_match(id, clause_id)) problems.push_back(where + ": a coverage marker names '" + id + "', not a clause ID");
+            else if (!clauses.count(id)) problems.push_back(where + ": a coverage marker names unknown clause " + id);
+            else clauses[id].markers.push_back(where);
+          }
+          if (named == 0) problems.push_back(where + ": a coverage marker names no clause");
+        }
       if (!test && f.filename() != "clausecheck.cpp" && f.filename() != "testing.cpp")
         for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), raised); it != std::sregex_iterator(); ++it) {
           const std::string id = (*it)[2].matched ? (*it)[2].str() : (*it)[3].str();
@@ -227,7 +257,14 @@ int main(int argc, char** argv) {
   }
   if (!book.empty()) write_book(root, book, clauses, spec_files);
 
+  size_t marked = 0;
+  for (const auto& [id, c] : clauses) {
+    marked += !c.markers.empty();
+    if (unmarked && !c.sites.empty() && c.markers.empty())
+      std::cout << "unmarked: " << id << " (" << c.sites.front() << (c.sites.size() > 1 ? ", ..." : "") << ")\n";
+  }
   for (const auto& p : problems) std::cout << p << "\n";
-  std::cout << "clause check: " << clauses.size() << " clauses, " << problems.size() << " problems\n";
+  std::cout << "clause check: " << clauses.size() << " clauses (" << marked << " with a coverage marker), "
+            << problems.size() << " problems\n";
   return problems.empty() ? 0 : 1;
 }
