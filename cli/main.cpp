@@ -63,6 +63,7 @@ const char* usage_text =
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--html FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
+    "                [--no-coverage]\n"
     "  onnxsem book DIR [--sweep REPORT.json]... [--crosscheck REPORT.json]... [--source ROOT]\n"
     "  onnxsem generate DIR [--count N] [--first I] [--seed S] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
     "                   [--size MIN-MAX] [--targeted] [--shard K/N] [--no-write]\n"
@@ -285,6 +286,7 @@ int cmd_sweep(const Args& a) {
   if (auto v = a.get("markdown")) o.markdown_file = *v;
   if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
   o.run.profile = profile_of(a);
+  o.run.coverage = !a.has("no-coverage");
   o.progress = isatty(STDERR_FILENO);
   for (const auto& r : o.roots)
     if (!fs::is_directory(r)) usage_error("F1", "'" + r + "' is not a folder");
@@ -357,7 +359,8 @@ int main(int argc, char** argv) {
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
-                                   "markdown", "html", "timeout", "profile", "max-tensor-bytes", "shard"}));
+                                   "markdown", "html", "timeout", "profile", "max-tensor-bytes", "shard"},
+                                  {"no-coverage"}));
     if (cmd == "generate")
     {
       std::set<std::string> valued(cli::campaign_options.begin(), cli::campaign_options.end());

@@ -3,10 +3,12 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <thread>
 
 #include "conformance/bench.hpp"
 #include "conformance/compare.hpp"
@@ -14,6 +16,7 @@
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage_recording.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/testing.hpp"
@@ -477,6 +480,10 @@ TEST_CASE("[K15][K16] the merged reports of a sharded sweep are those of the uns
   other = parts[1];
   other.positions[0] = parts[0].positions[0];
   refused({parts[0], other, parts[2]}, "exactly once");
+  other = parts[1];
+  REQUIRE(!other.instrumented.empty());
+  other.instrumented.pop_back();
+  refused({parts[0], other, parts[2]}, "instrumented clauses differ");
   refused({}, "nothing to merge");
   // A file that is not a sweep report is a file error F1.
   std::ofstream(tmp.path / "not.json") << "{\"tests\": []}";
@@ -486,6 +493,114 @@ TEST_CASE("[K15][K16] the merged reports of a sharded sweep are those of the uns
   } catch (const Failure& f) {
     CHECK(f.error().clause == "F1");
   }
+}
+
+namespace {
+bool holds(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+}  // namespace
+
+TEST_CASE("[K17] clause coverage: the markers passed are recorded, no others, and nothing changes a result") {
+  // Markers register when the program starts: clauses of code that never runs here are instrumented too.
+  const std::vector<std::string> all = coverage::instrumented();
+  CHECK(std::is_sorted(all.begin(), all.end()));
+  for (const char* id : {"E1", "E3", "E6", "SB9", "EW2", "EW12", "EW27"}) CHECK_MESSAGE(holds(all, id), id);
+  CHECK(coverage::active_sink == nullptr);
+
+  // A small model of real operators: Relu(Add(x, y)).
+  const Model model = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[2] x, float[2] y) => (float[2] z) {
+      a = Add(x, y)
+      z = Relu(a)
+    })");
+  const std::map<std::string, Value> inputs{{"x", Value(floats({2}, {1, -5}))}, {"y", Value(floats({2}, {2, 3}))}};
+  const OperatorTable& ops = ops::standard_registry();
+  const Outcome plain = evaluate(model, inputs, ops, EvalOptions{});
+  REQUIRE(plain.ok());
+
+  // Reached sites are counted, sites not passed are not (no SequenceMap, no comparison here).
+  std::vector<std::string> reached;
+  {
+    coverage::Recording recording;
+    CHECK(coverage::active_sink != nullptr);
+    CHECK(recording.clauses().empty());
+    const Outcome recorded = evaluate(model, inputs, ops, EvalOptions{});
+    REQUIRE(recorded.ok());
+    CHECK(recorded.outputs == plain.outputs);  // the same bits with and without a recording
+    reached = recording.clauses();
+  }
+  CHECK(coverage::active_sink == nullptr);
+  CHECK(std::is_sorted(reached.begin(), reached.end()));
+  for (const char* id : {"E1", "E3", "E6", "EW2", "EW27"}) CHECK_MESSAGE(holds(reached, id), id);
+  for (const char* id : {"SB9", "EW12"}) CHECK_MESSAGE(!holds(reached, id), id);
+  for (const auto& id : reached) CHECK(holds(all, id));
+
+  // Without a sink nothing is recorded: a thread without a recording evaluates while this one records.
+  {
+    coverage::Recording recording;
+    bool other_sink = true, other_same = false;
+    std::thread other([&] {
+      other_sink = coverage::active_sink != nullptr;
+      other_same = evaluate(model, inputs, ops, EvalOptions{}).outputs == plain.outputs;
+    });
+    other.join();
+    CHECK_FALSE(other_sink);
+    CHECK(other_same);
+    CHECK(recording.clauses().empty());
+    // Recordings nest: what an inner one records reaches the outer one when it ends.
+    {
+      coverage::Recording inner;
+      (void)evaluate(model, inputs, ops, EvalOptions{});
+      CHECK(inner.clauses() == reached);
+    }
+    CHECK(recording.clauses() == reached);
+  }
+
+  // A suite test gives the same result with and without coverage, and with it lists its clauses.
+  TempDir tmp;
+  write_test(tmp.path / "test_relu_add", R"(
+    < ir_version: 8, opset_import: ["" : 14] >
+    g (float[2] x, float[2] y) => (float[2] z) {
+      a = Add(x, y)
+      z = Relu(a)
+    })", {inputs.at("x"), inputs.at("y")}, {Value(floats({2}, {3, 0}))});
+  RunOptions ro;
+  ro.schedules = 1;
+  const Result with = run_test(only(tmp.path), ops, ro);
+  ro.coverage = false;
+  const Result without = run_test(only(tmp.path), ops, ro);
+  CHECK(with.status == Status::pass);
+  CHECK(without.status == Status::pass);
+  CHECK(with.digest == without.digest);
+  CHECK(without.clauses.empty());
+  // Checking, typing, the demand-driven evaluation (a property) and the kernels all count.
+  for (const char* id : {"C1", "TY2", "D1", "E6", "EW27"}) CHECK_MESSAGE(holds(with.clauses, id), id);
+
+  // The sweep's reports carry the coverage; its JSON reads back with it.
+  SweepOptions o;
+  o.roots = {tmp.path.string()};
+  o.json_file = (tmp.path / "sweep.json").string();
+  o.markdown_file = (tmp.path / "sweep.md").string();
+  const SweepReport rep = sweep(o, ops);
+  REQUIRE(rep.results.size() == 1);
+  CHECK(rep.instrumented == all);
+  CHECK(rep.results[0].clauses == with.clauses);
+  CHECK(rep.reached().at("EW27") == 1);
+  CHECK(rep.reached().count("EW12") == 0);
+  const SweepReport back = read_report(o.json_file);
+  CHECK(back.instrumented == rep.instrumented);
+  CHECK(back.results[0].clauses == rep.results[0].clauses);
+  std::ifstream md(o.markdown_file);
+  const std::string text((std::istreambuf_iterator<char>(md)), std::istreambuf_iterator<char>());
+  CHECK(text.find("## Clause coverage") != std::string::npos);
+  CHECK(std::regex_search(text, std::regex("\\| EW \\| [0-9]+ \\| [0-9]+ \\| [^|]*EW12")));
+  o.run.coverage = false;
+  const SweepReport off = sweep(o, ops);
+  CHECK(off.instrumented.empty());
+  CHECK(off.results[0].clauses.empty());
+  CHECK(off.results[0].digest == rep.results[0].digest);
 }
 
 TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for the same seed") {

@@ -41,6 +41,7 @@ struct RunOptions {
   uint64_t seed = 1;
   int64_t max_tensor_bytes = int64_t{4} << 30;
   Profile profile = Profile::onnx;
+  bool coverage = true;         // record the clauses whose markers the test passes (K17)
 };
 
 struct Result {
@@ -57,6 +58,7 @@ struct Result {
   bool pure = true;               // inputs and initializers kept their bits (checked with schedules)
   bool deterministic = true;      // a second run and a shuffled node list gave the same bits (with schedules)
   uint64_t digest = 14695981039346656037ULL;  // FNV-1a of the outputs of all data sets (passing tests)
+  std::vector<std::string> clauses;  // the clauses whose markers the test passed, sorted (K17; with coverage)
 };
 
 // The input that real-model tests are run on (K3): arange(n) / n in the shape of a float input of fixed

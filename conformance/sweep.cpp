@@ -20,6 +20,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "semantics/coverage_recording.hpp"
+
 namespace onnxsem::conformance {
 namespace {
 
@@ -30,10 +32,12 @@ std::string escape_field(const std::string& s) {
 }
 
 std::string serialise(const Result& r) {
+  std::string clauses;
+  for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : " ") + c;
   std::ostringstream o;
   o << status_name(r.status) << '\t' << escape_field(r.clause) << '\t' << r.seconds << '\t' << r.schedules_run << '\t'
     << (r.order_independent ? 1 : 0) << '\t' << (r.formulations_agree ? 1 : 0) << (r.pure ? 1 : 0) << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t'
-    << escape_field(r.versions) << '\t' << escape_field(r.ops) << '\t'
+    << escape_field(r.versions) << '\t' << escape_field(r.ops) << '\t' << escape_field(clauses) << '\t'
     << escape_field(r.reason);
   return o.str();
 }
@@ -55,7 +59,10 @@ bool deserialise(const std::string& line, Result& r) {
   r.digest = std::strtoull(f[6].c_str(), nullptr, 10);
   r.versions = f[7];
   r.ops = f[8];
-  r.reason = f.size() > 9 ? f[9] : "";
+  // Empty trailing fields are not split off: no clauses and no reason leave 9 fields, no reason 10.
+  std::stringstream clauses(f.size() > 9 ? f[9] : "");
+  for (std::string c; clauses >> c;) r.clauses.push_back(c);
+  r.reason = f.size() > 10 ? f[10] : "";
   return true;
 }
 
@@ -121,6 +128,70 @@ void json_string(std::ostream& o, const std::string& s) {
   o << '"';
 }
 
+namespace {
+
+// A JSON array of strings, on one line.
+void json_strings(std::ostream& o, const std::vector<std::string>& items) {
+  o << '[';
+  for (size_t i = 0; i < items.size(); ++i) {
+    o << (i ? ", " : "");
+    json_string(o, items[i]);
+  }
+  o << ']';
+}
+
+// A clause's family: the letters its ID starts with (EW12: EW), which name its chapter or operator group.
+std::string clause_family(const std::string& id) {
+  size_t k = 0;
+  while (k < id.size() && id[k] >= 'A' && id[k] <= 'Z') ++k;
+  return id.substr(0, k);
+}
+
+// IDs in the order of their family, then of their number (EW2 before EW10).
+bool clause_less(const std::string& a, const std::string& b) {
+  const std::string fa = clause_family(a), fb = clause_family(b);
+  if (fa != fb) return fa < fb;
+  const std::string na = a.substr(fa.size()), nb = b.substr(fb.size());
+  return na.size() != nb.size() ? na.size() < nb.size() : na < nb;
+}
+
+// [spec:K17] the Markdown coverage section: how many instrumented clauses the tests reached, and family
+// by family the clauses no test reached (the suite's blind spots).
+void write_coverage_markdown(std::ostream& o, const SweepReport& rep) {
+  o << "\n## Clause coverage\n\n";
+  if (rep.instrumented.empty()) {
+    o << "Not recorded.\n";
+    return;
+  }
+  const auto reached = rep.reached();
+  std::vector<std::string> ids = rep.instrumented;
+  std::sort(ids.begin(), ids.end(), clause_less);
+  struct Family {
+    size_t instrumented = 0;
+    std::vector<std::string> unreached;
+  };
+  std::map<std::string, Family> families;
+  size_t hit = 0;
+  for (const auto& id : ids) {
+    Family& f = families[clause_family(id)];
+    ++f.instrumented;
+    if (reached.count(id)) ++hit;
+    else f.unreached.push_back(id);
+  }
+  o << ids.size() << " clauses have a code site with a coverage marker; " << hit
+    << " of them were reached by at least one test, " << ids.size() - hit
+    << " by none. Clauses without a marker are not counted (spec/trace.md lists every clause); the JSON "
+       "report gives, for each clause, the number of tests that reached it, and for each test its clauses.\n\n"
+       "| family | instrumented | reached | reached by no test |\n|---|---|---|---|\n";
+  for (const auto& [name, f] : families) {
+    o << "| " << name << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
+    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
+    o << " |\n";
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> SweepReport::unexpected() const {
   std::vector<std::string> u;
   for (const auto& d : differs)
@@ -132,6 +203,13 @@ std::vector<std::string> SweepReport::unexpected() const {
 int SweepReport::count(Status s) const {
   int n = 0;
   for (const auto& r : results) n += r.status == s;
+  return n;
+}
+
+std::map<std::string, int> SweepReport::reached() const {
+  std::map<std::string, int> n;
+  for (const auto& r : results)
+    for (const auto& c : r.clauses) ++n[c];
   return n;
 }
 
@@ -180,6 +258,8 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
   rep.found = found.size();
   rep.schedules = opt.run.schedules;
   rep.seed = opt.run.seed;
+  // K17: the markers compiled into this program, which the workers (forked from it) share.
+  if (opt.run.coverage) rep.instrumented = coverage::instrumented();
   // [spec:K15] a sharded sweep runs the tests of its part only and remembers where each stood in the list.
   std::vector<TestCase> tests;
   for (size_t i = 0; i < found.size(); ++i)
@@ -299,7 +379,19 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
       o << (first ? "" : ", ") << '"' << status_name(s) << "\": " << rep.count(s);
       first = false;
     }
-    o << ", \"unexpected\": " << rep.unexpected().size() << "},\n  \"tests\": [\n";
+    o << ", \"unexpected\": " << rep.unexpected().size() << "},\n";
+    // [spec:K17] the instrumented clauses, and for each clause a test reached how many tests reached it.
+    o << "  \"coverage\": {\"instrumented\": ";
+    json_strings(o, rep.instrumented);
+    o << ", \"reached\": {";
+    bool first_clause = true;
+    for (const auto& [id, n] : rep.reached()) {
+      o << (first_clause ? "" : ", ");
+      json_string(o, id);
+      o << ": " << n;
+      first_clause = false;
+    }
+    o << "}},\n  \"tests\": [\n";
     for (size_t i = 0; i < rep.results.size(); ++i) {
       const auto& r = rep.results[i];
       o << "    {\"test\": ";
@@ -319,6 +411,8 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
         o << ", \"differs\": ";
         json_string(o, rep.differs[i]);
       }
+      o << ", \"clauses\": ";
+      json_strings(o, r.clauses);
       o << ", \"reason\": ";
       json_string(o, r.reason);
       o << "}" << (i + 1 < rep.results.size() ? "," : "") << "\n";
@@ -359,6 +453,7 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
     }
     for (const auto& [op, c] : by_op)
       o << "| " << op << " | " << c[0] << " | " << c[1] << " | " << c[2] << " | " << c[3] << " | " << c[4] << " |\n";
+    write_coverage_markdown(o, rep);
     if (!rep.unexpected().empty()) {
       o << "\n## Results that differ from the known list\n\n";
       for (const auto& u : rep.unexpected()) o << "- " << u << "\n";
@@ -382,6 +477,13 @@ int print_summary(std::ostream& out, const SweepReport& rep) {
   for (const auto& r : rep.results)
     if (r.status == Status::error) out << "error: " << r.key << ": " << r.reason << "\n";
   for (const auto& u : rep.unexpected()) out << "unexpected: " << u << "\n";
+  if (!rep.instrumented.empty()) {
+    size_t hit = 0;
+    const auto reached = rep.reached();
+    for (const auto& id : rep.instrumented) hit += reached.count(id);
+    out << "clause coverage: " << hit << " of " << rep.instrumented.size()
+        << " instrumented clauses reached by at least one test (K17)\n";
+  }
   out << "statuses: " << rep.count(Status::pass) << " pass, " << rep.count(Status::fail) << " fail, "
       << rep.count(Status::error) << " error, " << rep.count(Status::unsupported) << " unsupported, "
       << rep.count(Status::rejected) << " rejected; " << rep.unexpected().size()
@@ -408,6 +510,8 @@ SweepReport read_report(const std::string& path) {
     rep.seed = s.at("seed").get<uint64_t>();
     rep.shard = parse_shard(s.at("shard").get<std::string>(), "the report's shard");
     rep.found = s.at("found").get<size_t>();
+    // K17: a report without coverage (written with coverage off, or before K17) has none to read.
+    if (j.contains("coverage")) rep.instrumented = j.at("coverage").at("instrumented").get<std::vector<std::string>>();
     for (const auto& t : j.at("tests")) {
       Result r;
       r.key = t.at("test").get<std::string>();
@@ -423,6 +527,7 @@ SweepReport read_report(const std::string& path) {
       r.deterministic = t.at("deterministic").get<bool>();
       r.digest = std::stoull(t.at("digest").get<std::string>(), nullptr, 16);
       r.reason = t.at("reason").get<std::string>();
+      r.clauses = t.value("clauses", std::vector<std::string>{});
       rep.positions.push_back(t.at("position").get<size_t>());
       rep.differs.push_back(t.value("differs", std::string()));
       rep.results.push_back(std::move(r));
@@ -454,6 +559,8 @@ SweepReport merge_reports(const std::vector<SweepReport>& shards) {
     if (s.profile != first.profile) differ("profiles");
     if (s.schedules != first.schedules || s.seed != first.seed) differ("schedules or seeds");
     if (s.found != first.found) differ("numbers of tests found");
+    // [spec:K17] the parts' coverage unites only when the same markers were compiled into each.
+    if (s.instrumented != first.instrumented) differ("instrumented clauses");
     parts.push_back(s.shard);
     positions.push_back(s.positions);
   }
@@ -465,6 +572,7 @@ SweepReport merge_reports(const std::vector<SweepReport>& shards) {
   m.schedules = first.schedules;
   m.seed = first.seed;
   m.found = first.found;
+  m.instrumented = first.instrumented;  // the counts per clause follow from the merged results (K17)
   // Every result goes back to its position in the list the unsharded sweep runs.
   for (const auto& [s, i] : merge_order(parts, positions, first.found, "sweep")) {
     m.positions.push_back(m.results.size());

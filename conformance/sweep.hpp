@@ -44,7 +44,11 @@ struct SweepReport {
   size_t found = 0;  // tests found under the roots (and the filter), before the split into shards
   int schedules = 0;
   uint64_t seed = 1;
+  // Clause coverage (K17): the clauses the program has markers for (empty when coverage was off).
+  std::vector<std::string> instrumented;
   [[nodiscard]] int count(Status s) const;
+  // For each clause some test reached, how many tests reached it.
+  [[nodiscard]] std::map<std::string, int> reached() const;
   // The differences from the known list, in the order of the results, then the stale entries.
   [[nodiscard]] std::vector<std::string> unexpected() const;
 };

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::ops {
 
 void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
@@ -32,6 +34,7 @@ const Kernel* Registry::kernel(std::string_view domain, std::string_view op_type
 
 bool Registry::nondeterministic(std::string_view domain, std::string_view op_type) const {
   // [spec:R2] operators whose result is drawn at random.
+  ONNXSEM_CLAUSE(R2);
   static constexpr std::string_view random_ops[] = {"RandomNormal", "RandomUniform", "RandomNormalLike",
                                                     "RandomUniformLike", "Bernoulli", "Multinomial"};
   return domain.empty() && std::find(std::begin(random_ops), std::end(random_ops), op_type) != std::end(random_ops);

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "semantics/control.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
 #include "semantics/types.hpp"
@@ -52,6 +53,7 @@ std::set<std::string> given_names(const Graph& g) {
 void check_single_assignment(const Graph& g, Findings& out) {
   // [spec:C1] a tensor is an output of exactly one operation, graph inputs and initializers excepted (they
   // are an output of none).
+  ONNXSEM_CLAUSE(C1);
   std::map<std::string, std::string> writer;
   const auto given = given_names(g);
   for (const auto& n : g.nodes) {
@@ -69,6 +71,7 @@ void check_single_assignment(const Graph& g, Findings& out) {
 
 void check_input_usage(const Graph& g, Findings& out) {
   // [spec:C2] every graph input is read by at least one operation.
+  ONNXSEM_CLAUSE(C2);
   std::set<std::string> read;
   for (const auto& n : g.nodes) {
     for (const auto& i : n.inputs) read.insert(i);
@@ -80,6 +83,7 @@ void check_input_usage(const Graph& g, Findings& out) {
 
 void check_outputs_defined(const Graph& g, Findings& out) {
   // [spec:C3] (static part) a graph output can only get a value if some operation assigns it or it is given.
+  ONNXSEM_CLAUSE(C3);
   std::set<std::string> defined = given_names(g);
   for (const auto& n : g.nodes)
     for (const auto& o : n.outputs) defined.insert(o);
@@ -89,6 +93,7 @@ void check_outputs_defined(const Graph& g, Findings& out) {
 
 void check_undefined_names(const Graph& g, Findings& out) {
   // [spec:W1] every name an operation reads is a graph input, an initializer or an output of an operation.
+  ONNXSEM_CLAUSE(W1);
   std::set<std::string> defined = given_names(g);
   for (const auto& n : g.nodes)
     for (const auto& o : n.outputs) defined.insert(o);
@@ -120,6 +125,7 @@ std::vector<char> reachable_operations(const Graph& g) {
 void check_cycles(const Graph& g, Findings& out) {
   // [spec:W2] the operations and the tensors they read and write form no cycle. An operation whose inputs
   // are all defined but which never becomes executable lies on or behind a cycle.
+  ONNXSEM_CLAUSE(W2);
   std::set<std::string> defined = given_names(g);
   for (const auto& n : g.nodes)
     for (const auto& o : n.outputs) defined.insert(o);
@@ -136,6 +142,7 @@ void check_cycles(const Graph& g, Findings& out) {
 
 void check_topological_order(const Graph& g, Findings& out) {
   // [spec:W3] (warning) ONNX requires the node list to be topologically sorted; the fixpoint does not.
+  ONNXSEM_CLAUSE(W3);
   std::set<std::string> seen = given_names(g);
   std::set<std::string> produced;
   for (const auto& n : g.nodes)
@@ -170,6 +177,7 @@ void check_operators(const Model& m, const Graph& g, const OperatorTable& ops, F
 void check_attributes(const Graph& g, Findings& out) {
   // [spec:W5] an attribute has a type, a name unique on its node, and (outside a function body) a value
   // rather than a reference to a caller's attribute.
+  ONNXSEM_CLAUSE(W5);
   for (const auto& n : g.nodes) {
     std::set<std::string> names;
     for (const auto& a : n.attributes) {
@@ -184,6 +192,7 @@ void check_attributes(const Graph& g, Findings& out) {
 
 void check_unique_declarations(const Graph& g, Findings& out) {
   // [spec:W7] graph inputs, graph outputs and the outputs of one operation are each declared once.
+  ONNXSEM_CLAUSE(W7);
   std::set<std::string> ins, outs;
   for (const auto& vi : g.inputs)
     if (!ins.insert(vi.name).second) add(out, "W7", "graph input declared twice", {}, vi.name);
@@ -200,6 +209,7 @@ void check_unique_declarations(const Graph& g, Findings& out) {
 
 void check_dead_nodes(const Graph& g, Findings& out) {
   // [spec:R1] every operation has an output that another operation reads or that is a graph output.
+  ONNXSEM_CLAUSE(R1);
   std::set<std::string> used;
   for (const auto& n : g.nodes) {
     for (const auto& i : n.inputs) used.insert(i);
@@ -231,6 +241,7 @@ bool dropout_is_inference(const Graph& g, const Node& n) {
 
 void check_determinism(const Graph& g, const OperatorTable& ops, Findings& out) {
   // [spec:R2] only deterministic operators: no random operator, no Dropout that may run in training mode.
+  ONNXSEM_CLAUSE(R2);
   for (const auto& n : g.nodes) {
     if (ops.nondeterministic(normalise_domain(n.domain), n.op_type))
       add(out, "R2", n.op_type + " draws random values", n.name);
@@ -264,6 +275,7 @@ std::vector<std::pair<std::string, const Graph*>> subgraphs_of(const Node& n) {
 void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, Findings& out) {
   // [spec:SB12] the bodies of If, Loop, Scan and SequenceMap have the number of inputs and outputs their
   // operation's inputs and outputs call for.
+  ONNXSEM_CLAUSE(SB12);
   if (!normalise_domain(n.domain).empty()) return;
   auto body = [&](const char* name) -> const Graph* {
     const Attribute* a = n.attr(name);
@@ -346,6 +358,7 @@ std::optional<size_t> declared_rank(const Type* t) {
 void check_if(const Node& n, const Types& types, Findings& out) {
   // [spec:SB4] If's condition is present and is declared, when it is declared, as a bool tensor of one
   // element.
+  ONNXSEM_CLAUSE(SB4);
   if (n.inputs.empty() || n.inputs[0].empty()) {
     add(out, "SB4", "If has no condition", n.name);
     return;
@@ -384,6 +397,7 @@ bool returns_condition_unchanged(const Graph& body) {
 void check_loop_end(const Graph& g, const Node& n, Findings& out) {
   // [spec:SB6] (the iteration limit) a Loop without trip count whose condition is absent or a constant
   // true and whose body returns its condition unchanged iterates until the limit of L4 in every evaluation.
+  ONNXSEM_CLAUSE(SB6);
   const Attribute* a = n.attr("body");
   if (!a || !a->g || (!n.inputs.empty() && !n.inputs[0].empty())) return;
   if (n.inputs.size() > 1 && !n.inputs[1].empty() && constant_bool(g, n.inputs[1]) != std::optional<bool>(true)) return;
@@ -395,6 +409,7 @@ void check_loop(const Node& n, const Types& types, Findings& out) {
   // [spec:SB6] Loop's trip count is declared an int64 tensor of one element and its condition a bool
   // tensor of one element; its loop-carried values are present; its body declares its iteration number
   // int64 and its condition input and output bool.
+  ONNXSEM_CLAUSE(SB6);
   if (n.inputs.size() > 0 && !n.inputs[0].empty())
     if (auto why = mismatch(declared(types, n.inputs[0]), DType::int64, true); !why.empty())
       add(out, "SB6", "Loop's trip count M " + why, n.name, n.inputs[0]);
@@ -427,6 +442,7 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
   // per scan output; each axis is within the declared rank of what it scans or stacks.
   // [spec:SB10] Scan-8: the same for num_scan_inputs and directions, and sequence_lens, when present, is
   // declared an int32 tensor.
+  ONNXSEM_CLAUSE(SB8, SB10);
   if (!ma || ma->type != AttrType::i) {
     add(out, clause, "Scan needs the integer attribute num_scan_inputs", n.name);
     return;
@@ -486,6 +502,7 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
 void check_sequence_map(const Node& n, const Types& types, Findings& out) {
   // [spec:SB9] SequenceMap's inputs are all present, none is declared an optional, and the first is not
   // declared a tensor (it must be a sequence).
+  ONNXSEM_CLAUSE(SB9);
   for (size_t j = 0; j < n.inputs.size(); ++j) {
     if (n.inputs[j].empty()) {
       add(out, "SB9", "SequenceMap's input " + std::to_string(j) + " is absent", n.name);
@@ -510,10 +527,12 @@ void check_applied_graphs(const Node& n, Findings& out) {
     if (!a || !a->g) continue;
     // [spec:SB2] the operator binds one value per formal input: a graph declaring another number of formal
     // inputs fails at every application.
+    ONNXSEM_CLAUSE(SB2);
     if (a->g->inputs.size() != 1)
       add(out, "SB2", std::string("FlexAttention's ") + name + " declares " + std::to_string(a->g->inputs.size()) +
                           " formal inputs; the operator passes 1", n.name);
     // [spec:SB13] an applied graph returns as many outputs as its operator takes back.
+    ONNXSEM_CLAUSE(SB13);
     if (a->g->outputs.size() != 1)
       add(out, "SB13", std::string("FlexAttention's ") + name + " declares " +
                            std::to_string(a->g->outputs.size()) + " outputs; the operator takes 1", n.name);
@@ -539,6 +558,7 @@ void check_control_types(const Model& m, const Graph& g, const Node& n, const Ty
 void check_call(const Model& m, const Node& n, Findings& out, const std::string& where) {
   // [spec:FN1] a call passes no more actual inputs than the function has formal inputs and requests no
   // more outputs than it has formal outputs.
+  ONNXSEM_CLAUSE(FN1);
   const Function* f = function_of(m, n);
   if (!f) return;
   if (n.inputs.size() > f->inputs.size())
@@ -553,6 +573,7 @@ void check_outer_reads(const Graph& g, const std::string& where, Findings& out) 
   // [spec:SB1] the names an operation's subgraphs read from its graph are inputs of the operation: an
   // operation whose subgraph reads a tensor that gets a value only after the operation fires (its own
   // output, or one computed from it) never fires.
+  ONNXSEM_CLAUSE(SB1);
   const auto own = defined_names(g);
   std::set<std::string> has = given_names(g);
   std::vector<std::vector<std::string>> implicit(g.nodes.size());
@@ -604,6 +625,7 @@ void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>
       const auto inner = defined_names(*sub);
       // [spec:SB3] (static part) a subgraph output can get a value only if the subgraph or an enclosing
       // scope defines its name.
+      ONNXSEM_CLAUSE(SB3);
       for (const auto& vi : sub->outputs)
         if (!vi.name.empty() && !inner.count(vi.name) && !visible.count(vi.name))
           add(out, "SB3", "subgraph output is defined neither in the subgraph nor in an enclosing scope" + where,
@@ -611,6 +633,7 @@ void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>
       check_outer_reads(*sub, where, out);
       // [spec:SB11] a subgraph defines no name that an enclosing scope defines: outer values are never
       // shadowed, so a name means one tensor wherever it is read.
+      ONNXSEM_CLAUSE(SB11);
       for (const auto& name : inner)
         if (visible.count(name)) add(out, "SB11", "redefines a name of an enclosing scope" + where, n.name, name);
       for (const auto& sn : sub->nodes)
@@ -632,6 +655,7 @@ void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>
 void check_function_bodies(const Model& m, Findings& out) {
   // [spec:FN3] in a function body every name a node reads is a formal input or an output of a body node,
   // and every formal output is assigned by a body node or is a formal input.
+  ONNXSEM_CLAUSE(FN3);
   for (const auto& f : m.functions) {
     std::set<std::string> defined(f.inputs.begin(), f.inputs.end());
     for (const auto& n : f.nodes)
@@ -663,6 +687,7 @@ void collect_calls(const Model& m, const std::vector<Node>& nodes, std::set<size
 void check_function_recursion(const Model& m, Findings& out) {
   // [spec:FN2] no model-local function calls itself, directly or through other functions: the call graph
   // of the functions has no cycle, so every call can be replaced by its body.
+  ONNXSEM_CLAUSE(FN2);
   const size_t F = m.functions.size();
   std::vector<std::set<size_t>> calls(F);
   for (size_t k = 0; k < F; ++k) collect_calls(m, m.functions[k].nodes, calls[k]);
@@ -715,6 +740,7 @@ PartialOutcome constant_part(const Model& model, const OperatorTable& ops) {
   // [spec:PE1] the bounds of the evaluation of the constant part: 64 MiB per tensor, 100000 loop iterations,
   // 100000 firings (nested ones included), 2^20 input elements per firing, 2^34 units of work (L5) in all;
   // the random operators (R2) are not evaluated.
+  ONNXSEM_CLAUSE(PE1);
   EvalOptions eo;
   eo.max_tensor_bytes = int64_t{64} << 20;
   eo.max_loop_iterations = 100'000;
@@ -757,6 +783,7 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   // The static semantics (spec/types.md): typing and shape inference of every graph and function call.
   for (auto& f : infer_types(model, ops).findings) out.push_back(std::move(f));
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.
+  ONNXSEM_CLAUSE(PR1);
   if (profile == Profile::sonnx) {
     check_input_usage(g, out);
     check_dead_nodes(g, out);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/subgraph.hpp"
 #include "semantics/work.hpp"
@@ -23,6 +24,7 @@ namespace {
   charge_work(kFiringCost, "running a subgraph");
   // [spec:SB2] a subgraph is evaluated by the same semantics as its enclosing graph, its formal inputs
   // bound in order, in a scope that reads the enclosing scopes' values by name.
+  ONNXSEM_CLAUSE(SB2);
   if (formals.size() != body.inputs.size())
     eval_error("SB2", "the body declares " + std::to_string(body.inputs.size()) + " inputs but receives " +
                           std::to_string(formals.size()));
@@ -41,6 +43,7 @@ namespace {
   std::vector<Value> values;
   for (size_t k = 0; k < body.outputs.size(); ++k) {
     // [spec:SB3] every output of a subgraph has a value when its evaluation ends.
+    ONNXSEM_CLAUSE(SB3);
     if (k >= results.size() || !results[k])
       eval_error("SB3", "subgraph output '" + body.outputs[k].name + "' has no value at the end of its evaluation");
     values.push_back(std::move(*results[k]));
@@ -82,6 +85,7 @@ namespace {
   // [spec:SB9] SequenceMap: the body runs once per item of the input sequence; its j-th formal input
   // receives the item of the j-th input at that position when that input is a sequence, or the whole
   // value when it is a tensor; the k-th output is the sequence of the body's k-th outputs.
+  ONNXSEM_CLAUSE(SB9);
   const Graph& body = graph_attr(n, "body");
   if (in.empty() || !in[0] || !in[0]->is_sequence()) eval_error("SB9", "SequenceMap's first input must be a sequence");
   const size_t length = in[0]->sequence().items.size();
@@ -116,6 +120,7 @@ namespace {
   // [spec:SB10] Scan version 8: an optional sequence_lens input, then N states and M scan inputs that all
   // have a leading batch axis; each batch entry is scanned on its own along axis 1 (from the end when its
   // `directions` entry is 1), and the outputs are the per-entry results stacked along the batch axis.
+  ONNXSEM_CLAUSE(SB10);
   const Graph& body = graph_attr(n, "body");
   const Attribute* ma = n.attr("num_scan_inputs");
   if (!ma || ma->type != AttrType::i) eval_error("SB10", "Scan needs the attribute num_scan_inputs");
@@ -181,6 +186,7 @@ namespace {
   // number, the condition and the N loop-carried values, and returns the next condition, the N values
   // and K scan outputs, which are stacked along a new first axis. M absent and condition absent: the loop
   // runs until the iteration limit (L4).
+  ONNXSEM_CLAUSE(SB6);
   const Graph& body = graph_attr(n, "body");
   auto scalar = [&](size_t k, DType d, const char* what) -> const Tensor* {
     if (k >= in.size() || !in[k]) return nullptr;
@@ -223,6 +229,7 @@ namespace {
       out.emplace_back(Value(stack(scans[k], 0, "Loop scan output")));
     } else {
       // [spec:SB7] a scan output of zero iterations is empty along its first axis.
+      ONNXSEM_CLAUSE(SB7);
       out.emplace_back(empty_stack(body.outputs[1 + N + k], 0, "Loop"));
     }
   }
@@ -234,6 +241,7 @@ namespace {
   // [spec:SB8] Scan (version 9 on): N state variables then M scan inputs; each iteration takes the next
   // slice of every scan input along its axis (from the end when its direction is 1), returns the N next
   // states and K values that are stacked along each scan output's axis (in reverse when its direction is 1).
+  ONNXSEM_CLAUSE(SB8);
   const Graph& body = graph_attr(n, "body");
   const Attribute* ma = n.attr("num_scan_inputs");
   if (!ma || ma->type != AttrType::i) eval_error("SB8", "Scan needs the attribute num_scan_inputs");
@@ -328,6 +336,7 @@ bool is_control(const Node& n) {
   if (n.op_type == "If") {
     // [spec:SB4] If evaluates only the branch its boolean condition selects; the branch's outputs are the
     // node's outputs.
+    ONNXSEM_CLAUSE(SB4);
     if (in.empty() || !in[0] || !in[0]->is_tensor() || in[0]->tensor().dtype() != DType::boolean ||
         in[0]->tensor().size() != 1)
       eval_error("SB4", "If's condition must be a bool tensor of one element");
@@ -376,10 +385,12 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
       for (const auto& o : n.outputs) args.requested.push_back(!o.empty());
       // [spec:SB13] a kernel that applies one of its graph attributes gets it evaluated by the graph
       // semantics, as a subgraph of the operation (SB1-SB3), one level deeper (L4).
+      ONNXSEM_CLAUSE(SB13);
       args.subgraph = [&runner](const Graph& body, const std::vector<Value>& formals) {
         return run_body(runner, body, formals, 23);
       };
       // [spec:K13] the candidate results given for the operation's output names (K14: also by picks).
+      ONNXSEM_CLAUSE(K13);
       const auto& choices = runner.options().choices;
       const auto& picks = runner.options().picks;
       if (!choices.empty() || !picks.empty())
@@ -426,6 +437,7 @@ std::vector<std::optional<Value>> call_function(const GraphRunner& runner, const
   // scope: the actual inputs bound to the formal inputs by position (an absent one left without value),
   // attribute references replaced by the caller's attributes (or the function's defaults), the body's
   // operators resolved under the function's own opset imports; the formal outputs are the call's outputs.
+  ONNXSEM_CLAUSE(FN1);
   Graph body;
   body.name = f.name;
   for (const auto& name : f.outputs) body.outputs.push_back(ValueInfo{name, {}});

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "semantics/control.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {
@@ -37,6 +38,7 @@ class Demand {
   // operation of this graph that assigns it, evaluated on demand; else from the enclosing scopes (SB1).
   // None when it has no value.
   [[nodiscard]] std::optional<Value> value(const std::string& name) {
+    ONNXSEM_CLAUSE(D1);
     if (auto it = memo_.find(name); it != memo_.end()) return it->second;
     auto w = writers_.find(name);
     if (w == writers_.end()) {
@@ -44,6 +46,7 @@ class Demand {
       return v ? std::optional<Value>(*v) : std::nullopt;
     }
     // [spec:D2] a demanded tensor assigned by two operations has no single meaning on demand.
+    ONNXSEM_CLAUSE(D2);
     if (w->second.size() > 1)
       throw Failure(Error{ErrorKind::refused, "D2",
                           "the tensor is assigned by " + std::to_string(w->second.size()) +
@@ -72,6 +75,7 @@ class Demand {
                                                         const std::map<std::string, int64_t>* opsets, bool fresh,
                                                         uint64_t) const override {
       // [spec:L4] (demand-driven) nesting of subgraphs and function calls is bounded.
+      ONNXSEM_CLAUSE(L4);
       if (d_.cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
       DemandContext inner_cx{d_.cx_.model, d_.cx_.ops, d_.cx_.options, d_.cx_.depth + 1};
       Demand inner(inner_cx, body, opsets ? *opsets : d_.opsets_, std::move(local), fresh ? nullptr : &d_,
@@ -90,6 +94,7 @@ class Demand {
   // outside), then apply its operator once and remember its outputs. An operation met again while its
   // inputs are being demanded lies on a cycle; an operation with an input without value assigns nothing.
   void evaluate(size_t k) {
+    ONNXSEM_CLAUSE(D3);
     const Node& n = graph_.nodes[k];
     if (progress_[k] == Progress::done) return;
     if (progress_[k] == Progress::in_progress)
@@ -147,6 +152,7 @@ Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& 
       else missing.push_back(vi.name);
     }
     // [spec:D4] (C3 on demand) every graph output has a value.
+    ONNXSEM_CLAUSE(D4);
     if (!missing.empty()) {
       std::string names;
       for (const auto& m : missing) names += (names.empty() ? "'" : ", '") + m + "'";

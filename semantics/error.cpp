@@ -1,6 +1,8 @@
 // Outcomes and their clauses (spec/conventions.md, "Outcomes").
 #include "semantics/error.hpp"
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem {
 
 const char* kind_name(ErrorKind k) noexcept {
@@ -42,6 +44,7 @@ void eval_error(std::string clause, std::string message) {
 }
 // [spec:U1] unsupported is its own outcome, never a pass.
 void unsupported(std::string message) {
+  ONNXSEM_CLAUSE(U1);
   throw Failure(Error{ErrorKind::unsupported, "U1", std::move(message), {}, {}, {}});
 }
 void usage_error(std::string clause, std::string message) {

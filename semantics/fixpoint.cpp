@@ -8,6 +8,7 @@
 #include <set>
 
 #include "semantics/control.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {
@@ -24,6 +25,7 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
   const std::string domain = normalise_domain(node.domain);
   auto imp = opset_imports.find(domain);
   // [spec:W6] every operator's domain is imported by the model.
+  ONNXSEM_CLAUSE(W6);
   if (imp == opset_imports.end()) {
     r.error = Error{ErrorKind::refused, "W6",
                     "the model imports no opset for domain '" + (domain.empty() ? std::string("ai.onnx") : domain) +
@@ -33,10 +35,12 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
   }
   const auto versions = ops.defined_versions(domain, node.op_type);
   // [spec:O1] the operator version is the highest since-version not above the imported version.
+  ONNXSEM_CLAUSE(O1);
   int64_t since = 0;
   for (int64_t v : versions)
     if (v <= imp->second) since = std::max(since, v);
   // [spec:W4] the imported opset must define the operator.
+  ONNXSEM_CLAUSE(W4);
   if (since == 0) {
     r.error = Error{ErrorKind::refused, "W4",
                     "operator " + (domain.empty() ? std::string() : domain + "::") + node.op_type +
@@ -90,6 +94,7 @@ class Runner final : public GraphRunner {
                                                       const std::map<std::string, int64_t>* opsets, bool fresh,
                                                       uint64_t salt) const override {
     // [spec:L4] nesting of subgraphs and function calls is bounded.
+    ONNXSEM_CLAUSE(L4);
     if (cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
     Context inner{cx_.model, cx_.ops, cx_.options, cx_.depth + 1};
     const Scope* parent = fresh ? nullptr : &here_;
@@ -136,6 +141,7 @@ struct Evaluation {
   // one. An operation with no named output assigns nothing and is never executable. The inputs of an
   // operation with subgraphs include the names its subgraphs read from the enclosing scopes (SB1).
   [[nodiscard]] bool executable(const State& s, size_t k) const {
+    ONNXSEM_CLAUSE(E2);
     const Node& n = graph.nodes[k];
     bool any_output = false;
     for (const auto& o : n.outputs) {
@@ -187,15 +193,21 @@ struct Evaluation {
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
   // and assigns each requested output. Returns the next state.
   [[nodiscard]] State fire(State s, size_t k, int64_t& firings) {
+    ONNXSEM_CLAUSE(E3);
     const Node& n = graph.nodes[k];
     std::vector<std::optional<Value>> inputs;
     inputs.reserve(n.inputs.size());
     for (const auto& i : n.inputs) {
-      if (i.empty()) inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
-      else inputs.emplace_back(*lookup(s, i));
+      if (i.empty()) {
+        ONNXSEM_CLAUSE(E4);
+        inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
+      } else {
+        inputs.emplace_back(*lookup(s, i));
+      }
     }
     // [spec:PE1] an evaluation given a bound on the elements a firing reads does not fire an operation
     // whose input tensors (sequence items included) hold more (unsupported).
+    ONNXSEM_CLAUSE(PE1);
     if (cx.options.max_input_elements > 0) {
       int64_t elements = 0;
       for (const auto& v : inputs) {
@@ -229,6 +241,7 @@ class Picker {
  public:
   explicit Picker(const Scheduler& s) : kind_(s.kind), rng_(s.seed) {}
   [[nodiscard]] size_t pick(const std::vector<size_t>& executable) {
+    ONNXSEM_CLAUSE(E5);
     switch (kind_) {
       case Scheduler::Kind::ordered: return executable.front();
       case Scheduler::Kind::reverse: return executable.back();
@@ -246,6 +259,7 @@ class Picker {
 
 Error with_context(Error e, const Node& n) {
   // [spec:E7] an error raised while firing an operation names that operation.
+  ONNXSEM_CLAUSE(E7);
   if (e.node.empty()) e.node = n.name;
   if (e.op.empty()) e.op = n.domain.empty() ? n.op_type : n.domain + "::" + n.op_type;
   return e;
@@ -256,6 +270,7 @@ namespace {
 // [spec:E6] the fixpoint: fire executable operations until none is executable.
 State run_graph(const Context& cx, const Graph& g, const std::map<std::string, int64_t>& opsets, State s,
                 const Scope* outer, int64_t& firings, uint64_t seed_salt) {
+  ONNXSEM_CLAUSE(E6);
   Evaluation ev(cx, g, opsets, outer);
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
@@ -269,6 +284,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   while (!ex.empty()) {
     const size_t k = picker.pick(ex);
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
+    ONNXSEM_CLAUSE(PE1);
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
       throw Failure(Error{ErrorKind::unsupported, "PE1",
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
@@ -299,12 +315,14 @@ std::string name_list(const std::vector<std::string>& names) {
 // [spec:E1] the initial state: initializers, then the fed graph inputs (which override an initializer of
 // the same name); nothing else has a value.
 State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, bool strict_shapes) {
+  ONNXSEM_CLAUSE(E1);
   State s;
   for (const auto& [name, t] : g.initializers) s.insert_or_assign(name, Value(t));
   std::set<std::string> declared;
   for (const auto& vi : g.inputs) declared.insert(vi.name);
   for (const auto& [name, v] : inputs) {
     // [spec:I2] only declared graph inputs can be fed.
+    ONNXSEM_CLAUSE(I2);
     if (!declared.count(name))
       throw Failure(Error{ErrorKind::usage, "I2", "a value is fed for '" + name + "', which is not a graph input",
                           {}, {}, name});
@@ -314,9 +332,11 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
   for (const auto& vi : g.inputs)
     if (!s.count(vi.name)) missing.push_back(vi.name);
   // [spec:I1] every graph input without an initializer must be fed.
+  ONNXSEM_CLAUSE(I1);
   if (!missing.empty())
     throw Failure(Error{ErrorKind::usage, "I1", "no value for graph input(s) " + name_list(missing), {}, {}, {}});
   // [spec:I3] a fed tensor has the declared element type.
+  ONNXSEM_CLAUSE(I3);
   for (const auto& vi : g.inputs) {
     const Value& v = s.at(vi.name);
     if (vi.type.kind != Type::Kind::tensor || !v.is_tensor()) continue;
@@ -327,6 +347,7 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
                               dtype_name(vi.type.elem),
                           {}, {}, vi.name});
     // [spec:I4] with strict shapes, it also has the declared rank and fixed dimensions.
+    ONNXSEM_CLAUSE(I4);
     if (strict_shapes && vi.type.shape) {
       const auto& dims = *vi.type.shape;
       bool ok = static_cast<int64_t>(dims.size()) == t.rank();
@@ -346,6 +367,7 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
 // operation is blocked (it never fires again, its outputs stay without value) and the evaluation goes on
 // with the operations that do not depend on it.
 PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops, const EvalOptions& options) {
+  ONNXSEM_CLAUSE(PE1);
   PartialOutcome out;
   AllocationLimit limit(options.max_tensor_bytes);
   WorkBudget work(options.max_firing_work, options.max_work);
@@ -398,6 +420,7 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
     return out;
   }
   // [spec:C3] at the fixpoint every graph output has a value.
+  ONNXSEM_CLAUSE(C3);
   std::vector<std::string> missing;
   for (const auto& vi : g.outputs)
     if (!s.count(vi.name)) missing.push_back(vi.name);

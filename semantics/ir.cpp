@@ -3,6 +3,8 @@
 
 #include <set>
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem {
 
 const char* attr_type_name(AttrType t) noexcept {
@@ -39,6 +41,7 @@ std::string Node::where() const {
 
 std::string normalise_domain(const std::string& d) {
   // [spec:O2] the default operator domain has two spellings.
+  ONNXSEM_CLAUSE(O2);
   return d == "ai.onnx" ? std::string() : d;
 }
 

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "semantics/coverage.hpp"
 #include "semantics/proto.hpp"
 
 namespace onnxsem {
@@ -57,6 +58,7 @@ Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where) 
 Node to_node(const onnx::NodeProto& p, size_t position) {
   Node n;
   // [spec:G1] an operation without a name is named by its position in the node list: "#K".
+  ONNXSEM_CLAUSE(G1);
   n.name = p.name().empty() ? "#" + std::to_string(position) : p.name();
   n.op_type = p.op_type();
   n.domain = normalise_domain(p.domain());
@@ -96,6 +98,7 @@ Function to_function(const onnx::FunctionProto& p) {
 
 Model to_model(const onnx::ModelProto& p, const std::string& origin) {
   // [spec:W8] a model has a graph and imports at least one opset.
+  ONNXSEM_CLAUSE(W8);
   if (!p.has_graph()) refused("W8", "'" + origin + "' holds no graph");
   if (p.opset_import_size() == 0 && p.ir_version() >= 3)
     refused("W8", "'" + origin + "' imports no opset");
@@ -119,6 +122,7 @@ Model to_model(const onnx::ModelProto& p, const std::string& origin) {
 Model load_model_bytes(const std::string& bytes, const std::string& origin) {
   onnx::ModelProto p;
   // [spec:F2] bytes that do not parse as a ModelProto are a usage error, never a crash.
+  ONNXSEM_CLAUSE(F2);
   if (!p.ParseFromString(bytes)) usage_error("F2", "'" + origin + "' is not a serialized ONNX model");
   return to_model(p, origin);
 }

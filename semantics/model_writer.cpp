@@ -5,6 +5,7 @@
 
 #include <fstream>
 
+#include "semantics/coverage.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/proto.hpp"
 
@@ -99,6 +100,7 @@ void from_graph(const Graph& g, onnx::GraphProto& p) {
 }  // namespace
 
 std::string model_to_bytes(const Model& m) {
+  ONNXSEM_CLAUSE(F6);
   onnx::ModelProto p;
   p.set_ir_version(m.ir_version);
   if (!m.producer_name.empty()) p.set_producer_name(m.producer_name);

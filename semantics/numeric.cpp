@@ -12,6 +12,8 @@
 #include <optional>
 #include <string_view>
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::num {
 namespace {
 
@@ -54,6 +56,7 @@ double round_half_even(double n) {
 // pattern; a pattern above f.max_code (possibly max_code + 1 after a carry, or larger) means the value
 // rounds beyond the largest finite magnitude (the caller applies the overflow rule of the type).
 uint64_t encode_magnitude(double a, Format f) {
+  ONNXSEM_CLAUSE(N2);
   if (a == 0) return 0;
   int e2 = 0;
   (void)std::frexp(a, &e2);  // a = m * 2^e2 with m in [0.5, 1)
@@ -71,6 +74,7 @@ uint64_t encode_magnitude(double a, Format f) {
 // [spec:N10] NaN handling shared by the IEEE-like 16-bit formats: sign and the leading payload bits that
 // fit are kept, and the quiet bit is set.
 uint16_t nan16(double x, int mbits, uint16_t exp_mask) {
+  ONNXSEM_CLAUSE(N10);
   uint64_t bits = 0;
   std::memcpy(&bits, &x, sizeof bits);
   const auto sign = static_cast<uint16_t>((bits >> 63) << 15);
@@ -91,6 +95,7 @@ double nan_from16(uint16_t bits, int mbits) {
 
 // IEEE-like 16-bit formats: float16 and bfloat16 (exponent all ones = infinity / NaN).
 double decode16(uint16_t bits, Format f) {
+  ONNXSEM_CLAUSE(N1);  // the widening of float16 and bfloat16 (to_double below)
   const auto exp_mask = static_cast<uint16_t>(f.max_code + 1);
   const bool neg = (bits & 0x8000) != 0;
   const uint16_t mag = bits & 0x7FFF;
@@ -108,6 +113,7 @@ uint16_t encode16(double x, Format f) {
   if (std::isnan(x)) return nan16(x, f.mbits, exp_mask);
   const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
   // [spec:N3] beyond the largest finite value after rounding (or infinite): infinity of the same sign.
+  ONNXSEM_CLAUSE(N3);
   if (std::isinf(x)) return sign | exp_mask;
   const uint64_t code = encode_magnitude(std::fabs(x), f);
   if (code > f.max_code) return sign | exp_mask;
@@ -142,12 +148,14 @@ uint8_t encode_small(double x, bool saturate, const SmallFormat& s) {
   if (std::isnan(x)) {
     // [spec:N11] float4e2m1 has no NaN: NaN converts to the pattern 0x8 (negative zero), whatever its
     // sign, as ONNX's reference conversion does.
+    ONNXSEM_CLAUSE(N11);
     if (!s.has_nan) return s.sign_bit;
     return nan();
   }
   // [spec:N4] overflow (after rounding, infinities included): with saturate, the largest finite magnitude
   // of the same sign; without it, infinity of the same sign where the type has one, else NaN (float4e2m1,
   // which has neither, saturates always).
+  ONNXSEM_CLAUSE(N4);
   const uint64_t code = std::isinf(x) ? uint64_t{s.f.max_code} + 1 : encode_magnitude(std::fabs(x), s.f);
   if (code > s.f.max_code) {
     if (saturate || !s.has_nan) return static_cast<uint8_t>(sign | s.f.max_code);
@@ -155,11 +163,13 @@ uint8_t encode_small(double x, bool saturate, const SmallFormat& s) {
     return nan();
   }
   // [spec:N12] the fnuz types have a single zero: a negative value that rounds to zero gives +0.
+  ONNXSEM_CLAUSE(N12);
   if (code == 0 && s.unsigned_zero) return 0;
   return static_cast<uint8_t>(sign | code);
 }
 
 double decode_small(uint8_t bits, const SmallFormat& s) {
+  ONNXSEM_CLAUSE(N1);  // the widening of the 8- and 4-bit floating types (to_double below)
   const bool neg = (bits & s.sign_bit) != 0;
   const uint8_t mag = bits & static_cast<uint8_t>(s.sign_bit - 1);
   if (s.has_nan) {
@@ -230,6 +240,7 @@ float8e8m0_t to_float8e8m0(double x, bool saturate, E8M0Round mode) noexcept {
   // infinity. |x| is rounded to a power of two by the rounding mode. With saturate, infinities and
   // results beyond 2^127 give 2^127, and magnitudes below 2^-127 (zero included) give 2^-127; without
   // it, all of these give NaN. NaN gives NaN. (This function ignores the sign; see N15.)
+  ONNXSEM_CLAUSE(N5);
   constexpr uint8_t kNaN8 = 0xFF;
   if (std::isnan(x)) return float8e8m0_t{kNaN8};
   if (std::isinf(x)) return float8e8m0_t{static_cast<uint8_t>(saturate ? 0xFE : kNaN8)};
@@ -255,6 +266,7 @@ float8e8m0_t to_float8e8m0(double x, bool saturate, E8M0Round mode) noexcept {
 
 float8e8m0_t to_float8e8m0_checked(double x, bool saturate, E8M0Round mode) {
   // [spec:N15] ONNX leaves the conversion of negative values (and -0) to float8e8m0 undefined: refused.
+  ONNXSEM_CLAUSE(N15);
   if (std::signbit(x) && !std::isnan(x))
     eval_error("N15", "cannot convert the negative value " + show(x) + " to float8e8m0");
   return to_float8e8m0(x, saturate, mode);
@@ -284,6 +296,7 @@ T from_double(double x, bool saturate) {
     return to_float4e2m1(x, saturate);
   } else if constexpr (std::is_same_v<T, bool>) {
     // [spec:N13] to bool: zero (either sign) is false, every other value, NaN included, is true.
+    ONNXSEM_CLAUSE(N13);
     return x != 0 || std::isnan(x);
   } else {
     constexpr bool small = std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t> || std::is_same_v<T, int2_t> ||
@@ -300,6 +313,7 @@ T from_double(double x, bool saturate) {
     }
     // [spec:N6] float -> integer: truncation toward zero of a finite value that then lies in the range;
     // NaN, infinities and out-of-range values are an evaluation error.
+    ONNXSEM_CLAUSE(N6);
     if (!std::isfinite(x)) eval_error("N6", "cannot convert " + show(x) + " to " + int_name<T>());
     const double t = std::trunc(x);
     bool in_range = t >= lo;
@@ -365,6 +379,7 @@ std::string layout_decimal(const std::string& sci) {
 // type) to the same value, laid out as layout_decimal says; the specials print "NaN", "INF", "-INF".
 template <class T>
 std::string float_to_string(T x) {
+  ONNXSEM_CLAUSE(N8);
   const double v = to_double(x);
   if (std::isnan(v)) return "NaN";
   if (std::isinf(v)) return v > 0 ? "INF" : "-INF";
@@ -437,6 +452,7 @@ template <class T>
 std::string to_string_value(T x) {
   if constexpr (std::is_same_v<T, bool>) {
     // [spec:N14] bool prints as "1" or "0" (and reads back from any numeric form: nonzero is true).
+    ONNXSEM_CLAUSE(N14);
     return x ? "1" : "0";
   } else if constexpr (std::is_integral_v<T>) {
     return std::to_string(x);

@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "semantics/coverage.hpp"
 #include "semantics/value.hpp"
 
 namespace onnxsem::num {
@@ -77,6 +78,7 @@ template <class To, class From>
 [[nodiscard]] To wrap_integer(From x) noexcept {
   // [spec:N7] keep the low bits of the two's-complement representation at the target width.
   // The source value as a 64-bit two's-complement pattern (sign-extended for signed sources).
+  ONNXSEM_CLAUSE(N7);
   uint64_t bits = 0;
   if constexpr (detail::is_small_int<From>) {
     bits = static_cast<uint64_t>(static_cast<int64_t>(x.v));

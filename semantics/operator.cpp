@@ -1,10 +1,13 @@
 // Operator interface helpers (spec/graph.md, "Operators").
 #include "semantics/operator.hpp"
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem {
 
 const Value& KernelArgs::value(size_t k) const {
   // [spec:A2] an operator reads only inputs that are present.
+  ONNXSEM_CLAUSE(A2);
   if (k >= inputs.size() || !inputs[k])
     eval_error("A2", "required input " + std::to_string(k) + " is missing");
   return *inputs[k];

@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 
 namespace onnxsem {
@@ -28,6 +29,7 @@ std::set<std::string> free_names(const Graph& g) {
 std::set<std::string> implicit_inputs(const Node& n) {
   // [spec:SB1] the free names of an operation's subgraphs are inputs of the operation: it is executable
   // only when they have values in the enclosing scopes.
+  ONNXSEM_CLAUSE(SB1);
   std::set<std::string> out;
   for (const auto& a : n.attributes) {
     if (a.g) {
@@ -65,6 +67,7 @@ Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
 Tensor stack(const std::vector<Tensor>& items, int64_t axis, const std::string& what) {
   if (items.empty()) eval_error("SB5", what + ": nothing to stack");
   const Tensor& first = items.front();
+  ONNXSEM_CLAUSE(SB5);  // the marker of the loop below
   for (const auto& t : items)
     // [spec:SB5] the values stacked into a scan output share one element type and one shape.
     if (t.dtype() != first.dtype() || t.shape() != first.shape())

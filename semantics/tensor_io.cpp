@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/proto.hpp"
@@ -35,6 +36,7 @@ uint32_t to_code(T x) {
 
 [[noreturn]] void bad(const std::string& where, const std::string& what) {
   // [spec:F3] a serialized tensor whose data do not match its declared type and shape is refused.
+  ONNXSEM_CLAUSE(F3);
   usage_error("F3", "tensor '" + where + "': " + what);
 }
 
@@ -138,6 +140,7 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
 
 Tensor to_tensor(const onnx::TensorProto& p, const std::string& where) {
   // [spec:F4] data stored outside the model file, and segmented tensors, are not read.
+  ONNXSEM_CLAUSE(F4);
   if (p.data_location() == onnx::TensorProto_DataLocation_EXTERNAL)
     unsupported("tensor '" + where + "' keeps its data in an external file, which onnxsem does not read");
   if (p.has_segment()) unsupported("tensor '" + where + "' is segmented, which onnxsem does not read");
@@ -300,6 +303,7 @@ Value to_value(const onnx::OptionalProto& p, const std::string& where) {
 
 Value to_value(const onnx::MapProto& p, const std::string& where) {
   // [spec:F5] a serialized map has int64 or string keys, as many as its values, none twice.
+  ONNXSEM_CLAUSE(F5);
   const std::string name = p.name().empty() ? where : p.name();
   const int32_t kt = p.key_type();
   Tensor keys;
@@ -397,6 +401,7 @@ namespace {
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   // [spec:F1] a file that cannot be read is a usage error.
+  ONNXSEM_CLAUSE(F1);
   if (!in) usage_error("F1", "cannot read '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "semantics/control.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
 
@@ -206,6 +207,7 @@ struct Engine {
     const Resolved r = resolve(ops, opsets, n);
     if (r.since_version == 0) return outs;  // W4 / W6: refused by check's own clauses
     const std::string domain = normalise_domain(n.domain);
+    ONNXSEM_CLAUSE(TY1);  // the signature, data read from its family's text (signature.cpp) when the table was built
     const Signature* sig = ops.signature(domain, n.op_type, r.since_version);
     if (!sig) {
       ++result.operations_untyped;
@@ -214,12 +216,14 @@ struct Engine {
     ++result.operations_typed;
     const std::string suffix = where.empty() ? std::string() : " (in " + where + ")";
     // [spec:TY13] an operator version ONNX marks deprecated is refused.
+    ONNXSEM_CLAUSE(TY13);
     if (sig->deprecated) {
       find("TY13", sig->name() + " is deprecated by ONNX; the model's opset import selects it" + suffix, &n);
       return outs;
     }
 
     // [spec:TY2] arity: the positions lie within the signature's bounds; a single formal names a tensor.
+    ONNXSEM_CLAUSE(TY2);
     const size_t ni = n.inputs.size(), no = n.outputs.size();
     auto bound = [](size_t v) { return v == unbounded ? std::string("any number of") : std::to_string(v); };
     if (ni < sig->min_inputs || ni > sig->max_inputs)
@@ -239,6 +243,7 @@ struct Engine {
     }
 
     // [spec:TY3] attributes: known to the operator version, of its type, and every required one present.
+    ONNXSEM_CLAUSE(TY3);
     for (const auto& a : n.attributes) {
       if (!a.ref_attr_name.empty()) continue;  // outside a function body: W5
       const AttrSpec* spec = sig->attr(a.name);
@@ -254,6 +259,7 @@ struct Engine {
         find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + suffix, &n);
 
     // [spec:TY4] each input's type is one its formal allows; [spec:TY6] a type variable is bound once.
+    ONNXSEM_CLAUSE(TY4, TY6);
     std::map<std::string, Type> binding;
     auto check_position = [&](const Formal* f, const Type& t, const std::string& what, const std::string& tensor) {
       if (!f || !known(t)) return;
@@ -307,6 +313,7 @@ struct Engine {
     }
     // [spec:TY5] the shape rule refines the outputs' types; [spec:TY11] without one, or where it draws no
     // conclusion, what the signature fixes is all that is known.
+    ONNXSEM_CLAUSE(TY5, TY11);
     std::vector<Type> refined;
     if (is_control(n)) {
       refined = type_control(n, r.since_version, opsets, env, constants, in_types, where, depth, in_function);
@@ -345,6 +352,7 @@ struct Engine {
     std::string why;
     Type t = meet(vi.type, contract, why);
     // [spec:TY8] a subgraph input declared with a type that contradicts its operation's contract is refused.
+    ONNXSEM_CLAUSE(TY8);
     if (!why.empty()) find("TY8", what + " input '" + vi.name + "' is declared " + vi.type.describe() +
                                       " but the operation passes " + contract.describe() + " (" + why + ")", &n, vi.name);
     return t;
@@ -492,6 +500,7 @@ struct Engine {
     std::vector<Type> outs(call.outputs.size());
     if (depth > 32) return outs;  // FN2 refuses recursive functions; a deep chain is typed no further
     // [spec:TY9] a call is typed by typing the function's body with the call's input types and attributes.
+    ONNXSEM_CLAUSE(TY9);
     for (const auto& a : call.attributes) {
       const bool declared =
           std::find(f.attributes.begin(), f.attributes.end(), a.name) != f.attributes.end() ||
@@ -575,6 +584,7 @@ struct Engine {
           std::string why;
           Type m = meet(d->second, t, why);
           // [spec:TY7] a declared type agrees with the inferred one; the name takes their meet.
+          ONNXSEM_CLAUSE(TY7);
           if (!why.empty())
             find("TY7", "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
                             (where.empty() ? std::string() : " (in " + where + ")"),
@@ -691,6 +701,7 @@ Type tensor_type_of(const Tensor& t) { return make_tensor_type(t.dtype(), fixed_
 
 std::string type_violation(const Value& v, const Type& t) {
   // [spec:TY12] a value has the type inference predicted: kind, element type, rank and fixed dimensions.
+  ONNXSEM_CLAUSE(TY12);
   if (!known(t)) return {};
   if (v.is_tensor()) {
     const Tensor& x = v.tensor();

@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/work.hpp"
 
@@ -12,6 +13,7 @@ namespace onnxsem {
 
 // [spec:V1] the element types and their numbers.
 const char* dtype_name(DType t) noexcept {
+  ONNXSEM_CLAUSE(V1);
   switch (t) {
     case DType::undefined: return "undefined";
     case DType::float32: return "float";
@@ -80,6 +82,7 @@ int64_t element_count(const Shape& shape) {
   int64_t n = 1;
   for (int64_t d : shape) {
     // [spec:L1] a dimension is never negative and an element count never overflows.
+    ONNXSEM_CLAUSE(L1);
     if (d < 0) eval_error("L1", "negative dimension " + std::to_string(d) + " in a shape");
     if (d != 0 && n > std::numeric_limits<int64_t>::max() / d)
       eval_error("L1", "the element count of a shape overflows 64 bits");
@@ -98,6 +101,7 @@ AllocationLimit::~AllocationLimit() { current_limit = previous_; }
 
 void Tensor::check_bytes(int64_t count, size_t elem_size) {
   // [spec:L3] a tensor larger than the configured limit is refused before anything is allocated.
+  ONNXSEM_CLAUSE(L3);
   if (count > current_limit / static_cast<int64_t>(elem_size))
     eval_error("L3", "a tensor of " + std::to_string(count) + " elements of " + std::to_string(elem_size) +
                          " bytes exceeds the allocation limit of " + std::to_string(current_limit) + " bytes");
@@ -111,6 +115,7 @@ void Tensor::wrong_type(DType asked) const {
 
 Tensor Tensor::reshaped(Shape shape) const {
   // [spec:L2] rearranging elements keeps their count.
+  ONNXSEM_CLAUSE(L2);
   if (element_count(shape) != count_) eval_error("L2", "reshape to a shape of another element count");
   Tensor t = *this;
   t.shape_ = std::move(shape);
@@ -119,6 +124,7 @@ Tensor Tensor::reshaped(Shape shape) const {
 
 bool operator==(const Tensor& a, const Tensor& b) {
   // [spec:V3] tensors are equal when element type, shape and every element's representation are equal.
+  ONNXSEM_CLAUSE(V3);
   if (a.dtype_ != b.dtype_ || a.shape_ != b.shape_) return false;
   if (a.dtype_ == DType::undefined) return true;
   return dispatch(a.dtype_, all_types, "equality", [&](auto t) {
@@ -167,6 +173,7 @@ bool operator==(const Type& a, const Type& b) {
 
 // [spec:V2] a value is read as the kind it is.
 const Tensor& Value::tensor() const {
+  ONNXSEM_CLAUSE(V2);
   if (const auto* t = std::get_if<Tensor>(&v)) return *t;
   eval_error("V2", "expected a tensor, got " + describe());
 }
@@ -185,6 +192,7 @@ const Map& Value::map() const {
 
 Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type> value_type) {
   // [spec:V4] keys are int64 or string, one per value, none given twice; their order is kept.
+  ONNXSEM_CLAUSE(V4);
   if (keys.dtype() != DType::int64 && keys.dtype() != DType::string)
     eval_error("V4", std::string("map keys of type ") + dtype_name(keys.dtype()) + "; keys are int64 or string");
   if (keys.rank() != 1) eval_error("V4", "map keys must be a 1-D tensor, got rank " + std::to_string(keys.rank()));
@@ -362,6 +370,7 @@ bool operator==(const Value& a, const Value& b) {
   }
   if (const auto* m = std::get_if<Map>(&a.v)) {
     // [spec:V3] maps are equal when their keys are equal in the same order and their values pairwise.
+    ONNXSEM_CLAUSE(V3);
     const auto& m2 = std::get<Map>(b.v);
     if (m->key != m2.key || !(m->keys == m2.keys) || m->size() != m2.size()) return false;
     for (size_t i = 0; i < m->size(); ++i)

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 
 namespace onnxsem {
@@ -31,6 +32,7 @@ std::optional<Witness> find_witness(const Model& model, const std::map<std::stri
   // [spec:K14] only an evaluation that stopped unsupported at an operation of the main graph (named as G1
   // names it, which the loader has done) whose output has no candidate result (NN44, K13), and expected
   // outputs that are tensors of one element count.
+  ONNXSEM_CLAUSE(K14);
   if (first.ok() || first.error->kind != ErrorKind::unsupported) return std::nullopt;
   const Node* n = nullptr;
   for (const auto& node : model.graph.nodes)

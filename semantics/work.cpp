@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "semantics/coverage.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem {
@@ -20,6 +21,7 @@ thread_local Meter meter;
 void charge_work(int64_t units, std::string_view what) {
   if (units < 0) units = std::numeric_limits<int64_t>::max();
   // [spec:L5] the work of a firing and of an evaluation is counted before it is done, and bounded.
+  ONNXSEM_CLAUSE(L5);
   const int64_t firing = work_sum(meter.firing, units);
   if (firing > meter.firing_limit)
     eval_error("L5", std::string(what) + " needs about " + std::to_string(firing) +

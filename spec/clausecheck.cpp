@@ -1,8 +1,12 @@
 // The clause check (spec/README.md): every clause of spec/ has exactly one heading, at least one code site
 // (`[spec:ID]` in code) and at least one test that names it (`[ID]` in a doctest test name); no code or test
-// cites an unknown clause.
+// cites an unknown clause, and every coverage marker (`ONNXSEM_CLAUSE(ID, ...)`, spec/conformance.md K17)
+// names known clauses.
 //
-//   clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR]
+//   clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR] [--unmarked]
+//
+// --unmarked lists the clauses that have a code site but no coverage marker (clause coverage cannot count
+// them).
 //
 // Exit 0 when all holds, 1 with one line per problem otherwise.
 #include <filesystem>
@@ -91,11 +95,14 @@ std::string matrix(const Catalog& catalog) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::cerr << "usage: clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR]\n";
+    std::cerr << "usage: clausecheck SOURCE_ROOT [--trace FILE] [--check-trace FILE] [--book DIR] [--unmarked]\n";
     return 2;
   }
   const fs::path root = argv[1];
   std::string trace, check_trace, book;
+  bool unmarked = false;
+  for (int i = 2; i < argc; ++i)
+    if (std::string(argv[i]) == "--unmarked") unmarked = true;
   for (int i = 2; i + 1 < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--trace") trace = argv[i + 1];
@@ -115,7 +122,14 @@ int main(int argc, char** argv) {
   }
   if (!book.empty()) write_book(root, book, catalog);
 
+  size_t marked = 0;
+  for (const auto& [id, c] : catalog.clauses) {
+    marked += !c.markers.empty();
+    if (unmarked && !c.sites.empty() && c.markers.empty())
+      std::cout << "unmarked: " << id << " (" << c.sites.front().where() << (c.sites.size() > 1 ? ", ..." : "") << ")\n";
+  }
   for (const auto& p : problems) std::cout << p << "\n";
-  std::cout << "clause check: " << catalog.clauses.size() << " clauses, " << problems.size() << " problems\n";
+  std::cout << "clause check: " << catalog.clauses.size() << " clauses (" << marked << " with a coverage marker), "
+            << problems.size() << " problems\n";
   return problems.empty() ? 0 : 1;
 }

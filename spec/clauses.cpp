@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 namespace onnxsem::spec {
 
@@ -38,7 +39,7 @@ void read_chapters(const fs::path& root, Catalog& c) {
       std::smatch m;
       if (!std::regex_match(ls[i], m, heading)) continue;
       const std::string id = m[1];
-      Clause clause{id, m[2], chapter, i + 1, section, {}, {}, {}};
+      Clause clause{id, m[2], chapter, i + 1, section, {}, {}, {}, {}};
       if (auto it = c.clauses.find(id); it != c.clauses.end()) {
         c.problems.push_back(clause.where() + ": clause " + id + " is defined twice (also in " + it->second.where() + ")");
         continue;
@@ -56,6 +57,8 @@ void read_code(const fs::path& root, Catalog& c) {
   const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
   // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
   const std::regex raised(R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
+  // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
+  const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
   for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
     if (!fs::exists(root / dir)) continue;
     for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
@@ -78,6 +81,26 @@ void read_code(const fs::path& root, Catalog& c) {
         else if (test) c.problems.push_back(at.where() + ": a test cannot be the code site of clause " + id);
         else clause->second.sites.push_back(at);
       }
+      // A marker outside comments and preprocessor lines (the macro's own definition) names known clauses.
+      const std::string code_part = ls[i].substr(0, ls[i].find("//"));
+      const size_t first = code_part.find_first_not_of(" \t");
+      if (first != std::string::npos && code_part[first] != '#')
+        for (auto it = std::sregex_iterator(code_part.begin(), code_part.end(), marker); it != std::sregex_iterator();
+             ++it) {
+          std::stringstream ids((*it)[1].str());
+          std::string id;
+          size_t named = 0;
+          while (std::getline(ids, id, ',')) {
+            id.erase(0, id.find_first_not_of(" \t"));
+            id.erase(id.find_last_not_of(" \t") + 1);
+            ++named;
+            auto clause = c.clauses.find(id);
+            if (!is_clause_id(id)) c.problems.push_back(at.where() + ": a coverage marker names '" + id + "', not a clause ID");
+            else if (clause == c.clauses.end()) c.problems.push_back(at.where() + ": a coverage marker names unknown clause " + id);
+            else clause->second.markers.push_back(at);
+          }
+          if (named == 0) c.problems.push_back(at.where() + ": a coverage marker names no clause");
+        }
       if (!test && f.filename() != "testing.cpp")
         for (auto it = std::sregex_iterator(ls[i].begin(), ls[i].end(), raised); it != std::sregex_iterator(); ++it) {
           const std::string id = (*it)[2].matched ? (*it)[2].str() : (*it)[3].str();

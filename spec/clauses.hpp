@@ -29,6 +29,7 @@ struct Clause {
   std::vector<std::string> text;   // the clause's rule as written, up to the next heading
   std::vector<Citation> sites;     // `[spec:ID]` in code
   std::vector<Citation> tests;     // `[ID]` in a test name
+  std::vector<Citation> markers;   // coverage markers ONNXSEM_CLAUSE(ID) in code (semantics/coverage.hpp)
   [[nodiscard]] std::string where() const { return chapter + ":" + std::to_string(line); }
 };
 
@@ -37,7 +38,7 @@ struct Catalog {
   std::vector<std::string> chapters;  // spec/*.md, sorted
   std::vector<std::string> sources;   // the code files scanned, sorted
   // What the clause check refuses: a clause defined twice, without a code site or without a test; code, a
-  // test or an error value citing an unknown clause; a test as a code site.
+  // test, an error value or a coverage marker citing an unknown clause; a test as a code site.
   std::vector<std::string> problems;
 };
 

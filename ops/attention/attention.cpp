@@ -18,6 +18,7 @@
 #include "ops/attention/attention_internal.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/error.hpp"
 #include "semantics/numeric.hpp"
@@ -61,6 +62,7 @@ Heads read_heads(const Tensor& t, int64_t heads, const std::string& name) {
     return r;
   }
   // [spec:AT2] a 3-D input is [batch, seq, heads * head_size], split into heads and moved to [b, h, s, d].
+  ONNXSEM_CLAUSE(AT2);
   const int64_t hidden = t.dim(2);
   if (heads <= 0 || hidden % heads != 0)
     eval_error("AT2", "3-D input " + name + " has hidden size " + std::to_string(hidden) +
@@ -78,6 +80,7 @@ Heads read_heads(const Tensor& t, int64_t heads, const std::string& name) {
 
 // [spec:AT5] past ++ current along the sequence axis.
 Heads concat_seq(const Heads& past, const Heads& cur) {
+  ONNXSEM_CLAUSE(AT5);
   Heads r;
   r.b = cur.b, r.h = cur.h, r.d = cur.d, r.s = past.s + cur.s;
   r.v.resize(static_cast<size_t>(r.b * r.h * r.s * r.d));
@@ -100,7 +103,10 @@ struct Mask {
   std::vector<double> bias;             // additive values, in the mask's storage order
   std::array<int64_t, 3> stride{};      // element strides for batch, head, query row (0 when broadcast)
   [[nodiscard]] double at(int64_t b, int64_t h, int64_t i, int64_t j) const {
-    if (j >= len) return kNegInf;  // [spec:AT7] positions past the mask's last dimension are masked out
+    if (j >= len) {
+      ONNXSEM_CLAUSE(AT7);
+      return kNegInf;  // [spec:AT7] positions past the mask's last dimension are masked out
+    }
     return bias[static_cast<size_t>(b * stride[0] + h * stride[1] + i * stride[2] + j)];
   }
 };
@@ -110,6 +116,7 @@ Mask read_mask(const Tensor& m, int64_t B, int64_t Hq, int64_t Sq, int64_t T) {
   r.present = true;
   const int64_t rank = m.rank();
   // [spec:AT6] the mask broadcasts to [batch, q_heads, q_seq, total_seq]; bool true keeps, false masks out.
+  ONNXSEM_CLAUSE(AT6);
   if (rank < 1 || rank > 4)
     eval_error("AT6", "attn_mask must have rank 1 to 4, got shape " + show(m.shape()));
   r.len = m.dim(rank - 1);
@@ -144,6 +151,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   const Tensor& v = a.tensor(2);
   const DType dt = q.dtype();
   // [spec:AT1] Q, K and V have the same rank, 3 or 4, and one floating element type.
+  ONNXSEM_CLAUSE(AT1);
   if ((q.rank() != 3 && q.rank() != 4) || k.rank() != q.rank() || v.rank() != q.rank())
     eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + show(q.shape()) + ", " +
                           show(k.shape()) + ", " + show(v.shape()));
@@ -162,6 +170,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   Heads V = read_heads(v, kv_heads, "V");
 
   // [spec:AT3] shapes agree: batch, kv heads and kv sequence; Q and K share the head size; Hkv divides Hq.
+  ONNXSEM_CLAUSE(AT3);
   if (K.b != Q.b || V.b != Q.b || V.h != K.h || V.s != K.s || K.d != Q.d)
     eval_error("AT3", "Q, K, V (as [batch, heads, seq, size]) do not agree: " + show(Q.shape()) + ", " +
                           show(K.shape()) + ", " + show(V.shape()));
@@ -194,6 +203,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   if (a.has_input(3)) {
     const Tensor& m = a.tensor(3);
     // [spec:AT6] a floating mask is "of the same type as query", as Attention's text describes it.
+    ONNXSEM_CLAUSE(AT6);
     if (m.dtype() != DType::boolean && m.dtype() != a.tensor(0).dtype())
       eval_error("AT6", std::string("attn_mask of element type ") + dtype_name(m.dtype()) +
                             " is neither boolean nor Q's element type " + dtype_name(a.tensor(0).dtype()));
@@ -201,6 +211,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   }
 
   // [spec:AT9] nonpad_kv_seqlen (version 24): per batch, keys at positions >= its value are masked out.
+  ONNXSEM_CLAUSE(AT9);
   std::vector<int64_t> nonpad;
   if (has_nonpad_input && a.has_input(6)) {
     const Tensor& np = a.tensor(6);
@@ -218,6 +229,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   const bool causal = attr_int(n, "is_causal", 0) != 0;
   const auto scale_attr = attr_float_opt(n, "scale");
   // [spec:AT4] the scale defaults to 1/sqrt(head_size of Q and K).
+  ONNXSEM_CLAUSE(AT4);
   const double scale = scale_attr ? static_cast<double>(*scale_attr) : 1.0 / std::sqrt(static_cast<double>(Dk));
   const double softcap = attr_float(n, "softcap", 0.0f);
   const int64_t mode_i = attr_int(n, "qk_matmul_output_mode", 0);
@@ -226,6 +238,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   const auto mode = static_cast<QkMode>(mode_i);
   if (const auto sp = attr_int_opt(n, "softmax_precision")) {
     // [spec:AT13] softmax_precision names a floating type; onnxsem computes the softmax in binary64 anyway.
+    ONNXSEM_CLAUSE(AT13);
     if (!dtype_known(static_cast<int32_t>(*sp)) || !is_float(static_cast<DType>(*sp)))
       eval_error("AT13", "softmax_precision " + std::to_string(*sp) + " is not a floating element type");
   }
@@ -241,6 +254,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   for (int64_t b = 0; b < B; ++b) {
     // [spec:AT8] the causal frontier: query i sees key j iff j <= i + offset, where offset is the past length
     // with past_key, nonpad_kv_seqlen[b] - q_seq with nonpad_kv_seqlen and no past_key, else 0.
+    ONNXSEM_CLAUSE(AT8);
     int64_t offset = past;
     if (!has_pk && !nonpad.empty()) offset = nonpad[static_cast<size_t>(b)] - Sq;
     for (int64_t h = 0; h < Hq; ++h) {
@@ -257,6 +271,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
           s *= scale;
           if (qko && mode == QkMode::raw) qko[j] = s;
           // [spec:AT10] softcap c > 0 maps s to c * tanh(s / c), before the bias is added.
+          ONNXSEM_CLAUSE(AT10);
           if (softcap > 0) s = softcap * std::tanh(s / softcap);
           if (qko && mode == QkMode::softcapped) qko[j] = s;
           double bias = 0;
@@ -272,6 +287,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
         }
         // [spec:AT11] softmax over the keys in binary64; a row whose every entry is -inf (including a row
         // with no keys) gives probabilities 0, so its output row is 0; a NaN in the row makes the row NaN.
+        ONNXSEM_CLAUSE(AT11);
         if (all_masked) {
           for (int64_t j = 0; j < T; ++j) x[static_cast<size_t>(j)] = 0.0;
         } else if (any_nan) {
@@ -300,6 +316,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   std::vector<std::optional<Value>> out;
   // [spec:AT14] Y is [batch, q_heads, q_seq, v_head_size] for 4-D inputs and [batch, q_seq, q_heads *
   // v_head_size] for 3-D inputs.
+  ONNXSEM_CLAUSE(AT14);
   if (three_d) {
     std::vector<double> y3(y.size());
     for (int64_t b = 0; b < B; ++b)
@@ -313,10 +330,12 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     out.emplace_back(narrow_all(dt, {B, Hq, Sq, Dv}, y, "Attention"));
   }
   // [spec:AT5] present_key / present_value are the 4-D concatenations past ++ current.
+  ONNXSEM_CLAUSE(AT5);
   if (a.output_count() > 1) out.emplace_back(narrow_all(dt, K.shape(), K.v, "Attention"));
   if (a.output_count() > 2) out.emplace_back(narrow_all(dt, V.shape(), V.v, "Attention"));
   if (a.output_count() > 3) {
     // [spec:AT12] qk_matmul_output: 0 scaled Q·K, 1 after softcap, 2 after the bias, 3 after the softmax.
+    ONNXSEM_CLAUSE(AT12);
     if (want_qk) out.emplace_back(narrow_all(dt, {B, Hq, Sq, T}, qk_out, "Attention"));
     else out.emplace_back(std::nullopt);
   }
@@ -340,6 +359,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
   if (cos_t.dtype() != dt || sin_t.dtype() != dt)
     eval_error("AT15", "cos_cache and sin_cache must have the input's element type");
   // [spec:AT15] X is [batch, heads, seq, head_size], or [batch, seq, hidden] split into num_heads heads.
+  ONNXSEM_CLAUSE(AT15);
   if (x.rank() != 3 && x.rank() != 4)
     eval_error("AT15", "RotaryEmbedding input must be 3-D or 4-D, got " + show(x.shape()));
   int64_t B = x.dim(0), H = 0, S = 0, D = 0;
@@ -354,6 +374,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
     H = heads, D = x.dim(2) / heads;
   }
   // [spec:AT16] the first rotary_embedding_dim elements of each head are rotated (0: the whole head).
+  ONNXSEM_CLAUSE(AT16);
   int64_t R = attr_int(n, "rotary_embedding_dim", 0);
   if (R == 0) R = D;
   if (R < 0 || R > D || R % 2 != 0)
@@ -364,6 +385,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
 
   // [spec:AT17] the angle table row for (b, s): position_ids[b, s] into [max_pos, R/2] caches, or directly
   // caches of shape [batch, seq, R/2] when position_ids is absent.
+  ONNXSEM_CLAUSE(AT17);
   std::vector<int64_t> pos;
   if (a.has_input(3)) {
     const Tensor& p = a.tensor(3);
@@ -400,6 +422,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
         for (int64_t k = 0; k < half; ++k) {
           // [spec:AT18] pairs (k, k + R/2), or (2k, 2k + 1) when interleaved, rotate by the angle of column k:
           // (x1, x2) -> (cos*x1 - sin*x2, sin*x1 + cos*x2).
+          ONNXSEM_CLAUSE(AT18);
           const int64_t i1 = base + (interleaved ? 2 * k : k);
           const int64_t i2 = base + (interleaved ? 2 * k + 1 : k + half);
           const double x1 = xv[static_cast<size_t>(i1)], x2 = xv[static_cast<size_t>(i2)];

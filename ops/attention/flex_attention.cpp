@@ -20,6 +20,7 @@
 #include "ops/attention/attention_internal.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/error.hpp"
 #include "semantics/numeric.hpp"
@@ -31,6 +32,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   const std::string op = "FlexAttention";
   // [spec:FA4] score_mod and prob_mod are applied by the graph semantics; any other graph attribute is
   // not part of the operator's definition.
+  ONNXSEM_CLAUSE(FA4);
   const Graph* score_mod = nullptr;
   const Graph* prob_mod = nullptr;
   for (const Attribute& g : a.node.attributes) {
@@ -45,6 +47,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   const Tensor& k = a.tensor(1);
   const Tensor& v = a.tensor(2);
   // [spec:FA1] Q, K and V are rank-4 tensors of one floating element type with agreeing extents.
+  ONNXSEM_CLAUSE(FA1);
   for (const Tensor* t : {&q, &k, &v})
     if (t->rank() != 4)
       eval_error("FA1", op + ": Q, K and V must have rank 4, got shapes " + show(q.shape()) + ", " +
@@ -61,12 +64,14 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
     eval_error("FA1", op + ": " + std::to_string(Hq) + " query heads are not a multiple of " + std::to_string(Hkv) +
                           " key/value heads");
   // [spec:FA3] softmax_precision names a floating type; binary64 is at least as precise as each.
+  ONNXSEM_CLAUSE(FA3);
   if (auto p = attr_int_opt(a.node, "softmax_precision")) {
     const auto dt = static_cast<DType>(*p);
     if (dt != DType::float32 && dt != DType::float16 && dt != DType::float64 && dt != DType::bfloat16)
       eval_error("FA3", op + ": softmax_precision " + std::to_string(*p) + " is not a floating element type");
   }
   // [spec:FA2] scale defaults to 1/sqrt(E); an empty dot product (E = 0) scores 0.
+  ONNXSEM_CLAUSE(FA2);
   const auto scale_attr = attr_float_opt(a.node, "scale");
   const double scale = scale_attr ? static_cast<double>(*scale_attr) : 1.0 / std::sqrt(static_cast<double>(E));
 
@@ -79,6 +84,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   for (int64_t f : {B, Hq, L, S})
     if (__builtin_mul_overflow(cells, f, &cells)) eval_error("L1", op + ": the score tensor's size overflows");
   // [spec:FA2] the scaled scores, for every batch, query head, query row and key.
+  ONNXSEM_CLAUSE(FA2);
   std::vector<double> sc(static_cast<size_t>(cells));
   for (int64_t b = 0; b < B; ++b)
     for (int64_t h = 0; h < Hq; ++h) {
@@ -95,6 +101,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
     }
   // [spec:FA4] a modifier receives the tensor [B, Hq, L, S] rounded to float (double when Q is double) and
   // must return one tensor of that type and shape.
+  ONNXSEM_CLAUSE(FA4);
   const DType mod_type = q.dtype() == DType::float64 ? DType::float64 : DType::float32;
   auto modify = [&](const Graph* g, std::vector<double>& cells_in, const char* what) {
     if (!g) return;
@@ -113,6 +120,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   };
   modify(score_mod, sc, "score_mod");
   // [spec:FA2] the softmax of each row over its S keys, in binary64 with the row maximum subtracted.
+  ONNXSEM_CLAUSE(FA2);
   for (int64_t row = 0; row < B * Hq * L; ++row) {
     double* s = sc.data() + row * S;
     double top = -std::numeric_limits<double>::infinity();

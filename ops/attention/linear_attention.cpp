@@ -11,6 +11,7 @@
 
 #include "ops/attention/attention_internal.hpp"
 #include "ops/common/attrs.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/error.hpp"
 #include "semantics/numeric.hpp"
@@ -33,6 +34,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
   const Tensor& k = a.tensor(1);
   const Tensor& v = a.tensor(2);
   // [spec:AT19] update_rule selects the recurrence and which of decay / beta / erase_gate it takes.
+  ONNXSEM_CLAUSE(AT19);
   const std::string rule = attr_string(n, "update_rule", "gated_delta");
   if (rule != "linear" && rule != "gated" && rule != "delta" && rule != "gated_delta")
     eval_error("AT19", "update_rule must be linear, gated, delta or gated_delta, got '" + rule + "'");
@@ -45,6 +47,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
   if (a.has_input(6) && !delta) eval_error("AT19", "update_rule '" + rule + "' forbids the erase_gate input");
 
   // [spec:AT20] query [B, T, Hq*dk], key [B, T, Hkv*dk], value [B, T, Hkv*dv]; Hkv divides Hq.
+  ONNXSEM_CLAUSE(AT20);
   const auto qh = attr_int_opt(n, "q_num_heads");
   const auto kh = attr_int_opt(n, "kv_num_heads");
   if (!qh || !kh) eval_error("AT20", "LinearAttention needs the q_num_heads and kv_num_heads attributes");
@@ -71,6 +74,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
                             V = widen_all(v, "LinearAttention");
   // [spec:AT21] decay [B, T, Hkv] (per head) or [B, T, Hkv*dk] (per key dimension); beta [B, T, Hkv] or
   // [B, T, 1]; erase_gate [B, T, Hkv*dk].
+  ONNXSEM_CLAUSE(AT21);
   std::vector<double> decay, beta, erase;
   int64_t decay_w = 0, beta_w = 0;
   if (gating) {
@@ -97,6 +101,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
 
   // [spec:AT22] the state starts at past_state [B, Hkv, dk, dv] or at zero; present_state has past_state's
   // element type, or query's when past_state is absent.
+  ONNXSEM_CLAUSE(AT22);
   std::vector<double> S(static_cast<size_t>(B * Hkv * dk * dv), 0.0);
   DType state_dt = dt;
   if (a.has_input(3)) {
@@ -120,6 +125,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
         const double* kt = K.data() + (bt * Hkv + g) * dk;
         const double* vin = V.data() + (bt * Hkv + g) * dv;
         // [spec:AT23] one step of the recurrence, then the read of every query head of the group.
+        ONNXSEM_CLAUSE(AT23);
         if (gating)
           for (int64_t d = 0; d < dk; ++d) {
             const double f = std::exp(decay_w == Hkv ? decay[static_cast<size_t>(bt * Hkv + g)]

@@ -10,6 +10,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -42,6 +43,7 @@ std::vector<Type> attention_rule(const InferenceArgs& a) {
   std::vector<Type> out(a.output_count, tensor_of());
   const std::string op = a.node.op_type;
   // [spec:AT6] a mask that is not boolean has the element type of Q.
+  ONNXSEM_CLAUSE(AT6);
   if (a.has_input(3)) {
     const DType m = input_elem(a, 3), qe = input_elem(a, 0);
     if (m != DType::undefined && m != DType::boolean && qe != DType::undefined && m != qe)
@@ -55,6 +57,7 @@ std::vector<Type> attention_rule(const InferenceArgs& a) {
   for (const auto* d : {&q, &k, &v}) {
     if (!*d) continue;
     // [spec:AT24] Q, K and V are all 3-D or all 4-D; 3-D operands need both head counts.
+    ONNXSEM_CLAUSE(AT24);
     if ((*d)->size() != 3 && (*d)->size() != 4)
       type_error("AT24", op + ": Q, K and V must be 3-D or 4-D, one has rank " + std::to_string((*d)->size()));
     if (rank && *rank != (*d)->size())

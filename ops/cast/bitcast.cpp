@@ -11,6 +11,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 
 namespace onnxsem::ops {
@@ -21,6 +22,7 @@ inline constexpr auto bitcast_types = hana::concat(hana::concat(numeric_and_bool
 
 // [spec:N20] The width of an element type in bits, as ONNX stores it; 0 for types BitCast does not take.
 int bit_width(DType t) {
+  ONNXSEM_CLAUSE(N20);
   switch (t) {
     case DType::boolean:
     case DType::int8:
@@ -89,6 +91,7 @@ template <class T>
 T element_of(uint64_t p) {
   if constexpr (std::is_same_v<T, bool>) {
     // [spec:N21] a byte read as bool must be 0x00 or 0x01; no other byte is a bool.
+    ONNXSEM_CLAUSE(N21);
     if (p > 1)
       eval_error("N21", "BitCast: the byte " + std::to_string(p) + " is not the pattern of a bool (0 or 1)");
     return p == 1;
@@ -119,6 +122,7 @@ std::vector<std::optional<Value>> bitcast_26(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   const int64_t code = attr_int_req(a.node, "to");
   // [spec:N20] `to` names a non-string element type of the input's bit width.
+  ONNXSEM_CLAUSE(N20);
   if (code < 1 || code > 26 || code == static_cast<int64_t>(DType::string) ||
       !dtype_known(static_cast<int32_t>(code)))
     eval_error("N20", "BitCast: attribute 'to' = " + std::to_string(code) + " is not a non-string element type");
@@ -129,6 +133,7 @@ std::vector<std::optional<Value>> bitcast_26(const KernelArgs& a) {
                           " bits, " + dtype_name(to) + " has " + std::to_string(bit_width(to)));
   if (x.dtype() == to) return {Value(x)};  // N22: the same type gives the same tensor
   // [spec:N22] the output has the input's shape; element i has the bit pattern of input element i.
+  ONNXSEM_CLAUSE(N22);
   std::vector<std::optional<Value>> r;
   r.emplace_back(Value(dispatch(x.dtype(), bitcast_types, "BitCast", [&](auto from_t) {
     using From = typename decltype(from_t)::type;

@@ -6,6 +6,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
@@ -52,6 +53,7 @@ double widen_for_narrowing(From x) {
 template <class To, class From>
 To convert(const From& x, const CastOptions& o) {
   if constexpr (std::is_same_v<To, From>) {
+    ONNXSEM_CLAUSE(N19);
     return x;  // [spec:N19] a cast to the input's own type leaves every element unchanged
   } else if constexpr (is_string<From>) {
     if constexpr (is_int_like<To>) {
@@ -70,6 +72,7 @@ To convert(const From& x, const CastOptions& o) {
     // [spec:N16] floating -> int4/uint4/int2/uint2: truncation toward zero, then two's-complement wrap
     // around to the type's width, as ONNX's reference conversion does; the truncated value must be a
     // finite int64 (else N6).
+    ONNXSEM_CLAUSE(N16);
     const double v = std::trunc(num::to_double(x));
     if (!(v >= -std::ldexp(1.0, 63) && v < std::ldexp(1.0, 63)))
       eval_error("N6", "cannot convert " + num::to_string_value(num::to_double(x)) + " to a " +
@@ -83,6 +86,7 @@ To convert(const From& x, const CastOptions& o) {
     return num::to_float8e8m0_checked(widen_for_narrowing(x), o.saturate, o.round);  // N5, N15
   } else {
     // [spec:P1] floating targets are reached by rounding once from the exact (binary64) value.
+    ONNXSEM_CLAUSE(P1);
     return num::from_double<To>(widen_for_narrowing(x), o.saturate);
   }
 }
@@ -104,6 +108,7 @@ Tensor cast_tensor(const Tensor& in, DType to, const CastOptions& o, const char*
 // [spec:N17] Cast's `to` must name a non-complex element type: by its TensorProto number, or (Cast-1) by
 // its TensorProto enum name.
 DType target_type(int64_t code) {
+  ONNXSEM_CLAUSE(N17);
   if (code < 1 || code > 26 || code == 14 || code == 15 || !dtype_known(static_cast<int32_t>(code)))
     eval_error("N17", "attribute 'to' = " + std::to_string(code) + " is not a non-complex element type");
   return static_cast<DType>(code);
@@ -137,6 +142,7 @@ DType target_type_by_name(const std::string& name) {
 
 // [spec:N18] round_mode is one of "up" (default), "down", "nearest".
 num::E8M0Round round_mode(const Node& n) {
+  ONNXSEM_CLAUSE(N18);
   const std::string m = attr_string(n, "round_mode", "up");
   if (m == "up") return num::E8M0Round::up;
   if (m == "down") return num::E8M0Round::down;

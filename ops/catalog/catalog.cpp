@@ -23,9 +23,11 @@ using Table = std::map<std::pair<std::string, std::string>, std::vector<int64_t>
 
 const Table& catalog() {
   // [spec:O4] ONNX's since-versions of every operator it lists, deprecated ones included.
+  ONNXSEM_CLAUSE(O4);
   static const Table table = [] {
     const Entry entries[] = {
 #include "ops/catalog/catalog_data.inc"
+#include "semantics/coverage.hpp"
     };
     Table m;
     for (const auto& e : entries) m[{e.domain, e.op_type}] = e.versions;
@@ -45,6 +47,7 @@ std::vector<int64_t> onnx_defined_versions(std::string_view domain, std::string_
 
 std::optional<DomainVersions> onnx_domain_versions(std::string_view domain) {
   // [spec:O3] the operator sets ONNX publishes and their version ranges.
+  ONNXSEM_CLAUSE(O3);
   static const std::map<std::string, DomainVersions, std::less<>> sets = {
       {"", {1, 28}},
       {"ai.onnx.ml", {1, 5}},

@@ -1,12 +1,15 @@
 // Reading attributes of a node (spec/ops.md, A1 and W5).
 #include "ops/common/attrs.hpp"
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::ops {
 
 const Attribute* find_attr(const Node& n, const std::string& name, AttrType expected) {
   const Attribute* a = n.attr(name);
   if (!a) return nullptr;
   // [spec:W5] an attribute must have the type its operator declares.
+  ONNXSEM_CLAUSE(W5);
   if (a->type != expected)
     refused("W5", "attribute '" + name + "' of " + n.where() + " has type " + attr_type_name(a->type) +
                       ", expected " + attr_type_name(expected));
@@ -21,6 +24,7 @@ int64_t attr_int(const Node& n, const std::string& name, int64_t def) { return a
 int64_t attr_int_req(const Node& n, const std::string& name) {
   auto v = attr_int_opt(n, name);
   // [spec:A1] a required attribute must be present.
+  ONNXSEM_CLAUSE(A1);
   if (!v) eval_error("A1", "required attribute '" + name + "' is missing");
   return *v;
 }
@@ -59,6 +63,7 @@ const Tensor* attr_tensor_opt(const Node& n, const std::string& name) {
 
 int64_t normalise_axis(int64_t axis, int64_t rank, const std::string& what) {
   // [spec:X1] an axis lies in [-r, r-1] for a tensor of rank r.
+  ONNXSEM_CLAUSE(X1);
   if (axis < -rank || axis >= rank)
     eval_error("X1", what + " " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
   return axis < 0 ? axis + rank : axis;
@@ -66,6 +71,7 @@ int64_t normalise_axis(int64_t axis, int64_t rank, const std::string& what) {
 
 std::vector<int64_t> int_list(const Tensor& t, const std::string& what) {
   // [spec:A3] shapes, axes and indices are int32 or int64 tensors of rank 0 or 1.
+  ONNXSEM_CLAUSE(A3);
   if (t.rank() > 1) eval_error("A3", what + " must be a 1-D tensor, got rank " + std::to_string(t.rank()));
   std::vector<int64_t> out;
   if (t.dtype() == DType::int64) {

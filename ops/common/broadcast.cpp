@@ -3,9 +3,12 @@
 
 #include <algorithm>
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::ops {
 
 Shape broadcast_shape(const std::vector<Shape>& shapes, const std::string& what) {
+  ONNXSEM_CLAUSE(B1);
   size_t rank = 0;
   for (const auto& s : shapes) rank = std::max(rank, s.size());
   Shape out(rank, 1);

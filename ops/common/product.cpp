@@ -1,6 +1,8 @@
 // Chooses the variant of the register kernel of product.hpp that this processor runs (see product_kernel.cpp).
 #include "ops/common/product.hpp"
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::ops::product_detail {
 namespace baseline {
 void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
@@ -23,6 +25,9 @@ Panels choose() {
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
             int64_t ldc, bool from_zero) {
+  // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
+  // marker's registration runs at start-up on any processor.
+  ONNXSEM_CLAUSE(P2);
   static const Panels chosen = choose();
   chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
 }

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ops/common/attrs.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 
@@ -62,6 +63,7 @@ Dims broadcast_dims(const std::vector<Dims>& shapes, const std::string& what) {
                               " cannot be broadcast (aligned at the last dimension, axis " +
                               std::to_string(static_cast<int64_t>(off + i) - static_cast<int64_t>(rank)) + ")");
       // [spec:TS1] a fixed size other than 1 is the only size the broadcast can have.
+      ONNXSEM_CLAUSE(TS1);
       if (d.value) o = d;
       else if (!o.value) o = unknown_dim();
     }
@@ -114,6 +116,7 @@ std::optional<std::vector<int64_t>> constant_ints(const InferenceArgs& a, size_t
 
 int64_t static_axis(int64_t axis, int64_t rank, const std::string& what) {
   // [spec:TS2] an axis attribute or input lies in [-rank, rank) of the tensor it indexes.
+  ONNXSEM_CLAUSE(TS2);
   if (axis < -rank || axis >= rank)
     type_error("TS2", what + " " + std::to_string(axis) + " is outside [-" + std::to_string(rank) + ", " +
                           std::to_string(rank) + ")");
@@ -152,6 +155,7 @@ DType allowed_element_type(const InferenceArgs& a, int64_t code, const std::stri
       return e.kind == Type::Kind::tensor && static_cast<int64_t>(e.elem) == code;
     });
   // [spec:TY10] an attribute naming an element type names one its type constraint allows.
+  ONNXSEM_CLAUSE(TY10);
   if (!ok)
     type_error("TY10", a.node.op_type + ": " + what + " is " +
                            (known_code ? std::string(dtype_name(static_cast<DType>(code))) : std::to_string(code)) +

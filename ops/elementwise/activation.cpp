@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -34,6 +35,7 @@ double clamp01(double v) { return v < 0 ? 0.0 : v > 1 ? 1.0 : v; }  // NaN stays
 template <class Make>
 Kernel float_activation(std::string op, Make make) {
   return [op, make](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW23);
     auto f = make(args.node);
     return one(apply_float(args.tensor(0), op, f));
   };
@@ -46,6 +48,7 @@ Kernel float_activation(std::string op, Make make) {
 // gamma*alpha*(e^x - 1); Celu(x) = max(0, x) + min(0, alpha*(e^(x/alpha) - 1)). Otherwise NaN stays NaN.
 Kernel relu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW27);
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), signed_numeric_types, "Relu", [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -88,6 +91,7 @@ Kernel celu_kernel() {
   return float_activation("Celu", [](const Node& n) {
     const double alpha = attr_float(n, "alpha", 1.0f);
     // [spec:EW25] Celu's alpha divides the argument, so it must not be zero.
+    ONNXSEM_CLAUSE(EW25);
     if (alpha == 0) eval_error("EW25", "Celu: attribute 'alpha' must not be 0");
     return [alpha](double x) {
       if (std::isnan(x)) return x;
@@ -102,6 +106,7 @@ Kernel celu_kernel() {
 // Swish(x) = x * Sigmoid(alpha*x) with alpha = 1 by default. NaN stays NaN.
 Kernel hard_sigmoid_kernel() {
   return float_activation("HardSigmoid", [](const Node& n) {
+    ONNXSEM_CLAUSE(EW28);
     const double alpha = attr_float(n, "alpha", 0.2f);
     const double beta = attr_float(n, "beta", 0.5f);
     return [alpha, beta](double x) { return clamp01(alpha * x + beta); };
@@ -124,6 +129,7 @@ Kernel swish_kernel() {
 // evaluation error.
 Kernel gelu_kernel() {
   return float_activation("Gelu", [](const Node& n) -> std::function<double(double)> {
+    ONNXSEM_CLAUSE(EW24);
     const std::string mode = attr_string(n, "approximate", "none");
     if (mode == "none")
       return [](double x) { return x * (0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))); };
@@ -140,6 +146,7 @@ Kernel gelu_kernel() {
 // lambd = 0.5 by default), computed in binary64 and converted once to the element type (integers: N6).
 Kernel shrink_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW26);
     const double bias = attr_float(args.node, "bias", 0.0f);
     const double lambd = attr_float(args.node, "lambd", 0.5f);
     const Tensor& x = args.tensor(0);
@@ -159,6 +166,7 @@ Kernel shrink_kernel() {
 // (B1); the product is formed in binary64 and rounded once (P1). NaN propagates.
 Kernel swiglu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW33);
     const double alpha = attr_float(args.node, "alpha", 1.0f);
     const Tensor& a = args.tensor(0);
     const Tensor& b = args.tensor(1);
@@ -191,6 +199,7 @@ Kernel prelu_kernel(bool legacy) {
     if (legacy) {
       // [spec:EW31] opset 1 and 6 PRelu: a slope of one element is shared by every channel, a slope of
       // X's shape applies elementwise, and a slope of C elements (C = X's dimension 1) applies per channel.
+      ONNXSEM_CLAUSE(EW31);
       l.out = x.shape();
       l.strides[0] = broadcast_strides(x.shape(), x.shape());
       if (slope.size() == 1) {
@@ -230,6 +239,7 @@ double largest_finite() {
 // min > max every element becomes max. NaN stays NaN.
 Kernel clip_attr_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW15);
     const double lo = attr_float(args.node, "min", std::numeric_limits<float>::lowest());
     const double hi = attr_float(args.node, "max", std::numeric_limits<float>::max());
     return one(apply_float(args.tensor(0), "Clip", [&](double x) {
@@ -283,11 +293,24 @@ void add_activation(Registry& r) {
   r.add("", "Celu", {12, 28}, celu_kernel());
   // [spec:EW29] Tanh is the hyperbolic tangent; Softplus(x) = ln(1 + e^x); Softsign(x) = x/(1 + |x|);
   // Mish(x) = x * tanh(Softplus(x)).
-  r.add("", "Sigmoid", {1, 6, 13}, float_activation("Sigmoid", [](const Node&) { return sigmoid; }));
-  r.add("", "Tanh", {1, 6, 13}, float_activation("Tanh", [](const Node&) { return [](double x) { return std::tanh(x); }; }));
-  r.add("", "Softplus", {1, 22}, float_activation("Softplus", [](const Node&) { return softplus; }));
-  r.add("", "Softsign", {1, 22}, float_activation("Softsign", [](const Node&) { return softsign; }));
+  r.add("", "Sigmoid", {1, 6, 13}, float_activation("Sigmoid", [](const Node&) {
+          ONNXSEM_CLAUSE(EW28);
+          return sigmoid;
+        }));
+  r.add("", "Tanh", {1, 6, 13}, float_activation("Tanh", [](const Node&) {
+          ONNXSEM_CLAUSE(EW29);
+          return [](double x) { return std::tanh(x); };
+        }));
+  r.add("", "Softplus", {1, 22}, float_activation("Softplus", [](const Node&) {
+          ONNXSEM_CLAUSE(EW29);
+          return softplus;
+        }));
+  r.add("", "Softsign", {1, 22}, float_activation("Softsign", [](const Node&) {
+          ONNXSEM_CLAUSE(EW29);
+          return softsign;
+        }));
   r.add("", "Mish", {18, 22}, float_activation("Mish", [](const Node&) {
+          ONNXSEM_CLAUSE(EW29);
           return [](double x) { return x * std::tanh(softplus(x)); };
         }));
   r.add("", "HardSigmoid", {1, 6, 22}, hard_sigmoid_kernel());

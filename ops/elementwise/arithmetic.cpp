@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -39,6 +40,7 @@ struct DivOp {
     } else {
       // [spec:EW7] integer division truncates toward zero; a zero divisor is an evaluation error (N9);
       // the one overflowing quotient (minimum / -1) wraps around to the minimum.
+      ONNXSEM_CLAUSE(EW7);
       if (b == 0) division_by_zero("integer division by zero");
       if constexpr (std::is_signed_v<T>) {
         if (b == static_cast<T>(-1)) return wrap_neg(a);
@@ -61,6 +63,7 @@ struct ModOp {
       if (!c_fmod) {
         // [spec:EW32] Mod-28 with fmod=0 on floating elements: the floored remainder a - floor(a/b)*b, whose
         // sign (zeros included) is the divisor's; a zero divisor or an infinite dividend gives NaN.
+        ONNXSEM_CLAUSE(EW32);
         if (r != 0 && std::signbit(r) != std::signbit(d)) r += d;
         else if (r == 0) r = std::copysign(0.0, d);
       }
@@ -82,6 +85,7 @@ struct ModOp {
 // floored_floats: Mod-28 defines fmod=0 for floating elements too (EW32); earlier versions refuse it.
 Kernel mod_kernel(bool floored_floats) {
   return [floored_floats](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW9);
     const int64_t f = attr_int(args.node, "fmod", 0);
     if (f != 0 && f != 1) eval_error("EW9", "attribute 'fmod' must be 0 or 1, got " + std::to_string(f));
     const Tensor& a = args.tensor(0);
@@ -98,6 +102,7 @@ inline constexpr auto pow_base_types = hana::tuple_t<float, double, float16_t, b
 // value truncated toward zero (1 for base 1, +-1 for base -1, 0 otherwise) and base 0 is N9.
 template <class T, class E>
 T int_pow(T x, E e) {
+  ONNXSEM_CLAUSE(EW8);
   if constexpr (std::is_signed_v<E>) {
     if (e < 0) {
       if (x == 0) division_by_zero("0 raised to the negative power " + std::to_string(e));
@@ -159,6 +164,7 @@ Kernel bitshift_kernel() {
     if (!dir) eval_error("A1", "required attribute 'direction' is missing");
     // [spec:EW17] BitShift moves the bits of X by Y positions toward the most (LEFT) or least (RIGHT)
     // significant end, filling with zeros; a shift by at least the bit width gives 0.
+    ONNXSEM_CLAUSE(EW17);
     if (*dir != "LEFT" && *dir != "RIGHT")
       eval_error("EW17", "attribute 'direction' must be \"LEFT\" or \"RIGHT\", got \"" + *dir + "\"");
     const bool left = *dir == "LEFT";
@@ -168,6 +174,14 @@ Kernel bitshift_kernel() {
       if (static_cast<uint64_t>(y) >= sizeof(T) * 8) return T{0};
       return left ? static_cast<T>(static_cast<U>(x) << y) : static_cast<T>(static_cast<U>(x) >> y);
     })(args);
+  };
+}
+
+// The marker of EW18, once per firing: the bitwise functions below run once per element.
+Kernel bitwise(Kernel k) {
+  return [k = std::move(k)](const KernelArgs& args) {
+    ONNXSEM_CLAUSE(EW18);
+    return k(args);
   };
 }
 
@@ -189,15 +203,15 @@ void add_arithmetic(Registry& r) {
   r.add("", "Mod", {28}, mod_kernel(true));
   r.add("", "BitShift", {11}, bitshift_kernel());
   // [spec:EW18] bitwise operators act on the two's-complement bit patterns of integer elements.
-  r.add("", "BitwiseAnd", {18}, binary_kernel("BitwiseAnd", int_types, false, [](const auto& x, const auto& y) {
+  r.add("", "BitwiseAnd", {18}, bitwise(binary_kernel("BitwiseAnd", int_types, false, [](const auto& x, const auto& y) {
           return static_cast<std::decay_t<decltype(x)>>(x & y);
-        }));
-  r.add("", "BitwiseOr", {18}, binary_kernel("BitwiseOr", int_types, false, [](const auto& x, const auto& y) {
+        })));
+  r.add("", "BitwiseOr", {18}, bitwise(binary_kernel("BitwiseOr", int_types, false, [](const auto& x, const auto& y) {
           return static_cast<std::decay_t<decltype(x)>>(x | y);
-        }));
-  r.add("", "BitwiseXor", {18}, binary_kernel("BitwiseXor", int_types, false, [](const auto& x, const auto& y) {
+        })));
+  r.add("", "BitwiseXor", {18}, bitwise(binary_kernel("BitwiseXor", int_types, false, [](const auto& x, const auto& y) {
           return static_cast<std::decay_t<decltype(x)>>(x ^ y);
-        }));
+        })));
 }
 
 }  // namespace onnxsem::ops::ew

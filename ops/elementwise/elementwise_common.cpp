@@ -1,6 +1,7 @@
 // Layouts shared by the elementwise operators (spec/ops-elementwise.md, EW3 and EW16).
 #include "ops/common/values.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -18,6 +19,7 @@ Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {
   // [spec:EW3] opset 1-6 binary operators: without broadcast=1 the operands have the same shape; with it
   // B has one element, or B's shape equals the dimensions of A starting at `axis` (default: A's last
   // rank(B) dimensions). The result has A's shape.
+  ONNXSEM_CLAUSE(EW3);
   if (flag != 0 && flag != 1)
     eval_error("EW3", "attribute 'broadcast' must be 0 or 1, got " + std::to_string(flag));
   if (flag == 0) {
@@ -54,6 +56,7 @@ Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {
 Layout<2> unidirectional_layout(const Tensor& a, const Tensor& b, const std::string& what) {
   const Shape out = broadcast_shape({a.shape(), b.shape()}, what);
   // [spec:EW16] the second operand broadcasts to the first one's shape, never the other way round.
+  ONNXSEM_CLAUSE(EW16);
   if (out != a.shape())
     eval_error("EW16", what + ": " + show(b.shape()) + " does not broadcast to " + show(a.shape()));
   Layout<2> l;

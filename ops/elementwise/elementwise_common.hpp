@@ -16,6 +16,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 #include "semantics/operator.hpp"
@@ -78,7 +79,10 @@ template <class T>
 }
 
 // [spec:N9] integer division, remainder, or a power needing one, by zero is an evaluation error.
-[[noreturn]] inline void division_by_zero(const std::string& what) { eval_error("N9", what); }
+[[noreturn]] inline void division_by_zero(const std::string& what) {
+  ONNXSEM_CLAUSE(N9);
+  eval_error("N9", what);
+}
 
 // Ordering of elements: floating elements by value (NaN unordered), others natively.
 template <class T>
@@ -105,6 +109,7 @@ struct Layout {
 // the operation applies at every position of the broadcast shape to the elements that broadcast there.
 template <size_t K>
 [[nodiscard]] Layout<K> broadcast_layout(const std::array<const Tensor*, K>& in, const std::string& what) {
+  ONNXSEM_CLAUSE(EW2);
   std::vector<Shape> shapes;
   for (const Tensor* t : in) shapes.push_back(t->shape());
   Layout<K> l;
@@ -123,6 +128,7 @@ template <size_t K>
 // has the input's shape (an empty tensor gives an empty tensor).
 template <class Out, class In, class F>
 [[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
+  ONNXSEM_CLAUSE(EW1);
   auto [t, out] = Tensor::allocate<Out>(x.shape());
   auto in = x.data<In>();
   for (size_t i = 0; i < in.size(); ++i) out[i] = f(in[i]);
@@ -161,6 +167,7 @@ template <class F>
 
 // [spec:EW6] operands that share a type constraint must have the same element type.
 inline void require_same_type(const Tensor& a, const Tensor& b, const std::string& op, const char* an, const char* bn) {
+  ONNXSEM_CLAUSE(EW6);
   if (a.dtype() != b.dtype())
     eval_error("EW6", op + ": inputs " + an + " and " + bn + " must have the same element type, got " +
                           dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));

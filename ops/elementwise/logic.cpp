@@ -1,6 +1,7 @@
 // Comparison and logic: Equal, Greater, Less, GreaterOrEqual, LessOrEqual, And, Or, Xor, Where
 // (spec/ops-elementwise.md, EW12-EW14).
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -51,6 +52,20 @@ struct XorOp {
   bool operator()(bool a, bool b) const { return a != b; }
 };
 
+// The markers of EW12 and EW13, once per firing: the functors above run once per element.
+Kernel comparison(Kernel k) {
+  return [k = std::move(k)](const KernelArgs& args) {
+    ONNXSEM_CLAUSE(EW12);
+    return k(args);
+  };
+}
+Kernel connective(Kernel k) {
+  return [k = std::move(k)](const KernelArgs& args) {
+    ONNXSEM_CLAUSE(EW13);
+    return k(args);
+  };
+}
+
 Kernel where_kernel() {
   return [](const KernelArgs& args) -> Outputs {
     const Tensor& c = args.tensor(0);
@@ -70,6 +85,7 @@ Kernel where_kernel() {
       size_t i = 0;
       // [spec:EW14] Where takes, at each position of the broadcast shape of its three inputs, the element
       // of X where the condition is true and the element of Y where it is false.
+      ONNXSEM_CLAUSE(EW14);
       for_each_broadcast<3>(l.out, l.strides, [&](const std::array<int64_t, 3>& o) {
         out[i++] = dc[static_cast<size_t>(o[0])] ? dx[static_cast<size_t>(o[1])] : dy[static_cast<size_t>(o[2])];
       });
@@ -82,20 +98,20 @@ Kernel where_kernel() {
 
 void add_logic(Registry& r) {
   // Opset 1: limited broadcasting by attributes (EW3).
-  r.add("", "Equal", {1}, binary_kernel("Equal", equal_types, true, EqualOp{}));
-  r.add("", "Equal", {7, 11, 13, 19}, binary_kernel("Equal", equal_types, false, EqualOp{}));
-  r.add("", "Greater", {1}, binary_kernel("Greater", numeric_types, true, GreaterOp{}));
-  r.add("", "Greater", {7, 9, 13}, binary_kernel("Greater", numeric_types, false, GreaterOp{}));
-  r.add("", "Less", {1}, binary_kernel("Less", numeric_types, true, LessOp{}));
-  r.add("", "Less", {7, 9, 13}, binary_kernel("Less", numeric_types, false, LessOp{}));
-  r.add("", "GreaterOrEqual", {12, 16}, binary_kernel("GreaterOrEqual", numeric_types, false, GreaterOrEqualOp{}));
-  r.add("", "LessOrEqual", {12, 16}, binary_kernel("LessOrEqual", numeric_types, false, LessOrEqualOp{}));
-  r.add("", "And", {1}, binary_kernel("And", bool_types, true, AndOp{}));
-  r.add("", "And", {7}, binary_kernel("And", bool_types, false, AndOp{}));
-  r.add("", "Or", {1}, binary_kernel("Or", bool_types, true, OrOp{}));
-  r.add("", "Or", {7}, binary_kernel("Or", bool_types, false, OrOp{}));
-  r.add("", "Xor", {1}, binary_kernel("Xor", bool_types, true, XorOp{}));
-  r.add("", "Xor", {7}, binary_kernel("Xor", bool_types, false, XorOp{}));
+  r.add("", "Equal", {1}, comparison(binary_kernel("Equal", equal_types, true, EqualOp{})));
+  r.add("", "Equal", {7, 11, 13, 19}, comparison(binary_kernel("Equal", equal_types, false, EqualOp{})));
+  r.add("", "Greater", {1}, comparison(binary_kernel("Greater", numeric_types, true, GreaterOp{})));
+  r.add("", "Greater", {7, 9, 13}, comparison(binary_kernel("Greater", numeric_types, false, GreaterOp{})));
+  r.add("", "Less", {1}, comparison(binary_kernel("Less", numeric_types, true, LessOp{})));
+  r.add("", "Less", {7, 9, 13}, comparison(binary_kernel("Less", numeric_types, false, LessOp{})));
+  r.add("", "GreaterOrEqual", {12, 16}, comparison(binary_kernel("GreaterOrEqual", numeric_types, false, GreaterOrEqualOp{})));
+  r.add("", "LessOrEqual", {12, 16}, comparison(binary_kernel("LessOrEqual", numeric_types, false, LessOrEqualOp{})));
+  r.add("", "And", {1}, connective(binary_kernel("And", bool_types, true, AndOp{})));
+  r.add("", "And", {7}, connective(binary_kernel("And", bool_types, false, AndOp{})));
+  r.add("", "Or", {1}, connective(binary_kernel("Or", bool_types, true, OrOp{})));
+  r.add("", "Or", {7}, connective(binary_kernel("Or", bool_types, false, OrOp{})));
+  r.add("", "Xor", {1}, connective(binary_kernel("Xor", bool_types, true, XorOp{})));
+  r.add("", "Xor", {7}, connective(binary_kernel("Xor", bool_types, false, XorOp{})));
   r.add("", "Where", {9, 16}, where_kernel());
 }
 

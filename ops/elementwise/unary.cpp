@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -13,7 +14,10 @@ namespace {
 // rounded once to the element type; outside a function's domain the result is NaN (never an error),
 // at a pole the signed infinity.
 Kernel float_unary(std::string op, double (*fn)(double)) {
-  return [op, fn](const KernelArgs& args) -> Outputs { return one(apply_float(args.tensor(0), op, fn)); };
+  return [op, fn](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW30);
+    return one(apply_float(args.tensor(0), op, fn));
+  };
 }
 
 double reciprocal(double x) { return 1.0 / x; }
@@ -21,6 +25,7 @@ double reciprocal(double x) { return 1.0 / x; }
 // [spec:EW21] Round: to the nearest integer, halves to the even neighbour; integers, zeros (with their
 // sign), infinities and NaN are returned unchanged.
 double round_half_even(double x) {
+  ONNXSEM_CLAUSE(EW21);
   if (!std::isfinite(x)) return x;
   const double f = std::floor(x);
   const double d = x - f;  // exact: x and f are within one unit of each other
@@ -64,6 +69,7 @@ Kernel sign_kernel() {
       return map_unary<T, T>(x, [](const T& v) {
         // [spec:EW20] Sign is 1 for positive, -1 for negative elements; zeros (with their sign) and NaN
         // are returned unchanged.
+        ONNXSEM_CLAUSE(EW20);
         if constexpr (is_float_v<T>) {
           const double d = wide(v);
           return d > 0 ? narrow<T>(1.0) : d < 0 ? narrow<T>(-1.0) : v;
@@ -96,6 +102,7 @@ Kernel isinf_kernel() {
       using T = typename decltype(tag)::type;
       // [spec:EW19] IsInf is true for +inf when detect_positive is nonzero and for -inf when
       // detect_negative is nonzero (both default 1); IsNaN is true exactly for NaN elements.
+      ONNXSEM_CLAUSE(EW19);
       return map_unary<bool, T>(x, [neg, pos](const T& v) {
         const double d = num::to_double(v);
         return std::isinf(d) && (d > 0 ? pos : neg);

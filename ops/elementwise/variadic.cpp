@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "ops/elementwise/elementwise_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {
@@ -25,6 +26,7 @@ Gathered gather(const KernelArgs& args, const std::string& op, bool legacy) {
   }
   if (legacy) {
     // [spec:EW22] in opsets 1 and 6, Sum, Mean, Max and Min require all inputs to have the same shape.
+    ONNXSEM_CLAUSE(EW22);
     for (const Shape& s : shapes)
       if (s != shapes.front())
         eval_error("EW22", op + ": without broadcasting (opset 1 and 6) every input must have the same shape");
@@ -48,6 +50,7 @@ void walk(const Tensor& t, const Shape& out, F&& f) {
 // Mean divides that sum by the number of inputs before rounding.
 Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
   return [op, mean, legacy](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW11);
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), float_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -65,6 +68,7 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
 // among them makes the result NaN.
 Kernel max_min_kernel(std::string op, bool is_max, bool legacy) {
   return [op, is_max, legacy](const KernelArgs& args) -> Outputs {
+    ONNXSEM_CLAUSE(EW10);
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), numeric_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;

@@ -21,6 +21,7 @@
 #include <webp/decode.h>
 
 #include "ops/image/image_internal.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/error.hpp"
 #include "semantics/value.hpp"
 
@@ -85,6 +86,7 @@ Result jpeg_read(const unsigned char* data, unsigned long size, int64_t* height,
     return Result::too_large;
   }
   // [spec:IMG7] the library's defaults: accurate integer IDCT and "fancy" (smooth) chroma upsampling.
+  ONNXSEM_CLAUSE(IMG7);
   cinfo.out_color_space = JCS_RGB;
   cinfo.dct_method = JDCT_ISLOW;
   cinfo.do_fancy_upsampling = TRUE;
@@ -152,6 +154,7 @@ Result png_read(const unsigned char* data, size_t size, int64_t* height, int64_t
     return Result::too_large;
   }
   // [spec:IMG8] transformations to 8-bit RGB
+  ONNXSEM_CLAUSE(IMG8);
   const int type = png_get_color_type(png, info);
   if (png_get_bit_depth(png, info) == 16) png_set_strip_16(png);
   if (type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
@@ -260,6 +263,7 @@ uint8_t to8(const opj_image_comp_t& c, size_t i) {
 
 void check_raster_size(int64_t height, int64_t width, const char* format) {
   // [spec:L3]
+  ONNXSEM_CLAUSE(L3);
   if (!fits(height, width))
     eval_error("L3", std::string("ImageDecoder: a ") + format + " image of " + std::to_string(height) + " x " +
                          std::to_string(width) + " pixels exceeds the allocation limit");
@@ -290,6 +294,7 @@ std::optional<Raster> decode_png(Bytes data) {
 
 // [spec:IMG9]
 std::optional<Raster> decode_tiff(Bytes data) {
+  ONNXSEM_CLAUSE(IMG9);
   TiffSource source{data.data(), data.size(), 0};
   TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
   TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_silent, nullptr);
@@ -320,6 +325,7 @@ std::optional<Raster> decode_tiff(Bytes data) {
 
 // [spec:IMG10]
 std::optional<Raster> decode_webp(Bytes data) {
+  ONNXSEM_CLAUSE(IMG10);
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(data.data(), data.size(), &features) != VP8_STATUS_OK) return std::nullopt;
   if (features.has_animation) unsupported("ImageDecoder: animated WebP images are not supported");
@@ -333,6 +339,7 @@ std::optional<Raster> decode_webp(Bytes data) {
 
 // [spec:IMG11]
 std::optional<Raster> decode_jpeg2000(Bytes data) {
+  ONNXSEM_CLAUSE(IMG11);
   static constexpr uint8_t jp2_box[] = {0, 0, 0, 0x0C, 'j', 'P', ' ', ' '};
   const bool boxed = data.size() >= 8 && std::memcmp(data.data(), jp2_box, 8) == 0;
   J2kSource source{data.data(), data.size(), 0};

@@ -12,6 +12,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/image/image_internal.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::ops {
@@ -27,6 +28,7 @@ bool starts_with(Bytes d, std::initializer_list<uint8_t> magic, size_t at = 0) {
 
 // [spec:IMG3] the decoder chosen by the stream's first bytes; nullopt when none matches (IMG4).
 std::optional<Raster> decode(Bytes d) {
+  ONNXSEM_CLAUSE(IMG3);
   if (starts_with(d, {0xFF, 0xD8, 0xFF})) return img::decode_jpeg(d);
   if (starts_with(d, {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'})) return img::decode_png(d);
   if (starts_with(d, {'I', 'I', 42, 0}) || starts_with(d, {'M', 'M', 0, 42}) || starts_with(d, {'I', 'I', 43, 0}) ||
@@ -43,10 +45,12 @@ std::optional<Raster> decode(Bytes d) {
 
 std::vector<std::optional<Value>> image_decoder_20(const KernelArgs& a) {
   // [spec:IMG2]
+  ONNXSEM_CLAUSE(IMG2);
   const std::string format = attr_string(a.node, "pixel_format", "RGB");
   if (format != "RGB" && format != "BGR" && format != "Grayscale")
     eval_error("IMG2", "ImageDecoder: pixel_format '" + format + "' is not one of RGB, BGR, Grayscale");
   // [spec:IMG1]
+  ONNXSEM_CLAUSE(IMG1);
   const Tensor& in = a.tensor(0);
   if (in.dtype() != DType::uint8) eval_error("IMG1", "ImageDecoder: encoded_stream must be a uint8 tensor");
   if (in.shape().size() != 1)
@@ -54,11 +58,14 @@ std::vector<std::optional<Value>> image_decoder_20(const KernelArgs& a) {
 
   const int64_t channels = format == "Grayscale" ? 1 : 3;
   // [spec:IMG5] every decoder yields 8-bit RGB
+  ONNXSEM_CLAUSE(IMG5);
   const std::optional<Raster> raster = decode(in.data<uint8_t>());
   // [spec:IMG4]
+  ONNXSEM_CLAUSE(IMG4);
   if (!raster) return {Value(Tensor::allocate<uint8_t>({0, 0, channels}).first)};
 
   // [spec:IMG6]
+  ONNXSEM_CLAUSE(IMG6);
   auto [image, out] = Tensor::allocate<uint8_t>({raster->height, raster->width, channels});
   const auto& rgb = raster->rgb;
   const size_t pixels = rgb.size() / 3;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ops/image/image_internal.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::ops::img {
@@ -42,6 +43,7 @@ Field field(uint32_t mask) {
 
 // [spec:IMG12]
 std::optional<Raster> decode_bmp(Bytes d) {
+  ONNXSEM_CLAUSE(IMG12);
   if (d.size() < 26 || d[0] != 'B' || d[1] != 'M') return std::nullopt;
   const uint32_t offset = le32(d, 10);
   const uint32_t dib = le32(d, 14);
@@ -164,6 +166,7 @@ struct Tokens {
 
 // [spec:IMG13]
 std::optional<Raster> decode_pnm(Bytes d) {
+  ONNXSEM_CLAUSE(IMG13);
   if (d.size() < 2 || d[0] != 'P') return std::nullopt;
   const char kind = static_cast<char>(d[1]);
   if (kind == '7') unsupported("ImageDecoder: PAM (P7) images are not supported");

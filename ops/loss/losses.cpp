@@ -16,6 +16,7 @@
 #include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/loss/loss.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::loss {
 namespace {
@@ -25,6 +26,7 @@ enum class Reduction { none, sum, mean };
 Reduction read_reduction(const Node& node, const std::string& op) {
   const std::string s = attr_string(node, "reduction", "mean");
   // [spec:LOSS2] reduction is one of none, sum, mean (the default).
+  ONNXSEM_CLAUSE(LOSS2);
   if (s == "none") return Reduction::none;
   if (s == "sum") return Reduction::sum;
   if (s == "mean") return Reduction::mean;
@@ -50,6 +52,7 @@ std::vector<int64_t> read_targets(const Tensor& t, const std::string& op) {
 
 Operands check_operands(const Tensor& x, const Tensor& target, const Tensor* weight, const std::string& op) {
   // [spec:LOSS1] scores (N, C, d1..dk), target (N, d1..dk) of int32/int64, weight (C) of the scores' type.
+  ONNXSEM_CLAUSE(LOSS1);
   if (x.rank() < 2) eval_error("LOSS1", op + ": the scores must have rank >= 2, got shape " + show(x.shape()));
   Shape want{x.dim(0)};
   want.insert(want.end(), x.shape().begin() + 2, x.shape().end());
@@ -85,17 +88,20 @@ Tensor reduce_loss(const std::vector<double>& logp, const Operands& o, const Ten
       const int64_t c = o.target[s];
       if (ignore_index && c == *ignore_index) continue;  // loss 0, applied weight 0
       // [spec:LOSS3] a target that is not ignore_index names a class in [0, C).
+      ONNXSEM_CLAUSE(LOSS3);
       if (c < 0 || c >= o.C)
         eval_error("LOSS3", op + ": target value " + std::to_string(c) + " at position " + std::to_string(s) +
                                 " is outside [0, " + std::to_string(o.C) + ")" +
                                 (ignore_index ? " and is not ignore_index " + std::to_string(*ignore_index) : ""));
       // [spec:LOSS4] the sample's loss is the negated log-probability of its class times the class weight.
+      ONNXSEM_CLAUSE(LOSS4);
       const double w = o.weight ? (*o.weight)[static_cast<size_t>(c)] : 1.0;
       loss[s] = -logp[static_cast<size_t>((n * o.C + c) * o.D + d)] * w;
       loss_sum += loss[s];
       weight_sum += w;
     }
   // [spec:LOSS5] none keeps the target's shape; sum and mean are scalars, mean over the applied weights.
+  ONNXSEM_CLAUSE(LOSS5);
   switch (red) {
     case Reduction::none: return narrow_to(out_type, loss_float_types, op, target.shape(), loss);
     case Reduction::sum: return narrow_to(out_type, loss_float_types, op, {}, {loss_sum});
@@ -118,6 +124,7 @@ std::vector<std::optional<Value>> negative_log_likelihood_loss(const KernelArgs&
 
 // [spec:LOSS6] log-softmax over the class axis, formed in binary64 after subtracting the class maximum.
 std::vector<double> log_softmax_classes(const std::vector<double>& x, const Operands& o) {
+  ONNXSEM_CLAUSE(LOSS6);
   std::vector<double> lp(x.size());
   for (int64_t n = 0; n < o.N; ++n)
     for (int64_t d = 0; d < o.D; ++d) {
@@ -145,6 +152,7 @@ std::vector<std::optional<Value>> softmax_cross_entropy_loss(const KernelArgs& a
   std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
   outs[0] = Value(reduce_loss(logp, o, target, x.dtype(), red, ignore_index, op));
   // [spec:LOSS7] the optional second output holds the log-probabilities, rounded once to the scores' type.
+  ONNXSEM_CLAUSE(LOSS7);
   if (a.output_count() > 1 && a.requested[1])
     outs[1] = Value(narrow_to(x.dtype(), loss_float_types, op, x.shape(), logp));
   return outs;

@@ -10,6 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/loss/loss.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::loss {
 namespace {
@@ -18,6 +19,7 @@ constexpr const char* kTraining = "ai.onnx.preview.training";
 
 double read_rate(const Tensor& r, const std::string& op) {
   // [spec:LOSS11] R is a float or double tensor of one element, T an int64 tensor of one element.
+  ONNXSEM_CLAUSE(LOSS11);
   if ((r.dtype() != DType::float32 && r.dtype() != DType::float64) || r.size() != 1)
     eval_error("LOSS11", op + ": input R must hold one float or double value, got " + Value(r).describe());
   return widen_all(r, optim_float_types, op)[0];
@@ -42,6 +44,7 @@ template <size_t In, size_t Out, class F>
 std::vector<std::optional<Value>> run_update(const KernelArgs& a, const std::string& op, F update) {
   const size_t count = a.input_count();
   // [spec:LOSS10] after R and T come In groups of the same positive number n of tensors.
+  ONNXSEM_CLAUSE(LOSS10);
   if (count < 2 + In || (count - 2) % In != 0)
     eval_error("LOSS10", op + ": expected R, T and " + std::to_string(In) + " groups of tensors, got " +
                              std::to_string(count) + " inputs");
@@ -56,6 +59,7 @@ std::vector<std::optional<Value>> run_update(const KernelArgs& a, const std::str
     for (size_t g = 0; g < In; ++g) {
       const Tensor& t = a.tensor(2 + g * n + i);
       // [spec:LOSS12] every tensor of a group has the optimized tensor's element type and shape.
+      ONNXSEM_CLAUSE(LOSS12);
       if (t.dtype() != x.dtype() || t.shape() != x.shape())
         eval_error("LOSS12", op + ": input " + std::to_string(2 + g * n + i) + " is " + Value(t).describe() +
                                  " but the optimized tensor " + std::to_string(2 + i) + " is " + Value(x).describe());
@@ -88,6 +92,7 @@ std::vector<std::optional<Value>> adagrad(const KernelArgs& a) {
   const double decay = attr_float(a.node, "decay_factor", 0.0f);
   const double norm = attr_float(a.node, "norm_coefficient", 0.0f);
   // [spec:LOSS13] the decayed rate, the regularized gradient, the accumulated square and the step.
+  ONNXSEM_CLAUSE(LOSS13);
   const double rate = r / (1 + static_cast<double>(t) * decay);
   return run_update<3, 2>(a, op, [&](const std::array<double, 3>& in, std::array<double, 2>& out) {
     const double x = in[0], g = norm * in[0] + in[1];
@@ -107,6 +112,7 @@ std::vector<std::optional<Value>> momentum(const KernelArgs& a) {
   const auto mode = attr_string_opt(a.node, "mode");
   if (!mode) eval_error("A1", op + ": required attribute mode is missing");
   // [spec:LOSS14] standard or Nesterov momentum; the gradient's coefficient is 1 while T is 0 or less.
+  ONNXSEM_CLAUSE(LOSS14);
   if (*mode != "standard" && *mode != "nesterov")
     eval_error("LOSS14", op + ": attribute mode is '" + *mode + "', expected 'standard' or 'nesterov'");
   const bool nesterov = *mode == "nesterov";
@@ -129,6 +135,7 @@ std::vector<std::optional<Value>> adam(const KernelArgs& a) {
   const double norm = attr_float(a.node, "norm_coefficient", 0.0f);
   const double norm_post = attr_float(a.node, "norm_coefficient_post", 0.0f);
   // [spec:LOSS15] bias-corrected rate for T > 0, moving averages, step, then post-update scaling.
+  ONNXSEM_CLAUSE(LOSS15);
   const double td = static_cast<double>(t);
   const double rate = t > 0 ? r * std::sqrt(1 - std::pow(beta, td)) / (1 - std::pow(alpha, td)) : r;
   return run_update<4, 3>(a, op, [&](const std::array<double, 4>& in, std::array<double, 3>& out) {

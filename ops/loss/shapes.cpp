@@ -5,6 +5,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -21,6 +22,7 @@ std::vector<Type> loss(const InferenceArgs& a) {
   const auto& w = input_dims(a, 2);
   // [spec:LOSS16] the scores have rank at least 2, the target the scores' shape without C, the weight rank 1
   // and length C, where these are known.
+  ONNXSEM_CLAUSE(LOSS16);
   if (x && x->size() < 2)
     type_error("LOSS16", op + ": the scores have rank " + std::to_string(x->size()) + ", not at least 2");
   if (x && t) {

@@ -9,6 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ml {
 namespace {
@@ -23,6 +24,7 @@ Out array_feature_extractor(const KernelArgs& a) {
   if (y.dtype() != DType::int64)
     eval_error("ML10", op + ": the indices must be an int64 tensor, got " + Value(y).describe());
   // [spec:ML10] indices select along the last axis; a rank-1 input gives a [1, K] output.
+  ONNXSEM_CLAUSE(ML10);
   if (x.rank() < 1) eval_error("ML10", op + ": the input must have rank >= 1, got a scalar");
   const int64_t d = x.dim(x.rank() - 1);
   auto idx = y.data<int64_t>();
@@ -63,6 +65,7 @@ Out binarizer(const KernelArgs& a) {
     auto in = x.data<T>();
     auto [t, out] = Tensor::allocate<T>(x.shape());
     // [spec:ML11] 1 where the element is greater than the threshold, else 0 (NaN gives 0).
+    ONNXSEM_CLAUSE(ML11);
     for (size_t i = 0; i < in.size(); ++i) {
       bool gt;
       if constexpr (std::is_integral_v<T>)
@@ -122,6 +125,7 @@ Tensor encode(const Tensor& x, const Tensor& keys, const Tensor& values, const T
       auto vd = values.data<V>();
       std::map<decltype(order.canon(kd[0])), size_t> index;
       // [spec:ML14] a repeated key maps to the value of its last occurrence.
+      ONNXSEM_CLAUSE(ML14);
       for (size_t i = 0; i < kd.size(); ++i) index[order.canon(kd[i])] = i;
       const V dv = def.data<V>()[0];
       auto in = x.data<K>();
@@ -150,6 +154,7 @@ Tensor encoder_list(const Node& n, const std::string& prefix, bool with_tensor, 
   if (with_tensor)
     if (const Tensor* t = attr_tensor_opt(n, prefix + "_tensor")) {
       // [spec:ML15] keys_tensor and values_tensor are 1-D tensors of string, int64, float, int32 or int16.
+      ONNXSEM_CLAUSE(ML15);
       if (t->rank() != 1) eval_error("ML15", op + ": " + prefix + "_tensor must be 1-D, got shape " + show(t->shape()));
       if (t->dtype() != DType::string && t->dtype() != DType::int64 && t->dtype() != DType::float32 &&
           t->dtype() != DType::int32 && t->dtype() != DType::int16)
@@ -157,6 +162,7 @@ Tensor encoder_list(const Node& n, const std::string& prefix, bool with_tensor, 
       found.push_back(*t);
     }
   // [spec:ML13] exactly one keys_* and exactly one values_* attribute is given.
+  ONNXSEM_CLAUSE(ML13);
   if (found.size() != 1)
     eval_error("ML13",
                op + ": exactly one " + prefix + "_* attribute must be given, found " + std::to_string(found.size()));
@@ -168,6 +174,7 @@ Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const 
   if (with_tensor)
     if (const Tensor* t = attr_tensor_opt(n, "default_tensor")) {
       // [spec:ML15] default_tensor holds exactly one element of the values' element type.
+      ONNXSEM_CLAUSE(ML15);
       if (t->dtype() != value_type || t->size() != 1)
         eval_error("ML15", op + ": default_tensor must hold one " + std::string(dtype_name(value_type)) +
                                " element, got " + Value(*t).describe());
@@ -224,6 +231,7 @@ Out label_encoder_1(const KernelArgs& a) {
       attr_strings_opt(a.node, "classes_strings").value_or(std::vector<std::string>{});
   // [spec:ML12] strings map to their first position in classes_strings (else default_int64); integers map
   // to the string at that position (else default_string).
+  ONNXSEM_CLAUSE(ML12);
   if (x.dtype() == DType::string) {
     std::map<std::string, int64_t> pos;
     for (size_t i = 0; i < classes.size(); ++i) pos.emplace(classes[i], static_cast<int64_t>(i));
@@ -248,6 +256,7 @@ Out category_mapper(const KernelArgs& a) {
   const auto ints = attr_ints_opt(a.node, "cats_int64s").value_or(std::vector<int64_t>{});
   // [spec:ML16] cats_strings and cats_int64s pair up position by position; the first pair of a repeated
   // string (or integer) wins; unmatched strings give default_int64, unmatched integers default_string.
+  ONNXSEM_CLAUSE(ML16);
   if (strs.size() != ints.size())
     eval_error("ML16", op + ": cats_strings has " + std::to_string(strs.size()) + " entries, cats_int64s " +
                            std::to_string(ints.size()));
@@ -274,6 +283,7 @@ Out one_hot_encoder(const KernelArgs& a) {
   // [spec:ML17] exactly one category list, matching the input (strings for a string input, integers for a
   // numeric one, whose elements are truncated toward zero first); output [..., K] with a 1 at the matched
   // category; an element matching none gives a row of zeros, or an error when zeros = 0.
+  ONNXSEM_CLAUSE(ML17);
   if (cat_ints.has_value() == cat_strs.has_value())
     eval_error("ML17", op + ": exactly one of cats_int64s and cats_strings must be given");
   if ((x.dtype() == DType::string) != cat_strs.has_value())
@@ -330,6 +340,7 @@ Out imputer(const KernelArgs& a) {
   // imputed_value_int64s and replaced_value_int64; the list has 1 or F entries (F the last extent), and
   // every element equal to the replaced value (every NaN, when that value is NaN) becomes the entry of its
   // feature; integer entries must fit the input's type.
+  ONNXSEM_CLAUSE(ML18);
   if (x.rank() < 1 || x.rank() > 2)
     eval_error("ML18", op + ": the input must have rank 1 or 2, got shape " + show(x.shape()));
   const int64_t f = x.dim(x.rank() - 1);
@@ -387,6 +398,7 @@ Out scaler(const KernelArgs& a) {
   const auto scale = attr_floats_opt(a.node, "scale").value_or(std::vector<float>{1.0f});
   // [spec:ML19] y = (x - offset[f]) * scale[f] for the feature f (last-axis position) of each element;
   // offset and scale have 1 or F entries (absent: 0 and 1).
+  ONNXSEM_CLAUSE(ML19);
   const int64_t f = x.rank() == 0 ? 1 : x.dim(x.rank() - 1);
   for (const auto& [name, list] : {std::pair{"offset", &offset}, std::pair{"scale", &scale}})
     if (!(list->size() == 1 || static_cast<int64_t>(list->size()) == f))
@@ -408,6 +420,7 @@ Out normalizer(const KernelArgs& a) {
   const std::string norm = attr_string(a.node, "norm", "MAX");
   // [spec:ML20] each row is divided by its largest element (MAX), the sum of its absolute values (L1) or
   // the square root of the sum of its squares (L2); a row whose divisor is 0 is kept as it is.
+  ONNXSEM_CLAUSE(ML20);
   if (norm != "MAX" && norm != "L1" && norm != "L2")
     eval_error("ML20", op + ": norm is '" + norm + "', expected MAX, L1 or L2");
   const Tensor& x = a.tensor(0);
@@ -437,6 +450,7 @@ Out feature_vectorizer(const KernelArgs& a) {
   // [spec:ML21] the inputs, read as rows ([C] as one row), are joined along the feature axis: every input
   // has the same number of rows N, and input k contributes inputdimensions[k] columns (its own C when the
   // attribute is absent), cut off or padded with zeros to that width.
+  ONNXSEM_CLAUSE(ML21);
   std::vector<Rows> rows;
   for (size_t k = 0; k < a.input_count(); ++k) rows.push_back(read_rows(a.tensor(k), op));
   if (rows.empty()) eval_error("ML21", op + ": at least one input is needed");

@@ -7,6 +7,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ml {
 namespace {
@@ -41,6 +42,7 @@ Out linear_regressor(const KernelArgs& a) {
   // [spec:ML50] with T = targets >= 1 and C features, coefficients holds T * C weights (those of target t
   // contiguous) and intercepts T entries or none; y[n, t] = sum_c x[n, c] * w[t * C + c] + b[t], and each
   // row of y goes through post_transform. The output is [N, T].
+  ONNXSEM_CLAUSE(ML50);
   if (targets < 1) eval_error("ML50", op + ": targets is " + std::to_string(targets) + ", expected >= 1");
   if (r.c > 0 && targets > static_cast<int64_t>(w.size()) / r.c + 1)
     eval_error("ML50", op + ": coefficients has " + std::to_string(w.size()) + " entries, too few for " +
@@ -75,6 +77,7 @@ Out linear_classifier(const KernelArgs& a) {
   // or none, and E equals the number of labels unless E = 1. Raw scores are s[n, k] = sum_c x[n, c] *
   // w[k * C + c] + b[k]; when E = 1 and there are two labels the scores become [-s, s]. multi_class does not
   // affect the result. Each row of scores then goes through post_transform.
+  ONNXSEM_CLAUSE(ML51);
   if (r.c == 0 ? !w.empty() : (w.empty() || w.size() % static_cast<size_t>(r.c) != 0))
     eval_error("ML51", op + ": coefficients has " + std::to_string(w.size()) + " entries, not a positive multiple of " +
                            std::to_string(r.c) + " features");
@@ -96,6 +99,7 @@ Out linear_classifier(const KernelArgs& a) {
     // [spec:ML52] with two or more score columns the label is that of the largest score (ML45); with one
     // column it is the first label when the score is at least 0 (NONE) or 0.5 (other transforms), and
     // otherwise 0 (integer labels) or the empty string.
+    ONNXSEM_CLAUSE(ML52);
     if (width > 1) {
       index.push_back(static_cast<int64_t>(arg_max(row)));
     } else {
@@ -121,6 +125,7 @@ KernelParams read_kernel(const Node& n, const std::string& op) {
   // [spec:ML55] kernel_type is LINEAR (<x, v>), POLY ((gamma <x, v> + coef0)^degree), RBF
   // (exp(-gamma |x - v|^2)) or SIGMOID (tanh(gamma <x, v> + coef0)); kernel_params is [gamma, coef0,
   // degree] (all 0 when absent), the degree truncated to an integer.
+  ONNXSEM_CLAUSE(ML55);
   if (t == "LINEAR")
     k.kind = SvmKernel::linear;
   else if (t == "POLY")
@@ -175,6 +180,7 @@ Out svm_regressor(const KernelArgs& a) {
   // is linear: coefficients holds C weights and the score is <x, coefficients> + rho[0]. rho has exactly
   // one entry. A one-class model outputs 1 for a score > 0 and -1 otherwise; other models output the score
   // through post_transform. The output is [N, 1].
+  ONNXSEM_CLAUSE(ML56);
   if (supports < 0 || (r.c > 0 && supports > static_cast<int64_t>(sv.size()) / r.c + 1))
     eval_error("ML56", op + ": n_supports is " + std::to_string(supports) + ", which does not fit support_vectors");
   if (rho.size() != 1) eval_error("ML56", op + ": rho has " + std::to_string(rho.size()) + " entries, expected 1");
@@ -214,6 +220,7 @@ Out svm_regressor(const KernelArgs& a) {
 // max(100, E) rounds. A NaN decision value makes every probability of the row NaN.
 std::vector<double> class_probabilities(int64_t e, const std::vector<double>& decision, const std::vector<double>& prob_a,
                                         const std::vector<double>& prob_b) {
+  ONNXSEM_CLAUSE(ML59);
   const auto k = static_cast<size_t>(e);
   std::vector<double> r(k * k, 0.0);  // r[i * k + j]: probability of i against j
   size_t p = 0;
@@ -291,6 +298,7 @@ Out svm_classifier(const KernelArgs& a) {
     // sum over class j's vectors v of coefficients[i][v] K(x, v); d > 0 is a vote for i, otherwise for j.
     // The label is that of the class with most votes (the first on ties). The scores are the decision
     // values through post_transform, or post_transform([-d, d]) when E = 2.
+    ONNXSEM_CLAUSE(ML57);
     const int64_t pairs = e * (e - 1) / 2;
     if (static_cast<int64_t>(per_class.size()) != e || e < 2 || static_cast<int64_t>(sv.size()) != s_count * r.c ||
         static_cast<int64_t>(coef.size()) != (e - 1) * s_count || static_cast<int64_t>(rho.size()) != pairs)
@@ -304,6 +312,7 @@ Out svm_classifier(const KernelArgs& a) {
       start[static_cast<size_t>(c)] = start[static_cast<size_t>(c - 1)] + per_class[static_cast<size_t>(c - 1)];
     // [spec:ML59] probability estimates: prob_a and prob_b, when either is given, both hold one entry per
     // pair of classes, and the scores become the E class probabilities.
+    ONNXSEM_CLAUSE(ML59);
     const bool proba = !prob_a.empty() || !prob_b.empty();
     if (proba && (static_cast<int64_t>(prob_a.size()) != pairs || static_cast<int64_t>(prob_b.size()) != pairs))
       eval_error("ML59", op + ": prob_a and prob_b must both hold " + std::to_string(pairs) +
@@ -339,6 +348,7 @@ Out svm_classifier(const KernelArgs& a) {
     // entries; the score of class j is <x, coefficients[j]> + rho[j] (rho[0] when it has one entry). The
     // scores go through post_transform, and the label is that of the largest transformed score (ML45);
     // prob_a and prob_b do not apply (ML59).
+    ONNXSEM_CLAUSE(ML58);
     if (static_cast<int64_t>(coef.size()) != e * r.c || !(rho.size() == 1 || static_cast<int64_t>(rho.size()) == e))
       eval_error("ML58", op + ": a linear model of " + std::to_string(e) + " classes and " + std::to_string(r.c) +
                              " features needs " + std::to_string(e * r.c) + " coefficients and 1 or " +

@@ -6,6 +6,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ml {
 namespace {
@@ -46,6 +47,7 @@ Out zip_map(const KernelArgs& a) {
   const auto strings = attr_strings_opt(a.node, "classlabels_strings");
   // [spec:ML60] exactly one list of keys; X is float [N, C] or [C] with C keys; one map per row, the keys in
   // the order of the attribute, each paired with the row's element in the key's column.
+  ONNXSEM_CLAUSE(ML60);
   if (ints.has_value() == strings.has_value())
     eval_error("ML60", op + ": exactly one of classlabels_int64s and classlabels_strings must be given");
   if (x.dtype() != DType::float32)
@@ -59,6 +61,7 @@ Out zip_map(const KernelArgs& a) {
     eval_error("ML60", op + ": the input has " + std::to_string(c) + " columns but there are " +
                            std::to_string(keys) + " class labels");
   // [spec:L3] the maps' values are counted against the allocation limit, one value each.
+  ONNXSEM_CLAUSE(L3);
   if (n > 0 && c > 0 && n > allocation_limit() / static_cast<int64_t>(sizeof(Value)) / c)
     eval_error("L3", op + ": " + std::to_string(n) + " maps of " + std::to_string(c) +
                          " entries exceed the allocation limit");
@@ -87,6 +90,7 @@ template <class K>
 Out dict_vectorize(const Map& m, const std::vector<K>& vocab, const std::string& op) {
   // [spec:ML61] Y[0, i] is the value of key vocab[i], or zero ("" for strings) when the map lacks it; keys
   // outside the vocabulary are ignored.
+  ONNXSEM_CLAUSE(ML61);
   std::map<K, size_t> where;
   auto keys = m.keys.data<K>();
   for (size_t i = 0; i < keys.size(); ++i) where.emplace(keys[i], i);
@@ -111,6 +115,7 @@ Out dict_vectorizer(const KernelArgs& a) {
   const auto ints = attr_ints_opt(a.node, "int64_vocabulary");
   const auto strings = attr_strings_opt(a.node, "string_vocabulary");
   // [spec:ML61] exactly one vocabulary, of the map's key type; the values are int64, float, double or string.
+  ONNXSEM_CLAUSE(ML61);
   if (ints.has_value() == strings.has_value())
     eval_error("ML61", op + ": exactly one of int64_vocabulary and string_vocabulary must be given");
   if ((ints && m.key != DType::int64) || (strings && m.key != DType::string))
@@ -129,6 +134,7 @@ template <class From, class To>
 To cast_entry(const From& v) {
   // [spec:ML63] conversions as Cast performs them: float to int64 by N6, numbers to strings and strings to
   // numbers by N8.
+  ONNXSEM_CLAUSE(ML63);
   if constexpr (std::is_same_v<From, To>) return v;
   else if constexpr (std::is_same_v<To, std::string>) return num::to_string_value<float>(v);
   else if constexpr (std::is_same_v<From, std::string>) return num::parse_string_value<To>(v);
@@ -165,6 +171,7 @@ Out cast_map(const KernelArgs& a) {
   const int64_t max_map = attr_int(a.node, "max_map", 1);
   // [spec:ML62] an int64-keyed map of float or string values; cast_to and map_form name their options;
   // SPARSE needs a positive max_map.
+  ONNXSEM_CLAUSE(ML62);
   if (m.key != DType::int64) eval_error("ML62", op + ": the map's keys must be int64, got " + dtype_name(m.key));
   if (cast_to != "TO_FLOAT" && cast_to != "TO_STRING" && cast_to != "TO_INT64")
     eval_error("ML62", op + ": cast_to is '" + cast_to + "', expected TO_FLOAT, TO_STRING or TO_INT64");
@@ -180,6 +187,7 @@ Out cast_map(const KernelArgs& a) {
   return {Value(dispatch(from, hana::tuple_t<float, std::string>, op, [&](auto tag) {
     using F = typename decltype(tag)::type;
     // [spec:ML63] the SPARSE form fills the positions of absent keys with 0 (TO_FLOAT, TO_INT64) or "0".
+    ONNXSEM_CLAUSE(ML63);
     if (cast_to == "TO_FLOAT") return cast_map_to<F, float>(m, sparse, max_map, 0.0f, op);
     if (cast_to == "TO_INT64") return cast_map_to<F, int64_t>(m, sparse, max_map, int64_t{0}, op);
     return cast_map_to<F, std::string>(m, sparse, max_map, std::string("0"), op);

@@ -9,6 +9,7 @@
 #include <numbers>
 
 #include "ops/common/attrs.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 
@@ -39,6 +40,7 @@ Tensor float_tensor(Shape shape, const std::vector<double>& v) {
 
 Rows read_rows(const Tensor& t, const std::string& op, bool allow_rank1) {
   // [spec:ML2] a feature input is [N, C], or [C] read as one row where the operator allows it.
+  ONNXSEM_CLAUSE(ML2);
   if (!(t.rank() == 2 || (allow_rank1 && t.rank() == 1)))
     eval_error("ML2", op + ": the input must have rank " + std::string(allow_rank1 ? "1 or 2" : "2") + ", got shape " +
                           show(t.shape()));
@@ -51,6 +53,7 @@ Rows read_rows(const Tensor& t, const std::string& op, bool allow_rank1) {
 
 PostTransform parse_post_transform(const std::string& s, const std::string& op) {
   // [spec:ML40] post_transform names one of five transforms; NONE is the default.
+  ONNXSEM_CLAUSE(ML40);
   if (s == "NONE") return PostTransform::none;
   if (s == "SOFTMAX") return PostTransform::softmax;
   if (s == "LOGISTIC") return PostTransform::logistic;
@@ -66,6 +69,7 @@ PostTransform post_transform_from_int(int64_t v, const std::string& op) {
 
 double logistic(double x) {
   // [spec:ML42] 1 / (1 + e^-x), formed so that no intermediate overflows.
+  ONNXSEM_CLAUSE(ML42);
   if (std::isnan(x)) return x;
   if (x >= 0) return 1.0 / (1.0 + std::exp(-x));
   const double e = std::exp(x);
@@ -96,6 +100,7 @@ double erf_inv(double x) {
 
 double probit(double p) {
   // [spec:ML44] the standard normal quantile: sqrt(2) * erfinv(2p - 1).
+  ONNXSEM_CLAUSE(ML44);
   return std::numbers::sqrt2 * erf_inv(2 * p - 1);
 }
 
@@ -124,6 +129,7 @@ void apply_post_transform(PostTransform t, std::vector<double>& row) {
       return;
     case PostTransform::softmax: {
       // [spec:ML41] e^(v - m) / sum e^(v' - m), m the row's largest score; a NaN makes the row NaN.
+      ONNXSEM_CLAUSE(ML41);
       const double m = row_max_or_nan(row);
       if (std::isnan(m)) return;
       double sum = 0;
@@ -134,6 +140,7 @@ void apply_post_transform(PostTransform t, std::vector<double>& row) {
     case PostTransform::softmax_zero: {
       // [spec:ML43] like SOFTMAX, but a score within 1e-7 of zero contributes v * e^-m instead of e^(v - m),
       // and a row whose contributions add up to 0 becomes 0.5 everywhere.
+      ONNXSEM_CLAUSE(ML43);
       const double m = row_max_or_nan(row);
       if (std::isnan(m)) return;
       double sum = 0;
@@ -149,6 +156,7 @@ void apply_post_transform(PostTransform t, std::vector<double>& row) {
 
 size_t arg_max(const std::vector<double>& row) {
   // [spec:ML45] the first index of the largest score; the first NaN wins over any number.
+  ONNXSEM_CLAUSE(ML45);
   size_t best = 0;
   for (size_t i = 0; i < row.size(); ++i) {
     if (std::isnan(row[i])) return i;
@@ -162,6 +170,7 @@ Labels read_labels(const Node& node, const std::string& ints_name, const std::st
   l.ints = attr_ints_opt(node, ints_name);
   l.strings = attr_strings_opt(node, "classlabels_strings");
   // [spec:ML46] exactly one of the integer and the string class labels is given, and it is not empty.
+  ONNXSEM_CLAUSE(ML46);
   if (l.ints.has_value() == l.strings.has_value())
     eval_error("ML46", op + ": exactly one of " + ints_name + " and classlabels_strings must be given");
   if (l.size() == 0) eval_error("ML46", op + ": the class labels are empty");

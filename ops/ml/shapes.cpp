@@ -6,6 +6,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -28,6 +29,7 @@ std::optional<Rows> rows(const InferenceArgs& a, size_t k, bool rank1 = true) {
   const auto& x = input_dims(a, k);
   if (!x) return std::nullopt;
   // [spec:ML64] a feature-row input has rank 2, or rank 1 where the operator reads [C] as one row.
+  ONNXSEM_CLAUSE(ML64);
   if (x->size() != 2 && !(rank1 && x->size() == 1))
     type_error("ML64", a.node.op_type + ": input " + std::to_string(k) + " has rank " + std::to_string(x->size()) +
                            (rank1 ? ", not 1 or 2" : ", not 2"));

@@ -13,6 +13,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ml {
 namespace {
@@ -81,6 +82,7 @@ bool test(const TreeNode& n, double x) {
 // The leaf a walk from `root` reaches for the feature row x.
 int64_t walk(const Ensemble& e, Branch b, const double* x, const std::string& op) {
   // [spec:ML33] a walk visits each interior node at most once; a longer one is a cycle, an error.
+  ONNXSEM_CLAUSE(ML33, ML31);  // ML31: test() below, once per walk rather than once per node
   size_t steps = 0;
   while (!b.leaf) {
     if (++steps > e.nodes.size())
@@ -109,6 +111,7 @@ std::vector<double> evaluate(const Ensemble& e, const Rows& rows, const std::str
         seen[static_cast<size_t>(v.target)] = true;
         // [spec:ML34] SUM adds the votes of a target, AVERAGE divides that sum by the number of trees,
         // MIN and MAX keep the smallest or largest vote; a target without votes scores 0.
+        ONNXSEM_CLAUSE(ML34);
         switch (e.aggregate) {
           case Aggregate::sum:
           case Aggregate::average:
@@ -150,6 +153,7 @@ Out tree_ensemble_5(const KernelArgs& a) {
   // [spec:ML30] the attributes describe M interior nodes and L leaves consistently: nodes_* lists of length M
   // (splits and weights 1-D tensors of the input's element type, modes a uint8 tensor of values 0 to 6),
   // leaf_* lists of length L, child and root indices in range, leaf targets in [0, n_targets).
+  ONNXSEM_CLAUSE(ML30);
   if (xt.rank() != 2) eval_error("ML2", op + ": the input must have rank 2, got shape " + show(xt.shape()));
   const Tensor& splits = tensor_req(n, "nodes_splits", op);
   const Tensor& modes = tensor_req(n, "nodes_modes", op);
@@ -214,6 +218,7 @@ Out tree_ensemble_5(const KernelArgs& a) {
   // [spec:ML32] the membership values are split at their NaNs: the k-th group is the set of the k-th node
   // (in node order) whose mode is 6; there are as many NaNs as such nodes, and values after the last NaN
   // are ignored.
+  ONNXSEM_CLAUSE(ML32);
   size_t pos = 0;
   for (size_t i = 0; i < m; ++i) {
     TreeNode node;
@@ -300,6 +305,7 @@ Ensemble read_old_ensemble(const Node& n, const std::string& prefix, int64_t tar
   // BRANCH_LT, BRANCH_GTE, BRANCH_GT, BRANCH_EQ, BRANCH_NEQ or LEAF; an interior node's children are node
   // ids of its own tree and its feature lies in [0, F); each distinct tree id is a tree, rooted at its
   // first node in list order, and the trees are taken in ascending tree id.
+  ONNXSEM_CLAUSE(ML35);
   for (const auto& [name, len] : {std::pair<std::string, size_t>{"nodes_treeids", tree_ids.size()},
                                   {"nodes_featureids", features.size()},
                                   {"nodes_modes", modes.size()},
@@ -355,6 +361,7 @@ Ensemble read_old_ensemble(const Node& n, const std::string& prefix, int64_t tar
 
   // [spec:ML36] the votes: (prefix)_treeids, _nodeids, _ids and _weights have one entry per vote; each vote
   // names an existing node and a target (class) in range, and is counted when the walk ends at that node.
+  ONNXSEM_CLAUSE(ML36);
   const auto v_trees = attr_ints_opt(n, prefix + "_treeids").value_or(std::vector<int64_t>{});
   const auto v_nodes = attr_ints_opt(n, prefix + "_nodeids").value_or(std::vector<int64_t>{});
   const auto v_ids = attr_ints_opt(n, prefix + "_ids").value_or(std::vector<int64_t>{});
@@ -398,6 +405,7 @@ Out tree_ensemble_regressor(const KernelArgs& a, bool v3) {
   const PostTransform post = parse_post_transform(attr_string(n, "post_transform", "NONE"), op);
   const auto base = float_list(n, "base_values", v3, op);
   // [spec:ML37] base values (one per target or class, 0 when absent) are added after aggregation.
+  ONNXSEM_CLAUSE(ML37);
   if (base && static_cast<int64_t>(base->size()) != e.targets)
     eval_error("ML37", op + ": base_values has " + std::to_string(base->size()) + " entries for " +
                            std::to_string(e.targets) + " targets");
@@ -426,6 +434,7 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
   // [spec:ML38] binary mode: two class labels and every vote for the same class c. The row's score is then
   // s = b + (votes for c), b being base_values[c] (or base_values[0] when it has one entry), and the scores
   // output is [1 - s, s] for NONE and PROBIT, [-s, s] for the other transforms, before post_transform.
+  ONNXSEM_CLAUSE(ML38);
   bool binary = e_count == 2 && !class_ids.empty();
   for (int64_t c : class_ids) binary = binary && c == class_ids[0];
   if (base && !(static_cast<int64_t>(base->size()) == e_count || (binary && base->size() == 1)))
@@ -444,6 +453,7 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
       for (size_t k = 0; k < row.size(); ++k) row[k] += base ? (*base)[k] : 0.0;
     }
     // [spec:ML45] the label of a row is the class of its largest transformed score.
+    ONNXSEM_CLAUSE(ML45);
     apply_post_transform(post, row);
     label_index.push_back(static_cast<int64_t>(arg_max(row)));
     z.insert(z.end(), row.begin(), row.end());
@@ -456,11 +466,22 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
 void add_trees(Registry& r) {
   r.add(domain, "TreeEnsemble", {5}, tree_ensemble_5);
   // [spec:ML39] version 1 has no *_as_tensor attributes; version 5, deprecated, keeps version 3's behaviour.
-  r.add(domain, "TreeEnsembleRegressor", {1}, [](const KernelArgs& a) { return tree_ensemble_regressor(a, false); });
-  r.add(domain, "TreeEnsembleRegressor", {3, 5}, [](const KernelArgs& a) { return tree_ensemble_regressor(a, true); });
-  r.add(domain, "TreeEnsembleClassifier", {1}, [](const KernelArgs& a) { return tree_ensemble_classifier(a, false); });
-  r.add(domain, "TreeEnsembleClassifier", {3, 5},
-        [](const KernelArgs& a) { return tree_ensemble_classifier(a, true); });
+  r.add(domain, "TreeEnsembleRegressor", {1}, [](const KernelArgs& a) {
+    ONNXSEM_CLAUSE(ML39);
+    return tree_ensemble_regressor(a, false);
+  });
+  r.add(domain, "TreeEnsembleRegressor", {3, 5}, [](const KernelArgs& a) {
+    ONNXSEM_CLAUSE(ML39);
+    return tree_ensemble_regressor(a, true);
+  });
+  r.add(domain, "TreeEnsembleClassifier", {1}, [](const KernelArgs& a) {
+    ONNXSEM_CLAUSE(ML39);
+    return tree_ensemble_classifier(a, false);
+  });
+  r.add(domain, "TreeEnsembleClassifier", {3, 5}, [](const KernelArgs& a) {
+    ONNXSEM_CLAUSE(ML39);
+    return tree_ensemble_classifier(a, true);
+  });
 }
 
 }  // namespace onnxsem::ops::ml

@@ -15,6 +15,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -30,6 +31,7 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
   const Tensor& w = a.tensor(1);
   // [spec:CC1] X is (B, C, L), W is (C, 1, k) with k >= 1, bias is (C) and past_state is (B, C, k - 1), all of
   // X's floating element type.
+  ONNXSEM_CLAUSE(CC1);
   if (x.rank() != 3) eval_error("CC1", op + ": input has shape " + show(x.shape()) + ", expected rank 3 (B, C, L)");
   const int64_t B = x.dim(0), C = x.dim(1), L = x.dim(2);
   if (w.rank() != 3 || w.dim(0) != C || w.dim(1) != 1 || w.dim(2) < 1)
@@ -54,6 +56,7 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
       eval_error("CC1", op + ": past_state has shape " + show(s.shape()) + ", expected " + show(Shape{B, C, k - 1}));
   }
   // [spec:CC4] activation is "none" (the default), "silu" or "swish"; the last two both mean z * sigmoid(z).
+  ONNXSEM_CLAUSE(CC4);
   const std::string act = attr_string(a.node, "activation", "none");
   if (act != "none" && act != "silu" && act != "swish")
     eval_error("CC4", op + ": attribute activation is '" + act + "', expected 'none', 'silu' or 'swish'");
@@ -74,12 +77,14 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
       for (int64_t i = 0; i < k - 1; ++i) line[i] = sd.empty() ? 0.0 : sd[row * (k - 1) + i];
       for (int64_t t = 0; t < L; ++t) line[k - 1 + t] = xd[row * L + t];
       // [spec:CC2] z[t] = bias + sum_j W[c, 0, j] * P[t + j], then the activation.
+      ONNXSEM_CLAUSE(CC2);
       for (int64_t t = 0; t < L; ++t) {
         double z = bd[c];
         for (int64_t j = 0; j < k; ++j) z += wd[c * k + j] * line[t + j];
         y[row * L + t] = fused ? silu(z) : z;
       }
       // [spec:CC3] present_state holds the last k - 1 elements of the padded line.
+      ONNXSEM_CLAUSE(CC3);
       for (int64_t i = 0; i < k - 1; ++i) present[row * (k - 1) + i] = line[L + i];
     }
   return dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> std::vector<std::optional<Value>> {

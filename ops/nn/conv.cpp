@@ -25,6 +25,7 @@
 #include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -48,6 +49,7 @@ ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose)
   s.C = x.dim(1);
   // [spec:NN10] W is (M, C/G, k...) for Conv and (C, M/G, k...) for ConvTranspose; C (and M for Conv)
   // divisible by the group count; kernel_shape, when given, equals W's spatial extents; B is (M).
+  ONNXSEM_CLAUSE(NN10);
   if (w.rank() != x.rank())
     eval_error("NN10", op + ": weight W has shape " + show(w.shape()) + ", expected the rank of X " + show(x.shape()));
   if (w.dtype() != x.dtype())
@@ -163,6 +165,7 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
       for (int64_t gi = 0; gi < s.G; ++gi) {
         // [spec:NN11] Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
         // (ops/common/product.hpp) and rounded once.
+        ONNXSEM_CLAUSE(NN11);
         if (direct) {
           // The tile's columns of X, packed as the product reads them.
           for (int64_t c = 0; c < s.Cg; ++c) {
@@ -286,6 +289,7 @@ TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const
     const int64_t full = checked_add(checked_add(checked_mul(g.strides[d], in[d] - 1), out_pad[d]),
                                      checked_mul(kernel[d] - 1, g.dilations[d]) + 1);
     // [spec:NN13] output extent and the padding it implies.
+    ONNXSEM_CLAUSE(NN13);
     if (out_shape || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
       g.out[d] = out_shape ? (*out_shape)[d] : checked_mul(in[d], g.strides[d]);
       if (g.out[d] < 0) eval_error("NN2", op + ": output_shape has a negative extent");
@@ -325,6 +329,7 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   // [spec:NN14] computed as the gathering form of the scatter: output position o receives, from tap j,
   // the input position i with i * stride - pad_begin + j * dilation = o, when that i exists. Per axis:
   // tapq[d][o * k + j] = that i, or -1.
+  ONNXSEM_CLAUSE(NN14);
   const size_t rank = g.in.size();
   Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(rank), true};
   for (size_t d = 0; d < rank; ++d) {

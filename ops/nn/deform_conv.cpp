@@ -24,6 +24,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -41,6 +42,7 @@ struct Corner {
 
 // [spec:DC1] [spec:DC2] operand shapes, groups and offset groups.
 DeformShape deform_shape(const KernelArgs& a, const WindowGeometry& g, const std::string& op) {
+  ONNXSEM_CLAUSE(DC1, DC2);
   const Tensor& x = a.tensor(0);
   const Tensor& w = a.tensor(1);
   const Tensor& off = a.tensor(2);
@@ -94,6 +96,7 @@ DeformShape deform_shape(const KernelArgs& a, const WindowGeometry& g, const std
 // integer positions floor(p_d) and floor(p_d) + 1 with weights 1 - frac and frac; corners outside the input
 // and corners of weight 0 are left out. A NaN coordinate gives no corners but marks the sample NaN.
 bool corners_of(const std::vector<double>& p, const Shape& in, std::vector<Corner>& out) {
+  ONNXSEM_CLAUSE(DC3);
   out.clear();
   const size_t rank = p.size();
   for (double v : p)
@@ -144,6 +147,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
   if (auto ks = attr_ints_opt(a.node, "kernel_shape"); ks && *ks != kernel)
     eval_error("DC1", op + ": attribute kernel_shape " + show(*ks) + " differs from W's spatial shape " + show(kernel));
   // [spec:DC4] strides, dilations and pads as for Conv (NN2, NN3); there is no automatic padding.
+  ONNXSEM_CLAUSE(DC4);
   if (attr_string(a.node, "auto_pad", "NOTSET") != "NOTSET")
     eval_error("DC4", op + ": DeformConv has no attribute auto_pad");
   const WindowGeometry g = window_geometry(a.node, in, kernel, {.dilations = true, .ceil_mode = false}, op);
@@ -175,6 +179,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
       for (int64_t j = 0; j < K; ++j)
         for (int64_t p = 0; p < P; ++p) {
           // [spec:DC3] the sampling position: the regular tap moved by its offset.
+          ONNXSEM_CLAUSE(DC3);
           for (size_t d = 0; d < rank; ++d) {
             const int64_t ch = (q * K + j) * R + static_cast<int64_t>(d);
             pos[d] = static_cast<double>(g.tap(d, ocoord[d][p], jcoord[d][j])) + od[(n * s.Go * K * R + ch) * P + p];
@@ -189,6 +194,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
           }
         }
     // [spec:DC5] Y = B + W_g * col, per group, in binary64.
+    ONNXSEM_CLAUSE(DC5);
     for (int64_t m = 0; m < s.M; ++m) {
       const int64_t gi = m / s.Mg;
       double* yp = y.data() + (n * s.M + m) * P;

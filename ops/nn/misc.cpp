@@ -12,6 +12,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -94,12 +95,14 @@ Kernel dropout(DropoutVersion ver) {
     }
     if (training) {
       // [spec:NN40] the training form needs a ratio in [0, 1); with ratio 0 it keeps every element.
+      ONNXSEM_CLAUSE(NN40);
       if (!(ratio >= 0 && ratio < 1))
         eval_error("NN40", op + ": ratio " + std::to_string(ratio) + " is outside [0, 1)");
       if (ratio != 0) return dropped(a, ver, x, ratio);
     }
     std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
     // [spec:NN41] the output is X itself; the mask keeps every element.
+    ONNXSEM_CLAUSE(NN41);
     outs[0] = Value(x);
     if (a.output_count() > 1 && a.requested[1])
       outs[1] = mask_of(ver, x, std::vector<bool>(static_cast<size_t>(x.size()), true));
@@ -115,6 +118,7 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
   const double beta = attr_float(a.node, "beta", 0.75f);
   const double bias = attr_float(a.node, "bias", 1.0f);
   // [spec:NN42] X is (N, C, ...) and size is at least 1.
+  ONNXSEM_CLAUSE(NN42);
   if (x.rank() < 2) eval_error("NN42", op + ": input X must have rank >= 2, got shape " + show(x.shape()));
   if (size < 1) eval_error("NN42", op + ": attribute size is " + std::to_string(size) + ", expected >= 1");
   const int64_t N = x.dim(0), C = x.dim(1);
@@ -124,6 +128,7 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
     auto [y, out] = Tensor::allocate<T>(x.shape());
+    ONNXSEM_CLAUSE(NN43);  // the marker of the loop below, once per call
     for (int64_t n = 0; n < N; ++n)
       for (int64_t c = 0; c < C; ++c) {
         const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(C - 1, c + after);

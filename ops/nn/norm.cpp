@@ -12,6 +12,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -77,6 +78,7 @@ Kernel batch_norm(BatchNormVersion ver) {
     std::vector<double> batch_mean, batch_var;
     if (training) {
       // [spec:NN31] training form: the statistics of the batch over every axis but the channel axis.
+      ONNXSEM_CLAUSE(NN31);
       batch_mean.assign(static_cast<size_t>(C), 0.0);
       batch_var.assign(static_cast<size_t>(C), 0.0);
       const std::vector<double> xv = widen_all(x, op);
@@ -115,6 +117,7 @@ Kernel batch_norm(BatchNormVersion ver) {
           if (spatial) {
             const double m = mean[c], d = sd[c], g = prm[0][c], b = prm[1][c];
             // [spec:NN30] Y = (X - mean) / sqrt(var + epsilon) * scale + B.
+            ONNXSEM_CLAUSE(NN30);
             for (int64_t i = 0; i < S; ++i) yp[i] = narrow_float<T>((widen(xp[i]) - m) / d * g + b);
           } else {
             for (int64_t i = 0; i < S; ++i) {
@@ -184,6 +187,7 @@ Kernel group_norm(bool instance, bool per_group_params) {
         for (int64_t g = 0; g < G; ++g) {
           const int64_t base = (n * C + g * Cg) * S;
           // [spec:NN32] the statistics of the (n, group) block; Y = (X - mu) / sqrt(v + eps) * scale + B.
+          ONNXSEM_CLAUSE(NN32);
           const auto [mu, v] = moments(xd.data() + base, block);
           const double inv = 1.0 / std::sqrt(v + eps);
           for (int64_t c = 0; c < Cg; ++c) {
@@ -242,6 +246,7 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
   const int64_t outer = element_count(Shape(x.shape().begin(), x.shape().begin() + axis));
   const int64_t inner = element_count(Shape(x.shape().begin() + axis, x.shape().end()));
   // [spec:NN33] Scale and B broadcast unidirectionally to X; the statistics run over axes axis..r-1.
+  ONNXSEM_CLAUSE(NN33);
   const Tensor& scale_t = a.tensor(1);
   if (scale_t.dtype() != x.dtype())
     eval_error("NN34", op + ": scale is " + dtype_name(scale_t.dtype()) + " but X is " + dtype_name(x.dtype()) +
@@ -311,6 +316,7 @@ std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
     auto [y, out] = Tensor::allocate<T>(x.shape());
     for (int64_t o = 0; o < outer; ++o) {
       // [spec:NN34] divide by the root mean square over the trailing axes, then scale.
+      ONNXSEM_CLAUSE(NN34);
       double q = 0;
       for (int64_t i = 0; i < inner; ++i) {
         const double v = widen(xd[o * inner + i]);
@@ -346,6 +352,7 @@ std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
       for (int64_t i = 0; i < inner; ++i) {
         const int64_t base = o * len * inner + i;
         // [spec:NN35] divide by the 1- or 2-norm of the line along axis; a zero line stays zero.
+        ONNXSEM_CLAUSE(NN35);
         double s = 0;
         for (int64_t k = 0; k < len; ++k) {
           const double v = widen(xd[base + k * inner]);
@@ -411,6 +418,7 @@ std::vector<std::optional<Value>> mean_variance_norm(const KernelArgs& a) {
     sq[group[i]] += d * d;
   }
   // [spec:NN36] Y = (X - mean) / (sqrt(variance) + 1e-9), statistics over the axes.
+  ONNXSEM_CLAUSE(NN36);
   const double eps = 1e-9;
   std::vector<double> yv(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {

@@ -13,6 +13,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -45,6 +46,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
   w.yshape = {x.dim(0), x.dim(1)};
   if (global) {
     // [spec:NN25] one window over the whole spatial extent of each plane.
+    ONNXSEM_CLAUSE(NN25);
     w.plane = element_count(in);
     w.outs = 1;
     w.yshape.resize(x.shape().size(), 1);
@@ -62,6 +64,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     charge_windows(g, w.planes, 1, op);
     w.table = window_table(g);
   }
+  ONNXSEM_CLAUSE(NN22);  // the marker of the loop below
   if (w.planes > 0)
     for (int64_t o = 0; o < w.outs; ++o)
       // [spec:NN22] every window must hit at least one input element.
@@ -76,6 +79,8 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
                                          const Shape& in) {
   auto [y, out] = Tensor::allocate<T>(w.yshape);
   auto [iy, iout] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
+  ONNXSEM_CLAUSE(NN20);  // the markers of the loops below, once per call
+  if (want_indices) ONNXSEM_CLAUSE(NN21);
   auto xd = x.data<T>();
   // Column-major strides of the spatial axes, for storage_order = 1.
   std::vector<int64_t> cstride(in.size(), 1);
@@ -114,6 +119,9 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
 
 template <class T>
 Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool count_include_pad, double p) {
+  // The markers of the loop below, once per call.
+  if (kind == PoolKind::average) ONNXSEM_CLAUSE(NN23);
+  else ONNXSEM_CLAUSE(NN24);
   auto [y, out] = Tensor::allocate<T>(w.yshape);
   auto xd = x.data<T>();
   for (int64_t pl = 0; pl < w.planes; ++pl) {
@@ -183,6 +191,7 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
   const Tensor& idx = a.tensor(1);
   require_spatial_input(x, op);
   // [spec:NN26] I has X's shape and indexes the extent undoing the pooling; output_shape may only enlarge it.
+  ONNXSEM_CLAUSE(NN26);
   if (idx.dtype() != DType::int64 || idx.shape() != x.shape())
     eval_error("NN26", op + ": indices I must be int64 of X's shape " + show(x.shape()) + ", got " + Value(idx).describe());
   auto kernel = attr_ints_opt(a.node, "kernel_shape");

@@ -9,6 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -37,6 +38,7 @@ struct PossibleSet {
 
 // [spec:NN45] the candidate result of output 0, when it is in the set; an NN45 error otherwise.
 std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std::string& op, const PossibleSet& set) {
+  ONNXSEM_CLAUSE(NN45);
   if (!has_candidate(a)) no_value(a, op);
   auto wrong = [&](const std::string& what) {
     const std::string name = a.node.outputs.empty() ? std::string("output 0") : "'" + a.node.outputs[0] + "'";
@@ -113,11 +115,13 @@ void add_random(Registry& r) {
   // [spec:NN44] the random operators: their operands are checked, then without a candidate result the
   // evaluation is unsupported; NN45 judges a candidate.
   r.add("", "RandomNormal", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomNormal: the attribute shape is required");
     return judge_candidate(a, "RandomNormal", {dtype_attr(a, DType::float32), *shape, normal_value, normal_numbers});
   });
   r.add("", "RandomUniform", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const auto shape = attr_ints_opt(a.node, "shape");
     if (!shape) eval_error("NN44", "RandomUniform: the attribute shape is required");
     const DType t = dtype_attr(a, DType::float32);
@@ -125,16 +129,19 @@ void add_random(Registry& r) {
     return judge_candidate(a, "RandomUniform", {t, *shape, uniform_values(a, t), uniform_numbers(a)});
   });
   r.add("", "RandomNormalLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const Tensor& x = a.tensor(0);
     return judge_candidate(a, "RandomNormalLike", {dtype_attr(a, x.dtype()), x.shape(), normal_value, normal_numbers});
   });
   r.add("", "RandomUniformLike", {1, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const Tensor& x = a.tensor(0);
     const DType t = dtype_attr(a, x.dtype());
     if (!has_candidate(a)) no_value(a, "RandomUniformLike");
     return judge_candidate(a, "RandomUniformLike", {t, x.shape(), uniform_values(a, t), uniform_numbers(a)});
   });
   r.add("", "Bernoulli", {15, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const Tensor& x = a.tensor(0);
     const std::vector<double> p = widen_all(x, "Bernoulli");
     for (size_t i = 0; i < p.size(); ++i)
@@ -152,6 +159,7 @@ void add_random(Registry& r) {
                                             {0.0, 1.0}});
   });
   r.add("", "Multinomial", {7, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    ONNXSEM_CLAUSE(NN44);
     const Tensor& x = a.tensor(0);
     if (x.rank() != 2) eval_error("NN45", "Multinomial: input must be [batch_size, class_size], got shape " + show(x.shape()));
     const int64_t samples = attr_int(a.node, "sample_size", 1);

@@ -13,6 +13,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -41,6 +42,7 @@ Ints axis_attr(const Node& n, const std::string& name, size_t count, int64_t def
   const auto v = attr_ints_opt(n, name);
   if (!v) return Ints(count, def);
   // [spec:NN50] window attributes: one entry per spatial axis (pads two), within their domains.
+  ONNXSEM_CLAUSE(NN50);
   if (v->size() != count)
     type_error("NN50", n.op_type + ": attribute " + name + " has " + std::to_string(v->size()) + " entries, the input " +
                            std::to_string(count) + (name == "pads" ? " (two per spatial axis)" : " spatial axes"));
@@ -134,6 +136,7 @@ std::vector<std::optional<int64_t>> kernel_extents(const InferenceArgs& a, size_
     const Ints v = axis_attr(a.node, "kernel_shape", rank, 1, 1);
     for (size_t d = 0; d < rank; ++d) {
       // [spec:NN51] convolution operands: kernel_shape is W's spatial shape.
+      ONNXSEM_CLAUSE(NN51);
       if (k[d] && *k[d] != v[d])
         type_error("NN51", a.node.op_type + ": attribute kernel_shape " + ints_text(v) +
                                " differs from the spatial dimensions of W");
@@ -338,6 +341,7 @@ void check_channel_param(const InferenceArgs& a, size_t k, const Dim& c, const c
   const auto& p = input_dims(a, k);
   if (!p || !c.value) return;
   // [spec:NN52] per-channel normalisation parameters have one value per channel of X.
+  ONNXSEM_CLAUSE(NN52);
   if (p->size() != 1 || ((*p)[0].value && *(*p)[0].value != *c.value))
     type_error("NN52", a.node.op_type + ": input " + name + " has " + std::to_string(p->size()) + " dimension(s) (" +
                            (p->empty() ? std::string("scalar") : dim_text((*p)[0])) + "), X has " +
@@ -470,6 +474,7 @@ void shapes_nn(Registry& r) {
   r.shape_rule("", "RMSNormalization", {23}, [](const InferenceArgs& a) {
     // [spec:NN34] scale has X's element type: ONNX's function body multiplies them and its type inference
     // gives Y the type of X, though the signature gives scale and Y a type variable of their own.
+    ONNXSEM_CLAUSE(NN34);
     const DType x = input_elem(a, 0), s = input_elem(a, 1);
     if (x != DType::undefined && s != DType::undefined && x != s)
       type_error("NN34", "RMSNormalization: scale is " + std::string(dtype_name(s)) + " but X is " + dtype_name(x) +

@@ -5,6 +5,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 
@@ -29,6 +30,7 @@ void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t 
   charge_work(units, op + "'s windows");
   // [spec:L3] a tap table (output extent x kernel extent entries) is allocated: refused before it exceeds
   // the allocation limit, when the work limit let it through.
+  ONNXSEM_CLAUSE(L3);
   for (size_t d = 0; d < out.size(); ++d)
     if (work_product({out[d], kernel[d]}) > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
       eval_error("L3", op + ": spatial axis " + std::to_string(d) + " has " + std::to_string(out[d]) +
@@ -42,6 +44,7 @@ void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, co
 
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank) {
   // [spec:NN1] the data input is laid out as (N, C, D1, ..., Dn).
+  ONNXSEM_CLAUSE(NN1);
   if (x.rank() < min_rank)
     eval_error("NN1", op + ": input X must have rank >= " + std::to_string(min_rank) + " (N, C, D1, ...), got shape " +
                           show(x.shape()));
@@ -71,6 +74,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
   WindowGeometry g;
   g.in = in;
   // [spec:NN2] one kernel extent, stride and dilation (all >= 1) per spatial axis; two pads (>= 0) per axis.
+  ONNXSEM_CLAUSE(NN2);
   if (kernel.size() != rank)
     eval_error("NN2", op + ": the kernel has " + std::to_string(kernel.size()) + " spatial axes, the input " +
                           std::to_string(rank));
@@ -105,6 +109,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
       const int64_t padded = checked_add(checked_add(in[d], g.pad_begin[d]), g.pad_end[d]);
       const int64_t span = checked_add(checked_mul(g.kernel[d] - 1, g.dilations[d]), 1);
       // [spec:NN3] the padded input must hold at least one whole window.
+      ONNXSEM_CLAUSE(NN3);
       if (padded < span)
         eval_error("NN3", op + ": along spatial axis " + std::to_string(d) + " the padded input extent " +
                               std::to_string(padded) + " is smaller than the window extent " + std::to_string(span));
@@ -114,6 +119,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
       } else {
         // [spec:NN4] ceil mode: one more window when the stride does not divide, unless it would start
         // in the end padding.
+        ONNXSEM_CLAUSE(NN4);
         g.out[d] = (room + s - 1) / s + 1;
         if ((g.out[d] - 1) * s >= in[d] + g.pad_begin[d]) --g.out[d];
       }
@@ -122,6 +128,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
   }
 
   // [spec:NN5] automatic padding; explicit pads may not say otherwise.
+  ONNXSEM_CLAUSE(NN5);
   if (auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER" && auto_pad != "VALID")
     eval_error("NN5", op + ": attribute auto_pad is '" + auto_pad +
                           "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
@@ -150,6 +157,7 @@ WindowTable window_table(const WindowGeometry& g) {
   // [spec:NN6] taps o * stride - pad_begin + j * dilation, in row-major tap order.
   // Per axis and output position: the input positions of the taps that hit the input, and how many
   // taps lie in the padded extent.
+  ONNXSEM_CLAUSE(NN6);
   std::vector<std::vector<std::vector<int64_t>>> hits(rank);
   std::vector<std::vector<int64_t>> padded(rank);
   for (size_t d = 0; d < rank; ++d) {

@@ -13,6 +13,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/nn/window.hpp"
 #include "ops/quant/quant.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::quant {
 namespace {
@@ -30,6 +31,7 @@ void check_params(const Tensor& scale, const Tensor& zp, DType zp_type, const Sh
   const std::string op = "QLinearMatMul";
   // [spec:Q10] scale and zero point have one shape, broadcasting to the operand's per-row (a), per-column
   // (b) or output (y) shape; the zero point has the operand's 8-bit integer type.
+  ONNXSEM_CLAUSE(Q10);
   if (scale.shape() != zp.shape())
     eval_error("Q10", op + ": " + what + " scale of shape " + show(scale.shape()) + " and zero point of shape " +
                           show(zp.shape()) + " differ");
@@ -55,6 +57,7 @@ std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
                           dtype_name(B.dtype()) + ", expected int8 or uint8");
   // [spec:Q12] numpy matmul shapes: a 1-D a is a row [1, K], a 1-D b a column [K, 1] (the added axis is
   // removed from the result); the inner extents agree; the batch axes broadcast.
+  ONNXSEM_CLAUSE(Q12);
   if (A.rank() < 1 || B.rank() < 1)
     eval_error("Q12", op + ": a " + show(A.shape()) + " and b " + show(B.shape()) + " must have rank >= 1");
   const Shape a2 = A.rank() == 1 ? Shape{1, A.dim(0)} : A.shape();
@@ -89,6 +92,7 @@ std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
   const std::vector<int64_t> ai = centred(A, Az), bi = centred(B, Bz);
 
   // [spec:Q11] C = (a - a_zero_point) x (b - b_zero_point), wrapped to int32.
+  ONNXSEM_CLAUSE(Q11);
   std::vector<int32_t> c;
   c.reserve(static_cast<size_t>(element_count(full)));
   const std::array<std::vector<int64_t>, 2> strides{broadcast_strides(abatch, batch), broadcast_strides(bbatch, batch)};
@@ -138,6 +142,7 @@ IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_
   const int64_t N = x.dim(0), C = x.dim(1);
   // [spec:Q13] W is (M, C / group, k1, ..., kn) with C and M divisible by group; kernel_shape, when
   // given, equals W's spatial extents.
+  ONNXSEM_CLAUSE(Q13);
   if (w.rank() != x.rank())
     eval_error("Q13", op + ": w has shape " + show(w.shape()) + ", expected the rank of x " + show(x.shape()));
   if (G < 1) eval_error("Q13", op + ": attribute group is " + std::to_string(G) + ", expected >= 1");
@@ -201,6 +206,7 @@ IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_
         }
       }
       // [spec:Q14] the sum over the group's channels and the taps that hit x, wrapped to int32.
+      ONNXSEM_CLAUSE(Q14);
       int32_t* yp = r.y.data() + (n * M + m) * P;
       for (int64_t p = 0; p < P; ++p) yp[p] = wrap32(acc[static_cast<size_t>(p)]);
     }
@@ -280,6 +286,7 @@ std::vector<std::optional<Value>> qlinear_conv_10(const KernelArgs& a) {
   return {dispatch(yz.dtype(), int8_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto [y, yo] = Tensor::allocate<T>(r.shape);
+    ONNXSEM_CLAUSE(Q15);  // the marker of the loop below, once per call
     for (size_t i = 0; i < yo.size(); ++i) {
       const int64_t m = (static_cast<int64_t>(i) / r.P) % r.M;
       // [spec:Q15] requantize with x_scale * w_scale[m] / y_scale, in binary64.

@@ -15,6 +15,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/quant/quant.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::quant {
 namespace {
@@ -51,6 +52,7 @@ Granularity granularity(const Tensor& x, const Tensor& scale, int64_t axis, int6
                         const std::string& op) {
   // [spec:Q1] a one-element scale of rank 0 or 1 is per tensor; a 1-D scale as long as x's axis is per
   // axis; with block_size > 0 the scale has x's shape except ceil(D / block_size) along the axis.
+  ONNXSEM_CLAUSE(Q1);
   Granularity g;
   const std::string sname = op + ": scale of shape " + show(scale.shape());
   if (block_size < 0) eval_error("Q1", op + ": attribute block_size is " + std::to_string(block_size) + ", expected >= 0");
@@ -95,6 +97,7 @@ std::vector<double> zero_points(const KernelArgs& a, size_t k, const Tensor& sca
   const Tensor& zp = a.tensor(k);
   // [spec:Q2] the zero point has the scale's shape (one value of rank 0 or 1 matches any such scale) and
   // the quantized tensor's element type.
+  ONNXSEM_CLAUSE(Q2);
   const bool single = zp.size() == 1 && zp.rank() <= 1 && scale.size() == 1 && scale.rank() <= 1;
   if (zp.shape() != scale.shape() && !single)
     eval_error("Q2", op + ": zero point of shape " + show(zp.shape()) + " differs from the scale's shape " +
@@ -119,6 +122,7 @@ double round_to(DType t, double v) {
 DType division_type(const Tensor& scale, int64_t precision, const std::string& op) {
   // [spec:Q4] the precision attribute when set, else the scale's type; int32 scales divide in binary64
   // and float8e8m0 scales in float32.
+  ONNXSEM_CLAUSE(Q4);
   if (precision != 0) {
     const auto p = static_cast<DType>(precision);
     if (p != DType::float32 && p != DType::float16 && p != DType::bfloat16 && p != DType::float64)
@@ -153,6 +157,7 @@ Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
   const Tensor& x = a.tensor(0);
   const Tensor& scale = a.tensor(1);
   // [spec:Q3] the output type is the zero point's, else output_dtype, else uint8; both given must agree.
+  ONNXSEM_CLAUSE(Q3);
   DType out = DType::uint8;
   if (a.has_input(2)) out = a.tensor(2).dtype();
   if (q.output_dtype != 0) {
@@ -183,6 +188,7 @@ Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
         yo[i] = saturate_round<T>(quotient, static_cast<int64_t>(zs[p]), op);
       } else {
         // [spec:Q6] float8 follows the saturate attribute; float4e2m1 (no infinity, no NaN) always saturates.
+        ONNXSEM_CLAUSE(Q6);
         const bool sat = std::is_same_v<T, float4e2m1_t> ? true : q.saturate;
         yo[i] = num::from_double<T>(quotient + zs[p], sat);
       }
@@ -237,6 +243,7 @@ Tensor dequantize(const KernelArgs& a, const DequantAttrs& q) {
   return dispatch(out, dequant_out_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto [y, yo] = Tensor::allocate<T>(x.shape());
+    ONNXSEM_CLAUSE(Q7);  // the marker of the loop below, once per call
     for (int64_t i = 0; i < x.size(); ++i) {
       const int64_t p = g.index(i);
       // [spec:Q7] (x - zero_point) is exact; the product with the scale is rounded once to the output type.
@@ -292,6 +299,7 @@ std::vector<std::optional<Value>> dynamic_quantize_11(const KernelArgs& a) {
   auto xd = x.data<float>();
   // [spec:Q8] the range [min(0, min x), max(0, max x)] in float32; scale = (max - min) / 255 in float32,
   // or 1 when the range is empty; zero point = round_half_even(clamp(0 - min / scale, 0, 255)).
+  ONNXSEM_CLAUSE(Q8);
   float lo = 0, hi = 0;
   for (float v : xd) {
     if (!std::isfinite(v))
@@ -304,6 +312,7 @@ std::vector<std::optional<Value>> dynamic_quantize_11(const KernelArgs& a) {
   zpf = std::clamp(zpf, 0.0f, 255.0f);
   const auto zp = static_cast<int64_t>(std::nearbyint(zpf));
   // [spec:Q9] y is QuantizeLinear(x, scale, zero point) to uint8, the division done in float32.
+  ONNXSEM_CLAUSE(Q9);
   auto [y, yo] = Tensor::allocate<uint8_t>(x.shape());
   for (size_t i = 0; i < xd.size(); ++i) yo[i] = saturate_round<uint8_t>(static_cast<double>(xd[i] / scale), zp, op);
   return {Value(y), Value(Tensor::scalar<float>(scale)), Value(Tensor::scalar<uint8_t>(static_cast<uint8_t>(zp)))};

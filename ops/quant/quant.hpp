@@ -12,6 +12,7 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 #include "semantics/value.hpp"
@@ -72,6 +73,7 @@ template <class T>
 template <class T>
 [[nodiscard]] T saturate_round(double r, int64_t zero_point, const std::string& what) {
   // [spec:Q5] round to nearest integer, ties to even; add the zero point; saturate to the type's range.
+  ONNXSEM_CLAUSE(Q5);
   if (std::isnan(r)) eval_error("Q5", what + ": the scaled value is NaN, which has no quantized value");
   const auto [lo, hi] = int_range<T>();
   const double v = std::nearbyint(r) + static_cast<double>(zero_point);  // FE_TONEAREST: ties to even

@@ -7,6 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -34,6 +35,7 @@ void check_scale(const InferenceArgs& a, size_t s) {
   const Dim& want = (*x)[static_cast<size_t>(axis)];
   const Dim& got = (*scale)[0];
   // [spec:Q17] a per-axis scale holds one value per index of the axis.
+  ONNXSEM_CLAUSE(Q17);
   if (want.value && got.value && *want.value != *got.value)
     type_error("Q17", a.node.op_type + ": the per-axis scale has " + dim_text(got) + " values for axis " +
                           std::to_string(axis) + " of extent " + dim_text(want));
@@ -47,6 +49,7 @@ std::vector<Type> quantize(const InferenceArgs& a) {
   if (a.has_input(2)) {
     const DType zp = input_elem(a, 2);
     // [spec:Q16] output_dtype, when set, names the zero point's element type.
+    ONNXSEM_CLAUSE(Q16);
     if (zp != DType::undefined && od != DType::undefined && zp != od)
       type_error("Q16", std::string("QuantizeLinear: output_dtype names ") + dtype_name(od) +
                             " but the zero point has element type " + dtype_name(zp));
@@ -85,6 +88,7 @@ std::optional<Dims> matmul_dims(const InferenceArgs& a, size_t ka, size_t kb) {
   if (!da || !db) return std::nullopt;
   const std::string op = a.node.op_type;
   // [spec:Q18] the operands have rank at least 1 and a's last extent equals b's second-to-last one.
+  ONNXSEM_CLAUSE(Q18);
   if (da->empty() || db->empty()) type_error("Q18", op + ": a matrix operand has rank 0");
   Dims A = *da, B = *db;
   const bool a1 = A.size() == 1, b1 = B.size() == 1;
@@ -126,6 +130,7 @@ std::optional<Dims> conv_dims(const InferenceArgs& a, size_t kx, size_t kw) {
   const auto& x = input_dims(a, kx);
   const auto& w = input_dims(a, kw);
   // [spec:Q19] x and w have one rank, and x's channels are w's channels times group.
+  ONNXSEM_CLAUSE(Q19);
   if (x && w && x->size() != w->size())
     type_error("Q19",
                op + ": x has rank " + std::to_string(x->size()) + " but w has rank " + std::to_string(w->size()));

@@ -5,6 +5,7 @@
 //   is a maximum (ArgMax) or a minimum (ArgMin) of the line { x[o with a := j] : 0 <= j < dim a }.
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -28,12 +29,14 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
     auto [t, out_view] = Tensor::allocate<int64_t>(out_shape);
     auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     // [spec:RD15] a line without elements has no index of an extreme.
+    ONNXSEM_CLAUSE(RD15);
     if (n == 0 && !out.empty())
       eval_error("RD15", std::string(op) + ": axis " + std::to_string(axis) + " has dimension 0 in shape " + show(s));
     dispatch(x.dtype(), rd_numeric_types, op, [&](auto tt) {
       using T = typename decltype(tt)::type;
       const T* xd = x.data<T>().data();
       // [spec:RD13] first (or last) index of the extreme along the axis, as int64.
+      ONNXSEM_CLAUSE(RD13);
       for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i)
           out[static_cast<size_t>(o * inner + i)] = extreme_index(xd + o * n * inner + i, n, inner, is_max, last);

@@ -4,6 +4,7 @@
 //   sums run from the other end:  y_j = Σ_{i >= j} x_i  (exclusive: i > j).
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -13,6 +14,7 @@ Kernel cumsum_kernel() {
     const Tensor& x = args.tensor(0);
     const Tensor& ta = args.tensor(1);
     // [spec:RD26] the axis is one int32/int64 value (a 0-D tensor, or 1-D with one element).
+    ONNXSEM_CLAUSE(RD26);
     const auto av = int_list(ta, "CumSum axis");
     if (av.size() != 1) eval_error("RD26", "CumSum: axis must hold one value, got " + std::to_string(av.size()));
     const size_t ax = static_cast<size_t>(normalise_axis(av[0], x.rank(), "axis"));

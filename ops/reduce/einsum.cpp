@@ -10,6 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/work.hpp"
 
 namespace onnxsem::ops::rd {
@@ -27,6 +28,7 @@ std::vector<int> parse_term(const std::string& t, const std::string& eq) {
   for (size_t i = 0; i < t.size(); ++i) {
     if (t.compare(i, 3, "...") == 0) {
       // [spec:RD30] at most one ellipsis per term; letters only otherwise.
+      ONNXSEM_CLAUSE(RD30);
       if (seen_ellipsis) eval_error("RD30", "Einsum: a term has two ellipses in equation '" + eq + "'");
       seen_ellipsis = true;
       out.push_back(kEllipsis);
@@ -71,6 +73,7 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
     const bool has_ell = letters != static_cast<int64_t>(terms[k].size());
     ell[k] = xs[k]->rank() - letters;
     // [spec:RD31] a term names every dimension of its input.
+    ONNXSEM_CLAUSE(RD31);
     if (ell[k] < 0 || (!has_ell && ell[k] != 0))
       eval_error("RD31", "Einsum: input " + std::to_string(k) + " of shape " + show(xs[k]->shape()) +
                              " does not match its term in '" + equation + "'");
@@ -167,6 +170,7 @@ Tensor evaluate(const Plan& p, const std::vector<const Tensor*>& xs) {
   std::vector<int64_t> idx(nl, 0), off(xs.size(), 0);
   // [spec:RD32] each output element sums its products in row-major order of the summed labels (taken in
   // order of first appearance), in binary64 (floats, rounded once) or with wrap-around (integers).
+  ONNXSEM_CLAUSE(RD32);
   for (size_t o = 0; o < out.size(); ++o) {
     Acc acc = 0;
     for (int64_t s = 0; s < inner; ++s) {

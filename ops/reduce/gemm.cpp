@@ -8,6 +8,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -37,6 +38,7 @@ Kernel gemm_kernel(Form form) {
     const double alpha = attr_float(args.node, "alpha", 1.0f);
     const double beta = attr_float(args.node, "beta", 1.0f);
     // [spec:RD23] A and B are matrices whose contracted dimensions agree.
+    ONNXSEM_CLAUSE(RD23);
     if (ta.rank() != 2 || tb.rank() != 2)
       eval_error("RD23", "Gemm: A and B must have rank 2, got shapes " + show(ta.shape()) + " and " + show(tb.shape()));
     const int64_t m = trans_a ? ta.dim(1) : ta.dim(0), k = trans_a ? ta.dim(0) : ta.dim(1);
@@ -50,6 +52,7 @@ Kernel gemm_kernel(Form form) {
     std::vector<int64_t> c_strides;
     if (tc) {
       // [spec:RD24] C broadcasts in one direction to [M, N]; versions 1 and 6 require broadcast = 1 for that.
+      ONNXSEM_CLAUSE(RD24);
       const bool exact_only = form == Form::v1 && attr_int(args.node, "broadcast", 0) == 0;
       if (exact_only ? tc->shape() != out_shape : !broadcasts_to(tc->shape(), out_shape))
         eval_error("RD24", "Gemm: C of shape " + show(tc->shape()) + (exact_only ? " is not " : " does not broadcast to ") +
@@ -76,6 +79,7 @@ Kernel gemm_kernel(Form form) {
       Acc ia = 0, ib = 0;  // integer alpha, beta
       if constexpr (!is_float_elem<T>) {
         // [spec:RD25] on integers, alpha and beta must be whole numbers; the arithmetic wraps around.
+        ONNXSEM_CLAUSE(RD25);
         if (alpha != std::trunc(alpha) || beta != std::trunc(beta) || std::fabs(alpha) > 9.0e18 || std::fabs(beta) > 9.0e18)
           eval_error("RD25", "Gemm on " + std::string(dtype_name(dtype_of<T>)) + " needs whole-number alpha and beta, got " +
                                  std::to_string(alpha) + " and " + std::to_string(beta));

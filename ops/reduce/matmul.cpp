@@ -10,6 +10,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -22,10 +23,12 @@ struct Layout {
 
 Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
   // [spec:RD21] both operands have rank >= 1 and agree on the contracted dimension.
+  ONNXSEM_CLAUSE(RD21);
   if (sa.empty() || sb.empty())
     eval_error("RD21", op + ": operands must have rank >= 1, got shapes " + show(sa) + " and " + show(sb));
   Shape a = sa, b = sb;
   // [spec:RD20] a 1-D operand is promoted to a matrix, and the promoted dimension dropped from the result.
+  ONNXSEM_CLAUSE(RD20);
   if (sa.size() == 1) a.insert(a.begin(), 1);
   if (sb.size() == 1) b.push_back(1);
   Layout l;
@@ -51,6 +54,7 @@ std::vector<Acc> product(const Layout& l, const std::vector<Acc>& a, const std::
   const int64_t mn = l.m * l.n;
   std::vector<Acc> c(l.a_off.size() * static_cast<size_t>(mn), Acc(0));
   // [spec:RD22] each Y[b,i,j] adds its products in increasing k, in binary64 (floats) or wrapping (integers).
+  ONNXSEM_CLAUSE(RD22);
   for (size_t q = 0; q < l.a_off.size(); ++q)
     gemm_core(a.data() + l.a_off[q], b.data() + l.b_off[q], c.data() + static_cast<int64_t>(q) * mn, l.m, l.k, l.n);
   return c;
@@ -102,6 +106,7 @@ std::vector<uint32_t> shifted(const Tensor& x, const Tensor* zp, bool per_row, c
   if (zp) {
     Shape zs = zp->shape();
     // [spec:RD29] a 1-D zero point of A with one entry per row of an (at least 2-D) A is per row.
+    ONNXSEM_CLAUSE(RD29);
     if (per_row && zs.size() == 1 && x.rank() >= 2 && zp->size() != 1 && zs[0] == x.dim(x.rank() - 2)) zs.push_back(1);
     if (zp->size() == 1) zs.clear();
     if (!broadcasts_to(zs, x.shape()))

@@ -14,6 +14,7 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 #include "semantics/value.hpp"
@@ -111,6 +112,7 @@ template <class T>
 template <class T>
 [[nodiscard]] inline bool beats(T a, T b, bool is_max) {
   // [spec:RD14] a NaN is more extreme than every number, for the maximum and for the minimum alike.
+  // (Its marker is in the callers, once per line: this runs once per comparison.)
   if (is_nan(a)) return !is_nan(b);
   if (is_nan(b)) return false;
   return is_max ? key(a) > key(b) : key(a) < key(b);
@@ -120,6 +122,7 @@ template <class T>
 // when `last`. n >= 1.
 template <class T>
 [[nodiscard]] inline int64_t extreme_index(const T* x, int64_t n, int64_t s, bool is_max, bool last) {
+  ONNXSEM_CLAUSE(RD14);
   int64_t best = 0;
   for (int64_t i = 1; i < n; ++i) {
     const bool take = last ? !beats(x[best * s], x[i * s], is_max) : beats(x[i * s], x[best * s], is_max);

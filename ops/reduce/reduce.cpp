@@ -13,6 +13,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace rd {
@@ -41,6 +42,7 @@ std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& str
     if (__builtin_mul_overflow(count, shape[d], &count)) return {};
   // [spec:L3] the list has one entry per position: refused before it is allocated when it would exceed the
   // allocation limit (a shape with a 0 elsewhere has no elements but may span a huge sub-lattice).
+  ONNXSEM_CLAUSE(L3);
   if (count > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
     eval_error("L3", "the reduction over shape " + show(shape) + " lists " + std::to_string(count) +
                          " positions, more than the allocation limit allows");
@@ -73,6 +75,7 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
   std::vector<size_t> kept_dims, red_dims;
   Plan p;
   // [spec:RD1] the output keeps the non-reduced dimensions; reduced ones become 1 or disappear.
+  ONNXSEM_CLAUSE(RD1);
   for (size_t d = 0; d < r; ++d) {
     if (reduced[d]) {
       red_dims.push_back(d);
@@ -95,6 +98,7 @@ std::vector<bool> axes_mask(const std::vector<int64_t>& axes, int64_t rank) {
   for (int64_t a : axes) {
     const int64_t n = normalise_axis(a, rank, "axis");
     // [spec:RD2] an axis is named at most once.
+    ONNXSEM_CLAUSE(RD2);
     if (mask[static_cast<size_t>(n)]) eval_error("RD2", "axis " + std::to_string(a) + " is named more than once in axes");
     mask[static_cast<size_t>(n)] = true;
   }
@@ -154,6 +158,7 @@ T fold_float(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) 
     case Kind::max:
     case Kind::min: {
       // [spec:RD10] a NaN in the reduced set makes the result NaN.
+      ONNXSEM_CLAUSE(RD10);
       const bool is_max = kind == Kind::max;
       double best = is_max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
       for (int64_t o : rel) {
@@ -165,6 +170,7 @@ T fold_float(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) 
     }
     case Kind::log_sum_exp: {
       // [spec:RD12] the mathematical value log Σ exp(s), computed as m + log Σ exp(s - m), m = max S.
+      ONNXSEM_CLAUSE(RD12);
       double m = -std::numeric_limits<double>::infinity();
       for (int64_t o : rel) {
         const double v = wide(x[b + o]);
@@ -189,6 +195,7 @@ T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
       for (int64_t o : rel) acc = add(acc, to_wrap(x[b + o]));
       if (kind == Kind::mean) {
         // [spec:RD7] the integer mean is the wrapped sum divided by the count, truncated toward zero.
+        ONNXSEM_CLAUSE(RD7);
         const int64_t n = static_cast<int64_t>(rel.size());
         if constexpr (std::is_signed_v<T>) return static_cast<T>(static_cast<int64_t>(from_wrap<T>(acc)) / n);
         else return static_cast<T>(static_cast<uint64_t>(acc) / static_cast<uint64_t>(n));
@@ -223,6 +230,7 @@ T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
     case Kind::log_sum:
     case Kind::log_sum_exp:
       // [spec:RD11] ONNX composes these from Log and Exp, which have no integer meaning.
+      ONNXSEM_CLAUSE(RD11);
       eval_error("RD11", std::string(kind_name(kind)) + " is not defined on integer element types");
   }
   return T{};
@@ -233,11 +241,13 @@ Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
   const T* x = xt.data<T>().data();
   auto [t, out] = Tensor::allocate<T>(p.out_shape);
   // [spec:RD9] a mean over an empty set has no value.
+  ONNXSEM_CLAUSE(RD9);
   if (kind == Kind::mean && p.rel.empty() && !p.base.empty())
     eval_error("RD9", "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " +
                           show(xt.shape()));
   // [spec:RD8] every fold starts from its operation's identity (0; 1; -inf or the lowest value; +inf or
   // the highest value; the log of an empty sum is -inf), which is thus its value over an empty set.
+  ONNXSEM_CLAUSE(RD8);
   for (size_t i = 0; i < p.base.size(); ++i) {
     if constexpr (std::is_same_v<T, bool>) {
       // (RD10) on bool, false < true: max is "any", min is "all" (empty set: false, true; RD8).
@@ -264,9 +274,11 @@ Kernel reduce_kernel(Kind kind, AxesFrom from) {
       if (a.has_input(1)) axes = int_list(a.tensor(1), "axes");
       noop = attr_int(a.node, "noop_with_empty_axes", 0) != 0;
     } else {
+      ONNXSEM_CLAUSE(RD3);  // versions 1 and 11 (the registration below)
       axes = attr_ints(a.node, "axes", {});
     }
     // [spec:RD4] no axes: every axis, except with noop_with_empty_axes = 1, where none is reduced.
+    ONNXSEM_CLAUSE(RD4);
     if (axes.empty()) {
       mask.assign(static_cast<size_t>(x.rank()), !noop);
     } else {
@@ -275,6 +287,7 @@ Kernel reduce_kernel(Kind kind, AxesFrom from) {
     const Plan p = make_plan(x.shape(), mask, keepdims);
     // [spec:RD6] floating types fold in binary64 in row-major order of the reduced set and round once.
     auto types_for = [&](auto f) {
+      ONNXSEM_CLAUSE(RD6);
       if (kind == Kind::max || kind == Kind::min) return dispatch(x.dtype(), rd_numeric_and_bool_types, kind_name(kind), f);
       return dispatch(x.dtype(), rd_numeric_types, kind_name(kind), f);
     };

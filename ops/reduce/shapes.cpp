@@ -12,6 +12,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -127,6 +128,7 @@ std::vector<Type> topk_rule(const InferenceArgs& a) {
     const auto r = static_cast<int64_t>(y->size());
     Dim& d = (*y)[static_cast<size_t>(static_axis(attr_int(a.node, "axis", -1), r, "attribute axis"))];
     // [spec:RD35] a known k is at most the axis's fixed size (a negative k is left to evaluation, RD27).
+    ONNXSEM_CLAUSE(RD35);
     if (k && d.value && *k > *d.value)
       type_error("RD35", "k is " + std::to_string(*k) + ", the axis has size " + dim_text(d));
     d = k ? size_dim(*k) : unknown_dim();
@@ -139,6 +141,7 @@ std::vector<Type> topk_rule(const InferenceArgs& a) {
 
 // [spec:RD33] MatMul's operands have rank at least 1 and their fixed inner dimensions agree.
 void matmul_operands(const Dims& x, const Dims& y) {
+  ONNXSEM_CLAUSE(RD33);
   if (x.empty() || y.empty())
     type_error("RD33", "an operand has rank 0 (A has rank " + std::to_string(x.size()) + ", B rank " +
                            std::to_string(y.size()) + ")");
@@ -169,6 +172,7 @@ std::vector<Type> matmul_rule(const InferenceArgs& a) {
 // [spec:RD34] Gemm's A and B have rank 2 with agreeing fixed inner dimensions, and a C of known shape
 // broadcasts in one direction to [M, N].
 std::vector<Type> gemm_rule(const InferenceArgs& a) {
+  ONNXSEM_CLAUSE(RD34);
   std::vector<Type> out(a.output_count, tensor_of());
   const auto& x = input_dims(a, 0);
   const auto& y = input_dims(a, 1);

@@ -10,6 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -32,11 +33,13 @@ void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner
       if (n == 0) continue;
       if (f == Fn::hardmax) {
         // [spec:RD19] one 1 at the first maximum (a NaN counts as the maximum, RD14), 0 elsewhere.
+        ONNXSEM_CLAUSE(RD19);
         const int64_t best = extreme_index(xl, n, inner, true, false);
         for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(j == best ? 1.0 : 0.0);
         continue;
       }
       // [spec:RD17] in binary64 with the maximum subtracted first; rounded once per output element.
+      ONNXSEM_CLAUSE(RD17);
       double m = wide(xl[0]);
       for (int64_t j = 1; j < n; ++j) m = std::fmax(m, wide(xl[j * inner]));
       double sum = 0;
@@ -63,9 +66,11 @@ Kernel softmax_kernel(Fn f, Form form) {
     int64_t outer = 0, n = 0, inner = 0;
     if (form == Form::v13) {
       // [spec:RD16] version 13: the lines along the axis.
+      ONNXSEM_CLAUSE(RD16);
       outer = product(s, 0, ax), n = s[ax], inner = product(s, ax + 1, s.size());
     } else {
       // [spec:RD18] versions 1 and 11: the rows of x seen as a matrix split before the axis.
+      ONNXSEM_CLAUSE(RD18);
       outer = product(s, 0, ax), n = product(s, ax, s.size()), inner = 1;
     }
     Tensor y = dispatch(x.dtype(), rd_float_types, fn_name(f), [&](auto tt) {

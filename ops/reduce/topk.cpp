@@ -8,6 +8,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -22,6 +23,7 @@ Kernel topk_kernel(Form form) {
       k = attr_int_req(args.node, "k");
     } else {
       // [spec:RD27] K is a 1-D int64 tensor holding one value.
+      ONNXSEM_CLAUSE(RD27);
       const Tensor& tk = args.tensor(1);
       if (tk.dtype() != DType::int64 || tk.rank() != 1 || tk.size() != 1)
         eval_error("RD27", "TopK: K must be a 1-D int64 tensor with one element, got " + Value(tk).describe());
@@ -50,6 +52,7 @@ Kernel topk_kernel(Form form) {
           const T* line = xd + o * n * inner + i;
           std::iota(order.begin(), order.end(), int64_t{0});
           // [spec:RD28] most extreme first (NaN above every number), ties by lower index; always sorted.
+          ONNXSEM_CLAUSE(RD28, RD14);
           std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) {
             return largest ? beats(line[p * inner], line[q * inner], true)
                            : beats(line[q * inner], line[p * inner], true);

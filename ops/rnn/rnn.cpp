@@ -11,6 +11,7 @@
 #include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
@@ -86,6 +87,7 @@ std::vector<std::vector<Activation>> read_activations(const Node& n, Cell cell, 
     for (int64_t d = 0; d < dirs; ++d) names.insert(names.end(), defaults.begin(), defaults.end());
   }
   // [spec:RN5] k functions per direction; a list of k for a bidirectional layer serves both directions.
+  ONNXSEM_CLAUSE(RN5);
   if (names.size() != k * static_cast<size_t>(dirs) && !(dirs == 2 && names.size() == k))
     eval_error("RN5", "attribute 'activations' has " + std::to_string(names.size()) + " entries, expected " +
                           std::to_string(k * static_cast<size_t>(dirs)));
@@ -101,6 +103,7 @@ std::vector<std::vector<Activation>> read_activations(const Node& n, Cell cell, 
       if (low == s.name) spec = &s;
     if (spec == nullptr) eval_error("RN5", "unknown activation function '" + name + "'");
     // [spec:RN6] activation_alpha / activation_beta are consumed in order by the functions that use them.
+    ONNXSEM_CLAUSE(RN6);
     Activation a{spec->kind, spec->alpha, spec->beta};
     if (spec->uses >= 1 && ai < alphas.size()) a.alpha = alphas[ai++];
     if (spec->uses >= 2 && bi < betas.size()) a.beta = betas[bi++];
@@ -119,6 +122,7 @@ std::vector<std::vector<Activation>> read_activations(const Node& n, Cell cell, 
 
 std::vector<double> widen(const Tensor& t, DType want, const std::string& what) {
   // [spec:RN2] every floating-point input has the element type of X.
+  ONNXSEM_CLAUSE(RN2);
   if (t.dtype() != want)
     eval_error("RN2", what + " has element type " + dtype_name(t.dtype()) + ", X has " + dtype_name(want));
   return dispatch(t.dtype(), float_types, what, [&](auto tag) {
@@ -132,6 +136,7 @@ std::vector<double> widen(const Tensor& t, DType want, const std::string& what) 
 
 void expect_shape(const Tensor& t, const Shape& want, const std::string& what) {
   // [spec:RN2] W, R, B, initial_h, initial_c and P have the shapes their dimensions determine.
+  ONNXSEM_CLAUSE(RN2);
   if (t.shape() != want) eval_error("RN2", what + " has shape " + show(t.shape()) + ", expected " + show(want));
 }
 
@@ -156,6 +161,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   const int64_t G = gate_count(o.cell);
 
   // [spec:RN1] direction and layout attributes.
+  ONNXSEM_CLAUSE(RN1);
   const std::string direction = attr_string(n, "direction", "forward");
   if (direction != "forward" && direction != "reverse" && direction != "bidirectional")
     eval_error("RN1", "attribute 'direction' is '" + direction + "', expected forward, reverse or bidirectional");
@@ -176,6 +182,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   if (R.rank() != 3) eval_error("RN2", "R has shape " + show(R.shape()) + ", expected rank 3");
   const int64_t H = R.dim(2);
   // [spec:RN3] hidden_size, when given, agrees with R.
+  ONNXSEM_CLAUSE(RN3);
   if (auto hs = attr_int_opt(n, "hidden_size")) {
     if (*hs <= 0 || *hs != H)
       eval_error("RN3", "attribute 'hidden_size' is " + std::to_string(*hs) + " but R has shape " + show(R.shape()));
@@ -196,6 +203,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
     if (sl.shape() != Shape{Bn}) eval_error("RN4", "sequence_lens has shape " + show(sl.shape()) + ", expected [" + std::to_string(Bn) + "]");
     lens = int_list(sl, "sequence_lens");
     // [spec:RN4] every sequence length lies in [0, seq_length].
+    ONNXSEM_CLAUSE(RN4);
     for (int64_t v : lens)
       if (v < 0 || v > S)
         eval_error("RN4", "sequence_lens holds " + std::to_string(v) + ", outside [0, " + std::to_string(S) + "]");
@@ -224,6 +232,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   std::optional<double> clip;
   if (auto c = attr_float_opt(n, "clip")) {
     // [spec:RN7] a clip threshold is positive; activation inputs are clamped to [-clip, clip].
+    ONNXSEM_CLAUSE(RN7);
     if (!(*c > 0)) eval_error("RN7", "attribute 'clip' is " + std::to_string(*c) + ", expected a positive threshold");
     clip = *c;
   }
@@ -256,6 +265,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
       }
       const int64_t L = lens[static_cast<size_t>(b)];
       // [spec:RN8] steps 0..L-1 in time order (forward) or reverse time order; later steps of Y stay zero.
+      ONNXSEM_CLAUSE(RN8);
       for (int64_t s = 0; s < L; ++s) {
         const int64_t t = reverse ? L - 1 - s : s;
         // Input and recurrent projections of every gate, biases included.
@@ -270,10 +280,12 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
         auto at = [](std::vector<double>& v, int64_t i) -> double& { return v[static_cast<size_t>(i)]; };
         if (o.cell == Cell::rnn) {
           // [spec:RN9] Ht = f(Xt W^T + Ht-1 R^T + Wb + Rb).
+          ONNXSEM_CLAUSE(RN9);
           for (int64_t j = 0; j < H; ++j) at(nh, j) = f[0](clamp(at(gx, j) + at(gh, j)));
           h = nh;
         } else if (o.cell == Cell::gru) {
           // [spec:RN10] gates z, r, h; linear_before_reset decides where r multiplies.
+          ONNXSEM_CLAUSE(RN10);
           for (int64_t j = 0; j < H; ++j) at(rh, j) = f[0](clamp(at(gx, H + j) + at(gh, H + j)));  // r
           for (int64_t j = 0; j < H; ++j) {
             const double z = f[0](clamp(at(gx, j) + at(gh, j)));
@@ -291,6 +303,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
           h = nh;
         } else {
           // [spec:RN11] gates i, o, f, c with peepholes P = (Pi, Po, Pf); input_forget couples f = 1 - i.
+          ONNXSEM_CLAUSE(RN11);
           for (int64_t j = 0; j < H; ++j) {
             const double cprev = c[static_cast<size_t>(j)];
             const double ig = f[0](clamp(at(gx, j) + at(gh, j) + Pd[j] * cprev));
@@ -306,6 +319,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
         for (int64_t j = 0; j < H; ++j) y[y_at(t, d, b, j)] = h[static_cast<size_t>(j)];
       }
       // [spec:RN12] Y_h and Y_c hold the state after the last step processed (the initial state when L = 0).
+      ONNXSEM_CLAUSE(RN12);
       for (int64_t j = 0; j < H; ++j) {
         yh[state_at(d, b, j)] = h[static_cast<size_t>(j)];
         yc[state_at(d, b, j)] = c[static_cast<size_t>(j)];

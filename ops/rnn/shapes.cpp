@@ -7,6 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -28,6 +29,7 @@ std::vector<Type> recurrent_rule(const InferenceArgs& a) {
   const auto& x = input_dims(a, 0);
   const auto& r = input_dims(a, 2);
   // [spec:RN13] X, W and R have rank 3; R's last axis and hidden_size agree, and W and R have D directions.
+  ONNXSEM_CLAUSE(RN13);
   for (size_t k : {size_t{0}, size_t{1}, size_t{2}})
     if (const auto& d = input_dims(a, k); d && d->size() != 3)
       type_error("RN13", op + ": input " + std::string(k == 0 ? "X" : k == 1 ? "W" : "R") + " has rank " +

@@ -1,6 +1,7 @@
 // Optional, OptionalHasElement, OptionalGetElement (spec/ops-sequence.md, SQ13-SQ15).
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::sequence {
 namespace {
@@ -8,6 +9,7 @@ namespace {
 // ---- Optional ----------------------------------------------------------------------------------------------
 Outputs optional_15(const KernelArgs& a) {
   // [spec:SQ13] wrap the input tensor or sequence; without one, an empty optional of the 'type' attribute.
+  ONNXSEM_CLAUSE(SQ13);
   if (a.has_input(0)) {
     const Value& v = a.value(0);
     std::shared_ptr<const Type> elem;
@@ -37,6 +39,7 @@ Outputs optional_15(const KernelArgs& a) {
 // [spec:SQ14] true when the optional holds a value; from version 18 a tensor or sequence counts as present and
 // an absent input as empty.
 Outputs has_element_15(const KernelArgs& a) {
+  ONNXSEM_CLAUSE(SQ14);
   return one(Tensor::scalar<bool>(a.value(0).optional().item != nullptr));
 }
 Outputs has_element_18(const KernelArgs& a) {
@@ -49,6 +52,7 @@ Outputs has_element_18(const KernelArgs& a) {
 // ---- OptionalGetElement ------------------------------------------------------------------------------------
 Value held(const OptionalValue& o) {
   // [spec:SQ15] the held value; an empty optional has none to give.
+  ONNXSEM_CLAUSE(SQ15);
   if (!o.item)
     eval_error("SQ15", "OptionalGetElement: the input optional is empty" +
                            (o.elem ? " (of type " + o.elem->describe() + ")" : std::string()));

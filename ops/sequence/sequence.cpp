@@ -5,6 +5,7 @@
 #include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace sequence {
@@ -38,6 +39,7 @@ namespace {
 // [spec:SQ1] A sequence holds tensors of one element type: `t` may join a sequence of element type `d`
 // (nullopt: not yet known) only when its element type is d.
 void check_joins(const Value& v, std::optional<DType> d, const std::string& what) {
+  ONNXSEM_CLAUSE(SQ1);
   if (!v.is_tensor()) eval_error("SQ1", what + " is " + v.describe() + ", not a tensor");
   if (d && v.tensor().dtype() != *d)
     eval_error("SQ1", what + " has element type " + dtype_name(v.tensor().dtype()) +
@@ -54,6 +56,7 @@ std::optional<DType> tensor_elem(const Sequence& s, const std::string& op) {
 // Reads a position input and maps it into [0, n] (allow_end) or [0, n - 1].
 int64_t position(const Tensor& p, int64_t n, bool allow_end, const std::string& op) {
   // [spec:SQ2] a position is one int32/int64 element; a negative one counts from the back.
+  ONNXSEM_CLAUSE(SQ2);
   if (p.size() != 1)
     eval_error("SQ2", op + ": position must hold exactly one element, it has shape " + show(p.shape()));
   int64_t v = 0;
@@ -74,6 +77,7 @@ int64_t position(const Tensor& p, int64_t n, bool allow_end, const std::string& 
 // ---- SequenceConstruct -------------------------------------------------------------------------------------
 Outputs sequence_construct(const KernelArgs& a) {
   // [spec:SQ3] the inputs, in order, as a sequence of their common element type.
+  ONNXSEM_CLAUSE(SQ3);
   if (a.input_count() == 0) eval_error("SQ3", "SequenceConstruct needs at least one input");
   const DType d = a.tensor(0).dtype();
   std::vector<Value> items;
@@ -88,6 +92,7 @@ Outputs sequence_construct(const KernelArgs& a) {
 // ---- SequenceEmpty -----------------------------------------------------------------------------------------
 Outputs sequence_empty(const KernelArgs& a) {
   // [spec:SQ4] no items, element type from 'dtype' (default float).
+  ONNXSEM_CLAUSE(SQ4);
   const int64_t code = attr_int(a.node, "dtype", static_cast<int64_t>(DType::float32));
   if (code < std::numeric_limits<int32_t>::min() || code > std::numeric_limits<int32_t>::max() ||
       !dtype_known(static_cast<int32_t>(code)))
@@ -106,6 +111,7 @@ Outputs sequence_insert(const KernelArgs& a) {
   check_joins(a.value(1), d, "SequenceInsert tensor");
   const auto n = static_cast<int64_t>(items.size());
   // [spec:SQ5] position in [-n, n], default n (the back).
+  ONNXSEM_CLAUSE(SQ5);
   const int64_t p = a.has_input(2) ? position(a.tensor(2), n, true, "SequenceInsert") : n;
   check_item_count(n + 1, "SequenceInsert");
   // The new sequence shares every item of the old one (V2): O(log n), not a copy of the n items.
@@ -116,6 +122,7 @@ Outputs sequence_insert(const KernelArgs& a) {
 Outputs sequence_at(const KernelArgs& a) {
   const auto& items = a.value(0).sequence().items;
   // [spec:SQ6] position in [-n, n - 1].
+  ONNXSEM_CLAUSE(SQ6);
   const int64_t p = position(a.tensor(1), static_cast<int64_t>(items.size()), false, "SequenceAt");
   return one(items[static_cast<size_t>(p)]);
 }
@@ -126,6 +133,7 @@ Outputs sequence_erase(const KernelArgs& a) {
   const auto& items = s.items;
   const auto n = static_cast<int64_t>(items.size());
   // [spec:SQ7] position in [-n, n - 1], default the last item; nothing to erase from an empty sequence.
+  ONNXSEM_CLAUSE(SQ7);
   if (!a.has_input(1) && n == 0) eval_error("SQ7", "SequenceErase: the input sequence is empty");
   const int64_t p = a.has_input(1) ? position(a.tensor(1), n, false, "SequenceErase") : n - 1;
   return one(Sequence{s.elem, items.erased(static_cast<size_t>(p))});
@@ -134,6 +142,7 @@ Outputs sequence_erase(const KernelArgs& a) {
 // ---- SequenceLength ----------------------------------------------------------------------------------------
 Outputs sequence_length(const KernelArgs& a) {
   // [spec:SQ8] the item count as a rank-0 int64 tensor.
+  ONNXSEM_CLAUSE(SQ8);
   const auto n = static_cast<int64_t>(a.value(0).sequence().items.size());
   return one(Tensor::scalar<int64_t>(n));
 }

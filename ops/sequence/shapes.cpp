@@ -7,6 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -117,6 +118,7 @@ std::vector<Type> optional(const InferenceArgs& a) {
   }
   const Attribute* t = a.node.attr("type");
   // [spec:SQ16] Optional has an input or a type attribute describing a tensor or sequence type.
+  ONNXSEM_CLAUSE(SQ16);
   if (!t || t->type != AttrType::type_proto ||
       (t->tp.kind != Type::Kind::tensor && t->tp.kind != Type::Kind::sequence))
     type_error("SQ16", std::string("Optional: without an input, the type attribute ") +

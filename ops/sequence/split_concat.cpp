@@ -1,6 +1,7 @@
 // SplitToSequence and ConcatFromSequence (spec/ops-sequence.md, SQ9-SQ12).
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 
 namespace onnxsem::ops::sequence {
@@ -20,6 +21,7 @@ Tensor part(const Tensor& x, size_t axis, int64_t start, int64_t len, const Shap
     auto [t, o] = Tensor::allocate<T>(out_shape);
     // [spec:L5] a part of an empty tensor is empty: it is made without walking the other axes, whose product
     // may be huge (or not even fit int64) when the empty one is elsewhere.
+    ONNXSEM_CLAUSE(L5);
     if (x.size() == 0) return t;
     const Shape& s = x.shape();
     const int64_t outer = product(s, 0, axis), inner = product(s, axis + 1, s.size()), dim = s[axis];
@@ -55,6 +57,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
   bool drop_axis = false;
   if (!a.has_input(1)) {
     // [spec:SQ9] parts of length 1; keepdims 0 removes the axis.
+    ONNXSEM_CLAUSE(SQ9);
     check_item_count(dim, "SplitToSequence");
     lengths.assign(static_cast<size_t>(dim), 1);
     drop_axis = attr_int(a.node, "keepdims", 1) == 0;
@@ -63,6 +66,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
     const std::vector<int64_t> v = split_values(sp);
     if (sp.rank() == 0) {
       // [spec:SQ10] equal parts of length s, the last one holding the remainder.
+      ONNXSEM_CLAUSE(SQ10);
       const int64_t len = v[0];
       if (len <= 0)
         eval_error("SQ10", "SplitToSequence: scalar split " + std::to_string(len) + " is not positive");
@@ -72,6 +76,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
       if (dim % len != 0) lengths.push_back(dim % len);
     } else {
       // [spec:SQ11] a non-empty 1-D list of positive lengths summing to the dimension.
+      ONNXSEM_CLAUSE(SQ11);
       if (sp.rank() != 1)
         eval_error("SQ11", "SplitToSequence: input 'split' has shape " + show(sp.shape()) +
                                ", it must be a scalar or 1-D");
@@ -108,6 +113,7 @@ Outputs concat_from_sequence(const KernelArgs& a) {
   const int64_t axis_attr = attr_int_req(a.node, "axis");
   const int64_t new_axis = attr_int(a.node, "new_axis", 0);
   // [spec:SQ12] join the tensors of a non-empty sequence along the axis, stacking them with new_axis 1.
+  ONNXSEM_CLAUSE(SQ12);
   if (new_axis != 0 && new_axis != 1)
     eval_error("SQ12", "ConcatFromSequence: attribute 'new_axis' is " + std::to_string(new_axis) + ", not 0 or 1");
   if (items.empty()) eval_error("SQ12", "ConcatFromSequence: the input sequence is empty");
@@ -146,6 +152,7 @@ Outputs concat_from_sequence(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto [t, o] = Tensor::allocate<T>(out);
     // [spec:L5] an empty result is made without walking the other axes (as SplitToSequence's parts).
+    ONNXSEM_CLAUSE(L5);
     if (t.size() == 0) return t;
     const int64_t outer = product(out, 0, axis), inner = product(out, axis + 1, out.size());
     size_t pos = 0;

@@ -4,6 +4,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -13,6 +14,7 @@ using Outputs = std::vector<std::optional<Value>>;
 // ---- Identity -------------------------------------------------------------------------------------------
 Outputs identity(const KernelArgs& a) {
   // [spec:SH1] Identity returns its input value itself (tensor, sequence or optional).
+  ONNXSEM_CLAUSE(SH1);
   return {a.value(0)};
 }
 
@@ -32,6 +34,7 @@ Outputs shape_15(const KernelArgs& a) {
   const int64_t r = x.rank();
   // [spec:SH2] start and end count from the back when negative, are clamped to [0, r], and an end before
   // the start gives no dimension.
+  ONNXSEM_CLAUSE(SH2);
   auto clamp = [r](int64_t v) { return std::clamp(v < 0 ? v + r : v, int64_t{0}, r); };
   const int64_t start = clamp(attr_int(a.node, "start", 0));
   const int64_t end = clamp(attr_int(a.node, "end", r));
@@ -40,6 +43,7 @@ Outputs shape_15(const KernelArgs& a) {
 
 Outputs size(const KernelArgs& a) {
   // [spec:SH3] Size is the element count of its input as a rank-0 int64 tensor.
+  ONNXSEM_CLAUSE(SH3);
   return one(Tensor::scalar<int64_t>(a.tensor(0).size()));
 }
 
@@ -51,6 +55,7 @@ Shape reshape_target(const Shape& in, const std::vector<int64_t>& spec, bool all
   bool has_zero = false;
   // [spec:SH4] each entry of the requested shape is a dimension (>= 1), 0 (copy the input's dimension at
   // the same position, or a zero dimension under allowzero), or -1 (inferred, at most once).
+  ONNXSEM_CLAUSE(SH4);
   for (size_t i = 0; i < spec.size(); ++i) {
     const int64_t v = spec[i];
     if (v == -1) {
@@ -83,6 +88,7 @@ Shape reshape_target(const Shape& in, const std::vector<int64_t>& spec, bool all
     out[*inferred] = count / rest;
   }
   // [spec:SH5] the result holds exactly the input's elements.
+  ONNXSEM_CLAUSE(SH5);
   if (element_count(out) != count)
     eval_error("SH5", "shape " + show(spec) + " (resolved " + show(out) + ") cannot hold the " +
                           std::to_string(count) + " elements of an input of shape " + show(in));
@@ -115,6 +121,7 @@ Outputs flatten(const KernelArgs& a, bool negative_ok) {
   int64_t axis = attr_int(a.node, "axis", 1);
   // [spec:SH6] Flatten's axis lies in [0, r] (in [-r, r] from version 11, a negative one counting from the
   // back); the result is 2-D: the product of the dimensions before the axis, and of those from it on.
+  ONNXSEM_CLAUSE(SH6);
   if (axis > r || axis < (negative_ok ? -r : 0))
     eval_error("SH6", "axis " + std::to_string(axis) + " is out of range for Flatten of a rank-" +
                           std::to_string(r) + " input");
@@ -148,6 +155,7 @@ Tensor squeeze(const Tensor& x, const std::optional<std::vector<int64_t>>& axes_
   }
   // [spec:SH8] Squeeze removes exactly the listed axes, each of size 1, no axis twice; without axes it
   // removes every dimension of size 1.
+  ONNXSEM_CLAUSE(SH8);
   auto axes = sorted_axes(*axes_in, x.rank(), negative_ok, "SH8", "Squeeze axis");
   for (int64_t ax : axes)
     if (s[ax] != 1)
@@ -170,6 +178,7 @@ Tensor unsqueeze(const Tensor& x, const std::vector<int64_t>& axes_in, bool nega
   const int64_t out_rank = x.rank() + static_cast<int64_t>(axes_in.size());
   // [spec:SH9] Unsqueeze's axes refer to the output, of rank r + (number of axes); each is in range and
   // distinct; the output has 1 at those axes and the input's dimensions, in order, elsewhere.
+  ONNXSEM_CLAUSE(SH9);
   auto axes = sorted_axes(axes_in, out_rank, negative_ok, "SH9", "Unsqueeze axis");
   Shape out;
   size_t next = 0;

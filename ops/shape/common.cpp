@@ -1,6 +1,8 @@
 // Helpers shared by the shape, index and constant operators (spec/ops-shape.md).
 #include "ops/shape/common.hpp"
 
+#include "semantics/coverage.hpp"
+
 namespace onnxsem::ops::shape {
 
 std::vector<int64_t> strides_of(const Shape& s) {
@@ -32,6 +34,7 @@ void check_output_size(const Shape& out, const std::string& what) {
 int64_t checked_index(int64_t index, int64_t bound, bool negative_ok, const char* clause, const std::string& what) {
   // [spec:SH13] an index lies in [0, s-1] for a dimension of size s, or (where the operator version
   // allows) in [-s, -1], counting once from the end; any other index is an evaluation error.
+  ONNXSEM_CLAUSE(SH13);
   const int64_t lo = negative_ok ? -bound : 0;
   if (index < lo || index >= bound)
     eval_error(clause, what + " " + std::to_string(index) + " is out of range [" + std::to_string(lo) + ", " +

@@ -1,6 +1,7 @@
 // Concat and Split (spec/ops-shape.md, SH10-SH11).
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -24,6 +25,7 @@ Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool ne
   // [spec:SH10] Concat's inputs share one element type and one rank r >= 1, and agree on every dimension
   // but the axis; the output's dimension there is the sum of theirs, the inputs following each other in
   // order.
+  ONNXSEM_CLAUSE(SH10);
   if (r == 0) eval_error("SH10", "Concat inputs must have rank >= 1, input 0 is a scalar");
   const int64_t axis = axis_in(*ax, r, negative_ok, "Concat");
   Shape out = first.shape();
@@ -62,6 +64,7 @@ Outputs split_into(const Tensor& x, int64_t axis, const std::vector<int64_t>& si
   // the 'split' list when given (one non-negative entry per output, summing to the axis's dimension),
   // otherwise equal parts (the dimension must be divisible by the number of outputs, except from version
   // 18 with num_outputs, where every part has ceil(dim / n) elements and the last one the rest).
+  ONNXSEM_CLAUSE(SH11);
   if (sizes.size() != outputs)
     eval_error("SH11", "Split has " + std::to_string(outputs) + " outputs but split " + show(sizes) + " has " +
                            std::to_string(sizes.size()) + " entries");

@@ -3,6 +3,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
 
 namespace onnxsem::ops::shape {
@@ -23,6 +24,7 @@ Outputs constant(const KernelArgs& a, bool typed_forms) {
   // [spec:SH21] a Constant carries its value in exactly one attribute: 'value' (and, from version 11,
   // 'sparse_value'; from version 12 also value_float(s), value_int(s) and value_string(s)); the singular
   // forms give a rank-0 tensor, the plural forms a 1-D one.
+  ONNXSEM_CLAUSE(SH21);
   if (given.size() != 1) {
     std::string list;
     for (const auto& g : given) list += (list.empty() ? "" : ", ") + g;
@@ -53,6 +55,7 @@ Outputs constant_of_shape(const KernelArgs& a) {
   Shape shape = int_list(a.tensor(0), "input 'input' (the shape)");
   // [spec:SH22] every requested dimension is >= 0; the value attribute, when given, holds exactly one
   // element, whose type and value fill the output (default: float32 zero).
+  ONNXSEM_CLAUSE(SH22);
   for (int64_t d : shape)
     if (d < 0) eval_error("SH22", "ConstantOfShape: negative dimension " + std::to_string(d) + " in " + show(shape));
   const Tensor* value = attr_tensor_opt(a.node, "value");
@@ -85,6 +88,7 @@ Outputs range(const KernelArgs& a) {
     // [spec:SH23] Range has max(ceil((limit - start) / delta), 0) elements, element i being
     // start + i * delta (computed exactly for integers, in binary64 and rounded once for floating types);
     // delta must not be zero.
+    ONNXSEM_CLAUSE(SH23);
     int64_t count = 0;
     if constexpr (std::is_integral_v<T>) {
       if (delta == T(0)) eval_error("SH23", "Range: delta is zero");
@@ -116,6 +120,7 @@ Outputs eye_like(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   // [spec:SH24] EyeLike takes a 2-D input and gives a tensor of its shape, of type 'dtype' (default: the
   // input's), holding one where column - row = k and zero elsewhere.
+  ONNXSEM_CLAUSE(SH24);
   if (x.rank() != 2) eval_error("SH24", "EyeLike needs a 2-D input, got rank " + std::to_string(x.rank()));
   DType out_type = x.dtype();
   if (auto dt = attr_int_opt(a.node, "dtype")) {

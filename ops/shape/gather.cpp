@@ -4,6 +4,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
 
 namespace onnxsem::ops::shape {
@@ -32,6 +33,7 @@ Outputs gather(const KernelArgs& a, bool negative_ok) {
   const Shape& s = x.shape();
   // [spec:SH14] Gather's output has shape data.shape[:axis] + indices.shape + data.shape[axis+1:]; it
   // holds, for every index, the slice of the data at that index along the axis.
+  ONNXSEM_CLAUSE(SH14);
   Shape out(s.begin(), s.begin() + axis);
   out.insert(out.end(), ind.shape().begin(), ind.shape().end());
   out.insert(out.end(), s.begin() + axis + 1, s.end());
@@ -59,6 +61,7 @@ Outputs gather_elements(const KernelArgs& a) {
   // [spec:SH15] the indices of GatherElements have the data's rank and, on every other axis, at most the
   // data's dimension; the output has the indices' shape, and element p is the data element at p with the
   // axis coordinate replaced by the index at p.
+  ONNXSEM_CLAUSE(SH15);
   bool ok = ind.rank() == r;
   for (int64_t d = 0; ok && d < r; ++d) ok = d == axis || ind.dim(d) <= x.dim(d);
   if (!ok)
@@ -89,6 +92,7 @@ Outputs gather_nd(const KernelArgs& a, bool has_batch_dims) {
   // and the first b dimensions of data and indices equal; the last dimension k of the indices lies in
   // [1, r-b]. Each k-tuple of the indices selects, within its batch, the slice data[batch][i1..ik]; the
   // output has shape indices.shape[:-1] + data.shape[b+k:].
+  ONNXSEM_CLAUSE(SH16);
   if (r < 1 || q < 1) eval_error("SH16", "GatherND needs data and indices of rank >= 1");
   if (b < 0 || b >= std::min(q, r))
     eval_error("SH16", "GatherND: batch_dims " + std::to_string(b) + " is out of range for data rank " +
@@ -131,6 +135,7 @@ Outputs compress(const KernelArgs& a, bool negative_ok) {
   // [spec:SH27] Compress keeps the slices along the axis (or, without an axis, the elements of the flattened
   // input) whose entry of the 1-D bool condition is true; the condition may be shorter than the axis (the
   // rest is dropped) but not longer.
+  ONNXSEM_CLAUSE(SH27);
   if (cond.dtype() != DType::boolean || cond.rank() != 1)
     eval_error("SH27", "Compress: the condition must be a 1-D bool tensor, got " + std::string(dtype_name(cond.dtype())) +
                            " of rank " + std::to_string(cond.rank()));
@@ -164,6 +169,7 @@ Outputs non_zero(const KernelArgs& a) {
   // [spec:SH28] NonZero gives an int64 tensor [r, n]: column j holds the coordinates of the j-th non-zero
   // element in row-major order (NaN counts as non-zero, either zero as zero); a rank-0 input is read as a
   // 1-D tensor of one element.
+  ONNXSEM_CLAUSE(SH28);
   const Tensor x = x0.rank() == 0 ? x0.reshaped({1}) : x0;
   std::vector<int64_t> hits;
   dispatch(x.dtype(), numeric_and_bool_types, "NonZero", [&](auto tag) {
@@ -198,6 +204,7 @@ Outputs one_hot(const KernelArgs& a, bool negative_indices) {
   // output inserts an axis of size depth at 'axis' (in [-(r+1), r], default -1) into the indices' shape and
   // holds 'on' where the coordinate on that axis equals the index (truncated to an integer; a negative one
   // counts once from depth from version 11) and 'off' elsewhere, an index out of range giving only 'off'.
+  ONNXSEM_CLAUSE(SH26);
   if (depth_t.size() != 1)
     eval_error("SH26", "OneHot: depth must hold one element, got " + std::to_string(depth_t.size()));
   if (values.size() != 2)
@@ -238,6 +245,7 @@ Outputs reverse_sequence(const KernelArgs& a) {
   // [spec:SH32] ReverseSequence: an input of rank >= 2, time_axis and batch_axis one 0 and the other 1,
   // sequence_lens holding one length in [0, T] per batch entry (T: the time dimension); in batch entry b
   // the first sequence_lens[b] time steps appear in reverse order, the others unchanged.
+  ONNXSEM_CLAUSE(SH32);
   if (x.rank() < 2) eval_error("SH32", "ReverseSequence needs an input of rank >= 2, got " + std::to_string(x.rank()));
   if (!((time_axis == 0 && batch_axis == 1) || (time_axis == 1 && batch_axis == 0)))
     eval_error("SH32", "ReverseSequence: time_axis " + std::to_string(time_axis) + " and batch_axis " +

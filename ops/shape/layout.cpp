@@ -5,6 +5,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -20,6 +21,7 @@ Outputs transpose(const KernelArgs& a) {
   if (auto p = attr_ints_opt(a.node, "perm")) perm = *p;
   // [spec:SH7] perm (default: the axes reversed) is a permutation of 0..r-1; output axis i is input axis
   // perm[i].
+  ONNXSEM_CLAUSE(SH7);
   std::vector<int64_t> sorted = perm;
   std::sort(sorted.begin(), sorted.end());
   bool ok = static_cast<int64_t>(sorted.size()) == r;
@@ -51,6 +53,7 @@ int64_t blocksize(const KernelArgs& a, const Tensor& x, const char* op) {
   // DepthToSpace needs C divisible by b*b and gives [N, C/(b*b), H*b, W*b]: output (n, c, h*b+i, w*b+j) is
   // input (n, (i*b+j)*C/(b*b) + c, h, w) in mode DCR (the default) and (n, c*b*b + i*b + j, h, w) in mode
   // CRD. SpaceToDepth needs H and W divisible by b and is the inverse of DepthToSpace in mode DCR.
+  ONNXSEM_CLAUSE(SH31);
   if (b < 1) eval_error("SH31", std::string(op) + ": blocksize " + std::to_string(b) + " is not positive");
   if (x.rank() != 4) eval_error("SH31", std::string(op) + " needs a 4-D input, got rank " + std::to_string(x.rank()));
   return b;
@@ -110,6 +113,7 @@ Outputs trilu(const KernelArgs& a) {
   // [spec:SH25] Trilu works on the last two axes of an input of rank >= 2: with upper (the default) it keeps
   // the elements with column - row >= k, otherwise those with column - row <= k (k: the optional scalar
   // input, default 0), and sets the others to zero.
+  ONNXSEM_CLAUSE(SH25);
   if (x.rank() < 2) eval_error("SH25", "Trilu needs an input of rank >= 2, got rank " + std::to_string(x.rank()));
   const int64_t k = a.has_input(1) ? scalar_int(a.tensor(1), "Trilu input 'k'") : 0;
   const bool upper = attr_int(a.node, "upper", 1) != 0;

@@ -4,6 +4,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
 
 namespace onnxsem::ops::shape {
@@ -101,6 +102,7 @@ Outputs scatter_elements(const KernelArgs& a, Reduction red, bool negative_ok, c
   // data's dimension on every other axis than 'axis'; the output is the data where the element at p of the
   // updates goes to the position p with its axis coordinate replaced by the index at p, in row-major order
   // of p, replacing the element or combined with it by the reduction (add, mul; max, min from version 18).
+  ONNXSEM_CLAUSE(SH29);
   bool ok = ind.rank() == r && upd.shape() == ind.shape();
   for (int64_t d = 0; ok && d < r; ++d) ok = d == axis || ind.dim(d) <= x.dim(d);
   if (!ok)
@@ -131,6 +133,7 @@ Outputs scatter_nd(const KernelArgs& a, Reduction red) {
   // indices.shape[:-1] + data.shape[k:]; each k-tuple addresses the slice data[i1..ik], which receives the
   // matching slice of the updates (in row-major order of the tuples), replacing it or combined with it by
   // the reduction.
+  ONNXSEM_CLAUSE(SH30);
   if (q < 1 || r < 1) eval_error("SH30", "ScatterND needs data and indices of rank >= 1");
   const int64_t k = ind.dim(q - 1);
   if (k < 1 || k > r)

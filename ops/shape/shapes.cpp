@@ -14,6 +14,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
@@ -109,6 +110,7 @@ Ints axes_of(Ints axes, int64_t rank, bool negative_ok, const std::string& what)
   std::vector<bool> seen(static_cast<size_t>(rank), false);
   for (int64_t& ax : axes) {
     // [spec:SH41] a list of axes names each axis once, and negative axes only in versions that allow them.
+    ONNXSEM_CLAUSE(SH41);
     if (ax < 0 && !negative_ok && ax >= -rank)
       type_error("SH41", what + " " + std::to_string(ax) + " is negative, which this version does not allow");
     ax = static_axis(ax, rank, what);
@@ -170,6 +172,7 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   for (size_t i = 0; i < spec->size(); ++i) {
     const int64_t v = (*spec)[i];
     // [spec:SH40] a known shape for Reshape has entries of SH4 and, where the sizes are fixed, SH5's count.
+    ONNXSEM_CLAUSE(SH40);
     if (v < -1) type_error("SH40", "Reshape: shape " + ints_text(*spec) + " has the entry " + std::to_string(v));
     if (v == -1) {
       if (inferred) type_error("SH40", "Reshape: shape " + ints_text(*spec) + " has more than one -1");
@@ -323,6 +326,7 @@ Out concat(const InferenceArgs& a, std::optional<int64_t> default_axis) {
     const auto& d = input_dims(a, k);
     if (!d) continue;
     // [spec:SH42] Concat's and Split's operands fit where their ranks and sizes are known.
+    ONNXSEM_CLAUSE(SH42);
     if (d->empty()) type_error("SH42", "Concat: input " + std::to_string(k) + " is a scalar");
     if (ref && ref->size() != d->size())
       type_error("SH42", "Concat: input " + std::to_string(k) + " has rank " + std::to_string(d->size()) +
@@ -467,6 +471,7 @@ Out slice(const InferenceArgs& a, bool from_attrs) {
   }
   const size_t n = starts->size();
   // [spec:SH43] known slicing, expanding, tiling and padding amounts fit the input.
+  ONNXSEM_CLAUSE(SH43);
   if (ends->size() != n || (axes && axes->size() != n) || (steps && steps->size() != n))
     type_error("SH43", "Slice: starts " + ints_text(*starts) + ", ends " + ints_text(*ends) +
                            (axes ? ", axes " + ints_text(*axes) : "") + (steps ? ", steps " + ints_text(*steps) : "") +
@@ -588,6 +593,7 @@ Out pad(const InferenceArgs& a, const char* pads_attr, bool wrap_ok) {
 int64_t block_input(const InferenceArgs& a) {
   const int64_t b = attr_int(a.node, "blocksize", 1);
   // [spec:SH45] the rank and size conditions of SH24, SH25 and SH31 hold where the shapes are known.
+  ONNXSEM_CLAUSE(SH45);
   if (b < 1) type_error("SH45", a.node.op_type + ": blocksize " + std::to_string(b) + " is not positive");
   if (const auto r = input_rank(a, 0); r && *r != 4)
     type_error("SH45", a.node.op_type + ": the input has rank " + std::to_string(*r) + ", not 4");
@@ -649,6 +655,7 @@ Out eye_like(const InferenceArgs& a) {
 const std::optional<Dims>& indexed_data(const InferenceArgs& a, size_t k = 0) {
   const auto& d = input_dims(a, k);
   // [spec:SH44] the operands of the index operators fit each other where their ranks and sizes are known.
+  ONNXSEM_CLAUSE(SH44);
   if (d && d->empty()) type_error("SH44", a.node.op_type + ": the data input is a scalar");
   return d;
 }
@@ -859,6 +866,7 @@ Out constant(const InferenceArgs& a) {
   for (const char* f : forms)
     if (a.node.attr(f)) given.emplace_back(f);
   // [spec:SH46] the arguments of the constant operators are of the forms SH21-SH23 require, where known.
+  ONNXSEM_CLAUSE(SH46);
   if (given.size() != 1)
     type_error("SH46", "Constant: " + std::to_string(given.size()) + " value attributes, not exactly one");
   const Attribute& v = *a.node.attr(given[0]);

@@ -5,6 +5,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
 
 namespace onnxsem::ops::shape {
@@ -63,6 +64,7 @@ Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vec
     // [spec:SH12] a negative start or end counts from the back (adds the dimension) once; then for a positive
     // step start and end are clamped to [0, dim], for a negative step start to [0, dim-1] and end to
     // [-1, dim-1]; the axis keeps start, start+step, ... while before end in the step's direction.
+    ONNXSEM_CLAUSE(SH12);
     if (start < 0) start += dim;
     if (end < 0) end += dim;
     int64_t count = 0;
@@ -109,6 +111,7 @@ Outputs expand(const KernelArgs& a) {
   Shape target = int_list(a.tensor(1), "input 'shape'");
   // [spec:SH17] Expand broadcasts its input and the requested shape against each other (B1): a requested 1
   // keeps the input's dimension, and the output may have a higher rank than either.
+  ONNXSEM_CLAUSE(SH17);
   for (int64_t d : target)
     if (d < 0) eval_error("SH17", "Expand: negative dimension in shape " + show(target));
   const Shape out = broadcast_shape({x.shape(), target}, "Expand");
@@ -130,6 +133,7 @@ Outputs expand(const KernelArgs& a) {
 Tensor tile(const Tensor& x, const std::vector<int64_t>& repeats) {
   // [spec:SH18] Tile repeats the input along every axis: 'repeats' has one non-negative entry per axis, and
   // output axis d has the input's dimension times repeats[d], element i being input element i mod dim.
+  ONNXSEM_CLAUSE(SH18);
   if (static_cast<int64_t>(repeats.size()) != x.rank())
     eval_error("SH18", "Tile: repeats " + show(repeats) + " needs one entry per axis of the rank-" +
                            std::to_string(x.rank()) + " input");
@@ -163,12 +167,14 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string&
            bool wrap_ok) {
   const int64_t r = x.rank();
   // [spec:SH20] the mode is "constant" (the default), "reflect", "edge" or, from version 19, "wrap".
+  ONNXSEM_CLAUSE(SH20);
   if (mode != "constant" && mode != "reflect" && mode != "edge" && !(wrap_ok && mode == "wrap"))
     eval_error("SH20", "Pad: unknown mode '" + mode + "'");
   // [spec:SH19] pads holds, for every padded axis, the count to add before it and (in the second half) after
   // it; a negative count removes elements. Removal happens first; then constant mode fills with the value,
   // edge repeats the border element, reflect mirrors about the border element (excluding it), wrap continues
   // periodically; modes other than constant need a non-empty remaining axis to pad from.
+  ONNXSEM_CLAUSE(SH19);
   if (static_cast<int64_t>(pads.size()) != 2 * r)
     eval_error("SH19", "Pad: pads " + show(pads) + " needs 2 entries per axis of the rank-" + std::to_string(r) +
                            " input");

@@ -10,6 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -21,6 +22,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
   const Tensor& upd = a.tensor(1);
   const int64_t r = past.rank();
   // [spec:SH33] axis (default -2) names the sequence dimension; it may not be the batch dimension 0.
+  ONNXSEM_CLAUSE(SH33);
   if (r < 2) eval_error("SH33", "TensorScatter needs past_cache of rank >= 2, got rank " + std::to_string(r));
   const int64_t axis = normalise_axis(attr_int(a.node, "axis", -2), r, "TensorScatter axis");
   if (axis == 0) eval_error("SH33", "TensorScatter: axis may not be 0, the batch dimension");
@@ -30,6 +32,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
   const bool circular = mode == "circular";
   same_type(past, upd, "SH33", "TensorScatter input 'update'");
   // [spec:SH33] update has past_cache's shape but on the axis, where its length is at most past_cache's.
+  ONNXSEM_CLAUSE(SH33);
   bool ok = upd.rank() == r;
   for (int64_t d = 0; ok && d < r; ++d) ok = d == axis ? upd.dim(d) <= past.dim(d) : upd.dim(d) == past.dim(d);
   if (!ok)
@@ -37,6 +40,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
                            show(past.shape()) + " on axis " + std::to_string(axis));
   const int64_t batch = past.dim(0), max_len = past.dim(axis), seq_len = upd.dim(axis);
   // [spec:SH33] write_indices, when present, is an int64 tensor of shape [batch_size].
+  ONNXSEM_CLAUSE(SH33);
   std::vector<int64_t> w(static_cast<size_t>(batch), 0);
   if (a.has_input(2)) {
     const Tensor& wi = a.tensor(2);
@@ -50,6 +54,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
   }
   // [spec:SH34] linear: each write index lies in [0, max - sequence_length]; circular: any write index,
   // taken modulo max (the non-negative remainder).
+  ONNXSEM_CLAUSE(SH34);
   for (int64_t b = 0; b < batch; ++b) {
     int64_t& wb = w[static_cast<size_t>(b)];
     if (circular) {
@@ -62,6 +67,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
   }
   // [spec:SH34] the output is past_cache with, for every prefix index before the axis and every s in
   // [0, sequence_length), the slice at sequence position pos(b, s) replaced by the update's slice at s.
+  ONNXSEM_CLAUSE(SH34);
   int64_t outer = 1, inner = 1;
   for (int64_t d = 0; d < axis; ++d) outer *= past.dim(d);
   for (int64_t d = axis + 1; d < r; ++d) inner *= past.dim(d);

@@ -10,6 +10,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -34,6 +35,7 @@ std::vector<Type> dft_rule(const InferenceArgs& a) {
   const bool inverse = attr_int(a.node, "inverse", 0) != 0, onesided = attr_int(a.node, "onesided", 0) != 0;
   const bool real_inverse = inverse && onesided;
   // [spec:SG2] a known last dimension must be 1 or 2, and the kind a one-sided transform takes.
+  ONNXSEM_CLAUSE(SG2);
   if (const auto last = x->back().value) {
     if (*last != 1 && *last != 2)
       type_error("SG2", "input has last dimension " + std::to_string(*last) + ", expected 1 (real) or 2 (complex)");

@@ -11,6 +11,7 @@
 #include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/work.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
@@ -44,6 +45,7 @@ Tensor narrow(DType dt, Types types, Shape shape, const std::vector<double>& v, 
 int64_t scalar_int(const Tensor& t, const std::string& what) {
   const auto v = int_list(t, what);
   // [spec:SG1] scalar inputs hold exactly one value.
+  ONNXSEM_CLAUSE(SG1);
   if (v.size() != 1) eval_error("SG1", what + " has shape " + show(t.shape()) + ", expected a scalar");
   return v[0];
 }
@@ -69,12 +71,14 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
   // [spec:SG2] input layout [..., signal axes ..., 1 or 2].
+  ONNXSEM_CLAUSE(SG2);
   if (r < 2 || (x.dim(r - 1) != 1 && x.dim(r - 1) != 2))
     eval_error("SG2", "input has shape " + show(x.shape()) + ", expected rank >= 2 and a last dimension of 1 or 2");
   const bool complex_in = x.dim(r - 1) == 2;
   int64_t axis = axis_is_input ? -2 : attr_int(n, "axis", 1);
   if (axis_is_input && a.has_input(2)) axis = scalar_int(a.tensor(2), "axis");
   // [spec:SG3] the axis lies in [-r, -2] or [0, r-2]; the last axis holds the complex components.
+  ONNXSEM_CLAUSE(SG3);
   if (axis < -r || axis > r - 2)
     eval_error("SG3", "DFT axis " + std::to_string(axis) + " outside [-" + std::to_string(r) + ", " +
                           std::to_string(r - 2) + "] for input rank " + std::to_string(r));
@@ -83,6 +87,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   const bool inverse = attr_int(n, "inverse", 0) != 0;
   const bool onesided = attr_int(n, "onesided", 0) != 0;
   // [spec:SG2] a one-sided forward transform takes a real signal, a one-sided inverse a complex spectrum.
+  ONNXSEM_CLAUSE(SG2);
   if (onesided && complex_in != inverse)
     eval_error("SG2", std::string(inverse ? "a one-sided inverse transform takes a complex input (last dimension 2)"
                                           : "a one-sided forward transform takes a real input (last dimension 1)") +
@@ -91,6 +96,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   std::optional<int64_t> given_len;
   if (a.has_input(1)) given_len = scalar_int(a.tensor(1), "dft_length");
   // [spec:SG4] the transform length is dft_length, or the input extent (2 * (extent - 1) for the real inverse).
+  ONNXSEM_CLAUSE(SG4);
   const int64_t N = given_len ? *given_len : (inverse && onesided ? 2 * (M - 1) : M);
   if (N < 1) eval_error("SG4", "DFT length " + std::to_string(N) + " is not positive");
 
@@ -112,6 +118,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   std::vector<double> out;
   if (inverse && onesided) {
     // [spec:SG6] real inverse: the input holds bins 0..M-1 of a spectrum with Hermitian symmetry.
+    ONNXSEM_CLAUSE(SG6);
     out_shape[static_cast<size_t>(axis)] = N;
     out_shape.back() = 1;
     out = work_buffer(out_shape);
@@ -133,6 +140,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
         }
   } else {
     // [spec:SG5] y[k] = sum_n x[n] e^{-2 pi i k n / N} (inverse: e^{+...} / N); onesided keeps k <= N/2.
+    ONNXSEM_CLAUSE(SG5);
     const int64_t K = onesided ? N / 2 + 1 : N;
     out_shape[static_cast<size_t>(axis)] = K;
     out_shape.back() = 2;
@@ -169,6 +177,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
 std::vector<std::optional<Value>> stft(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   // [spec:SG7] signal [batch, length, 1 or 2]; frame_step >= 1; window 1-D of frame_length entries.
+  ONNXSEM_CLAUSE(SG7);
   if (x.rank() != 3 || (x.dim(2) != 1 && x.dim(2) != 2))
     eval_error("SG7", "signal has shape " + show(x.shape()) + ", expected [batch, length, 1 or 2]");
   const int64_t B = x.dim(0), L = x.dim(1), comp = x.dim(2);
@@ -193,6 +202,7 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
   if (!window) window = std::vector<double>(static_cast<size_t>(F), 1.0);
   const bool onesided = attr_int(a.node, "onesided", 1) != 0;
   // [spec:SG8] frames start every frame_step samples; each is weighted by the window and transformed.
+  ONNXSEM_CLAUSE(SG8);
   const int64_t frames = 1 + (L - F) / step;
   const int64_t K = onesided ? F / 2 + 1 : F;
   const auto in = widen(x, "STFT signal");
@@ -225,6 +235,7 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
 DType output_type(const Node& n) {
   const int64_t code = attr_int(n, "output_datatype", 1);
   // [spec:SG9] output_datatype names a numeric element type (float by default).
+  ONNXSEM_CLAUSE(SG9);
   if (code < 0 || code > 1000 || !dtype_known(static_cast<int32_t>(code)))
     eval_error("SG9", "attribute 'output_datatype' is " + std::to_string(code) + ", not an element type");
   return static_cast<DType>(code);
@@ -237,6 +248,7 @@ std::vector<std::optional<Value>> cosine_window(const KernelArgs& a, const std::
   if (size < 0) eval_error("SG10", "window size " + std::to_string(size) + " is negative");
   const bool periodic = attr_int(a.node, "periodic", 1) != 0;
   // [spec:SG10] N = size when periodic, else size - 1; a symmetric window of one sample is [1].
+  ONNXSEM_CLAUSE(SG10);
   const int64_t N = periodic ? size : size - 1;
   std::vector<double> w = work_buffer({size});
   std::fill(w.begin(), w.end(), 1.0);
@@ -265,6 +277,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   const double lo = scalar_float(a.tensor(3), "lower_edge_hertz");
   const double hi = scalar_float(a.tensor(4), "upper_edge_hertz");
   // [spec:SG11] positive counts and rate; 0 <= lower_edge_hertz <= upper_edge_hertz.
+  ONNXSEM_CLAUSE(SG11);
   if (mels < 1 || dft_length < 1 || rate < 1)
     eval_error("SG11", "num_mel_bins, dft_length and sample_rate must be positive (got " + std::to_string(mels) +
                            ", " + std::to_string(dft_length) + ", " + std::to_string(rate) + ")");
@@ -276,6 +289,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   const double mlo = to_mel(lo);
   const double mstep = (to_mel(hi) - mlo) / static_cast<double>(mels + 2);
   // [spec:SG12] num_mel_bins + 2 points evenly spaced in mel, mapped to DFT bins by floor((dft_length + 1) f / rate).
+  ONNXSEM_CLAUSE(SG12);
   std::vector<int64_t> edge(static_cast<size_t>(mels + 2));
   for (int64_t i = 0; i < mels + 2; ++i) {
     const double hz = 700.0 * (std::pow(10.0, (static_cast<double>(i) * mstep + mlo) / 2595.0) - 1.0);
@@ -287,6 +301,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   }
   auto at = [&](int64_t j, int64_t i) -> double& { return w[static_cast<size_t>(j * mels + i)]; };
   // [spec:SG13] triangle i rises from edge i to edge i+1 and falls to edge i+2.
+  ONNXSEM_CLAUSE(SG13);
   for (int64_t i = 0; i < mels; ++i) {
     const int64_t l = edge[static_cast<size_t>(i)], c = edge[static_cast<size_t>(i + 1)], r = edge[static_cast<size_t>(i + 2)];
     if (c == l) at(c, i) = 1.0;

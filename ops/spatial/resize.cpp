@@ -11,6 +11,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {
@@ -63,27 +64,34 @@ double original_coordinate(Coord c, double x, double scale, int64_t in, int64_t 
   switch (c) {
     case Coord::half_pixel:
       // [spec:SP5] half_pixel: (x + 0.5) / scale - 0.5.
+      ONNXSEM_CLAUSE(SP5);
       return (x + 0.5) / scale - 0.5;
     case Coord::half_pixel_symmetric: {
       // [spec:SP6] half_pixel shifted so that the centre of the input maps to the centre of the output.
+      ONNXSEM_CLAUSE(SP6);
       const double adjustment = dout / length;
       const double offset = din / 2 * (1 - adjustment);
       return offset + (x + 0.5) / scale - 0.5;
     }
     case Coord::pytorch_half_pixel:
       // [spec:SP7] as half_pixel, except that an output extent of 1 maps to coordinate 0.
+      ONNXSEM_CLAUSE(SP7);
       return length > 1 ? (x + 0.5) / scale - 0.5 : 0.0;
     case Coord::align_corners:
       // [spec:SP8] the first and last output positions coincide with the first and last input positions.
+      ONNXSEM_CLAUSE(SP8);
       return length > 1 ? x * (din - 1) / (length - 1) : 0.0;
     case Coord::asymmetric:
       // [spec:SP10] asymmetric: x / scale.
+      ONNXSEM_CLAUSE(SP10);
       return x / scale;
     case Coord::tf_half_pixel_for_nn:
       // [spec:SP11] tf_half_pixel_for_nn (Resize-11 only): (x + 0.5) / scale.
+      ONNXSEM_CLAUSE(SP11);
       return (x + 0.5) / scale;
     case Coord::tf_crop_and_resize:
       // [spec:SP9] the output spans the window [start, end] of the roi, in units of (in - 1).
+      ONNXSEM_CLAUSE(SP9);
       return length > 1 ? rs * (din - 1) + x * (re - rs) * (din - 1) / (length - 1) : 0.5 * (rs + re) * (din - 1);
   }
   return 0.0;
@@ -112,9 +120,11 @@ AxisTaps axis_taps(int64_t in, int64_t out, double scale, double length, double 
       double pick = f;
       if (p.rounding == Rounding::legacy) {
         // [spec:SP13] Resize-10 and Upsample: floor when the axis is enlarged (or kept), ceil when shrunk.
+        ONNXSEM_CLAUSE(SP13);
         pick = scale >= 1 ? f : std::ceil(xo);
       } else if (r != 0) {
         // [spec:SP12] nearest_mode chooses between floor and ceil of a non-integer coordinate.
+        ONNXSEM_CLAUSE(SP12);
         switch (p.rounding) {
           case Rounding::round_prefer_floor: pick = r <= 0.5 ? f : f + 1; break;
           case Rounding::round_prefer_ceil: pick = r < 0.5 ? f : f + 1; break;
@@ -124,11 +134,13 @@ AxisTaps axis_taps(int64_t in, int64_t out, double scale, double length, double 
         }
       }
       // [spec:SP14] an index outside the input reads the nearest edge element.
+      ONNXSEM_CLAUSE(SP14);
       t.index.push_back(std::clamp(static_cast<int64_t>(pick), int64_t{0}, in - 1));
       t.weight.push_back(1.0);
     } else {
       // [spec:SP15] taps around floor(x) (floor(x) - 1 when x is an integer, with ratio 1), weights from
       // the linear or cubic kernel, stretched by 1/scale under antialias when shrinking.
+      ONNXSEM_CLAUSE(SP15);
       double f = std::floor(xo), r = xo - f;
       if (r == 0) {
         f -= 1;
@@ -145,15 +157,18 @@ AxisTaps axis_taps(int64_t in, int64_t out, double scale, double length, double 
         double w = p.mode == Mode::linear ? std::max(0.0, 1 - std::fabs(arg)) : cubic_kernel(arg, p.cubic_a);
         const int64_t j = static_cast<int64_t>(f) + i;
         // [spec:SP16] exclude_outside drops the taps outside the input before normalisation.
+        ONNXSEM_CLAUSE(SP16);
         if (p.exclude_outside && (j < 0 || j >= in)) w = 0;
         sum += w;
         if (w == 0) continue;  // a zero-weight tap contributes nothing (SP15)
         t.index.push_back(std::clamp(j, int64_t{0}, in - 1));
         t.weight.push_back(w);
       }
-      if (p.antialias || p.exclude_outside)
+      if (p.antialias || p.exclude_outside) {
         // [spec:SP17] weights are divided by their sum under antialias or exclude_outside.
+        ONNXSEM_CLAUSE(SP17);
         for (size_t k = first; k < t.weight.size(); ++k) t.weight[k] /= sum;
+      }
     }
     t.begin.push_back(static_cast<int64_t>(t.index.size()));
   }
@@ -166,6 +181,7 @@ AxisTaps axis_taps(int64_t in, int64_t out, double scale, double length, double 
 // Whether output element k (row-major over `out`) lies outside the crop window along some axis.
 // [spec:SP18] such an element is extrapolation_value, whatever the interpolation mode.
 std::vector<char> outside_mask(const Shape& out, const std::vector<AxisTaps>& taps) {
+  ONNXSEM_CLAUSE(SP18);
   const size_t rank = out.size();
   std::vector<char> mask(static_cast<size_t>(element_count(out)), 0);
   std::vector<int64_t> idx(rank, 0);
@@ -229,6 +245,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
     for (size_t i = 0; i < xd.size(); ++i) cur[i] = widen(xd[i]);
     Shape shape = x.shape();
     // [spec:SP19] one separable pass per resized axis, from the last axis to the first, in binary64.
+    ONNXSEM_CLAUSE(SP19);
     for (size_t d = rank; d-- > 0;) {
       const AxisTaps& t = taps[d];
       if (t.identity) continue;
@@ -258,6 +275,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
 
 // [spec:SP3] the output extent of an axis resized by a scale: floor(in * scale).
 int64_t extent_of(int64_t in, double scale, const std::string& op) {
+  ONNXSEM_CLAUSE(SP3);
   const double ext = std::floor(static_cast<double>(in) * scale);
   if (ext > 1e15) eval_error("L1", op + ": output extent overflows");
   return static_cast<int64_t>(ext);
@@ -269,6 +287,7 @@ Mode mode_of(const Node& n, bool cubic_allowed, const std::string& op) {
   if (m == "linear") return Mode::linear;
   if (m == "cubic" && cubic_allowed) return Mode::cubic;
   // [spec:SP1] the interpolation mode is one the version defines.
+  ONNXSEM_CLAUSE(SP1);
   eval_error("SP1", op + ": attribute mode is '" + m + "', expected nearest, linear" +
                         (cubic_allowed ? " or cubic" : ""));
 }
@@ -277,6 +296,7 @@ Mode mode_of(const Node& n, bool cubic_allowed, const std::string& op) {
 
 Plan legacy_plan(const Tensor& x, const std::vector<double>& scales, bool at_least_one, const std::string& op) {
   // [spec:SP37] one finite positive scale per axis of X (Upsample: at least 1).
+  ONNXSEM_CLAUSE(SP37);
   if (scales.size() != static_cast<size_t>(x.rank()))
     eval_error("SP37", op + ": " + std::to_string(scales.size()) + " scales for X of rank " +
                           std::to_string(x.rank()));
@@ -386,6 +406,7 @@ Kernel resize_kernel(ResizeVersion v) {
     const bool has_scales = a.has_input(2) && a.tensor(2).size() > 0;
     const bool has_sizes = a.has_input(3) && a.tensor(3).size() > 0;
     // [spec:SP2] exactly one of scales and sizes, with one entry per resized axis.
+    ONNXSEM_CLAUSE(SP2);
     if (has_scales == has_sizes)
       eval_error("SP2", op + (has_scales ? ": both scales and sizes are given" : ": neither scales nor sizes is given"));
     Plan plan;
@@ -420,6 +441,7 @@ Kernel resize_kernel(ResizeVersion v) {
       }
       if (policy != "stretch" && k > 0) {
         // [spec:SP4] one common scale (smallest or largest of the per-axis ones); extents rounded half up.
+        ONNXSEM_CLAUSE(SP4);
         double common = plan.scale[axes[0]];
         for (int64_t d : axes)
           common = policy == "not_larger" ? std::min(common, plan.scale[d]) : std::max(common, plan.scale[d]);
@@ -432,6 +454,7 @@ Kernel resize_kernel(ResizeVersion v) {
     }
     if (p.coord == Coord::tf_crop_and_resize) {
       // [spec:SP38] the roi input holds the starts of the resized axes, then their ends.
+      ONNXSEM_CLAUSE(SP38);
       if (!a.has_input(1) || a.tensor(1).size() == 0)
         eval_error("SP38", op + ": coordinate_transformation_mode tf_crop_and_resize needs the roi input");
       const std::vector<double> roi = widen_all(a.tensor(1), op + " roi");

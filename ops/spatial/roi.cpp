@@ -9,6 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {
@@ -26,6 +27,7 @@ struct Sample {
 // [spec:SP32] the bilinear sample at (y, x): nothing beyond one element outside the plane; coordinates
 // below 0 read row/column 0 and coordinates at or beyond the last row/column read it exactly.
 Sample bilinear_sample(double y, double x, int64_t height, int64_t width) {
+  ONNXSEM_CLAUSE(SP32);
   Sample s;
   if (y < -1.0 || y > static_cast<double>(height) || x < -1.0 || x > static_cast<double>(width)) return s;
   y = std::max(y, 0.0);
@@ -69,6 +71,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
     const std::vector<int64_t> batch_index = int_list(a.tensor(2), op + " batch_indices");
     const int64_t count = static_cast<int64_t>(batch_index.size());
     // [spec:SP30] rois is (num_rois, 4) and batch_indices (num_rois) with entries in [0, N).
+    ONNXSEM_CLAUSE(SP30);
     if (rois.rank() != 2 || rois.dim(1) != 4 || rois.dim(0) != count)
       eval_error("SP30", op + ": rois of shape " + show(rois.shape()) + " does not match (" + std::to_string(count) +
                              ", 4)");
@@ -103,6 +106,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
       for (int64_t n = 0; n < count; ++n) {
         // [spec:SP31] the region in input coordinates: scaled corners, shifted by -0.5 under half_pixel;
         // under output_half_pixel a region is at least 1 x 1.
+        ONNXSEM_CLAUSE(SP31);
         const double offset = half_pixel ? 0.5 : 0.0;
         const double x0 = r[n * 4 + 0] * scale - offset, y0 = r[n * 4 + 1] * scale - offset;
         const double x1 = r[n * 4 + 2] * scale - offset, y1 = r[n * 4 + 3] * scale - offset;
@@ -113,6 +117,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
         }
         const double bh = rh / static_cast<double>(ph), bw = rw / static_cast<double>(pw);
         // [spec:SP33] sampling_ratio samples per bin axis, or ceil(bin extent) when it is 0.
+        ONNXSEM_CLAUSE(SP33);
         const double gh_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(bh);
         const double gw_d = ratio > 0 ? static_cast<double>(ratio) : std::ceil(bw);
         if (!(gh_d * gw_d <= 1e7) && gh_d > 0 && gw_d > 0)
@@ -141,9 +146,11 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
               const Sample& sm = samples[static_cast<size_t>(bin * per_bin + s)];
               if (mode == "avg") {
                 // [spec:SP34] avg: the mean of the bilinear samples (binary64 sum, divided by their count).
+                ONNXSEM_CLAUSE(SP34);
                 for (int q = 0; q < 4; ++q) acc += sm.w[q] * widen(plane[sm.pos[q]]);
               } else {
                 // [spec:SP35] max: the largest weighted corner term over all samples of the bin.
+                ONNXSEM_CLAUSE(SP35);
                 double best = sm.w[0] * widen(plane[sm.pos[0]]);
                 for (int q = 1; q < 4; ++q) best = std::max(best, sm.w[q] * widen(plane[sm.pos[q]]));
                 acc = s == 0 ? best : std::max(acc, best);
@@ -189,6 +196,7 @@ std::vector<std::optional<Value>> max_roi_pool_1(const KernelArgs& a) {
       // [spec:SP36] the region's corners are rounded to whole elements (half away from zero) after scaling;
       // bin (i, j) spans rows floor(i*bh)..ceil((i+1)*bh) of the region, clipped to X; an empty bin is 0.
       auto corner = [&](int k) {
+        ONNXSEM_CLAUSE(SP36);
         const double v = std::round(r[n * 5 + k] * scale);
         return static_cast<int64_t>(std::clamp(v, -1e15, 1e15));
       };

@@ -9,6 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {
@@ -45,6 +46,7 @@ Kernel grid_sample_kernel(GsVersion v) {
     const Tensor& grid = a.tensor(1);
     const int64_t rank = x.rank();
     // [spec:SP20] X is (N, C, D1..Dn) and the grid (N, O1..On, n); GridSample-16 only has n = 2.
+    ONNXSEM_CLAUSE(SP20);
     if (rank < 3 || (!v.nd && rank != 4) || grid.rank() != rank || grid.dim(0) != x.dim(0) ||
         grid.dim(rank - 1) != rank - 2)
       eval_error("SP20", op + ": X of shape " + show(x.shape()) + " and grid of shape " + show(grid.shape()) +
@@ -89,21 +91,26 @@ Kernel grid_sample_kernel(GsVersion v) {
           for (size_t d = 0; d < n; ++d) {
             const double len = static_cast<double>(dims[d]);
             // [spec:SP21] the grid lists the coordinate of the last spatial axis first.
+            ONNXSEM_CLAUSE(SP21);
             const double gn = g[static_cast<size_t>((b * outs + o) * static_cast<int64_t>(n) +
                                                     static_cast<int64_t>(n - 1 - d))];
             // [spec:SP29] denormalisation: -1 and 1 are the centres (align_corners) or the outer edges of the
             // first and last elements.
+            ONNXSEM_CLAUSE(SP29);
             double c = align ? (gn + 1) / 2 * (len - 1) : ((gn + 1) * len - 1) / 2;
             const double lo = align ? 0.0 : -0.5, hi = align ? len - 1 : len - 0.5;
             if (std::isnan(c) || (pad == Padding::reflection && !std::isfinite(c))) {
               nan = true;
               break;
             }
-            if (mode == GsMode::nearest)
+            if (mode == GsMode::nearest) {
               // [spec:SP22] nearest rounds the coordinate to an integer, ties to even.
+              ONNXSEM_CLAUSE(SP22);
               c = std::nearbyint(c);
+            }
             if (c < lo || c > hi) {
               // [spec:SP23] border clamps the coordinate into the input; reflection folds it back.
+              ONNXSEM_CLAUSE(SP23);
               if (pad == Padding::border) c = std::clamp(c, 0.0, len - 1);
               else if (pad == Padding::reflection) c = reflect(c, lo, hi);
             }
@@ -111,6 +118,7 @@ Kernel grid_sample_kernel(GsVersion v) {
             auto fetch = [&](double i) -> int64_t {
               // [spec:SP24] a tap outside X: zeros reads 0, border the nearest edge element, reflection the
               // element at the reflected index (truncated toward zero).
+              ONNXSEM_CLAUSE(SP24);
               if (i >= 0 && i < len) return static_cast<int64_t>(i);
               if (pad == Padding::zeros) return -1;
               if (pad == Padding::border) return std::clamp(static_cast<int64_t>(i), int64_t{0}, dims[d] - 1);
@@ -123,6 +131,7 @@ Kernel grid_sample_kernel(GsVersion v) {
             } else {
               // [spec:SP25] linear taps floor(c), floor(c)+1; cubic taps floor(c)-1..floor(c)+2 with the
               // cubic kernel of parameter -0.75.
+              ONNXSEM_CLAUSE(SP25);
               const double f = std::floor(c), r = c - f;
               if (mode == GsMode::linear) {
                 t.push_back({fetch(f), 1 - r});
@@ -176,6 +185,7 @@ std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
   const std::vector<int64_t> size = int_list(a.tensor(1), op + " size");
   const bool align = attr_int(a.node, "align_corners", 0) != 0;
   // [spec:SP26] size is (N, C, H, W) with theta (N, 2, 3), or (N, C, D, H, W) with theta (N, 3, 4).
+  ONNXSEM_CLAUSE(SP26);
   const size_t n = size.size() >= 2 ? size.size() - 2 : 0;
   if ((n != 2 && n != 3) || theta.rank() != 3 || theta.dim(0) != size[0] ||
       theta.dim(1) != static_cast<int64_t>(n) || theta.dim(2) != static_cast<int64_t>(n) + 1)
@@ -188,6 +198,7 @@ std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
   const std::vector<double> th = widen_all(theta, op + " theta");
   // [spec:SP27] the base coordinate of index i along an axis of extent L.
   auto base = [&](int64_t i, int64_t len) {
+    ONNXSEM_CLAUSE(SP27);
     if (align) return len > 1 ? -1 + 2.0 * static_cast<double>(i) / static_cast<double>(len - 1) : -1.0;
     return -1 + (2.0 * static_cast<double>(i) + 1) / static_cast<double>(len);
   };
@@ -205,6 +216,7 @@ std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
           h[n - 1 - static_cast<size_t>(d)] = base(i, sp[d]);
         }
         // [spec:SP28] each grid point is theta[b] times the homogeneous base point (x, y[, z], 1).
+        ONNXSEM_CLAUSE(SP28);
         for (size_t r = 0; r < n; ++r) {
           double acc = 0;
           for (size_t c = 0; c <= n; ++c) acc += th[(static_cast<size_t>(b) * n + r) * (n + 1) + c] * h[c];

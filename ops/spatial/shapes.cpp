@@ -11,6 +11,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -53,6 +54,7 @@ Dim scaled(const Dim& in, double s) {
 void check_scales(const std::string& op, const std::vector<double>& s, size_t count, double least, bool inclusive) {
   // [spec:SP48] known scales and sizes: one entry per resized axis, scales finite and in their range, sizes
   // not negative, never both.
+  ONNXSEM_CLAUSE(SP48);
   if (s.size() != count)
     type_error("SP48", op + ": scales has " + std::to_string(s.size()) + " entries, " + std::to_string(count) +
                            " axes are resized");

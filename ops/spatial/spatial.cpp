@@ -7,6 +7,7 @@
 #include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 
@@ -61,6 +62,7 @@ std::vector<std::optional<Value>> center_crop_pad_18(const KernelArgs& a) {
     for (int64_t d = 0; d < rank; ++d) axes.push_back(d);
   }
   // [spec:SP40] one non-negative target extent per named axis.
+  ONNXSEM_CLAUSE(SP40);
   if (target.size() != axes.size())
     eval_error("SP40", "CenterCropPad: input 'shape' has " + std::to_string(target.size()) + " entries, expected " +
                            std::to_string(axes.size()) + " (one per axis)");
@@ -72,6 +74,7 @@ std::vector<std::optional<Value>> center_crop_pad_18(const KernelArgs& a) {
     if (want < 0) eval_error("SP40", "CenterCropPad: target extent " + std::to_string(want) + " is negative");
     yshape[d] = want;
     // [spec:SP41] crop starts at floor((in - want) / 2); padding puts floor((want - in) / 2) zeros first.
+    ONNXSEM_CLAUSE(SP41);
     offset[d] = want <= in ? (in - want) / 2 : -((want - in) / 2);
   }
   const auto xs = strides_of(x.shape());
@@ -107,6 +110,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
   const size_t n = image.size();
   // [spec:SP45] image_shape and block_shape have one positive entry per spatial axis; the input is
   // (N, C * prod(block_shape), L).
+  ONNXSEM_CLAUSE(SP45);
   if (n == 0 || block.size() != n)
     eval_error("SP45", "Col2Im: image_shape has " + std::to_string(n) + " entries and block_shape " +
                            std::to_string(block.size()) + "; expected the same positive number");
@@ -125,6 +129,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
                              " or an attribute along axis " + std::to_string(d) + " is out of range");
     block_count = checked_mul(block_count, block[d]);
     // [spec:SP46] the number of block positions along each axis.
+    ONNXSEM_CLAUSE(SP46);
     const int64_t span = dil[d] * (block[d] - 1) + 1;
     const int64_t padded = image[d] + pads[d] + pads[d + n];
     if (padded < span)
@@ -163,6 +168,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
               l[d] = rem % counts[d];
               rem /= counts[d];
               // [spec:SP47] block element k at block position l lands on l*stride - pad_begin + k*dilation.
+              ONNXSEM_CLAUSE(SP47);
               const int64_t p = l[d] * str[d] - pads[d] + k[d] * dil[d];
               if (p < 0 || p >= image[d]) inside = false;
               pos += p * is[d];

@@ -11,6 +11,7 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 #include "semantics/value.hpp"
@@ -34,6 +35,7 @@ template <class T>
   else if constexpr (std::is_same_v<T, bool>) return x != 0;
   else if constexpr (std::is_integral_v<T>) {
     // [spec:SP39] integer results: nearest integer, ties to even, saturated to the type's range.
+    ONNXSEM_CLAUSE(SP39);
     if (std::isnan(x)) return T(0);
     const double r = std::nearbyint(x);
     if (r <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();

@@ -8,6 +8,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -19,6 +20,7 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
   const std::string op = "Det";
   const Tensor& x = a.tensor(0);
   // [spec:TX50] X has shape [*, M, M].
+  ONNXSEM_CLAUSE(TX50);
   if (x.rank() < 2 || x.dim(x.rank() - 1) != x.dim(x.rank() - 2))
     eval_error("TX50", op + ": input X must have shape [*, M, M], got " + show(x.shape()));
   const int64_t M = x.dim(x.rank() - 1);
@@ -34,6 +36,7 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
       // is the signed product of the pivots, 1 for M = 0.
       // A NaN element makes every term of the determinant's expansion NaN, so the determinant is NaN,
       // whatever pivot the elimination meets first (a zero pivot would otherwise end it at 0).
+      ONNXSEM_CLAUSE(TX51);
       double d = std::any_of(m.begin(), m.end(), [](double v) { return std::isnan(v); }) ? std::nan("") : 1.0;
       for (int64_t c = 0; c < M && !std::isnan(d); ++c) {
         int64_t piv = c;
@@ -63,6 +66,7 @@ std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
   const Tensor& x = a.tensor(0);
   const Tensor& axis_t = a.tensor(1);
   // [spec:TX55] axis is a 0-D or one-element int32/int64 tensor in [-r, r-1]; X has rank >= 1.
+  ONNXSEM_CLAUSE(TX55);
   if ((axis_t.dtype() != DType::int32 && axis_t.dtype() != DType::int64) || axis_t.size() != 1 || axis_t.rank() > 1)
     eval_error("TX55", op + ": input axis must be a single int32 or int64 value, got " + Value(axis_t).describe());
   if (x.rank() < 1) eval_error("TX55", op + ": input x must have rank >= 1");
@@ -82,6 +86,7 @@ std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
       for (int64_t i = 0; i < inner; ++i) {
         // [spec:TX56] y[k] is the product of x[j] over j <= k (j < k when exclusive; j >= k or j > k when
         // reversed): binary64 for floating types, rounded once; wrapping for integers.
+        ONNXSEM_CLAUSE(TX56);
         if constexpr (std::is_integral_v<T>) {
           using U = std::make_unsigned_t<T>;
           U acc = 1;

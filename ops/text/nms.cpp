@@ -9,6 +9,7 @@
 
 #include "ops/text/text.hpp"
 #include "ops/common/attrs.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -22,6 +23,7 @@ struct Box {
 // [spec:TX41] the box of four coordinates: corners [y1, x1, y2, x2] of either diagonal (center_point_box
 // 0) or [x_center, y_center, width, height] (center_point_box 1), computed in binary64.
 Box make_box(const float* p, bool center) {
+  ONNXSEM_CLAUSE(TX41);
   if (center) {
     const double xc = p[0], yc = p[1], hw = static_cast<double>(p[2]) / 2, hh = static_cast<double>(p[3]) / 2;
     return {xc - hw, yc - hh, xc + hw, yc + hh};
@@ -33,6 +35,7 @@ Box make_box(const float* p, bool center) {
 // [spec:TX41] suppression: the intersection is non-empty, both areas and the union are positive, and
 // intersection / union > iou_threshold.
 bool suppresses(const Box& a, const Box& b, double iou_threshold) {
+  ONNXSEM_CLAUSE(TX41);
   const double ix = std::min(a.x1, b.x1) - std::max(a.x0, b.x0);
   const double iy = std::min(a.y1, b.y1) - std::max(a.y0, b.y0);
   if (!(ix > 0) || !(iy > 0)) return false;
@@ -56,6 +59,7 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
   const Tensor& scores = a.tensor(1);
   const int64_t center = attr_int(a.node, "center_point_box", 0);
   // [spec:TX40] boxes [B, N, 4] and scores [B, C, N] of float; scalar limits; center_point_box 0 or 1.
+  ONNXSEM_CLAUSE(TX40);
   if (center != 0 && center != 1)
     eval_error("TX40", op + ": attribute center_point_box is " + std::to_string(center) + ", expected 0 or 1");
   if (boxes.dtype() != DType::float32 || scores.dtype() != DType::float32)
@@ -91,6 +95,7 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
       const float* s = &sd[static_cast<size_t>((b * C + c) * N)];
       // [spec:TX42] candidates: scores strictly above score_threshold (all when absent), by decreasing
       // score, equal scores by increasing box index; NaN scores are never candidates.
+      ONNXSEM_CLAUSE(TX42);
       std::vector<int64_t> cand;
       for (int64_t i = 0; i < N; ++i)
         if (!std::isnan(s[i]) && (!score_threshold || static_cast<double>(s[i]) > *score_threshold)) cand.push_back(i);
@@ -111,6 +116,7 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
     }
   }
   // [spec:TX43] one row [batch, class, box] per selected box, by batch, then class, then selection order.
+  ONNXSEM_CLAUSE(TX43);
   const auto K = static_cast<int64_t>(selected.size() / 3);
   return {Value(Tensor::from_vector<int64_t>({K, 3}, selected))};
 }

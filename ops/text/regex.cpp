@@ -14,6 +14,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -222,12 +223,14 @@ std::vector<std::optional<Value>> regex_full_match(const KernelArgs& a) {
   const auto pattern = attr_string_opt(a.node, "pattern");
   if (!pattern) eval_error("A1", op + ": required attribute pattern is missing");
   // [spec:TX11] the RE2 pattern is translated to an ECMAScript expression of the same meaning, or refused.
+  ONNXSEM_CLAUSE(TX11);
   const std::wstring translated = Translator(utf8_decode(*pattern, "TX12", op + " pattern")).run();
   std::wregex re;
   try {
     re.assign(translated, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
     // [spec:TX12] a pattern that does not form a regular expression is an evaluation error.
+    ONNXSEM_CLAUSE(TX12);
     eval_error("TX12", op + ": pattern '" + *pattern + "' is not a valid regular expression (" + e.what() + ")");
   }
   auto xd = x.data<std::string>();
@@ -236,6 +239,7 @@ std::vector<std::optional<Value>> regex_full_match(const KernelArgs& a) {
     const std::u32string u = utf8_decode(xd[i], "TX12", op + " input X");
     const std::wstring w(u.begin(), u.end());
     // [spec:TX10] true exactly when the whole element matches the pattern.
+    ONNXSEM_CLAUSE(TX10);
     try {
       yd[i] = std::regex_match(w, re);
     } catch (const std::regex_error& e) {

@@ -7,6 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -19,6 +20,7 @@ std::vector<Type> det(const InferenceArgs& a) {
   const auto& x = input_dims(a, 0);
   if (!x) return outputs(a, {});
   // [spec:TX60] Det's operand has rank at least 2 and its last two extents are equal.
+  ONNXSEM_CLAUSE(TX60);
   if (x->size() < 2) type_error("TX60", "Det: X has rank " + std::to_string(x->size()) + ", not at least 2");
   const Dim& r = (*x)[x->size() - 2];
   const Dim& c = x->back();
@@ -42,6 +44,7 @@ std::vector<Type> string_normalizer(const InferenceArgs& a) {
   const auto& x = input_dims(a, 0);
   if (!x) return outputs(a, {make_tensor_type(DType::string)});
   // [spec:TX61] StringNormalizer's input is [C] or [1, C].
+  ONNXSEM_CLAUSE(TX61);
   if (x->empty() || x->size() > 2 || (x->size() == 2 && (*x)[0].value && *(*x)[0].value != 1))
     type_error("TX61", "StringNormalizer: X has shape of rank " + std::to_string(x->size()) +
                            (x->size() == 2 ? " and first extent " + dim_text((*x)[0]) : "") + ", not [C] or [1, C]");

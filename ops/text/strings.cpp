@@ -9,6 +9,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -38,6 +39,7 @@ bool known_caseless(char32_t c) {
 // [spec:TX3] simple one-to-one case mapping over ASCII, Latin-1, basic Greek and basic Cyrillic; a code
 // point outside those whose case mapping is not known is unsupported.
 char32_t map_case(char32_t c, bool upper, const std::string& op) {
+  ONNXSEM_CLAUSE(TX3);
   if (c < 0x80) {
     if (upper && c >= 'a' && c <= 'z') return c - 0x20;
     if (!upper && c >= 'A' && c <= 'Z') return c + 0x20;
@@ -89,6 +91,7 @@ std::vector<std::optional<Value>> string_normalizer(const KernelArgs& a) {
   const std::string locale = attr_string(a.node, "locale", "");
   const std::vector<std::string> stopwords = attr_strings_opt(a.node, "stopwords").value_or(std::vector<std::string>{});
   // [spec:TX1] X is [C] or [1, C]; the case action is NONE, LOWER or UPPER.
+  ONNXSEM_CLAUSE(TX1);
   if (!(x.rank() == 1 || (x.rank() == 2 && x.dim(0) == 1)))
     eval_error("TX1", op + ": input X must have shape [C] or [1, C], got " + show(x.shape()));
   if (action != "NONE" && action != "LOWER" && action != "UPPER")
@@ -98,6 +101,7 @@ std::vector<std::optional<Value>> string_normalizer(const KernelArgs& a) {
 
   // [spec:TX2] an element equal to a stop word (compared after lower-casing both when case-insensitive)
   // is removed.
+  ONNXSEM_CLAUSE(TX2);
   std::vector<std::string> stops = stopwords;
   if (!case_sensitive)
     for (auto& w : stops) w = change_case(w, false, op);
@@ -111,6 +115,7 @@ std::vector<std::optional<Value>> string_normalizer(const KernelArgs& a) {
     kept.push_back(action == "NONE" ? s : change_case(s, action == "UPPER", op));
   }
   // [spec:TX4] the kept elements in order, or a single empty string when none is kept.
+  ONNXSEM_CLAUSE(TX4);
   if (kept.empty()) kept.emplace_back();
   const auto n = static_cast<int64_t>(kept.size());
   Shape shape = x.rank() == 1 ? Shape{n} : Shape{1, n};
@@ -132,6 +137,7 @@ std::vector<std::optional<Value>> string_concat(const KernelArgs& a) {
   auto zd = zd_view;  // a plain variable: clang 14 cannot capture structured bindings
   int64_t k = 0;
   // [spec:TX5] Z is the byte-wise concatenation of the broadcast elements of X and Y.
+  ONNXSEM_CLAUSE(TX5);
   for_each_broadcast(out, strides, [&](const std::array<int64_t, 2>& o) {
     zd[static_cast<size_t>(k++)] = xd[static_cast<size_t>(o[0])] + yd[static_cast<size_t>(o[1])];
   });
@@ -148,6 +154,7 @@ bool is_white_space(char32_t c) {
 // [spec:TX6] splitting at a non-empty delimiter: every occurrence, scanned left to right without overlap,
 // separates two substrings (possibly empty) until maxsplit separations have been made.
 std::vector<std::string> split_at(const std::string& s, const std::string& delim, int64_t maxsplit) {
+  ONNXSEM_CLAUSE(TX6);
   std::vector<std::string> parts;
   size_t start = 0;
   int64_t made = 0;
@@ -165,6 +172,7 @@ std::vector<std::string> split_at(const std::string& s, const std::string& delim
 // [spec:TX7] splitting at white space: maximal runs of white-space code points separate substrings;
 // leading white space is dropped, and so is trailing white space unless maxsplit ended the splitting.
 std::vector<std::string> split_white(const std::string& s, int64_t maxsplit, const std::string& op) {
+  ONNXSEM_CLAUSE(TX7);
   const std::u32string u = utf8_decode(s, "TX7", op);
   std::vector<std::string> parts;
   size_t i = 0;
@@ -201,6 +209,7 @@ std::vector<std::optional<Value>> string_split(const KernelArgs& a) {
   }
   // [spec:TX8] Y has X's shape plus one axis as long as the longest split, padded with empty strings;
   // Z has X's shape and holds the number of substrings of each element.
+  ONNXSEM_CLAUSE(TX8);
   Shape yshape = x.shape();
   yshape.push_back(static_cast<int64_t>(widest));
   auto [y, yd] = Tensor::allocate<std::string>(yshape);

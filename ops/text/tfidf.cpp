@@ -12,6 +12,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/coverage.hpp"
 #include "semantics/work.hpp"
 
 namespace onnxsem::ops::text {
@@ -36,6 +37,7 @@ struct Config {
 template <class Item>
 Vocabulary<Item> build_vocabulary(const std::vector<Item>& pool, const std::vector<int64_t>& counts,
                                   const std::vector<int64_t>& indexes, const Config& c) {
+  ONNXSEM_CLAUSE(TX20);
   Vocabulary<Item> v;
   const auto P = static_cast<int64_t>(pool.size());
   int64_t g = 0;
@@ -95,6 +97,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     // (unigrams counted once).
     // Only n-grams that fit in the row (n <= C, (n - 1) * d < C) are looked at: the attributes may be as
     // large as int64 allows, the loops stay within the row.
+    ONNXSEM_CLAUSE(TX22);
     for (int64_t n = c.min_n; n <= std::min(c.max_n, C); ++n) {
       const int64_t dmax = n == 1 ? 1 : std::min(c.max_skip, C) + 1;
       for (int64_t d = 1; d <= dmax; ++d)
@@ -114,6 +117,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     const auto tf = static_cast<double>(freq[p]);
     // [spec:TX23] TF: the count; IDF: the column's weight when the count is positive, else 0; TFIDF: the
     // weight times the count. Absent weights are 1.
+    ONNXSEM_CLAUSE(TX23);
     double value = tf;
     if (c.mode == "IDF") value = freq[p] > 0 ? w : 0.0;
     else if (c.mode == "TFIDF") value = w * tf;
@@ -176,6 +180,7 @@ std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
   }
 
   // [spec:TX21] X is [C] or [N, C] of strings (string pool) or int32/int64 (integer pool).
+  ONNXSEM_CLAUSE(TX21);
   if (x.rank() != 1 && x.rank() != 2)
     eval_error("TX21", op + ": input X must have shape [C] or [N, C], got " + show(x.shape()));
   const bool batched = x.rank() == 2;

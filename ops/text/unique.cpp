@@ -8,6 +8,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {
@@ -18,6 +19,7 @@ const std::string op = "Unique";
 // and above all numbers; bool false < true; strings by their bytes, lexicographically.
 template <class T>
 int compare(const T& a, const T& b) {
+  ONNXSEM_CLAUSE(TX30);
   if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, bool> || std::is_integral_v<T>) {
     return a < b ? -1 : (b < a ? 1 : 0);
   } else if constexpr (requires { a.v; }) {
@@ -71,6 +73,7 @@ std::vector<std::optional<Value>> unique(const KernelArgs& a) {
       ++count.back();
     }
     // [spec:TX31] sorted: ascending in the order of TX30; unsorted: by first occurrence in X.
+    ONNXSEM_CLAUSE(TX31);
     const auto U = static_cast<int64_t>(first.size());
     std::vector<int64_t> position(static_cast<size_t>(U));  // output position of each group
     std::iota(position.begin(), position.end(), int64_t{0});
@@ -84,6 +87,7 @@ std::vector<std::optional<Value>> unique(const KernelArgs& a) {
     }
     // [spec:TX32] Y holds the first occurrence of each distinct item; indices its position in X, inverse
     // the output position of every item of X, counts the number of occurrences.
+    ONNXSEM_CLAUSE(TX32);
     std::vector<int64_t> out_first(static_cast<size_t>(U)), out_count(static_cast<size_t>(U));
     for (int64_t g = 0; g < U; ++g) {
       out_first[static_cast<size_t>(position[static_cast<size_t>(g)])] = first[static_cast<size_t>(g)];

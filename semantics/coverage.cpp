@@ -1,0 +1,103 @@
+// The registry of clause markers and the recordings (semantics/coverage.hpp, spec/conformance.md K17).
+#include "semantics/coverage.hpp"
+
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "semantics/coverage_recording.hpp"
+
+namespace onnxsem::coverage {
+namespace {
+
+// The markers, by index: the text each names ("ID" or "ID1, ID2"). Registration happens before main (one
+// thread) and reading after it; the mutex keeps it sound should a library register later.
+struct Markers {
+  std::mutex mutex;
+  std::vector<const char*> ids;
+};
+
+Markers& markers() {
+  static Markers m;
+  return m;
+}
+
+// The clause IDs a marker's text names: the words of letters and digits between commas and spaces.
+void add_ids(const char* text, std::set<std::string>& out) {
+  std::string word;
+  for (const char* c = text;; ++c) {
+    const bool part = *c != '\0' && *c != ',' && *c != ' ';
+    if (part) word += *c;
+    else if (!word.empty()) {
+      out.insert(word);
+      word.clear();
+    }
+    if (*c == '\0') break;
+  }
+}
+
+std::uint32_t marker_count() {
+  Markers& m = markers();
+  std::lock_guard lock(m.mutex);
+  return static_cast<std::uint32_t>(m.ids.size());
+}
+
+}  // namespace
+
+std::uint32_t register_marker(const char* ids) noexcept {
+  Markers& m = markers();
+  std::lock_guard lock(m.mutex);
+  try {
+    m.ids.push_back(ids);
+  } catch (...) {
+    return UINT32_MAX;  // out of memory as the program starts: an index that no sink records
+  }
+  return static_cast<std::uint32_t>(m.ids.size() - 1);
+}
+
+void reach_late(Sink& sink, std::uint32_t marker) noexcept {
+  auto* r = static_cast<Recording*>(sink.owner);
+  if (!r || marker >= marker_count()) return;
+  try {
+    r->flags_.resize(static_cast<size_t>(marker) + 1, 0);
+  } catch (...) {
+    return;  // no room to record it; what the evaluation computes is unaffected
+  }
+  sink.flags = r->flags_.data();
+  sink.size = static_cast<std::uint32_t>(r->flags_.size());
+  sink.flags[marker] = 1;
+}
+
+Recording::Recording() : flags_(marker_count(), 0), previous_(active_sink) {
+  sink_.flags = flags_.data();
+  sink_.size = static_cast<std::uint32_t>(flags_.size());
+  sink_.owner = this;
+  active_sink = &sink_;
+}
+
+Recording::~Recording() {
+  active_sink = previous_;
+  if (previous_)
+    for (std::uint32_t k = 0; k < sink_.size; ++k)
+      if (sink_.flags[k]) reach(*previous_, k);
+}
+
+std::vector<std::string> Recording::clauses() const {
+  std::set<std::string> out;
+  Markers& m = markers();
+  std::lock_guard lock(m.mutex);
+  for (std::uint32_t k = 0; k < sink_.size && k < m.ids.size(); ++k)
+    if (sink_.flags[k]) add_ids(m.ids[k], out);
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> instrumented() {
+  std::set<std::string> out;
+  Markers& m = markers();
+  std::lock_guard lock(m.mutex);
+  for (const char* ids : m.ids) add_ids(ids, out);
+  return {out.begin(), out.end()};
+}
+
+}  // namespace onnxsem::coverage
