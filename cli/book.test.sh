@@ -65,6 +65,16 @@ has "$tmp/sweep.html" '<tr class="bad"><td>Add</td>' "sweep --html: Add's row ma
 has "$tmp/sweep.html" '<td>node/test_add_wrong</td><td class="fail">fail</td><td>[^<]*</td><td class="text">[^<]+' \
   "sweep --html: the failing test with its reason"
 if grep -Eq '(href|src)="[^#d]' "$tmp/sweep.html"; then fail "sweep --html links outside itself"; else ok "sweep --html stands alone"; fi
+has "$tmp/sweep.html" '<h2 id="coverage">Clause coverage</h2>' "sweep --html: the clause coverage section"
+has "$tmp/sweep.html" '<p>[0-9]+ clauses have a code site with a coverage marker; [0-9]+ were reached by at least one test' \
+  "sweep --html: how many instrumented clauses the tests reached"
+has "$tmp/sweep.html" '<tr><td>SG</td><td class="n">[0-9]+</td><td class="n">0</td><td class="text">SG1, ' \
+  "sweep --html: the signal clauses (no signal test swept) are blind spots"
+"$onnxsem" sweep "$suite" --filter '^node/test_tanh$' --no-coverage --json "$tmp/nocov.json" --html "$tmp/nocov.html" \
+  >/dev/null 2>&1
+has "$tmp/nocov.html" 'Not recorded \(the sweep ran with --no-coverage\)' "sweep --html without coverage says so"
+if grep -q '"coverage"\|"clauses"' "$tmp/nocov.json"; then fail "sweep --no-coverage wrote a coverage"; else
+  ok "sweep --no-coverage writes no coverage"; fi
 
 "$onnxsem" crosscheck --runtime planted --adapter "$adapter" "$suite" --filter '^node/test_(tanh|add)$' --reduce \
   --json "$tmp/cc.json" >"$tmp/cc.log" 2>&1
@@ -106,12 +116,12 @@ has "$b/index.html" '2 of 3 counted clauses reached' "the index counts the claus
 "$onnxsem" book "$tmp/book2" --sweep "$tmp/sweep-plain.json" --source "$src" >/dev/null 2>&1 || fail "book without coverage"
 has "$tmp/book2/op/Tanh.html" 'sweep-plain.json: <span class="muted">not measured</span>' "without coverage: not measured"
 has "$tmp/book2/op/Tanh.html" 'No cross-check report was given' "without a cross-check: said so"
-if grep -q '"coverage"' "$tmp/sweep.json"; then
-  # The coverage this build's sweep measured, as it wrote it.
-  "$onnxsem" book "$tmp/book3" --sweep "$tmp/sweep.json" --source "$src" >/dev/null 2>&1 || fail "book with the sweep's coverage"
-  has "$tmp/book3/index.html" '[0-9]+ of [0-9]+ counted clauses reached|clause coverage: <span class="muted">not measured' \
-    "the sweep's own coverage read"
-fi
+# The coverage this build's sweep measured, as it wrote it: Tanh's test reached EW29.
+has "$tmp/sweep.json" '^  "coverage": \{"instrumented": \[' "the sweep's JSON carries its clause coverage"
+"$onnxsem" book "$tmp/book3" --sweep "$tmp/sweep.json" --source "$src" >/dev/null 2>&1 || fail "book with the sweep's coverage"
+has "$tmp/book3/index.html" '[0-9]+ of [0-9]+ counted clauses reached' "the sweep's own coverage read"
+has "$tmp/book3/op/Tanh.html" '<td><a href="../spec/ops-elementwise.html#EW29">EW29</a></td><td>yes</td><td class="n">1</td>' \
+  "the sweep's own coverage: Tanh's test reached EW29"
 
 # Text from the reports is escaped: a reason and a precision with markup show as text.
 sed -e '/"test": "node\/test_add_wrong"/s/"reason": "/"reason": "<script>alert(1)<\/script> \& /' "$tmp/sweep-plain.json" \

@@ -90,6 +90,27 @@ std::string sweep_html(const conformance::SweepReport& rep, const std::string& t
              [](Status s) { return s == Status::fail || s == Status::error || s == Status::rejected; });
   test_table("unsupported", "Unsupported tests", [](Status s) { return s == Status::unsupported; });
 
+  // [spec:K17] the clause coverage: family by family, the clauses no test reached.
+  o << "<h2 id=\"coverage\">Clause coverage</h2>\n";
+  if (rep.instrumented.empty()) {
+    o << "<p class=\"muted\">Not recorded (the sweep ran with --no-coverage).</p>\n";
+  } else {
+    const auto families = conformance::coverage_by_family(rep);
+    size_t hit = 0;
+    for (const auto& f : families) hit += f.instrumented - f.unreached.size();
+    o << "<p>" << rep.instrumented.size() << " clauses have a code site with a coverage marker; " << hit
+      << " were reached by at least one test, " << rep.instrumented.size() - hit
+      << " by none (the suite's blind spots, below).</p>\n<table><tr><th>family</th><th class=\"n\">instrumented</th>"
+         "<th class=\"n\">reached</th><th>reached by no test</th></tr>\n";
+    for (const auto& f : families) {
+      o << "<tr><td>" << html_escape(f.family) << "</td><td class=\"n\">" << f.instrumented << "</td><td class=\"n\">"
+        << f.instrumented - f.unreached.size() << "</td><td class=\"text\">";
+      for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << clause_link(f.unreached[i]);
+      o << "</td></tr>\n";
+    }
+    o << "</table>\n";
+  }
+
   const auto unexpected = rep.unexpected();
   o << "<h2 id=\"unexpected\">Differences from the known-results list (" << unexpected.size() << ")</h2>\n";
   if (rep.expected_file.empty()) o << "<p class=\"muted\">The sweep was not judged against a list.</p>\n";

@@ -163,34 +163,36 @@ void write_coverage_markdown(std::ostream& o, const SweepReport& rep) {
     o << "Not recorded.\n";
     return;
   }
-  const auto reached = rep.reached();
-  std::vector<std::string> ids = rep.instrumented;
-  std::sort(ids.begin(), ids.end(), clause_less);
-  struct Family {
-    size_t instrumented = 0;
-    std::vector<std::string> unreached;
-  };
-  std::map<std::string, Family> families;
+  const auto families = coverage_by_family(rep);
   size_t hit = 0;
-  for (const auto& id : ids) {
-    Family& f = families[clause_family(id)];
-    ++f.instrumented;
-    if (reached.count(id)) ++hit;
-    else f.unreached.push_back(id);
-  }
-  o << ids.size() << " clauses have a code site with a coverage marker; " << hit
-    << " of them were reached by at least one test, " << ids.size() - hit
+  for (const auto& f : families) hit += f.instrumented - f.unreached.size();
+  o << rep.instrumented.size() << " clauses have a code site with a coverage marker; " << hit
+    << " of them were reached by at least one test, " << rep.instrumented.size() - hit
     << " by none. Clauses without a marker are not counted (spec/trace.md lists every clause); the JSON "
        "report gives, for each clause, the number of tests that reached it, and for each test its clauses.\n\n"
        "| family | instrumented | reached | reached by no test |\n|---|---|---|---|\n";
-  for (const auto& [name, f] : families) {
-    o << "| " << name << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
+  for (const auto& f : families) {
+    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
     for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
     o << " |\n";
   }
 }
 
 }  // namespace
+
+std::vector<FamilyCoverage> coverage_by_family(const SweepReport& rep) {
+  const auto reached = rep.reached();
+  std::vector<std::string> ids = rep.instrumented;
+  std::sort(ids.begin(), ids.end(), clause_less);
+  std::vector<FamilyCoverage> families;
+  for (const auto& id : ids) {
+    const std::string family = clause_family(id);
+    if (families.empty() || families.back().family != family) families.push_back({family, 0, {}});
+    ++families.back().instrumented;
+    if (!reached.count(id)) families.back().unreached.push_back(id);
+  }
+  return families;
+}
 
 std::vector<std::string> SweepReport::unexpected() const {
   std::vector<std::string> u;
@@ -380,18 +382,23 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
       first = false;
     }
     o << ", \"unexpected\": " << rep.unexpected().size() << "},\n";
-    // [spec:K17] the instrumented clauses, and for each clause a test reached how many tests reached it.
-    o << "  \"coverage\": {\"instrumented\": ";
-    json_strings(o, rep.instrumented);
-    o << ", \"reached\": {";
-    bool first_clause = true;
-    for (const auto& [id, n] : rep.reached()) {
-      o << (first_clause ? "" : ", ");
-      json_string(o, id);
-      o << ": " << n;
-      first_clause = false;
+    // [spec:K17] the instrumented clauses, and for each clause a test reached how many tests reached it; a
+    // sweep without coverage writes none (rather than a coverage of nothing).
+    const bool coverage = !rep.instrumented.empty();
+    if (coverage) {
+      o << "  \"coverage\": {\"instrumented\": ";
+      json_strings(o, rep.instrumented);
+      o << ", \"reached\": {";
+      bool first_clause = true;
+      for (const auto& [id, n] : rep.reached()) {
+        o << (first_clause ? "" : ", ");
+        json_string(o, id);
+        o << ": " << n;
+        first_clause = false;
+      }
+      o << "}},\n";
     }
-    o << "}},\n  \"tests\": [\n";
+    o << "  \"tests\": [\n";
     for (size_t i = 0; i < rep.results.size(); ++i) {
       const auto& r = rep.results[i];
       o << "    {\"test\": ";
@@ -411,8 +418,10 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
         o << ", \"differs\": ";
         json_string(o, rep.differs[i]);
       }
-      o << ", \"clauses\": ";
-      json_strings(o, r.clauses);
+      if (coverage) {
+        o << ", \"clauses\": ";
+        json_strings(o, r.clauses);
+      }
       o << ", \"reason\": ";
       json_string(o, r.reason);
       o << "}" << (i + 1 < rep.results.size() ? "," : "") << "\n";

@@ -53,6 +53,15 @@ struct SweepReport {
   [[nodiscard]] std::vector<std::string> unexpected() const;
 };
 
+// [spec:K17] the clause coverage family by family (families in alphabetical order, clauses by number): how
+// many clauses of the family have a marker, and which of those no test reached.
+struct FamilyCoverage {
+  std::string family;
+  size_t instrumented = 0;
+  std::vector<std::string> unreached;
+};
+[[nodiscard]] std::vector<FamilyCoverage> coverage_by_family(const SweepReport& report);
+
 // Runs the sweep, compares with the known-results list and writes the reports the options ask for.
 [[nodiscard]] SweepReport sweep(const SweepOptions& options, const OperatorTable& ops);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
+#include "semantics/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -27,7 +28,6 @@ const Table& catalog() {
   static const Table table = [] {
     const Entry entries[] = {
 #include "ops/catalog/catalog_data.inc"
-#include "semantics/coverage.hpp"
     };
     Table m;
     for (const auto& e : entries) m[{e.domain, e.op_type}] = e.versions;
