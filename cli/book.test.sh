@@ -87,6 +87,16 @@ sed -e '/^  "coverage": /d' -e 's/, "clauses": \[[^]]*\]//' "$tmp/sweep.json" >"
 sed -e '1a\  "coverage": {"instrumented": ["EW29", "EW2", "SB4"], "reached": {"EW29": 1, "EW2": 2}},' \
     -e '/"test": "node\/test_tanh"/s/"reason": /"clauses": ["EW29"], "reason": /' "$tmp/sweep-plain.json" >"$tmp/sweep-cov.json"
 
+# The paper's coverage table (`onnxsem tables`, papers/tables.sh) from the report of known numbers.
+printf 'text\n<!-- table:coverage -->\nold\n<!-- end:coverage -->\nafter\n' >"$tmp/paper.md"
+"$onnxsem" tables --into "$tmp/paper.md" "$tmp/sweep-cov.json" "$tmp/sweep-plain.json" >/dev/null 2>&1 || fail "tables exited $?"
+has "$tmp/paper.md" '^\| [^|]*sweep-cov.json \| 3 \| 1 \| 2 \|$' "tables: a report's coverage counted from its tests"
+has "$tmp/paper.md" '^\| [^|]*sweep-plain.json \| not recorded \| \| \|$' "tables: a report without coverage said so"
+has "$tmp/paper.md" '^\| EW \| 2 \| 1 \| EW2 \|$' "tables: the EW family's blind spot"
+has "$tmp/paper.md" '^\| SB \| 1 \| 0 \| SB4 \|$' "tables: the SB family's blind spot"
+if grep -q '^old$' "$tmp/paper.md" || ! grep -q '^after$' "$tmp/paper.md"; then fail "tables: the block was not replaced alone"
+else ok "tables: only the block replaced"; fi
+
 start=$(date +%s%N)
 "$onnxsem" book "$tmp/book" --sweep "$tmp/sweep-cov.json" --crosscheck "$tmp/cc.json" --source "$src" >"$tmp/book.log" 2>&1
 rc=$?

@@ -7,8 +7,10 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
+#include "conformance/sweep.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::cli {
@@ -103,6 +105,35 @@ std::string unsupported_table(const std::vector<SuiteNumbers>& suites) {
   return o.str();
 }
 
+// [spec:K17] the clause coverage of each report, then family by family over all reports together: a
+// clause counts as reached when a test of some report reached it.
+std::string coverage_table(const std::vector<std::string>& reports) {
+  std::ostringstream o;
+  o << "| suite report | instrumented clauses | reached by a test | reached by none |\n|---|---:|---:|---:|\n";
+  conformance::SweepReport all;
+  std::set<std::string> instrumented;
+  for (const auto& path : reports) {
+    conformance::SweepReport r = conformance::read_report(path);
+    if (r.instrumented.empty()) {
+      o << "| " << path << " | not recorded | | |\n";
+      continue;
+    }
+    const size_t hit = r.reached().size();
+    o << "| " << path << " | " << r.instrumented.size() << " | " << hit << " | " << r.instrumented.size() - hit << " |\n";
+    instrumented.insert(r.instrumented.begin(), r.instrumented.end());
+    for (auto& t : r.results) all.results.push_back(std::move(t));
+  }
+  all.instrumented.assign(instrumented.begin(), instrumented.end());
+  o << "\nAll reports together, family by family (the letters of the clause ID):\n\n"
+       "| family | instrumented | reached | reached by no test of any report |\n|---|---:|---:|---|\n";
+  for (const auto& f : conformance::coverage_by_family(all)) {
+    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
+    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
+    o << " |\n";
+  }
+  return o.str();
+}
+
 std::string replace_block(const std::string& text, const std::string& name, const std::string& table) {
   const std::string open = "<!-- table:" + name + " -->", close = "<!-- end:" + name + " -->";
   const size_t a = text.find(open), b = text.find(close);
@@ -124,6 +155,7 @@ int tables(const std::string& into, const std::vector<std::string>& reports) {
   text = replace_block(text, "results", results_table(suites));
   text = replace_block(text, "properties", properties_table(suites));
   text = replace_block(text, "unsupported", unsupported_table(suites));
+  text = replace_block(text, "coverage", coverage_table(reports));
   std::ofstream(into) << text;
   return 0;
 }
