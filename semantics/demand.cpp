@@ -29,9 +29,16 @@ class Demand {
          const Demand* outer, int64_t& firings)
       : cx_(cx), graph_(g), opsets_(opsets), outer_(outer), memo_(std::move(initial)), firings_(firings),
         progress_(g.nodes.size(), Progress::not_started) {
-    for (size_t k = 0; k < g.nodes.size(); ++k)
+    for (size_t k = 0; k < g.nodes.size(); ++k) {
       for (const auto& o : g.nodes[k].outputs)
         if (!o.empty()) writers_[o].push_back(k);
+      std::set<std::string> r = implicit_inputs(g.nodes[k]);
+      for (const auto& i : g.nodes[k].inputs)
+        if (!i.empty()) r.insert(i);
+      for (const auto& i : r) ++unread_[i];
+      reads_.emplace_back(r.begin(), r.end());
+    }
+    for (const auto& vi : g.outputs) kept_.insert(vi.name);
   }
 
   // [spec:D1] the value of a name: from the memo (initial state or computed before); else from the one
@@ -122,6 +129,13 @@ class Demand {
         if (!n.outputs[j].empty()) memo_.emplace(n.outputs[j], std::move(*results[j]));
     }
     progress_[k] = Progress::done;
+    // [spec:E8] (on demand) a remembered value that every operation reading it has been evaluated after,
+    // and that is no graph output, is demanded no more: it is forgotten.
+    if (cx_.options.release) {
+      ONNXSEM_CLAUSE(E8);
+      for (const auto& name : reads_[k])
+        if (--unread_.at(name) == 0 && !kept_.count(name)) memo_.erase(name);
+    }
   }
 
   const DemandContext& cx_;
@@ -132,6 +146,11 @@ class Demand {
   int64_t& firings_;
   std::map<std::string, std::vector<size_t>, std::less<>> writers_;
   std::vector<Progress> progress_;
+  // E8: per operation the names it reads (each once), per name how many of its readers are still to be
+  // evaluated, and the graph outputs (never forgotten).
+  std::vector<std::vector<std::string>> reads_;
+  std::map<std::string, size_t, std::less<>> unread_;
+  std::set<std::string> kept_;
 };
 
 }  // namespace

@@ -102,3 +102,26 @@ TEST_CASE("[D3][SB4][SB6] control flow and functions evaluate the same on demand
   CHECK(d.outputs == f.outputs);
   CHECK(d.outputs.at(1) == Value(floats({2, 2}, {0.0f, 0.0f, 2.0f, 4.0f})));
 }
+
+TEST_CASE("[E8][D3] on demand, a remembered value is forgotten once every reader of it has been evaluated") {
+  // z is demanded first: b = Neg(a) is evaluated (a still unread by Keep), then Keep (a's last reader), then
+  // Holders counts who else still holds a.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float z, float[2] b) {
+      a = Neg(x)
+      k = Keep(a)
+      b = Neg(a)
+      z = Holders(b, k)
+    })");
+  EvalOptions keep_all;
+  keep_all.release = false;
+  const Outcome kept = evaluate_demand(m, x12(), toys, keep_all), dropped = evaluate_demand(m, x12(), toys, {});
+  REQUIRE(kept.ok());
+  REQUIRE(dropped.ok());
+  CHECK(kept.outputs.at(0) == Value(floats({}, {1.0f})));
+  CHECK(dropped.outputs.at(0) == Value(floats({}, {0.0f})));
+  CHECK(dropped.outputs.at(1) == kept.outputs.at(1));  // b, a graph output, is still there when demanded
+  CHECK(dropped.outputs.at(1) == forward(m, x12()).outputs.at(1));
+  onnxsem::testing::kept() = Tensor();
+}

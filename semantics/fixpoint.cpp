@@ -180,11 +180,16 @@ struct Evaluation {
 
   // Name -> the operations that read it (as an input or from a subgraph) and that write it.
   std::unordered_map<std::string, std::vector<size_t>> readers, writers;
+  // Per operation, the names it reads, each once (inputs and the names its subgraphs read from outside).
+  std::vector<std::vector<std::string>> reads;
   void index_names() {
+    reads.resize(graph.nodes.size());
     for (size_t k = 0; k < graph.nodes.size(); ++k) {
+      std::set<std::string> r(implicit[k].begin(), implicit[k].end());
       for (const auto& i : graph.nodes[k].inputs)
-        if (!i.empty()) readers[i].push_back(k);
-      for (const auto& i : implicit[k]) readers[i].push_back(k);
+        if (!i.empty()) r.insert(i);
+      reads[k].assign(r.begin(), r.end());
+      for (const auto& i : r) readers[i].push_back(k);
       for (const auto& o : graph.nodes[k].outputs)
         if (!o.empty()) writers[o].push_back(k);
     }
@@ -281,6 +286,20 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   std::vector<size_t> ex = ev.executable_set(s);
   std::vector<char> in_set(g.nodes.size(), 0);
   for (size_t k : ex) in_set[k] = 1;
+  // [spec:E8] for each name, how many of the operations that read it have not fired yet; when the last
+  // has fired, the value is dropped from this graph's state unless it is a graph output. The name keeps a
+  // value (the undefined tensor, which no operation reads), so that E2 sees the same state.
+  std::unordered_map<std::string, size_t> unread;
+  for (const auto& [name, r] : ev.readers) unread.emplace(name, r.size());
+  std::set<std::string> kept;
+  for (const auto& vi : g.outputs) kept.insert(vi.name);
+  auto drop_read = [&](size_t k) {
+    ONNXSEM_CLAUSE(E8);
+    for (const auto& name : ev.reads[k]) {
+      if (--unread.at(name) != 0 || kept.count(name)) continue;
+      if (auto it = s.find(name); it != s.end()) it->second = Value(Tensor());
+    }
+  };
   while (!ex.empty()) {
     const size_t k = picker.pick(ex);
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
@@ -290,6 +309,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings); });
     ++firings;
+    if (cx.options.release) drop_read(k);
     bool changed = false;
     for (size_t c : ev.affected_by(k)) {
       const char now = ev.executable(s, c) ? 1 : 0;

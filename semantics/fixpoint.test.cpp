@@ -205,3 +205,46 @@ TEST_CASE("[L3] a tensor beyond the allocation limit is refused before it is all
   }
   CHECK_NOTHROW((void)Tensor::allocate<double>({100}));
 }
+
+TEST_CASE("[E8] a value is let go once its last reader has fired, under every schedule; nothing else changes") {
+  // a is read by Keep and by the second Neg; Holders fires after both and counts who else still holds a.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float z, float[2] b) {
+      a = Neg(x)
+      k = Keep(a)
+      b = Neg(a)
+      z = Holders(b, k)
+    })");
+  const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
+  EvalOptions keep_all;
+  keep_all.release = false;
+  const Outcome kept = evaluate(m, in, toys, keep_all);
+  REQUIRE(kept.ok());
+  CHECK(kept.outputs.at(0) == Value(floats({}, {1.0f})));  // without E8 the state still holds a
+  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random}) {
+    EvalOptions o;
+    o.scheduler = Scheduler{kind, 7};
+    const Outcome r = evaluate(m, in, toys, o);
+    REQUIRE(r.ok());
+    CHECK(r.outputs.at(0) == Value(floats({}, {0.0f})));  // nobody but Keep's copy holds a any more
+    CHECK(r.outputs.at(1) == kept.outputs.at(1));
+    CHECK(r.firings == kept.firings);
+  }
+  testing::kept() = Tensor();
+}
+
+TEST_CASE("[E8] a graph output is never let go, even when every reader of it has fired") {
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] a, float z) {
+      a = Neg(x)
+      k = Keep(a)
+      z = Holders(k)
+    })");
+  const Outcome r = evaluate(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}}, toys, {});
+  REQUIRE(r.ok());
+  CHECK(r.outputs.at(0) == Value(floats({2}, {-1.0f, -2.0f})));
+  CHECK(r.outputs.at(1) == Value(floats({}, {1.0f})));  // the state holds a until the end
+  testing::kept() = Tensor();
+}

@@ -15,6 +15,9 @@ namespace onnxsem::testing {
 //   Opt(a, [b]) = a, or a + b when the optional b is present; Abort(a) ends the process (a crash);
 //   Scale(a) = a * k (float attribute k); Apply(a) = its graph attribute body applied to a (SB13). If and Loop (since 1) and Scan (since 8 and 9) and SequenceMap (since 17) are defined
 //   without kernel: the graph semantics evaluates them.
+// Keep(a) = -a, and keeps a copy of a in kept(); Holders(a, b) = a scalar: how many tensors other than
+// kept() share kept()'s element buffer as it fires (both, toys of E8's tests: whether the evaluation still
+// holds the value Keep read).
 // Versioned(a) is defined at since-versions {1, 5} and implemented only at 1.
 // RandomNormal is defined (nondeterministic) but not implemented.
 class ToyTable final : public OperatorTable {
@@ -27,6 +30,9 @@ class ToyTable final : public OperatorTable {
  private:
   std::map<std::string, Kernel> kernels_;
 };
+
+// The value the toy Keep last read (the undefined tensor before any).
+[[nodiscard]] Tensor& kept();
 
 // A float tensor of the given shape and values.
 [[nodiscard]] Tensor floats(Shape shape, std::vector<float> values);

@@ -189,6 +189,10 @@ class Tensor {
   // Same elements, other shape of the same element count; shares the buffer.
   [[nodiscard]] Tensor reshaped(Shape shape) const;
 
+  // How many tensors share this one's element buffer (itself included; 0 for the undefined tensor). Tests
+  // use it to see when an evaluation lets go of a value (spec/graph.md, E8).
+  [[nodiscard]] long buffer_users() const noexcept { return buf_.use_count(); }
+
   // Bitwise equality of element type, shape and element bit patterns (spec V3).
   friend bool operator==(const Tensor& a, const Tensor& b);
 

@@ -2,7 +2,9 @@
 # The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one
 # evaluation by onnxsem on one thread, beside ONNX Runtime's on one intra-op thread with graph
 # optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same model and the same inputs,
-# for the nine light models of ../shared/onnx-suite and the 640x640 Conv stack of this folder.
+# for the nine light models of ../shared/onnx-suite and the 640x640 Conv stack of this folder; and the peak
+# resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` beside one run of the ONNX Runtime
+# adapter on the same model and inputs.
 #
 #   bash conformance/bench/run.sh [--repeat N] [--onnxsem PATH] [--out FILE.md] [MODEL...]
 #
@@ -31,10 +33,18 @@ adapter="$root/crosscheck/onnxruntime/adapter.js"
 have_ort=0
 node "$adapter" --probe >/dev/null 2>&1 && have_ort=1
 
+# The maximum resident set of a command in MB (one decimal), or nothing when it fails.
+peak_mb() {
+  local f="$data/peak.txt"
+  if /usr/bin/time -f '%M' -o "$f" "$@" >/dev/null 2>"$data/peak.err"; then
+    awk '{ printf "%.1f", $1 / 1024 }' "$f"
+  fi
+}
+
 mkdir -p "$(dirname "$out")"
 {
-  echo "| model | onnxsem median (ms) | ONNX Runtime median (ms) | ratio |"
-  echo "|---|---:|---:|---:|"
+  echo "| model | onnxsem median (ms) | ONNX Runtime median (ms) | ratio | onnxsem peak (MB) | ONNX Runtime peak (MB) | ratio |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
 } >"$out.tmp"
 status=0
 for m in "${models[@]}"; do
@@ -58,8 +68,16 @@ for m in "${models[@]}"; do
       theirs="failed: $(head -c 200 "$data/ort.err")"
     fi
   fi
-  echo "| $name | $ours | $theirs | $ratio |" >>"$out.tmp"
-  echo "$name: onnxsem $ours ms, ONNX Runtime $theirs ms, ratio $ratio" >&2
+  # Peak memory: one evaluation each, as a user runs it (the process's maximum resident set, in MB).
+  mem_ours=$(peak_mb "$onnxsem" run "$data/$name/model.onnx" --inputs "$data/$name" --output-dir "$data/$name/mem")
+  mem_theirs=""; mem_ratio=""
+  if [ "$have_ort" -eq 1 ]; then
+    mem_theirs=$(peak_mb node "$adapter" "$data/$name/model.onnx" "$data/$name" "$data/$name/ort-mem" --optimize disabled)
+    [ -n "$mem_ours" ] && [ -n "$mem_theirs" ] &&
+      mem_ratio=$(awk -v a="$mem_ours" -v b="$mem_theirs" 'BEGIN { printf "%.2f", a / b }')
+  fi
+  echo "| $name | $ours | $theirs | $ratio | ${mem_ours:-failed} | $mem_theirs | $mem_ratio |" >>"$out.tmp"
+  echo "$name: onnxsem $ours ms, ONNX Runtime $theirs ms, ratio $ratio; peak $mem_ours MB against $mem_theirs MB" >&2
 done
 mv "$out.tmp" "$out"
 echo
