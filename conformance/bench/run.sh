@@ -2,7 +2,8 @@
 # The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one
 # evaluation by onnxsem on one thread, beside ONNX Runtime's on one intra-op thread with graph
 # optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same model and the same inputs,
-# for the nine light models of ../shared/onnx-suite and the 640x640 Conv stack of this folder; and the peak
+# for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and the 640x640 feature pyramid
+# network (fpn_640.onnxtxt, written by fpn_640.py) of this folder; and the peak
 # resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` beside one run of the ONNX Runtime
 # adapter on the same model and inputs.
 #
@@ -25,7 +26,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ ${#models[@]} -eq 0 ]; then
-  models=("$root"/../shared/onnx-suite/light/*.onnx "$root/conformance/bench/conv_stack_640.onnxtxt")
+  models=("$root"/../shared/onnx-suite/light/*.onnx "$root/conformance/bench/conv_stack_640.onnxtxt"
+          "$root/conformance/bench/fpn_640.onnxtxt")
 fi
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
