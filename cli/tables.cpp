@@ -126,11 +126,7 @@ std::string coverage_table(const std::vector<std::string>& reports) {
   all.instrumented.assign(instrumented.begin(), instrumented.end());
   o << "\nAll reports together, family by family (the letters of the clause ID):\n\n"
        "| family | instrumented | reached | reached by no test of any report |\n|---|---:|---:|---|\n";
-  for (const auto& f : conformance::coverage_by_family(all)) {
-    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
-    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
-    o << " |\n";
-  }
+  conformance::write_family_rows(o, conformance::coverage_by_family(all));
   return o.str();
 }
 

@@ -171,11 +171,7 @@ void write_coverage_markdown(std::ostream& o, const SweepReport& rep) {
     << " by none. Clauses without a marker are not counted (spec/trace.md lists every clause); the JSON "
        "report gives, for each clause, the number of tests that reached it, and for each test its clauses.\n\n"
        "| family | instrumented | reached | reached by no test |\n|---|---|---|---|\n";
-  for (const auto& f : families) {
-    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
-    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
-    o << " |\n";
-  }
+  write_family_rows(o, families);
 }
 
 }  // namespace
@@ -192,6 +188,14 @@ std::vector<FamilyCoverage> coverage_by_family(const SweepReport& rep) {
     if (!reached.count(id)) families.back().unreached.push_back(id);
   }
   return families;
+}
+
+void write_family_rows(std::ostream& o, const std::vector<FamilyCoverage>& families) {
+  for (const auto& f : families) {
+    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
+    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
+    o << " |\n";
+  }
 }
 
 std::vector<std::string> SweepReport::unexpected() const {

@@ -61,6 +61,8 @@ struct FamilyCoverage {
   std::vector<std::string> unreached;
 };
 [[nodiscard]] std::vector<FamilyCoverage> coverage_by_family(const SweepReport& report);
+// The Markdown rows of that table: family | instrumented | reached | the clauses no test reached.
+void write_family_rows(std::ostream& o, const std::vector<FamilyCoverage>& families);
 
 // Runs the sweep, compares with the known-results list and writes the reports the options ask for.
 [[nodiscard]] SweepReport sweep(const SweepOptions& options, const OperatorTable& ops);

@@ -32,9 +32,7 @@ class Demand {
     for (size_t k = 0; k < g.nodes.size(); ++k) {
       for (const auto& o : g.nodes[k].outputs)
         if (!o.empty()) writers_[o].push_back(k);
-      std::set<std::string> r = implicit_inputs(g.nodes[k]);
-      for (const auto& i : g.nodes[k].inputs)
-        if (!i.empty()) r.insert(i);
+      const std::set<std::string> r = read_names(g.nodes[k]);
       for (const auto& i : r) ++unread_[i];
       reads_.emplace_back(r.begin(), r.end());
     }

@@ -106,14 +106,7 @@ TEST_CASE("[D3][SB4][SB6] control flow and functions evaluate the same on demand
 TEST_CASE("[E8][D3] on demand, a remembered value is forgotten once every reader of it has been evaluated") {
   // z is demanded first: b = Neg(a) is evaluated (a still unread by Keep), then Keep (a's last reader), then
   // Holders counts who else still holds a.
-  const Model m = load_model_text(R"(
-    < ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float z, float[2] b) {
-      a = Neg(x)
-      k = Keep(a)
-      b = Neg(a)
-      z = Holders(b, k)
-    })");
+  const Model m = load_model_text(onnxsem::testing::kept_value_model);
   EvalOptions keep_all;
   keep_all.release = false;
   const Outcome kept = evaluate_demand(m, x12(), toys, keep_all), dropped = evaluate_demand(m, x12(), toys, {});

@@ -185,9 +185,7 @@ struct Evaluation {
   void index_names() {
     reads.resize(graph.nodes.size());
     for (size_t k = 0; k < graph.nodes.size(); ++k) {
-      std::set<std::string> r(implicit[k].begin(), implicit[k].end());
-      for (const auto& i : graph.nodes[k].inputs)
-        if (!i.empty()) r.insert(i);
+      const std::set<std::string> r = read_names(graph.nodes[k]);
       reads[k].assign(r.begin(), r.end());
       for (const auto& i : r) readers[i].push_back(k);
       for (const auto& o : graph.nodes[k].outputs)

@@ -207,15 +207,7 @@ TEST_CASE("[L3] a tensor beyond the allocation limit is refused before it is all
 }
 
 TEST_CASE("[E8] a value is let go once its last reader has fired, under every schedule; nothing else changes") {
-  // a is read by Keep and by the second Neg; Holders fires after both and counts who else still holds a.
-  const Model m = load_model_text(R"(
-    < ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float z, float[2] b) {
-      a = Neg(x)
-      k = Keep(a)
-      b = Neg(a)
-      z = Holders(b, k)
-    })");
+  const Model m = load_model_text(testing::kept_value_model);
   const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
   EvalOptions keep_all;
   keep_all.release = false;

@@ -44,6 +44,13 @@ std::set<std::string> implicit_inputs(const Node& n) {
   return out;
 }
 
+std::set<std::string> read_names(const Node& n) {
+  std::set<std::string> names = implicit_inputs(n);
+  for (const auto& i : n.inputs)
+    if (!i.empty()) names.insert(i);
+  return names;
+}
+
 Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
   const Shape& s = t.shape();
   if (axis < 0 || axis >= t.rank() || index < 0 || index >= s[static_cast<size_t>(axis)])

@@ -19,6 +19,9 @@ namespace onnxsem {
 // The free names of every graph attribute of `n` (If's branches, Loop's and Scan's bodies).
 [[nodiscard]] std::set<std::string> implicit_inputs(const Node& n);
 
+// Every name `n` reads, each once: its named inputs and its implicit inputs (E8 counts readers by them).
+[[nodiscard]] std::set<std::string> read_names(const Node& n);
+
 // The slice of `t` at position `index` of `axis`, which loses that axis.
 [[nodiscard]] Tensor slice_along(const Tensor& t, int64_t axis, int64_t index);
 

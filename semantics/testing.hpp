@@ -31,6 +31,17 @@ class ToyTable final : public OperatorTable {
   std::map<std::string, Kernel> kernels_;
 };
 
+// E8's test model: a is read by Keep and by the second Neg; Holders fires after both and counts who else
+// still holds a (0 once the evaluation has let a go).
+inline constexpr const char* kept_value_model = R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float z, float[2] b) {
+      a = Neg(x)
+      k = Keep(a)
+      b = Neg(a)
+      z = Holders(b, k)
+    })";
+
 // The value the toy Keep last read (the undefined tensor before any).
 [[nodiscard]] Tensor& kept();
 

@@ -466,22 +466,16 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
 void add_trees(Registry& r) {
   r.add(domain, "TreeEnsemble", {5}, tree_ensemble_5);
   // [spec:ML39] version 1 has no *_as_tensor attributes; version 5, deprecated, keeps version 3's behaviour.
-  r.add(domain, "TreeEnsembleRegressor", {1}, [](const KernelArgs& a) {
-    ONNXSEM_CLAUSE(ML39);
-    return tree_ensemble_regressor(a, false);
-  });
-  r.add(domain, "TreeEnsembleRegressor", {3, 5}, [](const KernelArgs& a) {
-    ONNXSEM_CLAUSE(ML39);
-    return tree_ensemble_regressor(a, true);
-  });
-  r.add(domain, "TreeEnsembleClassifier", {1}, [](const KernelArgs& a) {
-    ONNXSEM_CLAUSE(ML39);
-    return tree_ensemble_classifier(a, false);
-  });
-  r.add(domain, "TreeEnsembleClassifier", {3, 5}, [](const KernelArgs& a) {
-    ONNXSEM_CLAUSE(ML39);
-    return tree_ensemble_classifier(a, true);
-  });
+  const auto ml39 = [](Out (*kernel)(const KernelArgs&, bool), bool as_tensor) {
+    return [kernel, as_tensor](const KernelArgs& a) {
+      ONNXSEM_CLAUSE(ML39);
+      return kernel(a, as_tensor);
+    };
+  };
+  r.add(domain, "TreeEnsembleRegressor", {1}, ml39(tree_ensemble_regressor, false));
+  r.add(domain, "TreeEnsembleRegressor", {3, 5}, ml39(tree_ensemble_regressor, true));
+  r.add(domain, "TreeEnsembleClassifier", {1}, ml39(tree_ensemble_classifier, false));
+  r.add(domain, "TreeEnsembleClassifier", {3, 5}, ml39(tree_ensemble_classifier, true));
 }
 
 }  // namespace onnxsem::ops::ml
