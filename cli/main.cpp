@@ -32,6 +32,7 @@
 #include "semantics/types.hpp"
 #include "conformance/libonnx_inference.hpp"
 #include "semantics/demand.hpp"
+#include "semantics/parallel.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 
@@ -54,7 +55,7 @@ const char* usage_text =
     "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
     "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--max-work N]\n"
     "                    [--max-firing-work N] [--strict-shapes]\n"
-    "                    [--formulation fixpoint|demand]\n"
+    "                    [--formulation fixpoint|demand] [--threads T]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem types MODEL [--json]\n"
     "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
@@ -74,7 +75,7 @@ const char* usage_text =
     "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot] [--reduce] [--reduce-runs N]\n"
     "                     [--shard K/N] [--generate N [--first I] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
     "                     [--size MIN-MAX] [--targeted]]\n"
-    "  onnxsem bench MODEL... [--repeat N] [--data DIR]\n"
+    "  onnxsem bench MODEL... [--repeat N] [--data DIR] [--threads T]\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
     ") against conformance/expected/debian-onnx-1.12.tsv.\n";
@@ -185,6 +186,13 @@ int cmd_types(const Args& a) {
   return print_findings(t.findings);
 }
 
+// --threads T: a count from 1 to 256 (E9).
+int threads_option(const std::string& text) {
+  const int64_t t = to_int(text, "--threads");
+  if (t < 1 || t > 256) usage_error("U2", "--threads must be between 1 and 256, got " + text);
+  return static_cast<int>(t);
+}
+
 // The latency benchmark (K12): one line per model, "NAME median_ms min_ms max_ms runs", or
 // "NAME not measured: REASON". Exit 0 when every model was measured, 3 otherwise.
 int cmd_bench(const Args& a) {
@@ -193,6 +201,7 @@ int cmd_bench(const Args& a) {
   if (auto r = a.get("repeat")) o.repeat = static_cast<int>(to_int(*r, "--repeat"));
   if (o.repeat < 1) usage_error("U2", "--repeat must be at least 1");
   if (auto d = a.get("data")) o.data_dir = *d;
+  if (auto t = a.get("threads")) o.threads = threads_option(*t);
   int missing = 0;
   std::cout << "model median_ms min_ms max_ms runs\n";
   for (const auto& m : a.positional) {
@@ -247,6 +256,8 @@ int cmd_run(const Args& a) {
   if (auto s = a.get("max-work")) eo.max_work = to_int(*s, "--max-work");
   if (auto s = a.get("max-firing-work")) eo.max_firing_work = to_int(*s, "--max-firing-work");
   eo.strict_shapes = a.has("strict-shapes");
+  // E9: the same bits on any number of threads; all cores unless told.
+  eo.threads = a.get("threads") ? threads_option(*a.get("threads")) : available_cores();
   const std::string formulation = a.get("formulation").value_or("fixpoint");
   if (formulation != "fixpoint" && formulation != "demand")
     usage_error("U2", "unknown formulation '" + formulation + "' (fixpoint or demand)");
@@ -354,7 +365,7 @@ int main(int argc, char** argv) {
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",
-                                 "max-loop-iterations", "max-work", "max-firing-work", "formulation"},
+                                 "max-loop-iterations", "max-work", "max-firing-work", "formulation", "threads"},
                                 {"strict-shapes"}));
     if (cmd == "sweep")
       return cmd_sweep(parse_args(argc, argv, 2,
@@ -379,7 +390,7 @@ int main(int argc, char** argv) {
       for (auto [it, end] = a.options.equal_range("crosscheck"); it != end; ++it) o.crosschecks.push_back(it->second);
       return cli::book(ops::standard_registry(), o, std::cout);
     }
-    if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data"}));
+    if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data", "threads"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into"});
       const auto into = a.get("into");

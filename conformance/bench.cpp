@@ -60,6 +60,7 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
     // [spec:K12] one untimed evaluation, then `repeat` timed ones; each time is that of `evaluate` alone
     // (the ordered schedule), not of loading or checking.
     EvalOptions eo;
+    eo.threads = o.threads;
     for (int i = 0; i <= o.repeat; ++i) {
       const auto start = std::chrono::steady_clock::now();
       const Outcome out = evaluate(model, inputs, ops, eo);

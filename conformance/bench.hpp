@@ -12,6 +12,7 @@ namespace onnxsem::conformance {
 struct BenchOptions {
   int repeat = 5;        // timed evaluations (after one untimed warm-up evaluation)
   std::string data_dir;  // when set: DATA_DIR/NAME/model.onnx and input_K.pb are written for other runtimes
+  int threads = 1;       // the evaluation's threads (spec/graph.md, E9)
 };
 
 struct BenchResult {

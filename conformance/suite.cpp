@@ -323,6 +323,7 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
     for (size_t si = 0; si < sets.size(); ++si) {
       const auto& p = sets[si];
       eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
+      eo.threads = 1;
       // K13: the expected outputs are the candidate results of the random operators.
       eo.choices.clear();
       eo.picks.clear();
@@ -358,15 +359,24 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
         for (int i = 0; i < options.schedules; ++i)
           others.push_back(Scheduler{Scheduler::Kind::random, options.seed + static_cast<uint64_t>(i)});
       }
+      // [spec:K10] and on 2 and 3 threads (E9): the first evaluation ran on one thread; the evaluations of
+      // the properties below take turns on 2 and 3 threads, so that every test is evaluated, and compared
+      // bit for bit, on 1, 2 and 3 threads without evaluating it more often.
+      int turn = 0;
+      auto next_threads = [&] { return eo.threads = 2 + (turn++ % 2); };
+      auto on = [](int t) { return " on " + std::to_string(t) + " threads"; };
       r.schedules_run = 1;
       for (const auto& sch : others) {
         eo.scheduler = sch;
+        const int t = next_threads();
         const Outcome again = evaluate(model, p.inputs, ops, eo);
         ++r.schedules_run;
         if (!again.ok() || again.outputs.size() != first.outputs.size() ||
             !std::equal(again.outputs.begin(), again.outputs.end(), first.outputs.begin())) {
           r.order_independent = false;
-          return done(Status::error, "E6", "the result depends on the schedule (seed " + std::to_string(sch.seed) + ")");
+          return done(Status::error, "E6",
+                      "the result depends on the schedule (" + std::string(sch.kind == Scheduler::Kind::reverse ? "reverse" : "random") + ", seed " +
+                          std::to_string(sch.seed) + ")" + on(t) + (again.ok() ? "" : ": " + again.error->describe()));
         }
       }
       // [spec:K10] with properties on, the same evaluation run again keeping every value (E8 off), and an
@@ -374,24 +384,28 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
       if (options.schedules > 0) {
         eo.scheduler = Scheduler{Scheduler::Kind::ordered, 0};
         eo.release = false;
+        const int t_twice = next_threads();
         const Outcome twice = evaluate(model, p.inputs, ops, eo);
         eo.release = true;
         Model shuffled = model;
         std::mt19937_64 rng(options.seed);
         std::shuffle(shuffled.graph.nodes.begin(), shuffled.graph.nodes.end(), rng);
+        const int t_reordered = next_threads();
         const Outcome reordered = evaluate(shuffled, p.inputs, ops, eo);
         for (const Outcome* o : {&twice, &reordered})
           if (!o->ok() || o->outputs.size() != first.outputs.size() ||
               !std::equal(o->outputs.begin(), o->outputs.end(), first.outputs.begin())) {
             r.deterministic = false;
             return done(Status::error, "K10",
-                        o == &twice ? "a second evaluation, keeping every value (E8 off), gave other bits"
-                                    : "the model with its node list shuffled gave other bits");
+                        (o == &twice ? "a second evaluation, keeping every value (E8 off)" + on(t_twice)
+                                     : "the model with its node list shuffled" + on(t_reordered)) +
+                            ", gave other bits");
           }
       }
       for (const auto& v : first.outputs) r.digest = digest(v, r.digest);
       // [spec:K8] with properties on, the demand-driven formulation gives the same bits as the fixpoint.
       if (options.schedules > 0) {
+        next_threads();
         const Outcome on_demand = evaluate_demand(model, p.inputs, ops, eo);
         if (!on_demand.ok() || on_demand.outputs.size() != first.outputs.size() ||
             !std::equal(on_demand.outputs.begin(), on_demand.outputs.end(), first.outputs.begin())) {

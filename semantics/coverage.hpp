@@ -9,9 +9,10 @@
 // costs one thread-local load and a branch; only when a recording is active on the thread (a sink is
 // installed) does it also set the marker's flag. A marker never changes what the code computes.
 //
-// This header is included by most of ops/: it includes nothing but <cstdint>.
+// This header is included by most of ops/: it includes nothing but <atomic> and <cstdint>.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 
 namespace onnxsem::coverage {
@@ -32,8 +33,10 @@ inline constinit thread_local Sink* active_sink = nullptr;
 // Records a marker whose index lies beyond the sink's flags (not expected: markers register before main).
 void reach_late(Sink& sink, std::uint32_t marker) noexcept;
 
+// The pieces of one firing may run on several threads (E9), all recording into the evaluation's sink:
+// a flag is set with an atomic store, so that those threads may set the same flag at once.
 inline void reach(Sink& sink, std::uint32_t marker) noexcept {
-  if (marker < sink.size) sink.flags[marker] = 1;
+  if (marker < sink.size) std::atomic_ref<unsigned char>(sink.flags[marker]).store(1, std::memory_order_relaxed);
   else reach_late(sink, marker);
 }
 

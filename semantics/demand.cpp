@@ -9,6 +9,7 @@
 
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {
@@ -158,6 +159,7 @@ Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& 
   Outcome out;
   AllocationLimit limit(options.max_tensor_bytes);
   WorkBudget work(options.max_firing_work, options.max_work);
+  Threads threads(options.threads);  // E9
   const Graph& g = model.graph;
   try {
     DemandContext cx{model, ops, options, 0};

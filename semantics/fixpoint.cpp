@@ -9,6 +9,7 @@
 
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {
@@ -389,6 +390,7 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
   PartialOutcome out;
   AllocationLimit limit(options.max_tensor_bytes);
   WorkBudget work(options.max_firing_work, options.max_work);
+  Threads threads(options.threads);  // E9
   const Graph& g = model.graph;
   std::set<std::string> fed;
   for (const auto& vi : g.inputs) fed.insert(vi.name);
@@ -427,6 +429,7 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
   Outcome out;
   AllocationLimit limit(options.max_tensor_bytes);
   WorkBudget work(options.max_firing_work, options.max_work);
+  Threads threads(options.threads);  // E9
   const Graph& g = model.graph;
   State s;
   try {

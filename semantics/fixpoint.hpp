@@ -39,6 +39,7 @@ struct EvalOptions {
   int64_t max_firings = 0;                      // PE1: a bound on the firings of one evaluation (0: none)
   int64_t max_input_elements = 0;               // PE1: a bound on the tensor elements one firing reads (0: none)
   bool release = true;                          // E8: drop a value once every operation reading it has fired
+  int threads = 1;                              // E9: the threads the kernels share their work among (same bits for any)
   // Called with every value an operation assigns, and the graph whose name it assigns (the main graph or a
   // subgraph of the model; for a function body, the body built at its call). Observes; changes nothing.
   // The sweep uses it to check type soundness (spec/types.md, TY12).

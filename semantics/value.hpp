@@ -161,15 +161,15 @@ class Tensor {
   // once they leave the function that built them).
   template <class T>
   [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate(Shape shape) {
-    Tensor t;
-    t.dtype_ = dtype_of<T>;
-    t.count_ = element_count(shape);
-    check_bytes(t.count_, sizeof(T));
-    t.shape_ = std::move(shape);
-    std::shared_ptr<T[]> p(new T[static_cast<size_t>(t.count_ == 0 ? 1 : t.count_)]());
-    std::span<T> view{p.get(), static_cast<size_t>(t.count_)};
-    t.buf_ = std::shared_ptr<const void>(p, p.get());
-    return {std::move(t), view};
+    return make<T>(std::move(shape), true);
+  }
+
+  // As allocate, but elements of a type without a constructor (numbers, bool) are left unset: for a
+  // kernel that writes every element of the view before the tensor leaves it. Saves the pass that
+  // zeroes a buffer about to be overwritten.
+  template <class T>
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate_for_overwrite(Shape shape) {
+    return make<T>(std::move(shape), false);
   }
 
   template <class T>
@@ -197,6 +197,19 @@ class Tensor {
   friend bool operator==(const Tensor& a, const Tensor& b);
 
  private:
+  template <class T>
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> make(Shape shape, bool initialise) {
+    Tensor t;
+    t.dtype_ = dtype_of<T>;
+    t.count_ = element_count(shape);
+    check_bytes(t.count_, sizeof(T));
+    t.shape_ = std::move(shape);
+    const size_t n = static_cast<size_t>(t.count_ == 0 ? 1 : t.count_);
+    std::shared_ptr<T[]> p(initialise ? new T[n]() : new T[n]);
+    std::span<T> view{p.get(), static_cast<size_t>(t.count_)};
+    t.buf_ = std::shared_ptr<const void>(p, p.get());
+    return {std::move(t), view};
+  }
   [[noreturn]] void wrong_type(DType asked) const;
   static void check_bytes(int64_t count, size_t elem_size);
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <mutex>
 #include <string_view>
 
 namespace onnxsem {
@@ -69,5 +70,23 @@ class FiringWork {
  private:
   int64_t saved_;
 };
+
+namespace detail {
+// For semantics/parallel.cpp (E9): the meter of this thread, and a scope in which this thread charges
+// another thread's meter (or its own) under a lock, so that the pieces of one firing, on whatever thread
+// they run, count against the firing and the evaluation that handed them out.
+[[nodiscard]] void* this_threads_meter() noexcept;
+class UseMeter {
+ public:
+  UseMeter(void* meter, std::mutex* lock) noexcept;
+  ~UseMeter();
+  UseMeter(const UseMeter&) = delete;
+  UseMeter& operator=(const UseMeter&) = delete;
+
+ private:
+  void* saved_meter_;
+  std::mutex* saved_lock_;
+};
+}  // namespace detail
 
 }  // namespace onnxsem

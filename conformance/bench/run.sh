@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one
-# evaluation by onnxsem on one thread, beside ONNX Runtime's on one intra-op thread with graph
-# optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same model and the same inputs,
-# for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and the 640x640 feature pyramid
-# network (fpn_640.onnxtxt, written by fpn_640.py) of this folder; and the peak
-# resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` beside one run of the ONNX Runtime
-# adapter on the same model and inputs.
+# The benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one evaluation by
+# onnxsem on one thread and on two (--threads, spec/graph.md E9), beside ONNX Runtime's with one and two
+# intra-op threads and graph optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same
+# model and the same inputs, for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and
+# the 640x640 feature pyramid network (fpn_640.onnxtxt, written by fpn_640.py) of this folder; and the peak
+# resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` (one thread) beside one run of the ONNX
+# Runtime adapter (one thread) on the same model and inputs.
 #
 #   bash conformance/bench/run.sh [--repeat N] [--onnxsem PATH] [--out FILE.md] [MODEL...]
 #
 # Prints a Markdown table (also written to --out, default out/bench.md). It measures; it is not a test and
-# fails only when a command cannot run. Run it on an otherwise idle machine.
+# fails only when a command cannot run. Run it on an otherwise idle machine with at least two cores.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 repeat=5
@@ -45,44 +45,42 @@ peak_mb() {
 
 mkdir -p "$(dirname "$out")"
 {
-  echo "| model | onnxsem median (ms) | ONNX Runtime median (ms) | ratio | onnxsem peak (MB) | ONNX Runtime peak (MB) | ratio |"
-  echo "|---|---:|---:|---:|---:|---:|---:|"
+  echo "| model | onnxsem 1 thread (ms) | ORT 1 thread (ms) | ratio | onnxsem 2 threads (ms) | ORT 2 threads (ms) | ratio | onnxsem speed-up | onnxsem peak (MB) | ORT peak (MB) | ratio |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$out.tmp"
 status=0
+ratio_of() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0) printf "%.2f", a / b }'; }
+# ONNX Runtime's median on `threads` intra-op threads, or nothing (the reason in $data/ort.err).
+ort_ms() {
+  ONNXSEM_ORT_THREADS="$2" node "$adapter" "$data/$1/model.onnx" "$data/$1" "$data/$1/ort" --optimize disabled \
+    --repeat "$repeat" 2>"$data/ort.err" | grep '^latency_ms' | sed 's/.*median=\([0-9.]*\).*/\1/'
+}
 for m in "${models[@]}"; do
-  line=$("$onnxsem" bench "$m" --repeat "$repeat" --data "$data" | tail -1)
+  line=$("$onnxsem" bench "$m" --repeat "$repeat" --threads 1 --data "$data" | tail -1)
   name=${line%% *}
   if [[ "$line" == *"not measured"* ]]; then
-    echo "| $name | ${line#* } | | |" >>"$out.tmp"
+    echo "| $name | ${line#* } | | | | | | | | | |" >>"$out.tmp"
     status=1
     continue
   fi
-  ours=$(echo "$line" | awk '{print $2}')
-  theirs="not run (adapter not set up)"
-  ratio=""
+  ours1=$(echo "$line" | awk '{print $2}')
+  ours2=$("$onnxsem" bench "$m" --repeat "$repeat" --threads 2 | tail -1 | awk '{print $2}')
+  theirs1="not run (adapter not set up)"; theirs2=""
   if [ "$have_ort" -eq 1 ]; then
-    ort_line=$(node "$adapter" "$data/$name/model.onnx" "$data/$name" "$data/$name/ort" --optimize disabled \
-      --repeat "$repeat" 2>"$data/ort.err" | grep '^latency_ms')
-    if [ -n "$ort_line" ]; then
-      theirs=$(echo "$ort_line" | sed 's/.*median=\([0-9.]*\).*/\1/')
-      ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.2f", a / b }')
-    else
-      theirs="failed: $(head -c 200 "$data/ort.err")"
-    fi
+    theirs1=$(ort_ms "$name" 1); [ -n "$theirs1" ] || theirs1="failed: $(head -c 200 "$data/ort.err")"
+    theirs2=$(ort_ms "$name" 2); [ -n "$theirs2" ] || theirs2="failed: $(head -c 200 "$data/ort.err")"
   fi
-  # Peak memory: one evaluation each, as a user runs it (the process's maximum resident set, in MB).
-  mem_ours=$(peak_mb "$onnxsem" run "$data/$name/model.onnx" --inputs "$data/$name" --output-dir "$data/$name/mem")
-  mem_theirs=""; mem_ratio=""
+  # Peak memory: one evaluation each on one thread, as a user runs it (the process's maximum resident set).
+  mem_ours=$(peak_mb "$onnxsem" run "$data/$name/model.onnx" --inputs "$data/$name" --output-dir "$data/$name/mem" --threads 1)
+  mem_theirs=""
   if [ "$have_ort" -eq 1 ]; then
     mem_theirs=$(peak_mb node "$adapter" "$data/$name/model.onnx" "$data/$name" "$data/$name/ort-mem" --optimize disabled)
-    [ -n "$mem_ours" ] && [ -n "$mem_theirs" ] &&
-      mem_ratio=$(awk -v a="$mem_ours" -v b="$mem_theirs" 'BEGIN { printf "%.2f", a / b }')
   fi
-  echo "| $name | $ours | $theirs | $ratio | ${mem_ours:-failed} | $mem_theirs | $mem_ratio |" >>"$out.tmp"
-  echo "$name: onnxsem $ours ms, ONNX Runtime $theirs ms, ratio $ratio; peak $mem_ours MB against $mem_theirs MB" >&2
+  echo "| $name | $ours1 | $theirs1 | $(ratio_of "$ours1" "$theirs1") | $ours2 | $theirs2 | $(ratio_of "$ours2" "$theirs2") | $(ratio_of "$ours1" "$ours2") | ${mem_ours:-failed} | $mem_theirs | $(ratio_of "$mem_ours" "$mem_theirs") |" >>"$out.tmp"
+  echo "$name: onnxsem $ours1 / $ours2 ms (1 / 2 threads), ONNX Runtime $theirs1 / $theirs2 ms; peak $mem_ours MB against $mem_theirs MB" >&2
 done
 mv "$out.tmp" "$out"
 echo
-echo "Median of $repeat runs after one warm-up, one thread each ($(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))."
+echo "Median of $repeat runs after one warm-up, on one and two threads ($(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'))."
 cat "$out"
 exit $status

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // onnxsem cross-check adapter for ONNX Runtime for Node.js, CPU execution provider (README.md, "Cross-checking
 // a runtime"). The protocol (XC1, XC6) and its command line are in ../js/ort-adapter.js; here is what is
-// particular to this runtime: its npm package and its session options (one intra-op thread, the requested
-// graph optimization level, the optimized graph saved when asked).
+// particular to this runtime: its npm package and its session options (one intra-op thread, or the count in
+// the environment variable ONNXSEM_ORT_THREADS, which the benchmark sets for its two-thread column; the
+// requested graph optimization level; the optimized graph saved when asked).
 'use strict';
 
 const path = require('path');
@@ -16,7 +17,8 @@ main({
   name: 'onnxruntime-node',
   version: require('onnxruntime-node/package.json').version,
   sessionOptions(optimize, saveOptimized) {
-    const options = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: optimize, logSeverityLevel: 4 };
+    const threads = Math.max(1, Number.parseInt(process.env.ONNXSEM_ORT_THREADS || '1', 10) || 1);
+    const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: optimize, logSeverityLevel: 4 };
     if (saveOptimized) options.optimizedModelFilePath = path.resolve(saveOptimized);
     return options;
   },

@@ -4,19 +4,11 @@
 #include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::product_detail {
-namespace baseline {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
-}
-#if defined(__x86_64__)
-namespace avx2 {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
-}
-#endif
-
 namespace {
 using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
 Panels choose() {
 #if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512f")) return avx512::panels;
   if (__builtin_cpu_supports("avx2")) return avx2::panels;
 #endif
   return baseline::panels;

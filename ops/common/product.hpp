@@ -12,6 +12,10 @@
 // kMR rows; a register-sized kernel then updates a kMR x kNR tile of C over a whole block of k, reading
 // both panels with unit stride. The kernel is compiled twice (baseline x86-64 and AVX2) and the one the
 // processor supports is chosen once at start-up; both perform the same additions in the same order.
+//
+// On several threads (spec/graph.md, E9) a product is cut into slices of C's columns (or rows, for a
+// narrow C), one per thread, each computed as above by one thread: every element of C is still formed by
+// one thread in the order above, so the bits do not depend on the number of threads.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +23,7 @@
 #include <vector>
 
 #include "ops/common/values.hpp"
+#include "semantics/parallel.hpp"
 #include "semantics/work.hpp"
 
 namespace onnxsem::ops {
@@ -35,12 +40,26 @@ struct MatrixView {
 namespace product_detail {
 inline constexpr int64_t kMR = 6, kNR = 8;
 inline constexpr int64_t kBlockM = 96, kBlockK = 256, kBlockN = 2048;
+// The least number of multiply-adds worth handing to another thread (E9): about a tenth of a millisecond.
+inline constexpr int64_t kParallelGrain = int64_t{1} << 19;
 
 // C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: panels of A hold kMR rows
 // each (k-major), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
 // edges. `from_zero`: C is not read, the sums start at +0.
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
             int64_t ldc, bool from_zero);
+// Its instruction-set variants (product_kernel.cpp), one of which `panels` calls; all give the same bits.
+namespace baseline {
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+}
+#if defined(__x86_64__)
+namespace avx2 {
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+}
+namespace avx512 {
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+}
+#endif
 
 // Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A into panels of kMR rows.
 template <class TA>
@@ -60,14 +79,11 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
 }
 }  // namespace product_detail
 
-// C (m x n, row-major with row stride ldc) = A B, or C += A B in the order above when `accumulate`.
+namespace product_detail {
+// One thread's part of `product` (below): the same, without the charge and the slicing.
 template <class TA, class TB>
-void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
-             bool accumulate = false) {
-  using namespace product_detail;
-  if (m <= 0 || n <= 0) return;
-  // L5: m x n x k multiply-adds, counted before they are done.
-  charge_work(work_product({m, n, k}), "a matrix product");
+void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
+                   bool accumulate) {
   if (k <= 0) {
     if (!accumulate)
       for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
@@ -125,6 +141,40 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   }
 }
 
+// The bounds of slice q of `parts` slices of [0, extent) in units of `unit` (the last slice takes the rest).
+[[nodiscard]] inline std::pair<int64_t, int64_t> slice_bounds(int64_t extent, int64_t parts, int64_t q, int64_t unit) {
+  const int64_t units = (extent + unit - 1) / unit;
+  const int64_t lo = units * q / parts * unit, hi = units * (q + 1) / parts * unit;
+  return {std::min(lo, extent), std::min(hi, extent)};
+}
+}  // namespace product_detail
+
+// C (m x n, row-major with row stride ldc) = A B, or C += A B in the order above when `accumulate`.
+template <class TA, class TB>
+void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
+             bool accumulate = false) {
+  using namespace product_detail;
+  if (m <= 0 || n <= 0) return;
+  // L5: m x n x k multiply-adds, counted before they are done.
+  charge_work(work_product({m, n, k}), "a matrix product");
+  int64_t parts = k > 0 ? pieces_for(work_product({m, n, k}), kParallelGrain) : 1;
+  // E9: slices of columns when C is wide enough (each at least two panels), else of rows.
+  const bool by_columns = n >= parts * 2 * kNR;
+  if (!by_columns) parts = std::min(parts, std::max<int64_t>(1, m / kMR));
+  if (parts <= 1) return product_slice(m, n, k, a, b, c, ldc, accumulate);
+  parallel_for(parts, [&](int64_t q) {
+    if (by_columns) {
+      const auto [j0, j1] = slice_bounds(n, parts, q, kNR);
+      MatrixView<TB> bq{b.data + j0 * b.col_stride, b.row_stride, b.col_stride};
+      product_slice(m, j1 - j0, k, a, bq, c + j0, ldc, accumulate);
+    } else {
+      const auto [i0, i1] = slice_bounds(m, parts, q, kMR);
+      MatrixView<TA> aq{a.data + i0 * a.row_stride, a.row_stride, a.col_stride};
+      product_slice(i1 - i0, n, k, aq, b, c + i0 * ldc, ldc, accumulate);
+    }
+  });
+}
+
 // The index of B(k, j) in the packed form product_packed reads: panels of kNR columns, each holding all
 // k rows (k-major), the last panel zero-padded.
 [[nodiscard]] inline int64_t packed_index(int64_t k_total, int64_t k, int64_t j) {
@@ -167,27 +217,38 @@ template <class TA>
   return p;
 }
 
-// C = A B as `product` computes it (the same order of additions), for A packed by `pack` and B already
-// packed (packed_index), as a convolution's gathering of taps produces it.
-// With `accumulate`, the sums continue from C's present values.
-inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc,
-                           bool accumulate = false) {
+// Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A packed by `pack`
+// and B already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple
+// of kMR (r1 = a.m: every row). With `accumulate`, the sums continue from C's present values. Charges no
+// work: the caller has counted it (L5) before handing out the rows.
+inline void product_packed_rows(int64_t n, const PackedA& a, int64_t r0, int64_t r1, const double* bpacked, double* c,
+                                int64_t ldc, bool accumulate = false) {
   using namespace product_detail;
-  const int64_t m = a.m, k = a.k;
-  if (m <= 0 || n <= 0) return;
-  charge_work(work_product({m, n, k}), "a matrix product");  // L5, as in product()
+  const int64_t k = a.k;
+  if (r1 <= r0 || n <= 0) return;
   if (k <= 0) {
     if (!accumulate)
-      for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+      for (int64_t i = r0; i < r1; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
     return;
   }
   for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, k - k0);
-    for (int64_t i0 = 0; i0 < m; i0 += kBlockM)
+    for (int64_t i0 = r0 / kBlockM * kBlockM; i0 < r1; i0 += kBlockM) {
+      // The rows of this block of A that lie in [r0, r1): whole panels of kMR rows, kMR * kc doubles each.
+      const int64_t lo = std::max(i0, r0), hi = std::min({i0 + kBlockM, a.m, r1});
       for (int64_t j0 = 0; j0 < n; j0 += kBlockN)
-        panels(std::min(kBlockM, m - i0), std::min(kBlockN, n - j0), kc, a.block(k0, i0),
-               bpacked + packed_index(k, k0, j0), kNR * k, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate);
+        panels(hi - lo, std::min(kBlockN, n - j0), kc, a.block(k0, i0) + (lo - i0) * kc,
+               bpacked + packed_index(k, k0, j0), kNR * k, c + lo * ldc + j0, ldc, k0 == 0 && !accumulate);
+    }
   }
+}
+
+// C = A B over all rows; charges the work (L5).
+inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc,
+                           bool accumulate = false) {
+  if (a.m <= 0 || n <= 0) return;
+  charge_work(work_product({a.m, n, a.k}), "a matrix product");  // L5, as in product()
+  product_packed_rows(n, a, 0, a.m, bpacked, c, ldc, accumulate);
 }
 
 }  // namespace onnxsem::ops

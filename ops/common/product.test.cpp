@@ -114,3 +114,66 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
     CHECK(same_bits(c1, textbook(m, n, k, va, MatrixView<double>{b.data(), n, 1})));
   }
 }
+
+TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's bits (column and row slices)") {
+  std::mt19937_64 rng(23);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  // Wide C (sliced by columns), tall narrow C (sliced by rows), and one too small to share.
+  for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300}, {400, 9, 700}, {3, 5, 7}, {61, 1000, 40}}) {
+    const int64_t m = sz[0], n = sz[1], k = sz[2];
+    CAPTURE(m);
+    CAPTURE(n);
+    std::vector<float> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
+    for (auto& x : a) x = static_cast<float>(u(rng));
+    for (auto& x : b) x = static_cast<float>(u(rng));
+    const MatrixView<float> va{a.data(), k, 1}, vb{b.data(), n, 1};
+    const std::vector<double> want = textbook(m, n, k, va, vb);
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      std::vector<double> c(static_cast<size_t>(m * n), -1.0);
+      product(m, n, k, va, vb, c.data(), n);
+      CHECK(same_bits(c, want));
+      // A packed: rows of C in slices of whole register panels, as a convolution hands them out.
+      std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
+      for (int64_t q = 0; q < k; ++q)
+        for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
+      const PackedA pa = pack(m, k, va);
+      std::vector<double> c2(static_cast<size_t>(m * n), -1.0);
+      const int64_t cut = (m / 2) / product_detail::kMR * product_detail::kMR;
+      product_packed_rows(n, pa, cut, m, packed.data(), c2.data(), n);
+      product_packed_rows(n, pa, 0, cut, packed.data(), c2.data(), n);
+      CHECK(same_bits(c2, want));
+    }
+  }
+}
+
+
+TEST_CASE("[P2] every instruction-set variant of the register kernel this processor runs gives the same bits") {
+  using namespace product_detail;
+  using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+  std::vector<std::pair<const char*, Panels>> variants{{"baseline", baseline::panels}};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2")) variants.emplace_back("avx2", avx2::panels);
+  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", avx512::panels);
+#endif
+  MESSAGE("variants run here: " << variants.size());
+  std::mt19937_64 rng(5);
+  std::uniform_real_distribution<double> u(-1e3, 1e3);
+  const int64_t mc = 17, nc = 21, kc = 301;  // partial tiles in both directions
+  std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)), bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
+  for (auto& v : ap) v = u(rng);
+  for (auto& v : bp) v = u(rng);
+  std::vector<double> start(static_cast<size_t>(mc * nc));
+  for (auto& v : start) v = u(rng);
+  for (bool from_zero : {true, false}) {
+    std::vector<double> first;
+    for (const auto& [name, f] : variants) {
+      CAPTURE(name);
+      std::vector<double> c = start;
+      f(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero);
+      if (first.empty()) first = c;
+      else CHECK(same_bits(c, first));
+    }
+  }
+}

@@ -1,5 +1,5 @@
 // The register kernel of ops/common/product.hpp, compiled once per instruction-set variant
-// (ONNXSEM_PRODUCT_VARIANT names the namespace). Built without floating-point contraction (ISO C++ mode,
+// (ONNXSEM_PRODUCT_VARIANT names the namespace: baseline, avx2, avx512). Built without floating-point contraction (ISO C++ mode,
 // -ffp-contract=off): every product is rounded before it is added, in every variant, so all variants
 // give the same bits.
 #include <cstdint>
@@ -9,15 +9,38 @@
 
 namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT {
 
-using v4d = double __attribute__((vector_size(32)));
-static_assert(kNR == 8, "the kernel holds a row of the tile in two vectors of four");
-
-inline v4d load(const double* p) {
-  v4d v;
+template <class V>
+inline V load(const double* p) {
+  V v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void store(double* p, v4d v) { std::memcpy(p, &v, sizeof v); }
+template <class V>
+inline void store(double* p, V v) {
+  std::memcpy(p, &v, sizeof v);
+}
+
+#if defined(__AVX512F__)
+// AVX-512: a row of the tile is one vector of eight.
+using v8d = double __attribute__((vector_size(64)));
+
+// The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
+// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
+template <int MR>
+void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc, bool from_zero) {
+  static_assert(kNR == 8, "the kernel holds a row of the tile in one vector of eight");
+  v8d acc[MR];
+  for (int i = 0; i < MR; ++i) acc[i] = from_zero ? v8d{} : load<v8d>(c + i * ldc);
+  for (int64_t kk = 0; kk < kc; ++kk) {
+    const v8d b = load<v8d>(bp + kk * kNR);
+    const double* a = ap + kk * kMR;
+    for (int i = 0; i < MR; ++i) acc[i] += a[i] * b;
+  }
+  for (int i = 0; i < MR; ++i) store(c + i * ldc, acc[i]);
+}
+#else
+using v4d = double __attribute__((vector_size(32)));
+static_assert(kNR == 8, "the kernel holds a row of the tile in two vectors of four");
 
 // The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
@@ -29,12 +52,12 @@ void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc
       acc[i][0] = v4d{0, 0, 0, 0};
       acc[i][1] = v4d{0, 0, 0, 0};
     } else {
-      acc[i][0] = load(c + i * ldc);
-      acc[i][1] = load(c + i * ldc + 4);
+      acc[i][0] = load<v4d>(c + i * ldc);
+      acc[i][1] = load<v4d>(c + i * ldc + 4);
     }
   }
   for (int64_t kk = 0; kk < kc; ++kk) {
-    const v4d b0 = load(bp + kk * kNR), b1 = load(bp + kk * kNR + 4);
+    const v4d b0 = load<v4d>(bp + kk * kNR), b1 = load<v4d>(bp + kk * kNR + 4);
     const double* a = ap + kk * kMR;
     for (int i = 0; i < MR; ++i) {
       const v4d ai = v4d{a[i], a[i], a[i], a[i]};
@@ -47,6 +70,7 @@ void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc
     store(c + i * ldc + 4, acc[i][1]);
   }
 }
+#endif
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
             int64_t ldc, bool from_zero) {

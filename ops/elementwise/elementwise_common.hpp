@@ -129,7 +129,7 @@ template <size_t K>
 template <class Out, class In, class F>
 [[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
   ONNXSEM_CLAUSE(EW1);
-  auto [t, out] = Tensor::allocate<Out>(x.shape());
+  auto [t, out] = Tensor::allocate_for_overwrite<Out>(x.shape());  // every element written below
   auto in = x.data<In>();
   for (size_t i = 0; i < in.size(); ++i) out[i] = f(in[i]);
   return t;
@@ -137,7 +137,7 @@ template <class Out, class In, class F>
 
 template <class Out, class A, class B, class F>
 [[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
-  auto [t, out_view] = Tensor::allocate<Out>(l.out);
+  auto [t, out_view] = Tensor::allocate_for_overwrite<Out>(l.out);  // every element written below
   auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();

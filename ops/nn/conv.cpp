@@ -99,16 +99,40 @@ struct Lowering {
   bool bias_first = false;  // the sums start at B (ConvTranspose, NN14) rather than adding it last (NN11)
 };
 
+// One thread's working buffers, kept between calls (they only grow, and are never zeroed: every entry is
+// written before it is read; the padding columns of col's last panel are zeroed once per tile).
+struct Scratch {
+  template <class T>
+  struct Buffer {
+    std::unique_ptr<T[]> data;
+    int64_t size = 0;
+    T* at_least(int64_t n) {
+      if (n > size) {
+        data.reset();
+        data = std::make_unique_for_overwrite<T[]>(static_cast<size_t>(n));
+        size = n;
+      }
+      return data.get();
+    }
+  };
+  Buffer<double> col, acc;
+  Buffer<int64_t> offs;
+  Buffer<char> run;
+};
+thread_local Scratch scratch;
+
 // Y[n, m, o] = the sum over r = c*K + j, in increasing r, of W_g[m, r] * X[n, group c, tapq(o, j)], with
-// B[m] added last or first; W_g packed per group (PackedA, M/G x C/G*K).
+// B[m] added last or first; W_g packed per group (PackedA, M/G x C/G*K) and, row by row, in `wrows`
+// (M x C/G*K, for the depthwise form).
 template <class T>
-Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vector<double>& bias, const ConvShape& s,
-               const Lowering& L) {
+Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vector<double>& wrows,
+               const std::vector<double>& bias, const ConvShape& s, const Lowering& L) {
   const size_t rank = L.in.size();
   const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
   Shape yshape{s.N, s.M};
   yshape.insert(yshape.end(), L.out.begin(), L.out.end());
-  auto [y, out] = Tensor::allocate<T>(yshape);
+  // Every element of Y is written below (each tile's rows of every group, for every image).
+  auto [y, out] = Tensor::allocate_for_overwrite<T>(yshape);
   if (out.empty()) return y;
   auto xd = x.data<T>();
   const auto& tapq = L.tapq;
@@ -122,23 +146,41 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
   for (size_t d = 0; d < rank && direct; ++d)
     direct = L.out[d] == L.in[d] && std::all_of(tapq[d].begin(), tapq[d].end(),
                                                 [&, o = int64_t{0}](int64_t q) mutable { return q == o++; });
-  // A tile of output positions whose im2col block stays within about 4 MiB.
-  const int64_t tile = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>(R, 1) / 8 * 8, 8, 2048);
-  // Working buffers, left uninitialised: every entry is written before it is read (the padding columns of
-  // col's last panel are zeroed below, once per tile).
-  const auto col = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(packed_size(R, tile)));
-  const auto acc = std::make_unique_for_overwrite<double[]>(static_cast<size_t>(s.Mg * tile));
-  // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
-  // padding; computed once per tile for every image and group.
-  std::vector<int64_t> offs(direct ? 0 : static_cast<size_t>(K * tile));
-  // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
-  // jf (no padding among them), which are then copied as a block.
+  // A depthwise convolution (one input and one output channel per group) sums its K taps straight into
+  // the output positions, in the same order as the product would (r = j), padding taps included (W * 0).
+  const bool depthwise = s.Cg == 1 && s.Mg == 1 && !direct;
+  // L5: the products, counted before the tiles are handed out (the tiles charge nothing).
+  charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
+  // A tile of output positions whose im2col block and sums stay within about 4 MiB each, and no wider than
+  // the positions there are.
+  int64_t tile = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, s.Mg, 1}) / 8 * 8, 8, 2048);
+  tile = std::min(tile, (P + kNR - 1) / kNR * kNR);
+  // E9: on several threads, pieces of (a tile of positions, a slice of each group's rows); at least about
+  // three per thread when the positions and rows allow, so that the threads finish together.
+  const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
+  int64_t row_parts = 1;
+  if (threads > 1) {
+    const int64_t want = 3 * threads;
+    tile = std::min(tile, std::max<int64_t>(kNR, ((P + want - 1) / want + kNR - 1) / kNR * kNR));
+    const int64_t tiles = (P + tile - 1) / tile;
+    if (tiles < want && !depthwise)
+      row_parts = std::clamp<int64_t>((want + tiles - 1) / tiles, 1, std::max<int64_t>(1, s.Mg / (4 * product_detail::kMR)));
+  }
+  const int64_t tiles = (P + tile - 1) / tile;
   const int64_t panels = (tile + kNR - 1) / kNR;
-  std::vector<char> run(direct ? 0 : static_cast<size_t>(K * panels));
 
-  for (int64_t p0 = 0; p0 < P; p0 += tile) {
-    const int64_t tp = std::min(tile, P - p0);
-    if (tp % kNR != 0) std::fill(col.get() + packed_index(R, 0, tp / kNR * kNR), col.get() + packed_size(R, tp), 0.0);
+  parallel_for(tiles * row_parts, [&](int64_t piece) {
+    const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
+    const auto [r0, r1] = product_detail::slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
+    double* const col = depthwise ? nullptr : scratch.col.at_least(packed_size(R, tile));
+    double* const acc = scratch.acc.at_least(s.Mg * tile);
+    // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
+    // padding; computed once per tile for every image and group.
+    int64_t* const offs = direct ? nullptr : scratch.offs.at_least(K * tile);
+    // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
+    // jf (no padding among them), which are then copied as a block.
+    char* const run = direct ? nullptr : scratch.run.at_least(K * panels);
+    if (col && tp % kNR != 0) std::fill(col + packed_index(R, 0, tp / kNR * kNR), col + packed_size(R, tp), 0.0);
     if (!direct)
       for (int64_t jf = 0; jf < K; ++jf)
         for (int64_t t = 0; t < tp; ++t) {
@@ -151,67 +193,91 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
             }
             off = off * L.in[d] + q;
           }
-          offs[static_cast<size_t>(jf * tile + t)] = off;
+          offs[jf * tile + t] = off;
         }
     if (!direct)
       for (int64_t jf = 0; jf < K; ++jf)
         for (int64_t q = 0; q * kNR < tp; ++q) {
-          const int64_t* o = offs.data() + jf * tile + q * kNR;
+          const int64_t* o = offs + jf * tile + q * kNR;
           bool consecutive = (q + 1) * kNR <= tp && o[0] >= 0;
           for (int64_t u = 1; consecutive && u < kNR; ++u) consecutive = o[u] == o[0] + u;
-          run[static_cast<size_t>(jf * panels + q)] = consecutive;
+          run[jf * panels + q] = consecutive;
         }
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
         // [spec:NN11] Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
         // (ops/common/product.hpp) and rounded once.
         ONNXSEM_CLAUSE(NN11);
-        if (direct) {
-          // The tile's columns of X, packed as the product reads them.
-          for (int64_t c = 0; c < s.Cg; ++c) {
-            const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
-            for (int64_t t = 0; t < tp; ++t) col[static_cast<size_t>(packed_index(R, c, t))] = widen(xp[t]);
+        if (depthwise) {
+          // acc[t] = (B or +0) + W[0] X(tap 0) + W[1] X(tap 1) + ..., a tap in the padding reading 0.
+          const T* xp = xd.data() + (n * s.C + gi) * plane;
+          const double* w = wrows.data() + gi * R;
+          std::fill(acc, acc + tp, L.bias_first ? bias[gi] : 0.0);
+          for (int64_t jf = 0; jf < K; ++jf) {
+            const double wj = w[jf];
+            const int64_t* ot = offs + jf * tile;
+            const char* rj = run + jf * panels;
+            for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q) {
+              if (rj[q]) {
+                const T* src = xp + ot[t0];
+                for (int64_t u = 0; u < kNR; ++u) acc[t0 + u] = acc[t0 + u] + wj * widen(src[u]);
+                continue;
+              }
+              const int64_t e = std::min<int64_t>(kNR, tp - t0);
+              for (int64_t u = 0; u < e; ++u) {
+                const int64_t off = ot[t0 + u];
+                acc[t0 + u] = acc[t0 + u] + wj * (off >= 0 ? widen(xp[off]) : 0.0);
+              }
+            }
           }
         } else {
-          // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
-          // packed form the product reads (packed_index).
-          for (int64_t c = 0; c < s.Cg; ++c) {
-            const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
-            for (int64_t jf = 0; jf < K; ++jf) {
-              const int64_t* ot = offs.data() + jf * tile;
-              // A panel's positions at a time: they are adjacent in the packed form.
-              double* dst = col.get() + packed_index(R, c * K + jf, 0);
-              const char* rj = run.data() + jf * panels;
-              for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
-                if (rj[q]) {
-                  const T* src = xp + ot[t0];
-                  for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(src[u]);
-                  continue;
-                }
-                const int64_t w = std::min<int64_t>(kNR, tp - t0);
-                for (int64_t u = 0; u < w; ++u) {
-                  const int64_t off = ot[t0 + u];
-                  dst[u] = off >= 0 ? widen(xp[off]) : 0.0;
+          if (direct) {
+            // The tile's columns of X, packed as the product reads them.
+            for (int64_t c = 0; c < s.Cg; ++c) {
+              const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
+              for (int64_t t = 0; t < tp; ++t) col[packed_index(R, c, t)] = widen(xp[t]);
+            }
+          } else {
+            // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
+            // packed form the product reads (packed_index).
+            for (int64_t c = 0; c < s.Cg; ++c) {
+              const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
+              for (int64_t jf = 0; jf < K; ++jf) {
+                const int64_t* ot = offs + jf * tile;
+                // A panel's positions at a time: they are adjacent in the packed form.
+                double* dst = col + packed_index(R, c * K + jf, 0);
+                const char* rj = run + jf * panels;
+                for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
+                  if (rj[q]) {
+                    const T* src = xp + ot[t0];
+                    for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(src[u]);
+                    continue;
+                  }
+                  const int64_t w = std::min<int64_t>(kNR, tp - t0);
+                  for (int64_t u = 0; u < w; ++u) {
+                    const int64_t off = ot[t0 + u];
+                    dst[u] = off >= 0 ? widen(xp[off]) : 0.0;
+                  }
                 }
               }
             }
           }
+          if (L.bias_first)
+            for (int64_t i = r0; i < r1; ++i) std::fill(acc + i * tp, acc + (i + 1) * tp, bias[gi * s.Mg + i]);
+          product_packed_rows(tp, wg[static_cast<size_t>(gi)], r0, r1, col, acc, tp, L.bias_first);
         }
-        if (L.bias_first)
-          for (int64_t i = 0; i < s.Mg; ++i) std::fill(acc.get() + i * tp, acc.get() + (i + 1) * tp, bias[gi * s.Mg + i]);
-        product_packed(tp, wg[static_cast<size_t>(gi)], col.get(), acc.get(), tp, L.bias_first);
-        for (int64_t i = 0; i < s.Mg; ++i) {
+        for (int64_t i = r0; i < r1; ++i) {
           const int64_t m = gi * s.Mg + i;
           T* yp = out.data() + (n * s.M + m) * P + p0;
           const double b = L.bias_first ? 0.0 : bias[m];
-          const double* ai = acc.get() + i * tp;
+          const double* ai = acc + i * tp;
           if (L.bias_first)
             for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t]);
           else
             for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t] + b);
         }
       }
-  }
+  });
   return y;
 }
 
@@ -241,7 +307,9 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
     std::vector<PackedA> wg;
     for (int64_t gi = 0; gi < s.G; ++gi)
       wg.push_back(pack(s.Mg, R, MatrixView<T>{a.tensor(1).data<T>().data() + gi * s.Mg * R, R, 1}));
-    return lowered<T>(x, wg, bias, s, L);
+    std::vector<double> wrows;
+    if (s.Cg == 1 && s.Mg == 1) wrows = widen_all(a.tensor(1), op);
+    return lowered<T>(x, wg, wrows, bias, s, L);
   })};
 }
 
@@ -346,17 +414,18 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   for (int64_t k : g.kernel) K *= k;
   const int64_t R = s.Cg * K;
   std::vector<PackedA> wg;
-  std::vector<double> wt(static_cast<size_t>(s.Mg * R));
+  std::vector<double> wt(static_cast<size_t>(s.M * R));
   for (int64_t gi = 0; gi < s.G; ++gi) {
+    double* wgi = wt.data() + gi * s.Mg * R;
     for (int64_t mi = 0; mi < s.Mg; ++mi)
       for (int64_t c = 0; c < s.Cg; ++c)
         for (int64_t jf = 0; jf < K; ++jf)
-          wt[static_cast<size_t>(mi * R + c * K + jf)] = wd[static_cast<size_t>(((gi * s.Cg + c) * s.Mg + mi) * K + jf)];
-    wg.push_back(pack(s.Mg, R, MatrixView<double>{wt.data(), R, 1}));
+          wgi[mi * R + c * K + jf] = wd[static_cast<size_t>(((gi * s.Cg + c) * s.Mg + mi) * K + jf)];
+    wg.push_back(pack(s.Mg, R, MatrixView<double>{wgi, R, 1}));
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return lowered<T>(x, wg, bias, s, L);
+    return lowered<T>(x, wg, wt, bias, s, L);
   })};
 }
 

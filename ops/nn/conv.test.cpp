@@ -1,5 +1,9 @@
 // Conv and ConvTranspose (spec/ops-nn.md, NN10-NN14).
 #include "ops/nn/test_util.hpp"
+#include <cmath>
+#include <cstring>
+
+#include "semantics/parallel.hpp"
 #include "semantics/work.hpp"
 
 using namespace nntest;
@@ -194,4 +198,43 @@ TEST_CASE("[L3] ConvTranspose refuses a tap table beyond the allocation limit be
   // a small dilation still works: taps 0 and 3 of the kernel [1, 1]
   auto y = run(make_node("ConvTranspose", {attr_is("dilations", {3})}), 11, {Value(x), Value(w)});
   CHECK(shape_of(y[0]) == Shape{1, 1, 6});
+}
+
+TEST_CASE("[NN11] [E9] depthwise and ordinary Conv: the defined sums' bits on 1, 2 and 3 threads") {
+  // Large enough to be shared among threads: a depthwise 3x3 (one channel per group, padding 1, stride 2
+  // along one axis) and an ordinary 3x3 with 48 output channels.
+  const Shape xs{1, 16, 40, 33};
+  std::vector<float> x;
+  for (int64_t i = 0; i < element_count(xs); ++i) x.push_back(float((i * 37) % 29) / 7.0f - 2.0f);
+  struct Case {
+    Shape ws;
+    int64_t group;
+  };
+  for (const Case& c : {Case{{16, 1, 3, 3}, 16}, Case{{48, 16, 3, 3}, 1}, Case{{32, 1, 3, 3}, 16}}) {
+    CAPTURE(c.group);
+    std::vector<float> w;
+    for (int64_t i = 0; i < element_count(c.ws); ++i) w.push_back(float((i * 13) % 19) / 5.0f - 1.5f);
+    Shape ys;
+    const auto want = naive_conv(x, xs, w, c.ws, c.group, {1, 2}, {1, 1, 1, 1}, {1, 1}, ys);
+    const Node node = make_node("Conv", {attr_i("group", c.group), attr_is("strides", {1, 2}),
+                                         attr_is("pads", {1, 1, 1, 1})});
+    std::vector<float> one_thread;
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      auto y = run(node, 11, {Value(tf(xs, x)), Value(tf(c.ws, w))});
+      CHECK(shape_of(y[0]) == ys);
+      check_close(vals(y[0]), want, 1e-7);
+      if (t == 1) one_thread = vals(y[0]);
+      else CHECK(std::memcmp(vals(y[0]).data(), one_thread.data(), one_thread.size() * sizeof(float)) == 0);
+    }
+  }
+  // A NaN weight reaches the outputs whose taps lie in the padding too (W * 0 is NaN), as in the product.
+  auto y = run(make_node("Conv", {attr_i("group", 2), attr_is("pads", {1, 1})}), 11,
+               {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 3}, {NAN, 1, 1, 0, 1, 0}))});
+  const auto v = vals(y[0]);
+  CHECK(std::isnan(v[0]));
+  CHECK(std::isnan(v[1]));
+  CHECK(v[2] == 3.0f);
+  CHECK(v[3] == 4.0f);
 }

@@ -13,6 +13,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -105,13 +106,16 @@ Kernel batch_norm(BatchNormVersion ver) {
     outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate<T>(x.shape());
+      auto [y, out] = Tensor::allocate_for_overwrite<T>(x.shape());  // every element written below
       // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
       std::vector<double> sd(var.size());
       for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
-      for (int64_t n = 0; n < N; ++n)
-        for (int64_t c = 0; c < C; ++c) {
-          const int64_t base = (n * C + c) * S;
+      // E9: planes (n, c) in slices, one slice per piece; each element computed as alone.
+      const int64_t planes = N * C, parts = std::min(planes, pieces_for(N * C * S, kElementGrain));
+      parallel_for(parts, [&](int64_t part) {
+        for (int64_t nc = planes * part / parts; nc < planes * (part + 1) / parts; ++nc) {
+          const int64_t c = nc % C;
+          const int64_t base = nc * S;
           const T* xp = xd.data() + base;
           T* yp = out.data() + base;
           if (spatial) {
@@ -126,6 +130,7 @@ Kernel batch_norm(BatchNormVersion ver) {
             }
           }
         }
+      });
       return y;
     });
     if (training) {

@@ -14,6 +14,7 @@
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -77,7 +78,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
 template <class T>
 std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool want_indices, bool column_major,
                                          const Shape& in) {
-  auto [y, out] = Tensor::allocate<T>(w.yshape);
+  auto [y, out] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
   auto [iy, iout] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
   ONNXSEM_CLAUSE(NN20);  // the markers of the loops below, once per call
   if (want_indices) ONNXSEM_CLAUSE(NN21);
@@ -85,7 +86,10 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   // Column-major strides of the spatial axes, for storage_order = 1.
   std::vector<int64_t> cstride(in.size(), 1);
   for (size_t d = 1; d < in.size(); ++d) cstride[d] = cstride[d - 1] * in[d - 1];
-  for (int64_t pl = 0; pl < w.planes; ++pl) {
+  // E9: planes in slices, one slice per piece; each window computed as alone.
+  const int64_t parts = std::min(w.planes, pieces_for(w.planes * w.plane, kElementGrain));
+  parallel_for(parts, [&](int64_t part) {
+  for (int64_t pl = w.planes * part / parts; pl < w.planes * (part + 1) / parts; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       // [spec:NN20] the first NaN of the window, else its first largest element.
@@ -114,6 +118,7 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
       }
     }
   }
+  });
   return {y, iy};
 }
 
@@ -122,9 +127,12 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // The markers of the loop below, once per call.
   if (kind == PoolKind::average) ONNXSEM_CLAUSE(NN23);
   else ONNXSEM_CLAUSE(NN24);
-  auto [y, out] = Tensor::allocate<T>(w.yshape);
+  auto [y, out] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
   auto xd = x.data<T>();
-  for (int64_t pl = 0; pl < w.planes; ++pl) {
+  // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
+  const int64_t parts = std::min(w.planes, pieces_for(w.planes * w.plane, kElementGrain));
+  parallel_for(parts, [&](int64_t part) {
+  for (int64_t pl = w.planes * part / parts; pl < w.planes * (part + 1) / parts; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];
@@ -141,6 +149,7 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
       }
     }
   }
+  });
   return y;
 }
 

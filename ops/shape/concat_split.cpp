@@ -46,7 +46,7 @@ Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool ne
   for (int64_t d = axis + 1; d < r; ++d) inner *= out[d];
   return one(dispatch(first.dtype(), all_types, "Concat", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, o] = Tensor::allocate<T>(out);
+    auto [t, o] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
     size_t pos = 0;
     for (int64_t i = 0; i < outer; ++i)
       for (const Tensor* in : ins) {

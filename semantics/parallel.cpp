@@ -1,0 +1,165 @@
+// The threads of an evaluation (semantics/parallel.hpp; spec/graph.md, E9).
+//
+// One pool of worker threads serves every evaluation of the process (a sweep evaluates on several threads
+// at once, each with its own count). A call of parallel_for posts a job: the pieces are claimed one at a
+// time through an atomic counter, by the calling thread and by up to thread_count() - 1 workers. The
+// caller leaves only once the job is off the queue and no worker is still in one of its pieces, so the
+// job (on the caller's stack) outlives every use of it.
+#include "semantics/parallel.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "semantics/coverage.hpp"
+#include "semantics/work.hpp"
+
+namespace onnxsem {
+namespace {
+
+constexpr int kMaxThreads = 256;
+thread_local int configured = 1;
+thread_local bool in_piece = false;  // this thread runs a piece: nested calls run in place
+
+struct Job {
+  const std::function<void(int64_t)>* piece = nullptr;
+  int64_t count = 0;
+  int helpers_wanted = 0;             // workers that may join (guarded by the pool's mutex)
+  int helpers_joined = 0;             // guarded by the pool's mutex
+  std::atomic<int64_t> next{0};       // the next piece to claim
+  int helpers_running = 0;            // guarded by `done_mutex`
+  std::mutex done_mutex;
+  std::condition_variable done;
+  std::exception_ptr error;           // the first exception of a piece (guarded by `done_mutex`)
+  std::atomic<bool> failed{false};    // stop claiming pieces once one has thrown
+  coverage::Sink* sink = nullptr;     // the caller's recording (K17)
+  void* meter = nullptr;              // the caller's work meter (L5)
+  std::mutex meter_mutex;
+
+  // Claims and runs pieces until none is left; records the first exception.
+  void work() {
+    for (;;) {
+      if (failed.load(std::memory_order_relaxed)) return;
+      const int64_t i = next.fetch_add(1, std::memory_order_relaxed);
+      if (i >= count) return;
+      try {
+        (*piece)(i);
+      } catch (...) {
+        std::lock_guard lock(done_mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+        return;
+      }
+    }
+  }
+};
+
+class Pool {
+ public:
+  // Makes sure at least `n` workers exist.
+  void grow(int n) {
+    std::lock_guard lock(mutex_);
+    while (static_cast<int>(workers_.size()) < n) workers_.emplace_back([this] { serve(); });
+  }
+  void post(Job& job) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.push_back(&job);
+    }
+    wake_.notify_all();
+  }
+  // Takes the job off the queue (if a worker has not already); no worker joins it afterwards.
+  void withdraw(Job& job) {
+    std::lock_guard lock(mutex_);
+    if (auto it = std::find(queue_.begin(), queue_.end(), &job); it != queue_.end()) queue_.erase(it);
+  }
+
+ private:
+  void serve() {
+    for (;;) {
+      Job* job = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return !queue_.empty(); });
+        job = queue_.front();
+        if (++job->helpers_joined >= job->helpers_wanted) queue_.pop_front();
+        std::lock_guard done_lock(job->done_mutex);
+        ++job->helpers_running;
+      }
+      {
+        coverage::Sink* const saved_sink = coverage::active_sink;
+        coverage::active_sink = job->sink;
+        detail::UseMeter use(job->meter, &job->meter_mutex);
+        in_piece = true;
+        job->work();
+        in_piece = false;
+        coverage::active_sink = saved_sink;
+      }
+      std::lock_guard done_lock(job->done_mutex);
+      if (--job->helpers_running == 0) job->done.notify_all();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job*> queue_;
+  std::vector<std::thread> workers_;  // never joined: they serve until the process ends
+};
+
+Pool& pool() {
+  // Deliberately leaked: workers blocked in the pool must not see it destroyed at exit.
+  static Pool* p = new Pool;
+  return *p;
+}
+
+}  // namespace
+
+int thread_count() noexcept { return configured; }
+
+int available_cores() noexcept { return std::max(1u, std::thread::hardware_concurrency()); }
+
+Threads::Threads(int n) noexcept : previous_(configured) { configured = std::clamp(n, 1, kMaxThreads); }
+Threads::~Threads() { configured = previous_; }
+
+int64_t pieces_for(int64_t units, int64_t grain) noexcept {
+  if (configured <= 1 || in_piece || units <= 0) return 1;
+  return std::clamp<int64_t>(units / std::max<int64_t>(grain, 1), 1, configured);
+}
+
+void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
+  if (count <= 0) return;
+  const int helpers = static_cast<int>(std::min<int64_t>(configured - 1, count - 1));
+  if (helpers <= 0 || in_piece) {
+    for (int64_t i = 0; i < count; ++i) piece(i);
+    return;
+  }
+  // [spec:E9] the pieces of a firing on several threads: the caller and up to T - 1 workers claim them;
+  // each piece's work and clauses count for the caller's evaluation; its exception is the firing's.
+  ONNXSEM_CLAUSE(E9);
+  Job job;
+  job.piece = &piece;
+  job.count = count;
+  job.helpers_wanted = helpers;
+  job.sink = coverage::active_sink;
+  job.meter = detail::this_threads_meter();
+  pool().grow(helpers);
+  {
+    // From here on this thread's own charges go through the job's lock too.
+    detail::UseMeter use(job.meter, &job.meter_mutex);
+    pool().post(job);
+    in_piece = true;
+    job.work();
+    in_piece = false;
+    pool().withdraw(job);
+  }
+  std::unique_lock lock(job.done_mutex);
+  job.done.wait(lock, [&] { return job.helpers_running == 0; });
+  if (job.error) std::rethrow_exception(job.error);
+}
+
+}  // namespace onnxsem

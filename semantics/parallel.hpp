@@ -1,0 +1,49 @@
+// Evaluation on several threads (spec/graph.md, E9): a kernel hands out independent pieces of its work,
+// and the threads of the evaluation take them in whatever order they come to them.
+//
+// What may be handed out: pieces that write disjoint parts of the result and each compute their part
+// exactly as the kernel would alone (the same operations, the same order of additions into every sum).
+// The result is then the same bits for every number of threads and every assignment of pieces to threads;
+// only the time changes. A piece must not allocate tensors (L3 is metered in the evaluating thread) and
+// must not start further pieces (a nested `parallel_for` runs its pieces one after the other in place).
+//
+// Work charged (L5) and clauses reached (K17) in a piece count for the evaluation that handed it out; an
+// exception thrown by a piece is thrown again by `parallel_for` once every piece has stopped.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+
+namespace onnxsem {
+
+// How many threads the evaluations started on this thread use (1 unless set; see Threads).
+[[nodiscard]] int thread_count() noexcept;
+
+// The number of cores this machine offers (at least 1): `--threads`'s default.
+[[nodiscard]] int available_cores() noexcept;
+
+// Scoped: the evaluations on this thread use `n` threads (n < 1 counts as 1; at most 256) until
+// destruction, which restores the previous count.
+class Threads {
+ public:
+  explicit Threads(int n) noexcept;
+  ~Threads();
+  Threads(const Threads&) = delete;
+  Threads& operator=(const Threads&) = delete;
+
+ private:
+  int previous_;
+};
+
+// Runs piece(i) for every i in [0, count), each exactly once, on up to thread_count() threads (this one
+// included), and returns when all have run. Pieces must be independent (see above).
+void parallel_for(int64_t count, const std::function<void(int64_t)>& piece);
+
+// The least number of elements worth handing to another thread in a pass over a tensor (E9).
+inline constexpr int64_t kElementGrain = int64_t{1} << 16;
+
+// How many pieces of at least `grain` units of work `units` splits into for the threads at hand: 1 when
+// one thread evaluates or the work is too small to share.
+[[nodiscard]] int64_t pieces_for(int64_t units, int64_t grain) noexcept;
+
+}  // namespace onnxsem

@@ -1,0 +1,125 @@
+// Tests of evaluation on several threads (semantics/parallel.hpp; spec/graph.md, E9).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <atomic>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "semantics/coverage.hpp"
+#include "semantics/coverage_recording.hpp"
+#include "semantics/error.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/work.hpp"
+
+using namespace onnxsem;
+
+namespace {
+// A marker the test passes only on threads other than the caller's (K17 is reached by nothing else here).
+void reach_elsewhere() { ONNXSEM_CLAUSE(K17); }
+}  // namespace
+
+TEST_CASE("[E9] every piece runs exactly once, on up to T threads; nested calls run in place") {
+  for (int t : {1, 2, 3, 8}) {
+    CAPTURE(t);
+    Threads threads(t);
+    CHECK(thread_count() == t);
+    std::vector<std::atomic<int>> runs(1000);
+    std::mutex m;
+    std::set<std::thread::id> ids;
+    parallel_for(1000, [&](int64_t i) {
+      runs[static_cast<size_t>(i)].fetch_add(1);
+      // A nested call: runs here, in this piece, one piece after the other.
+      int inner = 0;
+      const auto me = std::this_thread::get_id();
+      parallel_for(3, [&](int64_t) {
+        CHECK(std::this_thread::get_id() == me);
+        ++inner;
+      });
+      CHECK(inner == 3);
+      std::lock_guard lock(m);
+      ids.insert(me);
+    });
+    CHECK(std::all_of(runs.begin(), runs.end(), [](const std::atomic<int>& r) { return r.load() == 1; }));
+    CHECK(static_cast<int>(ids.size()) <= t);
+    if (t == 1) CHECK(ids.count(std::this_thread::get_id()) == 1);  // one thread: the caller's
+  }
+  CHECK(thread_count() == 1);  // restored
+  {
+    Threads zero(0), many(100000);
+    CHECK(thread_count() == 256);
+  }
+  parallel_for(0, [](int64_t) { FAIL("no piece of an empty range runs"); });
+}
+
+TEST_CASE("[E9] pieces_for: one piece on one thread or for little work, at most T") {
+  CHECK(pieces_for(int64_t{1} << 40, 1000) == 1);
+  Threads threads(3);
+  CHECK(pieces_for(int64_t{1} << 40, 1000) == 3);
+  CHECK(pieces_for(2500, 1000) == 2);
+  CHECK(pieces_for(999, 1000) == 1);
+  parallel_for(2, [](int64_t) { CHECK(pieces_for(int64_t{1} << 40, 1) == 1); });  // inside a piece
+}
+
+TEST_CASE("[E9] an exception in a piece is thrown by parallel_for once every piece has stopped") {
+  Threads threads(3);
+  std::atomic<int> running{0}, started{0};
+  auto body = [&](int64_t i) {
+    ++running;
+    ++started;
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    --running;
+    if (i == 5) eval_error("L2", "piece 5 fails");
+  };
+  CHECK_THROWS_AS(parallel_for(40, body), Failure);
+  CHECK(running.load() == 0);
+  CHECK(started.load() >= 6);
+  // The pool still serves afterwards.
+  std::atomic<int> n{0};
+  parallel_for(50, [&](int64_t) { ++n; });
+  CHECK(n.load() == 50);
+}
+
+TEST_CASE("[E9] [L5] work charged in pieces counts for the firing that handed them out") {
+  Threads threads(3);
+  {
+    WorkBudget budget(1000, 0);
+    FiringWork firing;
+    // 30 pieces of 10 units: 300 of 1000, then 30 x 30 more exceed the bound whatever thread charges them.
+    parallel_for(30, [](int64_t) { charge_work(10, "a piece"); });
+    try {
+      parallel_for(30, [](int64_t) { charge_work(30, "a piece"); });
+      FAIL("the firing's bound was not applied to its pieces");
+    } catch (const Failure& f) {
+      CHECK(f.error().clause == "L5");
+    }
+  }
+  // The evaluation's bound too: 3 x 400 units on the threads exceed 1000 in all, though no piece does.
+  WorkBudget budget(0, 1000);
+  CHECK_THROWS_AS(parallel_for(3, [](int64_t) { charge_work(400, "a piece"); }), Failure);
+}
+
+TEST_CASE("[E9] [K17] clauses reached in pieces are recorded by the recording of the caller") {
+  Threads threads(3);
+  auto r = coverage::recorded([] {
+    std::atomic<int> others{0};
+    const auto me = std::this_thread::get_id();
+    parallel_for(64, [&](int64_t) {
+      if (std::this_thread::get_id() != me) {
+        ++others;
+        reach_elsewhere();
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    });
+    return others.load();
+  });
+  REQUIRE(r.value > 0);  // some pieces ran on workers
+  CHECK(std::count(r.clauses.begin(), r.clauses.end(), "K17") == 1);
+  CHECK(std::count(r.clauses.begin(), r.clauses.end(), "E9") == 1);
+  // With no recording on the caller, the workers record nothing either.
+  CHECK(coverage::active_sink == nullptr);
+}
