@@ -168,10 +168,11 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
   for (auto& v : start) v = u(rng);
   for (bool from_zero : {true, false}) {
     std::vector<double> first;
-    for (const auto& [name, f] : variants) {
+    for (const auto& variant : variants) {
+      const char* const name = variant.first;
       CAPTURE(name);
       std::vector<double> c = start;
-      f(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero);
+      variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero);
       if (first.empty()) first = c;
       else CHECK(same_bits(c, first));
     }

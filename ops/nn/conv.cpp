@@ -132,7 +132,8 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
   Shape yshape{s.N, s.M};
   yshape.insert(yshape.end(), L.out.begin(), L.out.end());
   // Every element of Y is written below (each tile's rows of every group, for every image).
-  auto [y, out] = Tensor::allocate_for_overwrite<T>(yshape);
+  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(yshape);
+  const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   if (out.empty()) return y;
   auto xd = x.data<T>();
   const auto& tapq = L.tapq;

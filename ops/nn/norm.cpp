@@ -106,7 +106,8 @@ Kernel batch_norm(BatchNormVersion ver) {
     outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate_for_overwrite<T>(x.shape());  // every element written below
+      auto [y, out_view] = Tensor::allocate_for_overwrite<T>(x.shape());  // every element written below
+      const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
       std::vector<double> sd(var.size());
       for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);

@@ -78,8 +78,11 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
 template <class T>
 std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool want_indices, bool column_major,
                                          const Shape& in) {
-  auto [y, out] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
-  auto [iy, iout] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
+  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
+  auto [iy, iout_view] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
+  // Plain variables: clang 14 cannot capture structured bindings.
+  const std::span<T> out = out_view;
+  const std::span<int64_t> iout = iout_view;
   ONNXSEM_CLAUSE(NN20);  // the markers of the loops below, once per call
   if (want_indices) ONNXSEM_CLAUSE(NN21);
   auto xd = x.data<T>();
@@ -127,7 +130,8 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // The markers of the loop below, once per call.
   if (kind == PoolKind::average) ONNXSEM_CLAUSE(NN23);
   else ONNXSEM_CLAUSE(NN24);
-  auto [y, out] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
+  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
+  const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto xd = x.data<T>();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
   const int64_t parts = std::min(w.planes, pieces_for(w.planes * w.plane, kElementGrain));
