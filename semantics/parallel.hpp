@@ -11,8 +11,10 @@
 // exception thrown by a piece is thrown again by `parallel_for` once every piece has stopped.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <utility>
 
 namespace onnxsem {
 
@@ -45,5 +47,29 @@ inline constexpr int64_t kElementGrain = int64_t{1} << 16;
 // How many pieces of at least `grain` units of work `units` splits into for the threads at hand: 1 when
 // one thread evaluates or the work is too small to share.
 [[nodiscard]] int64_t pieces_for(int64_t units, int64_t grain) noexcept;
+
+// The bounds of slice q of `parts` slices of [0, extent), cut at multiples of `unit` (the last slice
+// ends at `extent`); slices of nearly equal size, together covering the range once.
+[[nodiscard]] inline std::pair<int64_t, int64_t> slice_bounds(int64_t extent, int64_t parts, int64_t q,
+                                                              int64_t unit = 1) {
+  const int64_t units = (extent + unit - 1) / unit;
+  const int64_t lo = units * q / parts * unit, hi = units * (q + 1) / parts * unit;
+  return {std::min(lo, extent), std::min(hi, extent)};
+}
+
+// Runs slice(lo, hi) over [0, extent) cut into as many slices as the threads and `work` (units of work
+// in all, at least `grain` per slice) allow: the pass over planes or elements that the kernels share.
+inline void parallel_slices(int64_t extent, int64_t work, int64_t grain,
+                            const std::function<void(int64_t, int64_t)>& slice) {
+  const int64_t parts = std::min(extent, pieces_for(work, grain));
+  if (parts <= 1) {
+    if (extent > 0) slice(0, extent);
+    return;
+  }
+  parallel_for(parts, [&](int64_t q) {
+    const auto [lo, hi] = slice_bounds(extent, parts, q);
+    slice(lo, hi);
+  });
+}
 
 }  // namespace onnxsem

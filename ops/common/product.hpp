@@ -141,12 +141,6 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
   }
 }
 
-// The bounds of slice q of `parts` slices of [0, extent) in units of `unit` (the last slice takes the rest).
-[[nodiscard]] inline std::pair<int64_t, int64_t> slice_bounds(int64_t extent, int64_t parts, int64_t q, int64_t unit) {
-  const int64_t units = (extent + unit - 1) / unit;
-  const int64_t lo = units * q / parts * unit, hi = units * (q + 1) / parts * unit;
-  return {std::min(lo, extent), std::min(hi, extent)};
-}
 }  // namespace product_detail
 
 // C (m x n, row-major with row stride ldc) = A B, or C += A B in the order above when `accumulate`.
@@ -175,7 +169,7 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   });
 }
 
-// The index of B(k, j) in the packed form product_packed reads: panels of kNR columns, each holding all
+// The index of B(k, j) in the packed form product_packed_rows reads: panels of kNR columns, each holding all
 // k rows (k-major), the last panel zero-padded.
 [[nodiscard]] inline int64_t packed_index(int64_t k_total, int64_t k, int64_t j) {
   using product_detail::kNR;
@@ -219,7 +213,7 @@ template <class TA>
 
 // Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A packed by `pack`
 // and B already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple
-// of kMR (r1 = a.m: every row). With `accumulate`, the sums continue from C's present values. Charges no
+// of kMR (r0 = 0, r1 = a.m: every row). With `accumulate`, the sums continue from C's present values. Charges no
 // work: the caller has counted it (L5) before handing out the rows.
 inline void product_packed_rows(int64_t n, const PackedA& a, int64_t r0, int64_t r1, const double* bpacked, double* c,
                                 int64_t ldc, bool accumulate = false) {
@@ -241,14 +235,6 @@ inline void product_packed_rows(int64_t n, const PackedA& a, int64_t r0, int64_t
                bpacked + packed_index(k, k0, j0), kNR * k, c + lo * ldc + j0, ldc, k0 == 0 && !accumulate);
     }
   }
-}
-
-// C = A B over all rows; charges the work (L5).
-inline void product_packed(int64_t n, const PackedA& a, const double* bpacked, double* c, int64_t ldc,
-                           bool accumulate = false) {
-  if (a.m <= 0 || n <= 0) return;
-  charge_work(work_product({a.m, n, a.k}), "a matrix product");  // L5, as in product()
-  product_packed_rows(n, a, 0, a.m, bpacked, c, ldc, accumulate);
 }
 
 }  // namespace onnxsem::ops

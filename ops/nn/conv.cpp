@@ -172,7 +172,7 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
-    const auto [r0, r1] = product_detail::slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
+    const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
     double* const col = depthwise ? nullptr : scratch.col.at_least(packed_size(R, tile));
     double* const acc = scratch.acc.at_least(s.Mg * tile);
     // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the

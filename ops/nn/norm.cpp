@@ -112,9 +112,8 @@ Kernel batch_norm(BatchNormVersion ver) {
       std::vector<double> sd(var.size());
       for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
       // E9: planes (n, c) in slices, one slice per piece; each element computed as alone.
-      const int64_t planes = N * C, parts = std::min(planes, pieces_for(N * C * S, kElementGrain));
-      parallel_for(parts, [&](int64_t part) {
-        for (int64_t nc = planes * part / parts; nc < planes * (part + 1) / parts; ++nc) {
+      parallel_slices(N * C, N * C * S, kElementGrain, [&](int64_t lo, int64_t hi) {
+        for (int64_t nc = lo; nc < hi; ++nc) {
           const int64_t c = nc % C;
           const int64_t base = nc * S;
           const T* xp = xd.data() + base;

@@ -90,9 +90,8 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   std::vector<int64_t> cstride(in.size(), 1);
   for (size_t d = 1; d < in.size(); ++d) cstride[d] = cstride[d - 1] * in[d - 1];
   // E9: planes in slices, one slice per piece; each window computed as alone.
-  const int64_t parts = std::min(w.planes, pieces_for(w.planes * w.plane, kElementGrain));
-  parallel_for(parts, [&](int64_t part) {
-  for (int64_t pl = w.planes * part / parts; pl < w.planes * (part + 1) / parts; ++pl) {
+  parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
+  for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       // [spec:NN20] the first NaN of the window, else its first largest element.
@@ -134,9 +133,8 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto xd = x.data<T>();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
-  const int64_t parts = std::min(w.planes, pieces_for(w.planes * w.plane, kElementGrain));
-  parallel_for(parts, [&](int64_t part) {
-  for (int64_t pl = w.planes * part / parts; pl < w.planes * (part + 1) / parts; ++pl) {
+  parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
+  for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "ops/common/attrs.hpp"
+#include "ops/common/broadcast.hpp"
 #include "ops/shape/common.hpp"
 #include "semantics/coverage.hpp"
 
@@ -36,48 +37,14 @@ Outputs transpose(const KernelArgs& a) {
     out[i] = x.dim(perm[i]);
     st[i] = in_st[perm[i]];
   }
-  // Output element (i0, ..., i_{r-1}) is input element sum_i i_i * st[i]. Walked in output order, one run
-  // along the last output axis at a time; output axes that stay adjacent in the input are merged first
-  // (a run then covers them all).
-  Shape dims;
-  std::vector<int64_t> strides;
-  for (int64_t i = 0; i < r; ++i) {
-    if (out[i] == 1) continue;
-    if (!dims.empty() && strides.back() == st[i] * out[i]) {
-      dims.back() *= out[i];
-      strides.back() = st[i];
-    } else {
-      dims.push_back(out[i]);
-      strides.push_back(st[i]);
-    }
-  }
-  if (dims.empty()) {
-    dims.push_back(1);
-    strides.push_back(1);
-  }
+  // Output element (i0, ..., i_{r-1}) is input element sum_i i_i * st[i]: the output is walked in order,
+  // with the input offset carried along (the broadcasting walk, one operand read through strides st).
   return one(dispatch(x.dtype(), all_types, "Transpose", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
-    auto [t, o] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
-    const size_t depth = dims.size();
-    const int64_t inner = dims.back(), inner_stride = strides.back();
-    std::vector<int64_t> idx(depth, 0);
-    int64_t src = 0;
-    for (int64_t k = 0; k < static_cast<int64_t>(o.size()); k += inner) {
-      const T* from = in.data() + src;
-      T* to = o.data() + k;
-      if (inner_stride == 1)
-        std::copy(from, from + inner, to);
-      else
-        for (int64_t j = 0; j < inner; ++j) to[j] = from[j * inner_stride];
-      // Next run: odometer over the outer axes.
-      for (size_t d = depth - 1; d-- > 0;) {
-        src += strides[d];
-        if (++idx[d] < dims[d]) break;
-        src -= strides[d] * dims[d];
-        idx[d] = 0;
-      }
-    }
+    auto [t, o_view] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
+    T* o = o_view.data();
+    for_each_broadcast<1>(out, {st}, [&](const std::array<int64_t, 1>& off) { *o++ = in[static_cast<size_t>(off[0])]; });
     return t;
   }));
 }
