@@ -5,23 +5,23 @@
 
 namespace onnxsem::ops::product_detail {
 namespace {
-using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
 Panels choose() {
 #if defined(__x86_64__)
   if (__builtin_cpu_supports("avx512f")) return avx512::panels;
-  if (__builtin_cpu_supports("avx2")) return avx2::panels;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::panels;
 #endif
   return baseline::panels;
 }
 }  // namespace
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero) {
+            int64_t ldc, bool from_zero, bool exact) {
   // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
   // marker's registration runs at start-up on any processor.
   ONNXSEM_CLAUSE(P2);
   static const Panels chosen = choose();
-  chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
+  chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero, exact);
 }
 
 }  // namespace onnxsem::ops::product_detail

@@ -10,8 +10,11 @@
 // How: the classic cache blocking of a matrix product. B is copied (widened to binary64) in blocks of
 // kBlockK rows by kBlockN columns into panels of kNR columns, A in blocks of kBlockM rows into panels of
 // kMR rows; a register-sized kernel then updates a kMR x kNR tile of C over a whole block of k, reading
-// both panels with unit stride. The kernel is compiled twice (baseline x86-64 and AVX2) and the one the
-// processor supports is chosen once at start-up; both perform the same additions in the same order.
+// both panels with unit stride. The kernel is compiled per instruction set (baseline x86-64, AVX2 with FMA,
+// AVX-512) and the one the processor supports is chosen once at start-up; all perform the same additions in
+// the same order. Where the operands are binary32 or narrower every product is exact in binary64 (P2), and
+// the AVX2 and AVX-512 kernels add it with a fused multiply-add, which then rounds exactly as the separate
+// addition does (exact_products below).
 //
 // On several threads (spec/graph.md, E9) a product is cut into slices of C's columns (or rows, for a
 // narrow C), one per thread, each computed as above by one thread: every element of C is still formed by
@@ -20,6 +23,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "ops/common/values.hpp"
@@ -43,30 +48,47 @@ inline constexpr int64_t kBlockM = 96, kBlockK = 256, kBlockN = 2048;
 // The least number of multiply-adds worth handing to another thread (E9): about a tenth of a millisecond.
 inline constexpr int64_t kParallelGrain = int64_t{1} << 19;
 
+// Whether every product of an element of TA by one of TB is exact in binary64: floating operands of
+// binary32 or narrower (24 significant bits or fewer each, 48 together, within binary64's 53; the
+// exponents stay far inside binary64's range). Such a product needs no rounding (P2).
+template <class TA, class TB>
+inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integral_v<TB> && sizeof(TA) <= 4 &&
+                                       sizeof(TB) <= 4;
+
 // C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: panels of A hold kMR rows
 // each (k-major), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
-// edges. `from_zero`: C is not read, the sums start at +0.
+// edges. `from_zero`: C is not read, the sums start at +0. `exact`: every product is exact (the panels were
+// widened from exact_products types), so a variant may fuse it with its addition.
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero);
+            int64_t ldc, bool from_zero, bool exact);
 // Its instruction-set variants (product_kernel.cpp), one of which `panels` calls; all give the same bits.
 namespace baseline {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
 }
 #if defined(__x86_64__)
 namespace avx2 {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
 }
 namespace avx512 {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
+void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
 }
 #endif
 
-// Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A into panels of kMR rows.
+// Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A into panels of kMR rows (every entry of the
+// panels written, the rows past mc as +0).
 template <class TA>
 void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* ap) {
   for (int64_t ip = 0; ip < mc; ip += kMR) {
     double* dst = ap + (ip / kMR) * kMR * kc;
     const int64_t h = std::min(kMR, mc - ip);
+    if (h == kMR && a.col_stride == 1) {
+      // A whole panel of rows stored contiguously: written in the panel's order, reading kMR rows at once.
+      const TA* rows[kMR];
+      for (int64_t ii = 0; ii < kMR; ++ii) rows[ii] = a.data + (i0 + ip + ii) * a.row_stride + k0;
+      for (int64_t kk = 0; kk < kc; ++kk, dst += kMR)
+        for (int64_t ii = 0; ii < kMR; ++ii) dst[ii] = widen(rows[ii][kk]);
+      continue;
+    }
     for (int64_t ii = 0; ii < kMR; ++ii) {
       if (ii >= h) {
         for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kMR + ii] = 0.0;
@@ -135,7 +157,8 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
       for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
         const int64_t mc = std::min(kBlockM, m - i0);
         pack_a(a, i0, mc, k0, kc, ap.data());
-        panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate);
+        panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
+               exact_products<TA, TB>);
       }
     }
   }
@@ -180,59 +203,40 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   return (n + kNR - 1) / kNR * kNR * k_total;
 }
 
-// A matrix A packed once for many products with it (a convolution's weights, used for every tile of
-// output positions): its blocks of kBlockK columns by kBlockM rows, each in panels of kMR rows.
-struct PackedA {
-  int64_t m = 0, k = 0;
-  std::vector<double> data;
-  std::vector<int64_t> offset;  // of block (k0 / kBlockK, i0 / kBlockM), row-major over the blocks
-  [[nodiscard]] const double* block(int64_t k0, int64_t i0) const {
-    const int64_t per_k = (m + product_detail::kBlockM - 1) / product_detail::kBlockM;
-    return data.data() + offset[static_cast<size_t>((k0 / product_detail::kBlockK) * per_k + i0 / product_detail::kBlockM)];
-  }
-};
-
-template <class TA>
-[[nodiscard]] PackedA pack(int64_t m, int64_t k, MatrixView<TA> a) {
-  using namespace product_detail;
-  PackedA p;
-  p.m = m;
-  p.k = k;
-  int64_t size = 0;
-  for (int64_t k0 = 0; k0 < k; k0 += kBlockK)
-    for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
-      p.offset.push_back(size);
-      size += (std::min(kBlockM, m - i0) + kMR - 1) / kMR * kMR * std::min(kBlockK, k - k0);
-    }
-  p.data.resize(static_cast<size_t>(size));
-  for (int64_t k0 = 0; k0 < k; k0 += kBlockK)
-    for (int64_t i0 = 0; i0 < m; i0 += kBlockM)
-      pack_a(a, i0, std::min(kBlockM, m - i0), k0, std::min(kBlockK, k - k0), const_cast<double*>(p.block(k0, i0)));
-  return p;
+namespace product_detail {
+// One thread's packed block of A (kBlockM rows by kBlockK columns), packed just before the products that
+// read it, so that it stays in the processor's cache.
+[[nodiscard]] inline double* a_block_buffer() {
+  thread_local const std::unique_ptr<double[]> buffer = std::make_unique_for_overwrite<double[]>(kBlockM * kBlockK);
+  return buffer.get();
 }
+}  // namespace product_detail
 
-// Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A packed by `pack`
-// and B already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple
-// of kMR (r0 = 0, r1 = a.m: every row). With `accumulate`, the sums continue from C's present values. Charges no
-// work: the caller has counted it (L5) before handing out the rows.
-inline void product_packed_rows(int64_t n, const PackedA& a, int64_t r0, int64_t r1, const double* bpacked, double* c,
-                                int64_t ldc, bool accumulate = false) {
+// Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A (m x k) and B
+// already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple of
+// kMR (r0 = 0, r1 = m: every row). With `accumulate`, the sums continue from C's present values. Each
+// block of A is packed where it is used. Charges no work: the caller has counted it (L5) before handing
+// out the rows. `exact`: A's and B's values are of exact_products types (B was widened from one).
+template <class TA>
+void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
+                         const double* bpacked, double* c, int64_t ldc, bool accumulate, bool exact) {
   using namespace product_detail;
-  const int64_t k = a.k;
+  r1 = std::min(r1, m);
   if (r1 <= r0 || n <= 0) return;
   if (k <= 0) {
     if (!accumulate)
       for (int64_t i = r0; i < r1; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
     return;
   }
+  double* const ap = a_block_buffer();
   for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
     const int64_t kc = std::min(kBlockK, k - k0);
-    for (int64_t i0 = r0 / kBlockM * kBlockM; i0 < r1; i0 += kBlockM) {
-      // The rows of this block of A that lie in [r0, r1): whole panels of kMR rows, kMR * kc doubles each.
-      const int64_t lo = std::max(i0, r0), hi = std::min({i0 + kBlockM, a.m, r1});
+    for (int64_t lo = r0; lo < r1; lo += kBlockM) {
+      const int64_t hi = std::min(lo + kBlockM, r1);
+      pack_a(a, lo, hi - lo, k0, kc, ap);
       for (int64_t j0 = 0; j0 < n; j0 += kBlockN)
-        panels(hi - lo, std::min(kBlockN, n - j0), kc, a.block(k0, i0) + (lo - i0) * kc,
-               bpacked + packed_index(k, k0, j0), kNR * k, c + lo * ldc + j0, ldc, k0 == 0 && !accumulate);
+        panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, bpacked + packed_index(k, k0, j0), kNR * k,
+               c + lo * ldc + j0, ldc, k0 == 0 && !accumulate, exact);
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <array>
 #include <random>
+#include <string>
 
 #include "ops/common/product.hpp"
 
@@ -109,7 +110,7 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
     std::vector<double> c1(static_cast<size_t>(m * n)), c2(static_cast<size_t>(m * n));
     const MatrixView<double> va{a.data(), k, 1};
     product(m, n, k, va, MatrixView<double>{b.data(), n, 1}, c1.data(), n);
-    product_packed_rows(n, pack(m, k, va), 0, m, packed.data(), c2.data(), n);
+    product_packed_rows(n, va, m, k, 0, m, packed.data(), c2.data(), n, false, false);
     CHECK(same_bits(c1, c2));
     CHECK(same_bits(c1, textbook(m, n, k, va, MatrixView<double>{b.data(), n, 1})));
   }
@@ -138,43 +139,102 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
       std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
       for (int64_t q = 0; q < k; ++q)
         for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
-      const PackedA pa = pack(m, k, va);
       std::vector<double> c2(static_cast<size_t>(m * n), -1.0);
       const int64_t cut = (m / 2) / product_detail::kMR * product_detail::kMR;
-      product_packed_rows(n, pa, cut, m, packed.data(), c2.data(), n);
-      product_packed_rows(n, pa, 0, cut, packed.data(), c2.data(), n);
+      product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, false, true);
+      product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, false, true);
       CHECK(same_bits(c2, want));
     }
   }
 }
 
 
-TEST_CASE("[P2] every instruction-set variant of the register kernel this processor runs gives the same bits") {
+namespace {
+using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
+std::vector<std::pair<const char*, Panels>> kernel_variants() {
   using namespace product_detail;
-  using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool);
   std::vector<std::pair<const char*, Panels>> variants{{"baseline", baseline::panels}};
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2")) variants.emplace_back("avx2", avx2::panels);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", avx2::panels);
   if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", avx512::panels);
 #endif
+  return variants;
+}
+
+// The definition on packed panels: each element from +0 (or its value), products rounded, added in k order.
+std::vector<double> textbook_panels(int64_t mc, int64_t nc, int64_t kc, const std::vector<double>& ap,
+                                    const std::vector<double>& bp, std::vector<double> c, bool from_zero) {
+  using namespace product_detail;
+  for (int64_t i = 0; i < mc; ++i)
+    for (int64_t j = 0; j < nc; ++j) {
+      double s = from_zero ? 0.0 : c[static_cast<size_t>(i * nc + j)];
+      for (int64_t q = 0; q < kc; ++q) {
+        volatile double p = ap[static_cast<size_t>((i / kMR) * kMR * kc + q * kMR + i % kMR)] *
+                            bp[static_cast<size_t>((j / kNR) * kNR * kc + q * kNR + j % kNR)];
+        s = s + p;
+      }
+      c[static_cast<size_t>(i * nc + j)] = s;
+    }
+  return c;
+}
+}  // namespace
+
+TEST_CASE("[P2] every instruction-set variant of the register kernel this processor runs gives the textbook bits") {
+  using namespace product_detail;
+  const auto variants = kernel_variants();
   MESSAGE("variants run here: " << variants.size());
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(-1e3, 1e3);
-  const int64_t mc = 17, nc = 21, kc = 301;  // partial tiles in both directions
+  // Partial tiles in both directions; 37 columns: two double panels, then a partial one.
+  const int64_t mc = 17, nc = 37, kc = 301;
   std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)), bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
-  for (auto& v : ap) v = u(rng);
-  for (auto& v : bp) v = u(rng);
   std::vector<double> start(static_cast<size_t>(mc * nc));
   for (auto& v : start) v = u(rng);
-  for (bool from_zero : {true, false}) {
-    std::vector<double> first;
-    for (const auto& variant : variants) {
-      const char* const name = variant.first;
-      CAPTURE(name);
-      std::vector<double> c = start;
-      variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero);
-      if (first.empty()) first = c;
-      else CHECK(same_bits(c, first));
+  // Binary32 operands, exact products (`exact`, where a variant may fuse), among them the extremes of
+  // binary32: the largest finite, the least normal and subnormal values, and zeros of both signs.
+  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -1.4e-45f, 0.0f, -0.0f};
+  // Binary64 operands, inexact products (a fused multiply-add would round differently).
+  for (bool exact : {true, false}) {
+    for (size_t q = 0; q < ap.size(); ++q)
+      ap[q] = exact ? (q % 97 < 7 ? extremes[q % 97] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-40);
+    for (size_t q = 0; q < bp.size(); ++q)
+      bp[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
+    for (bool from_zero : {true, false}) {
+      CAPTURE(exact);
+      CAPTURE(from_zero);
+      const std::vector<double> want = textbook_panels(mc, nc, kc, ap, bp, start, from_zero);
+      for (const auto& variant : variants) {
+        const char* const name = variant.first;
+        CAPTURE(name);
+        std::vector<double> c = start;
+        variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero, exact);
+        CHECK(same_bits(c, want));
+      }
     }
+  }
+}
+
+TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) that binary64 products are exact, they differ") {
+  // This checks the test above can fail: the AVX variants do fuse when `exact` is set, so `exact` must be
+  // (and is, by exact_products) false for binary64 operands.
+  using namespace product_detail;
+  static_assert(exact_products<float, float> && !exact_products<double, float> && !exact_products<float, double>);
+  const auto variants = kernel_variants();
+  std::mt19937_64 rng(9);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  const int64_t mc = 6, nc = 16, kc = 64;
+  std::vector<double> ap(static_cast<size_t>(kMR * kc)), bp(static_cast<size_t>(2 * kNR * kc));
+  for (auto& v : ap) v = u(rng);
+  for (auto& v : bp) v = u(rng);
+  const std::vector<double> want = textbook_panels(mc, nc, kc, ap, bp, std::vector<double>(mc * nc), true);
+  for (const auto& variant : variants) {
+    if (std::string(variant.first) == "baseline") continue;
+    const char* const name = variant.first;
+    CAPTURE(name);
+    std::vector<double> fused(static_cast<size_t>(mc * nc)), separate(static_cast<size_t>(mc * nc));
+    variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, fused.data(), nc, true, true);
+    variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, separate.data(), nc, true, false);
+    CHECK(same_bits(separate, want));
+    CHECK_FALSE(same_bits(fused, want));
   }
 }

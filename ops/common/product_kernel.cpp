@@ -1,9 +1,16 @@
 // The register kernel of ops/common/product.hpp, compiled once per instruction-set variant
-// (ONNXSEM_PRODUCT_VARIANT names the namespace: baseline, avx2, avx512). Built without floating-point contraction (ISO C++ mode,
-// -ffp-contract=off): every product is rounded before it is added, in every variant, so all variants
-// give the same bits.
+// (ONNXSEM_PRODUCT_VARIANT names the namespace: baseline, avx2, avx512). Built without floating-point
+// contraction (ISO C++ mode, -ffp-contract=off): the compiler never fuses a product with its addition.
+// Where the caller says every product is exact in binary64 (`exact`: operands binary32 or narrower, P2),
+// the AVX2 and AVX-512 variants add each term with an explicit fused multiply-add: it rounds a*b + c once,
+// and so does the separate addition when a*b needs no rounding, so both give the same bits. Every variant
+// adds the terms of each element in the same order.
 #include <cstdint>
 #include <cstring>
+
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 #include "ops/common/product.hpp"
 
@@ -21,31 +28,55 @@ inline void store(double* p, V v) {
 }
 
 #if defined(__AVX512F__)
-// AVX-512: a row of the tile is one vector of eight.
+// AVX-512: a row of a panel's part of the tile is one vector of eight.
 using v8d = double __attribute__((vector_size(64)));
 
-// The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
-// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
-template <int MR>
-void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc, bool from_zero) {
-  static_assert(kNR == 8, "the kernel holds a row of the tile in one vector of eight");
-  v8d acc[MR];
-  for (int i = 0; i < MR; ++i) acc[i] = from_zero ? v8d{} : load<v8d>(c + i * ldc);
-  for (int64_t kk = 0; kk < kc; ++kk) {
-    const v8d b = load<v8d>(bp + kk * kNR);
-    const double* a = ap + kk * kMR;
-    for (int i = 0; i < MR; ++i) acc[i] += a[i] * b;
-  }
-  for (int i = 0; i < MR; ++i) store(c + i * ldc, acc[i]);
+// acc + a*b: the product rounded, then the sum rounded; fused only when the product is exact (`Fused`).
+template <bool Fused>
+inline v8d madd(v8d acc, v8d a, v8d b) {
+  if constexpr (Fused) return (v8d)_mm512_fmadd_pd((__m512d)a, (__m512d)b, (__m512d)acc);
+  else return acc + a * b;
 }
+
+// The tile C[0..MR, 0..8*NP) (row stride ldc) += A panel x NP adjacent B panels (`bstride` doubles apart)
+// over kc values of k, in k order. Two panels give twelve independent sums in flight for six rows.
+// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
+template <int MR, int NP, bool Fused>
+void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c, int64_t ldc, bool from_zero) {
+  static_assert(kNR == 8, "the kernel holds a row of a panel in one vector of eight");
+  v8d acc[MR][NP];
+  for (int i = 0; i < MR; ++i)
+    for (int p = 0; p < NP; ++p) acc[i][p] = from_zero ? v8d{} : load<v8d>(c + i * ldc + p * kNR);
+  for (int64_t kk = 0; kk < kc; ++kk) {
+    v8d b[NP];
+    for (int p = 0; p < NP; ++p) b[p] = load<v8d>(bp + p * bstride + kk * kNR);
+    const double* a = ap + kk * kMR;
+    for (int i = 0; i < MR; ++i) {
+      const v8d ai = (v8d)_mm512_set1_pd(a[i]);  // a broadcast (adding to 0 would turn -0 into +0)
+      for (int p = 0; p < NP; ++p) acc[i][p] = madd<Fused>(acc[i][p], ai, b[p]);
+    }
+  }
+  for (int i = 0; i < MR; ++i)
+    for (int p = 0; p < NP; ++p) store(c + i * ldc + p * kNR, acc[i][p]);
+}
+inline constexpr int kPanelsAtOnce = 2;
 #else
 using v4d = double __attribute__((vector_size(32)));
 static_assert(kNR == 8, "the kernel holds a row of the tile in two vectors of four");
 
+template <bool Fused>
+inline v4d madd(v4d acc, v4d a, v4d b) {
+#if defined(__AVX2__)
+  if constexpr (Fused) return (v4d)_mm256_fmadd_pd((__m256d)a, (__m256d)b, (__m256d)acc);
+#endif
+  return acc + a * b;
+}
+
 // The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
-template <int MR>
-void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc, bool from_zero) {
+template <int MR, int NP, bool Fused>
+void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, int64_t ldc, bool from_zero) {
+  static_assert(NP == 1, "one panel of B at a time");
   v4d acc[MR][2];
   for (int i = 0; i < MR; ++i) {
     if (from_zero) {
@@ -61,8 +92,8 @@ void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc
     const double* a = ap + kk * kMR;
     for (int i = 0; i < MR; ++i) {
       const v4d ai = v4d{a[i], a[i], a[i], a[i]};
-      acc[i][0] += ai * b0;
-      acc[i][1] += ai * b1;
+      acc[i][0] = madd<Fused>(acc[i][0], ai, b0);
+      acc[i][1] = madd<Fused>(acc[i][1], ai, b1);
     }
   }
   for (int i = 0; i < MR; ++i) {
@@ -70,13 +101,36 @@ void tile(int64_t kc, const double* ap, const double* bp, double* c, int64_t ldc
     store(c + i * ldc + 4, acc[i][1]);
   }
 }
+inline constexpr int kPanelsAtOnce = 1;
 #endif
 
-void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero) {
+template <int NP, bool Fused>
+void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, double* t, int64_t lt,
+               bool from_zero) {
+  switch (h) {
+    case 1: tile<1, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    case 2: tile<2, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    case 3: tile<3, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    case 4: tile<4, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    case 5: tile<5, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    default: tile<6, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+  }
+}
+
+template <bool Fused>
+void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
+               int64_t ldc, bool from_zero) {
   alignas(64) double edge[kMR * kNR];
-  for (int64_t j = 0; j < nc; j += kNR) {
+  for (int64_t j = 0; j < nc;) {
     const double* b = bp + (j / kNR) * bstride;
+    // Several whole panels of B at once where the variant can hold them, else one (maybe partial).
+    if (kPanelsAtOnce > 1 && nc - j >= kPanelsAtOnce * kNR) {
+      for (int64_t i = 0; i < mc; i += kMR)
+        tile_rows<kPanelsAtOnce, Fused>(mc - i < kMR ? mc - i : kMR, kc, ap + (i / kMR) * kMR * kc, b, bstride,
+                                        c + i * ldc + j, ldc, from_zero);
+      j += kPanelsAtOnce * kNR;
+      continue;
+    }
     const int64_t w = nc - j < kNR ? nc - j : kNR;
     for (int64_t i = 0; i < mc; i += kMR) {
       const double* a = ap + (i / kMR) * kMR * kc;
@@ -88,19 +142,22 @@ void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* 
       if (!full && !from_zero)
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) edge[ii * kNR + jj] = c[(i + ii) * ldc + j + jj];
-      switch (h) {
-        case 1: tile<1>(kc, a, b, t, lt, from_zero); break;
-        case 2: tile<2>(kc, a, b, t, lt, from_zero); break;
-        case 3: tile<3>(kc, a, b, t, lt, from_zero); break;
-        case 4: tile<4>(kc, a, b, t, lt, from_zero); break;
-        case 5: tile<5>(kc, a, b, t, lt, from_zero); break;
-        default: tile<6>(kc, a, b, t, lt, from_zero); break;
-      }
+      tile_rows<1, Fused>(h, kc, a, b, bstride, t, lt, from_zero);
       if (!full)
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) c[(i + ii) * ldc + j + jj] = edge[ii * kNR + jj];
     }
+    j += kNR;
   }
+}
+
+void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
+            int64_t ldc, bool from_zero, bool exact) {
+#if defined(__AVX2__) || defined(__AVX512F__)
+  if (exact) return panels_as<true>(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
+#endif
+  (void)exact;
+  panels_as<false>(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
 }
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

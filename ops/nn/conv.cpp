@@ -122,11 +122,11 @@ struct Scratch {
 thread_local Scratch scratch;
 
 // Y[n, m, o] = the sum over r = c*K + j, in increasing r, of W_g[m, r] * X[n, group c, tapq(o, j)], with
-// B[m] added last or first; W_g packed per group (PackedA, M/G x C/G*K) and, row by row, in `wrows`
-// (M x C/G*K, for the depthwise form).
-template <class T>
-Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vector<double>& wrows,
-               const std::vector<double>& bias, const ConvShape& s, const Lowering& L) {
+// B[m] added last or first; W_g the rows g*M/G .. (g+1)*M/G-1 of `w` (M x C/G*K, row-major: W itself for
+// Conv, its widened transpose for ConvTranspose).
+template <class T, class TW>
+Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, const ConvShape& s,
+               const Lowering& L) {
   const size_t rank = L.in.size();
   const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
   Shape yshape{s.N, s.M};
@@ -212,10 +212,10 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
         if (depthwise) {
           // acc[t] = (B or +0) + W[0] X(tap 0) + W[1] X(tap 1) + ..., a tap in the padding reading 0.
           const T* xp = xd.data() + (n * s.C + gi) * plane;
-          const double* w = wrows.data() + gi * R;
+          const TW* wgi = w + gi * R;
           std::fill(acc, acc + tp, L.bias_first ? bias[gi] : 0.0);
           for (int64_t jf = 0; jf < K; ++jf) {
-            const double wj = w[jf];
+            const double wj = widen(wgi[jf]);
             const int64_t* ot = offs + jf * tile;
             const char* rj = run + jf * panels;
             for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q) {
@@ -265,7 +265,8 @@ Tensor lowered(const Tensor& x, const std::vector<PackedA>& wg, const std::vecto
           }
           if (L.bias_first)
             for (int64_t i = r0; i < r1; ++i) std::fill(acc + i * tp, acc + (i + 1) * tp, bias[gi * s.Mg + i]);
-          product_packed_rows(tp, wg[static_cast<size_t>(gi)], r0, r1, col, acc, tp, L.bias_first);
+          product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp,
+                              L.bias_first, product_detail::exact_products<T, T>);
         }
         for (int64_t i = r0; i < r1; ++i) {
           const int64_t m = gi * s.Mg + i;
@@ -303,14 +304,8 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    // Each group's weights W_g (M/G x C/G*K) are rows of W: widened and packed once for all tiles.
-    const int64_t R = s.Cg * g.kernel_count();
-    std::vector<PackedA> wg;
-    for (int64_t gi = 0; gi < s.G; ++gi)
-      wg.push_back(pack(s.Mg, R, MatrixView<T>{a.tensor(1).data<T>().data() + gi * s.Mg * R, R, 1}));
-    std::vector<double> wrows;
-    if (s.Cg == 1 && s.Mg == 1) wrows = widen_all(a.tensor(1), op);
-    return lowered<T>(x, wg, wrows, bias, s, L);
+    // Each group's weights W_g (M/G x C/G*K) are rows of W, read (and packed block by block) in place.
+    return lowered<T, T>(x, a.tensor(1).data<T>().data(), bias, s, L);
   })};
 }
 
@@ -410,11 +405,10 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
         L.tapq[d][o * g.kernel[d] + j] = hit ? num / g.strides[d] : -1;
       }
   }
-  // W_g[m', c*K + j] = W[g*C/G + c, m', j]: W of group g transposed in its first two axes, then packed.
+  // W_g[m', c*K + j] = W[g*C/G + c, m', j]: W of group g transposed in its first two axes.
   int64_t K = 1;
   for (int64_t k : g.kernel) K *= k;
   const int64_t R = s.Cg * K;
-  std::vector<PackedA> wg;
   std::vector<double> wt(static_cast<size_t>(s.M * R));
   for (int64_t gi = 0; gi < s.G; ++gi) {
     double* wgi = wt.data() + gi * s.Mg * R;
@@ -422,11 +416,10 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
       for (int64_t c = 0; c < s.Cg; ++c)
         for (int64_t jf = 0; jf < K; ++jf)
           wgi[mi * R + c * K + jf] = wd[static_cast<size_t>(((gi * s.Cg + c) * s.Mg + mi) * K + jf)];
-    wg.push_back(pack(s.Mg, R, MatrixView<double>{wgi, R, 1}));
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return lowered<T>(x, wg, wt, bias, s, L);
+    return lowered<T, double>(x, wt.data(), bias, s, L);
   })};
 }
 
