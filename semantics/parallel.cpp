@@ -35,13 +35,17 @@ struct Job {
   int helpers_running = 0;            // guarded by `done_mutex`
   std::mutex done_mutex;
   std::condition_variable done;
-  std::exception_ptr error;           // the first exception of a piece (guarded by `done_mutex`)
+  // The exception of the lowest-numbered piece that threw (guarded by `done_mutex`). Pieces are claimed in
+  // increasing order and a claimed piece always runs, so that piece is the one that throws first when the
+  // pieces run one after the other: the error does not depend on the number of threads or on timing.
+  std::exception_ptr error;
+  int64_t error_piece = -1;
   std::atomic<bool> failed{false};    // stop claiming pieces once one has thrown
   coverage::Sink* sink = nullptr;     // the caller's recording (K17)
   void* meter = nullptr;              // the caller's work meter (L5)
   std::mutex meter_mutex;
 
-  // Claims and runs pieces until none is left; records the first exception.
+  // Claims and runs pieces until none is left (or one has thrown); records the exception as above.
   void work() {
     for (;;) {
       if (failed.load(std::memory_order_relaxed)) return;
@@ -51,7 +55,10 @@ struct Job {
         (*piece)(i);
       } catch (...) {
         std::lock_guard lock(done_mutex);
-        if (!error) error = std::current_exception();
+        if (!error || i < error_piece) {
+          error = std::current_exception();
+          error_piece = i;
+        }
         failed = true;
         return;
       }

@@ -7,8 +7,9 @@
 // only the time changes. A piece must not allocate tensors (L3 is metered in the evaluating thread) and
 // must not start further pieces (a nested `parallel_for` runs its pieces one after the other in place).
 //
-// Work charged (L5) and clauses reached (K17) in a piece count for the evaluation that handed it out; an
-// exception thrown by a piece is thrown again by `parallel_for` once every piece has stopped.
+// Work charged (L5) and clauses reached (K17) in a piece count for the evaluation that handed it out; the
+// exception of the lowest-numbered piece that threw is thrown again by `parallel_for` once every piece has
+// stopped: the one a serial run would meet first when the pieces are ordered slices of the work.
 #pragma once
 
 #include <algorithm>

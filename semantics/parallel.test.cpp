@@ -80,6 +80,29 @@ TEST_CASE("[E9] an exception in a piece is thrown by parallel_for once every pie
   CHECK(n.load() == 50);
 }
 
+TEST_CASE("[E9] of several pieces that throw, the lowest-numbered one's error is thrown, on any number of threads") {
+  // The error a serial run meets first: piece 3's, although piece 9 (which does not wait) throws sooner.
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    for (int round = 0; round < 20; ++round) {
+      std::string message;
+      try {
+        parallel_for(12, [&](int64_t i) {
+          if (i == 3) {
+            std::this_thread::sleep_for(std::chrono::microseconds(300));
+            eval_error("L2", "piece 3 fails");
+          }
+          if (i == 9) eval_error("L2", "piece 9 fails");
+        });
+      } catch (const Failure& f) {
+        message = f.error().describe();
+      }
+      CHECK(message.find("piece 3 fails") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("[E9] [L5] work charged in pieces counts for the firing that handed them out") {
   Threads threads(3);
   {

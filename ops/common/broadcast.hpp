@@ -18,20 +18,26 @@ namespace onnxsem::ops {
 // dimension of `out`.
 [[nodiscard]] std::vector<int64_t> broadcast_strides(const Shape& in, const Shape& out);
 
-// Calls f(offsets) for every element of `out` in row-major order, where offsets[k] indexes input k.
+// Calls f(offsets) for the elements of rows [r0, r1) of `out` in row-major order (row r: the elements
+// r*n .. r*n + n-1, n the innermost extent), where offsets[k] indexes input k.
 template <size_t K, class F>
-void for_each_broadcast(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, F&& f) {
+void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, int64_t r0,
+                             int64_t r1, F&& f) {
   const size_t rank = out.size();
-  int64_t total = 1;
-  for (int64_t d : out) total *= d;
-  if (total == 0) return;
+  const int64_t inner = rank ? out[rank - 1] : 1;
+  if (inner <= 0 || r1 <= r0) return;
   std::array<int64_t, K> off{};
   std::vector<int64_t> idx(rank, 0);
+  // The outer indices of row r0, and the offsets there.
+  for (size_t d = rank >= 1 ? rank - 1 : 0, rem = static_cast<size_t>(r0); d-- > 0;) {
+    idx[d] = static_cast<int64_t>(rem % static_cast<size_t>(out[d]));
+    rem /= static_cast<size_t>(out[d]);
+    for (size_t k = 0; k < K; ++k) off[k] += idx[d] * strides[k][d];
+  }
   // Fast path on the innermost dimension: walk it with constant strides.
-  const int64_t inner = rank ? out[rank - 1] : 1;
   std::array<int64_t, K> inner_stride{};
   for (size_t k = 0; k < K; ++k) inner_stride[k] = rank ? strides[k][rank - 1] : 0;
-  for (int64_t done = 0; done < total; done += inner) {
+  for (int64_t r = r0; r < r1; ++r) {
     std::array<int64_t, K> o = off;
     for (int64_t j = 0; j < inner; ++j) {
       f(o);
@@ -46,6 +52,19 @@ void for_each_broadcast(const Shape& out, const std::array<std::vector<int64_t>,
       idx[d] = 0;
     }
   }
+}
+
+// The number of rows of `out` in the sense above (0 for an empty shape).
+[[nodiscard]] inline int64_t broadcast_rows(const Shape& out) {
+  int64_t total = 1;
+  for (int64_t d : out) total *= d;
+  return total == 0 ? 0 : out.empty() ? 1 : total / out.back();
+}
+
+// Calls f(offsets) for every element of `out` in row-major order, where offsets[k] indexes input k.
+template <size_t K, class F>
+void for_each_broadcast(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, F&& f) {
+  for_each_broadcast_rows<K>(out, strides, 0, broadcast_rows(out), f);
 }
 
 }  // namespace onnxsem::ops

@@ -55,8 +55,8 @@ template <class TA, class TB>
 inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integral_v<TB> && sizeof(TA) <= 4 &&
                                        sizeof(TB) <= 4;
 
-// C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: panels of A hold kMR rows
-// each (k-major), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
+// C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: A's block row-major (row
+// stride kc, as pack_a writes it), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
 // edges. `from_zero`: C is not read, the sums start at +0. `exact`: every product is exact (the panels were
 // widened from exact_products types), so a variant may fuse it with its addition.
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
@@ -74,29 +74,18 @@ void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, do
 }
 #endif
 
-// Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A into panels of kMR rows (every entry of the
-// panels written, the rows past mc as +0).
+// Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A, widened, row after row (row stride kc): the
+// panel of rows i .. i+kMR-1 starts at row i. Rows are copied whole (a contiguous widening where A's rows are
+// contiguous); the kernel reads only the rows there are.
 template <class TA>
 void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, double* ap) {
-  for (int64_t ip = 0; ip < mc; ip += kMR) {
-    double* dst = ap + (ip / kMR) * kMR * kc;
-    const int64_t h = std::min(kMR, mc - ip);
-    if (h == kMR && a.col_stride == 1) {
-      // A whole panel of rows stored contiguously: written in the panel's order, reading kMR rows at once.
-      const TA* rows[kMR];
-      for (int64_t ii = 0; ii < kMR; ++ii) rows[ii] = a.data + (i0 + ip + ii) * a.row_stride + k0;
-      for (int64_t kk = 0; kk < kc; ++kk, dst += kMR)
-        for (int64_t ii = 0; ii < kMR; ++ii) dst[ii] = widen(rows[ii][kk]);
-      continue;
-    }
-    for (int64_t ii = 0; ii < kMR; ++ii) {
-      if (ii >= h) {
-        for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kMR + ii] = 0.0;
-        continue;
-      }
-      const TA* src = a.data + (i0 + ip + ii) * a.row_stride + k0 * a.col_stride;
-      for (int64_t kk = 0; kk < kc; ++kk) dst[kk * kMR + ii] = widen(src[kk * a.col_stride]);
-    }
+  for (int64_t ii = 0; ii < mc; ++ii) {
+    double* dst = ap + ii * kc;
+    const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
+    if (a.col_stride == 1)
+      for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk]);
+    else
+      for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk * a.col_stride]);
   }
 }
 }  // namespace product_detail

@@ -169,7 +169,7 @@ std::vector<double> textbook_panels(int64_t mc, int64_t nc, int64_t kc, const st
     for (int64_t j = 0; j < nc; ++j) {
       double s = from_zero ? 0.0 : c[static_cast<size_t>(i * nc + j)];
       for (int64_t q = 0; q < kc; ++q) {
-        volatile double p = ap[static_cast<size_t>((i / kMR) * kMR * kc + q * kMR + i % kMR)] *
+        volatile double p = ap[static_cast<size_t>(i * kc + q)] *
                             bp[static_cast<size_t>((j / kNR) * kNR * kc + q * kNR + j % kNR)];
         s = s + p;
       }

@@ -50,9 +50,8 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, doubl
   for (int64_t kk = 0; kk < kc; ++kk) {
     v8d b[NP];
     for (int p = 0; p < NP; ++p) b[p] = load<v8d>(bp + p * bstride + kk * kNR);
-    const double* a = ap + kk * kMR;
     for (int i = 0; i < MR; ++i) {
-      const v8d ai = (v8d)_mm512_set1_pd(a[i]);  // a broadcast (adding to 0 would turn -0 into +0)
+      const v8d ai = (v8d)_mm512_set1_pd(ap[i * kc + kk]);  // a broadcast (adding to 0 would turn -0 into +0)
       for (int p = 0; p < NP; ++p) acc[i][p] = madd<Fused>(acc[i][p], ai, b[p]);
     }
   }
@@ -89,9 +88,9 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, in
   }
   for (int64_t kk = 0; kk < kc; ++kk) {
     const v4d b0 = load<v4d>(bp + kk * kNR), b1 = load<v4d>(bp + kk * kNR + 4);
-    const double* a = ap + kk * kMR;
     for (int i = 0; i < MR; ++i) {
-      const v4d ai = v4d{a[i], a[i], a[i], a[i]};
+      const double a = ap[i * kc + kk];
+      const v4d ai = v4d{a, a, a, a};
       acc[i][0] = madd<Fused>(acc[i][0], ai, b0);
       acc[i][1] = madd<Fused>(acc[i][1], ai, b1);
     }
@@ -126,14 +125,14 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
     // Several whole panels of B at once where the variant can hold them, else one (maybe partial).
     if (kPanelsAtOnce > 1 && nc - j >= kPanelsAtOnce * kNR) {
       for (int64_t i = 0; i < mc; i += kMR)
-        tile_rows<kPanelsAtOnce, Fused>(mc - i < kMR ? mc - i : kMR, kc, ap + (i / kMR) * kMR * kc, b, bstride,
+        tile_rows<kPanelsAtOnce, Fused>(mc - i < kMR ? mc - i : kMR, kc, ap + i * kc, b, bstride,
                                         c + i * ldc + j, ldc, from_zero);
       j += kPanelsAtOnce * kNR;
       continue;
     }
     const int64_t w = nc - j < kNR ? nc - j : kNR;
     for (int64_t i = 0; i < mc; i += kMR) {
-      const double* a = ap + (i / kMR) * kMR * kc;
+      const double* a = ap + i * kc;
       const int64_t h = mc - i < kMR ? mc - i : kMR;
       // A partial tile is worked on in a scratch tile holding C's values, then copied back.
       const bool full = w == kNR;

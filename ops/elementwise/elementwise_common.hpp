@@ -20,6 +20,7 @@
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 #include "semantics/operator.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::ew {
 
@@ -126,24 +127,33 @@ template <size_t K>
 // ---- walks ---------------------------------------------------------------------------------------------------
 // [spec:EW1] a unary elementwise operator applies its function to every element independently; the result
 // has the input's shape (an empty tensor gives an empty tensor).
+// E9: the elements in slices on the threads at hand (f is a function of its arguments alone).
 template <class Out, class In, class F>
 [[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
   ONNXSEM_CLAUSE(EW1);
-  auto [t, out] = Tensor::allocate_for_overwrite<Out>(x.shape());  // every element written below
+  auto [t, out_view] = Tensor::allocate_for_overwrite<Out>(x.shape());  // every element written below
+  const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto in = x.data<In>();
-  for (size_t i = 0; i < in.size(); ++i) out[i] = f(in[i]);
+  const auto n = static_cast<int64_t>(in.size());
+  parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) out[static_cast<size_t>(i)] = f(in[static_cast<size_t>(i)]);
+  });
   return t;
 }
 
+// E9: rows of the broadcast shape in slices on the threads at hand.
 template <class Out, class A, class B, class F>
 [[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
   auto [t, out_view] = Tensor::allocate_for_overwrite<Out>(l.out);  // every element written below
-  auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
+  const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();
-  size_t i = 0;
-  for_each_broadcast<2>(l.out, l.strides, [&](const std::array<int64_t, 2>& o) {
-    out[i++] = f(da[static_cast<size_t>(o[0])], db[static_cast<size_t>(o[1])]);
+  const int64_t rows = broadcast_rows(l.out), n = static_cast<int64_t>(out.size());
+  parallel_slices(rows, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+    size_t i = static_cast<size_t>(lo * (n / std::max<int64_t>(rows, 1)));
+    for_each_broadcast_rows<2>(l.out, l.strides, lo, hi, [&](const std::array<int64_t, 2>& o) {
+      out[i++] = f(da[static_cast<size_t>(o[0])], db[static_cast<size_t>(o[1])]);
+    });
   });
   return t;
 }

@@ -54,9 +54,18 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), float_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [res, out] = Tensor::allocate<T>(g.out);  // checks the allocation limit first (L3)
+      // Checks the allocation limit first (L3); every element is written at the end.
+      auto [res, out] = Tensor::allocate_for_overwrite<T>(g.out);
       std::vector<double> acc(out.size(), 0.0);
-      for (const Tensor* t : g.in) walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
+      for (const Tensor* t : g.in) {
+        if (t->shape() == g.out) {
+          // Same shape as the result: element i of the input is added at i, without the broadcasting walk.
+          const auto in = t->data<T>();
+          for (size_t i = 0; i < acc.size(); ++i) acc[i] += wide(in[i]);
+        } else {
+          walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
+        }
+      }
       const double n = static_cast<double>(g.in.size());
       for (size_t i = 0; i < acc.size(); ++i) out[i] = narrow<T>(mean ? acc[i] / n : acc[i]);
       return res;

@@ -1,10 +1,12 @@
 // Constant, ConstantOfShape, Range, EyeLike (spec/ops-shape.md, SH21-SH24).
+#include <algorithm>
 #include <cmath>
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -66,8 +68,11 @@ Outputs constant_of_shape(const KernelArgs& a) {
   return one(dispatch(fill.dtype(), all_types, "ConstantOfShape", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = fill.data<T>()[0];
-    auto [t, out] = Tensor::allocate<T>(shape);
-    for (auto& e : out) e = v;
+    auto [t, out_view] = Tensor::allocate_for_overwrite<T>(shape);  // every element written below
+    const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
+    // E9: a copy of one value, in slices on the threads at hand.
+    const auto n = static_cast<int64_t>(out.size());
+    parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) { std::fill(out.begin() + lo, out.begin() + hi, v); });
     return t;
   }));
 }
