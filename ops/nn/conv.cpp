@@ -160,7 +160,12 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   // three per thread when the positions and rows allow, so that the threads finish together.
   const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
   int64_t row_parts = 1;
-  if (threads > 1) {
+  if (threads > 1 && !depthwise && P <= tile && P < s.Mg && s.Mg >= 2 * threads * product_detail::kMR) {
+    // Fewer positions than rows: one slice of each group's rows per thread over every position. Each piece
+    // gathers the taps of all positions and packs only its rows of W; slicing the positions instead would
+    // make each piece pack all of W, the larger of the two.
+    row_parts = threads;
+  } else if (threads > 1) {
     const int64_t want = 3 * threads;
     tile = std::min(tile, std::max<int64_t>(kNR, ((P + want - 1) / want + kNR - 1) / kNR * kNR));
     const int64_t tiles = (P + tile - 1) / tile;
