@@ -229,6 +229,25 @@ TEST_CASE("[NN11] [E9] depthwise and ordinary Conv: the defined sums' bits on 1,
       else CHECK(std::memcmp(vals(y[0]).data(), one_thread.data(), one_thread.size() * sizeof(float)) == 0);
     }
   }
+  {
+    // Fewer positions (36) than output channels (128): shared by slices of the rows over every position.
+    const Shape xs2{1, 32, 6, 6}, ws2{128, 32, 3, 3};
+    std::vector<float> x2, w2;
+    for (int64_t i = 0; i < element_count(xs2); ++i) x2.push_back(float((i * 41) % 31) / 9.0f - 1.5f);
+    for (int64_t i = 0; i < element_count(ws2); ++i) w2.push_back(float((i * 17) % 23) / 7.0f - 1.5f);
+    Shape ys;
+    const auto want = naive_conv(x2, xs2, w2, ws2, 1, {1, 1}, {1, 1, 1, 1}, {1, 1}, ys);
+    std::vector<float> one_thread;
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      auto y = run(make_node("Conv", {attr_is("pads", {1, 1, 1, 1})}), 11, {Value(tf(xs2, x2)), Value(tf(ws2, w2))});
+      CHECK(shape_of(y[0]) == ys);
+      check_close(vals(y[0]), want, 1e-7);
+      if (t == 1) one_thread = vals(y[0]);
+      else CHECK(std::memcmp(vals(y[0]).data(), one_thread.data(), one_thread.size() * sizeof(float)) == 0);
+    }
+  }
   // A NaN weight reaches the outputs whose taps lie in the padding too (W * 0 is NaN), as in the product.
   auto y = run(make_node("Conv", {attr_i("group", 2), attr_is("pads", {1, 1})}), 11,
                {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 3}, {NAN, 1, 1, 0, 1, 0}))});
