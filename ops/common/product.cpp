@@ -5,8 +5,7 @@
 
 namespace onnxsem::ops::product_detail {
 namespace {
-using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
-Panels choose() {
+PanelsFn* choose() {
 #if defined(__x86_64__)
   if (__builtin_cpu_supports("avx512f")) return avx512::panels;
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::panels;
@@ -20,7 +19,7 @@ void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* 
   // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
   // marker's registration runs at start-up on any processor.
   ONNXSEM_CLAUSE(P2);
-  static const Panels chosen = choose();
+  static PanelsFn* const chosen = choose();
   chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero, exact);
 }
 

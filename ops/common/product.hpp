@@ -8,9 +8,10 @@
 // when, never the order of the additions into one element.
 //
 // How: the classic cache blocking of a matrix product. B is copied (widened to binary64) in blocks of
-// kBlockK rows by kBlockN columns into panels of kNR columns, A in blocks of kBlockM rows into panels of
-// kMR rows; a register-sized kernel then updates a kMR x kNR tile of C over a whole block of k, reading
-// both panels with unit stride. The kernel is compiled per instruction set (baseline x86-64, AVX2 with FMA,
+// kBlockK rows by kBlockN columns into panels of kNR columns, A in blocks of kBlockM rows by kBlockK
+// columns (row by row, into one thread-local buffer, just before the products that read the block); a
+// register-sized kernel then updates a tile of kMR rows of C over a whole block of k, reading B's panels
+// and A's rows with unit stride. The kernel is compiled per instruction set (baseline x86-64, AVX2 with FMA,
 // AVX-512) and the one the processor supports is chosen once at start-up; all perform the same additions in
 // the same order. Where the operands are binary32 or narrower every product is exact in binary64 (P2), and
 // the AVX2 and AVX-512 kernels add it with a fused multiply-add, which then rounds exactly as the separate
@@ -56,23 +57,31 @@ inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integ
                                        sizeof(TB) <= 4;
 
 // C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: A's block row-major (row
-// stride kc, as pack_a writes it), panels of B kNR columns each (k-major, `bstride` doubles apart), zero-padded at the
-// edges. `from_zero`: C is not read, the sums start at +0. `exact`: every product is exact (the panels were
+// stride kc, as pack_a writes it), panels of B kNR columns each (k-major, `bstride` doubles apart,
+// zero-padded at the edge). `from_zero`: C is not read, the sums start at +0. `exact`: every product is exact (the panels were
 // widened from exact_products types), so a variant may fuse it with its addition.
-void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero, bool exact);
+using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
+                      double* c, int64_t ldc, bool from_zero, bool exact);
+PanelsFn panels;
 // Its instruction-set variants (product_kernel.cpp), one of which `panels` calls; all give the same bits.
 namespace baseline {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
+PanelsFn panels;
 }
 #if defined(__x86_64__)
 namespace avx2 {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
+PanelsFn panels;
 }
 namespace avx512 {
-void panels(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
+PanelsFn panels;
 }
 #endif
+
+// One thread's block of A (kBlockM rows by kBlockK columns, as pack_a writes it), packed just before the
+// products that read it, so that it stays in the processor's cache.
+[[nodiscard]] inline double* a_block_buffer() {
+  thread_local const std::unique_ptr<double[]> buffer = std::make_unique_for_overwrite<double[]>(kBlockM * kBlockK);
+  return buffer.get();
+}
 
 // Packs rows [i0, i0 + mc) and columns [k0, k0 + kc) of A, widened, row after row (row stride kc): the
 // panel of rows i .. i+kMR-1 starts at row i. Rows are copied whole (a contiguous widening where A's rows are
@@ -88,9 +97,7 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
       for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk * a.col_stride]);
   }
 }
-}  // namespace product_detail
 
-namespace product_detail {
 // One thread's part of `product` (below): the same, without the charge and the slicing.
 template <class TA, class TB>
 void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
@@ -122,9 +129,9 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
     }
     return;
   }
-  const int64_t nb = std::min(n, kBlockN), kb = std::min(k, kBlockK), mb = std::min(m, kBlockM);
+  const int64_t nb = std::min(n, kBlockN), kb = std::min(k, kBlockK);
   std::vector<double> bp(static_cast<size_t>(((nb + kNR - 1) / kNR) * kNR * kb));
-  std::vector<double> ap(static_cast<size_t>(((mb + kMR - 1) / kMR) * kMR * kb));
+  double* const ap = a_block_buffer();
   for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
     const int64_t nc = std::min(kBlockN, n - j0);
     for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
@@ -145,8 +152,8 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
       }
       for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
         const int64_t mc = std::min(kBlockM, m - i0);
-        pack_a(a, i0, mc, k0, kc, ap.data());
-        panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
+        pack_a(a, i0, mc, k0, kc, ap);
+        panels(mc, nc, kc, ap, bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
                exact_products<TA, TB>);
       }
     }
@@ -191,15 +198,6 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   using product_detail::kNR;
   return (n + kNR - 1) / kNR * kNR * k_total;
 }
-
-namespace product_detail {
-// One thread's packed block of A (kBlockM rows by kBlockK columns), packed just before the products that
-// read it, so that it stays in the processor's cache.
-[[nodiscard]] inline double* a_block_buffer() {
-  thread_local const std::unique_ptr<double[]> buffer = std::make_unique_for_overwrite<double[]>(kBlockM * kBlockK);
-  return buffer.get();
-}
-}  // namespace product_detail
 
 // Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A (m x k) and B
 // already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple of

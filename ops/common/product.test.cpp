@@ -29,6 +29,23 @@ std::vector<double> textbook(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, 
   return c;
 }
 
+// `count` binary32 values drawn from [-1, 1).
+std::vector<float> random_binary32(int64_t count, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::vector<float> v(static_cast<size_t>(count));
+  for (auto& x : v) x = static_cast<float>(u(rng));
+  return v;
+}
+
+// B (k x n, row-major) in the packed form product_packed_rows reads (packed_index), widened.
+template <class T>
+std::vector<double> packed_b(const std::vector<T>& b, int64_t k, int64_t n) {
+  std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
+  for (int64_t q = 0; q < k; ++q)
+    for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
+  return packed;
+}
+
 bool same_bits(const std::vector<double>& x, const std::vector<double>& y) {
   return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(double)) == 0;
 }
@@ -36,7 +53,6 @@ bool same_bits(const std::vector<double>& x, const std::vector<double>& y) {
 
 TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size and edge") {
   std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
   // Sizes around the register tile (6 x 8) and the cache blocks (96 x 256 x 2048).
   const int64_t sizes[][3] = {{1, 1, 1}, {1, 4096, 300}, {5, 7, 3}, {6, 8, 1}, {7, 9, 257}, {13, 17, 600},
                               {97, 33, 20}, {2, 2050, 5}, {100, 3, 513}};
@@ -45,9 +61,7 @@ TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size
     CAPTURE(m);
     CAPTURE(n);
     CAPTURE(k);
-    std::vector<float> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
-    for (auto& x : a) x = static_cast<float>(u(rng));
-    for (auto& x : b) x = static_cast<float>(u(rng));
+    const std::vector<float> a = random_binary32(m * k, rng), b = random_binary32(k * n, rng);
     const MatrixView<float> va{a.data(), k, 1}, vb{b.data(), n, 1};
     std::vector<double> c(static_cast<size_t>(m * n), 42.0);
     product(m, n, k, va, vb, c.data(), n);
@@ -104,9 +118,7 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
     std::vector<double> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
     for (auto& x : a) x = u(rng);
     for (auto& x : b) x = u(rng);
-    std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
-    for (int64_t q = 0; q < k; ++q)
-      for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
+    const std::vector<double> packed = packed_b(b, k, n);
     std::vector<double> c1(static_cast<size_t>(m * n)), c2(static_cast<size_t>(m * n));
     const MatrixView<double> va{a.data(), k, 1};
     product(m, n, k, va, MatrixView<double>{b.data(), n, 1}, c1.data(), n);
@@ -118,15 +130,12 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
 
 TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's bits (column and row slices)") {
   std::mt19937_64 rng(23);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
   // Wide C (sliced by columns), tall narrow C (sliced by rows), and one too small to share.
   for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300}, {400, 9, 700}, {3, 5, 7}, {61, 1000, 40}}) {
     const int64_t m = sz[0], n = sz[1], k = sz[2];
     CAPTURE(m);
     CAPTURE(n);
-    std::vector<float> a(static_cast<size_t>(m * k)), b(static_cast<size_t>(k * n));
-    for (auto& x : a) x = static_cast<float>(u(rng));
-    for (auto& x : b) x = static_cast<float>(u(rng));
+    const std::vector<float> a = random_binary32(m * k, rng), b = random_binary32(k * n, rng);
     const MatrixView<float> va{a.data(), k, 1}, vb{b.data(), n, 1};
     const std::vector<double> want = textbook(m, n, k, va, vb);
     for (int t : {1, 2, 3}) {
@@ -135,10 +144,8 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
       std::vector<double> c(static_cast<size_t>(m * n), -1.0);
       product(m, n, k, va, vb, c.data(), n);
       CHECK(same_bits(c, want));
-      // A packed: rows of C in slices of whole register panels, as a convolution hands them out.
-      std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
-      for (int64_t q = 0; q < k; ++q)
-        for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
+      // B packed; rows of C in slices of whole register panels, as a convolution hands them out.
+      const std::vector<double> packed = packed_b(b, k, n);
       std::vector<double> c2(static_cast<size_t>(m * n), -1.0);
       const int64_t cut = (m / 2) / product_detail::kMR * product_detail::kMR;
       product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, false, true);
@@ -150,7 +157,7 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
 
 
 namespace {
-using Panels = void (*)(int64_t, int64_t, int64_t, const double*, const double*, int64_t, double*, int64_t, bool, bool);
+using Panels = product_detail::PanelsFn*;
 std::vector<std::pair<const char*, Panels>> kernel_variants() {
   using namespace product_detail;
   std::vector<std::pair<const char*, Panels>> variants{{"baseline", baseline::panels}};

@@ -40,7 +40,8 @@ inline v8d madd(v8d acc, v8d a, v8d b) {
 
 // The tile C[0..MR, 0..8*NP) (row stride ldc) += A panel x NP adjacent B panels (`bstride` doubles apart)
 // over kc values of k, in k order. Two panels give twelve independent sums in flight for six rows.
-// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
+// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
+// with its addition only where it is exact, when rounding it changes nothing).
 template <int MR, int NP, bool Fused>
 void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c, int64_t ldc, bool from_zero) {
   static_assert(kNR == 8, "the kernel holds a row of a panel in one vector of eight");
@@ -72,7 +73,8 @@ inline v4d madd(v4d acc, v4d a, v4d b) {
 }
 
 // The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
-// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added.
+// [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
+// with its addition only where it is exact, when rounding it changes nothing).
 template <int MR, int NP, bool Fused>
 void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, int64_t ldc, bool from_zero) {
   static_assert(NP == 1, "one panel of B at a time");

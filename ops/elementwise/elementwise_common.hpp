@@ -148,9 +148,9 @@ template <class Out, class A, class B, class F>
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();
-  const int64_t rows = broadcast_rows(l.out), n = static_cast<int64_t>(out.size());
-  parallel_slices(rows, n, kElementGrain, [&](int64_t lo, int64_t hi) {
-    size_t i = static_cast<size_t>(lo * (n / std::max<int64_t>(rows, 1)));
+  const int64_t inner = l.out.empty() ? 1 : l.out.back();  // elements per row of the walk
+  parallel_slices(broadcast_rows(l.out), static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
+    size_t i = static_cast<size_t>(lo * inner);
     for_each_broadcast_rows<2>(l.out, l.strides, lo, hi, [&](const std::array<int64_t, 2>& o) {
       out[i++] = f(da[static_cast<size_t>(o[0])], db[static_cast<size_t>(o[1])]);
     });

@@ -41,6 +41,11 @@ Gathered gather(const KernelArgs& args, const std::string& op, bool legacy) {
 template <class T, class F>
 void walk(const Tensor& t, const Shape& out, F&& f) {
   auto d = t.data<T>();
+  if (t.shape() == out) {
+    // Nothing broadcast: element i is read at position i.
+    for (size_t i = 0; i < d.size(); ++i) f(i, d[i]);
+    return;
+  }
   std::array<std::vector<int64_t>, 1> strides{broadcast_strides(t.shape(), out)};
   size_t i = 0;
   for_each_broadcast<1>(out, strides, [&](const std::array<int64_t, 1>& o) { f(i++, d[static_cast<size_t>(o[0])]); });
@@ -57,15 +62,7 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
       // Checks the allocation limit first (L3); every element is written at the end.
       auto [res, out] = Tensor::allocate_for_overwrite<T>(g.out);
       std::vector<double> acc(out.size(), 0.0);
-      for (const Tensor* t : g.in) {
-        if (t->shape() == g.out) {
-          // Same shape as the result: element i of the input is added at i, without the broadcasting walk.
-          const auto in = t->data<T>();
-          for (size_t i = 0; i < acc.size(); ++i) acc[i] += wide(in[i]);
-        } else {
-          walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
-        }
-      }
+      for (const Tensor* t : g.in) walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
       const double n = static_cast<double>(g.in.size());
       for (size_t i = 0; i < acc.size(); ++i) out[i] = narrow<T>(mean ? acc[i] / n : acc[i]);
       return res;

@@ -241,11 +241,10 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
             // The tile's columns of X, packed as the product reads them.
             for (int64_t c = 0; c < s.Cg; ++c) {
               const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
+              // A panel's positions at a time: they are adjacent in the packed form.
               double* dst = col + packed_index(R, c, 0);
-              int64_t t0 = 0;
-              for (; t0 + kNR <= tp; t0 += kNR, dst += kNR * R)
-                for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(xp[t0 + u]);
-              for (int64_t u = 0; t0 + u < tp; ++u) dst[u] = widen(xp[t0 + u]);
+              for (int64_t t0 = 0; t0 < tp; t0 += kNR, dst += kNR * R)
+                for (int64_t u = 0, e = std::min(kNR, tp - t0); u < e; ++u) dst[u] = widen(xp[t0 + u]);
             }
           } else {
             // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
