@@ -1,6 +1,9 @@
 // Command-line arguments of the onnxsem command (spec/values.md, U2).
 #include "cli/args.hpp"
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <stdexcept>
 
 #include "semantics/error.hpp"
@@ -53,6 +56,19 @@ int64_t to_int(const std::string& s, const std::string& what) {
   } catch (const std::exception&) {
   }
   usage_error("U2", what + " must be an integer, got '" + s + "'");
+}
+
+void require_writable(const std::string& path) {
+  namespace fs = std::filesystem;
+  const fs::path p(path);
+  const fs::path folder = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec))
+    usage_error("F1", "cannot write '" + path + "': the folder '" + folder.string() + "' does not exist");
+  if (fs::is_directory(p, ec)) usage_error("F1", "cannot write '" + path + "': it is a folder");
+  const bool exists = fs::exists(p, ec);
+  if (exists ? access(path.c_str(), W_OK) != 0 : access(folder.c_str(), W_OK | X_OK) != 0)
+    usage_error("F1", "cannot write '" + path + "': " + (exists ? "the file" : "its folder") + " is not writable");
 }
 
 }  // namespace onnxsem::cli

@@ -24,4 +24,9 @@ struct Args {
 // An integer option value; a usage error (U2) when it is not one.
 [[nodiscard]] int64_t to_int(const std::string& s, const std::string& what);
 
+// Refuses (F1, exit 2) an output file that cannot be written: its folder is missing or not writable, or
+// the path is a folder or a read-only file. Checked before a long command starts, so that its work is not
+// lost for want of a place to put the result.
+void require_writable(const std::string& path);
+
 }  // namespace onnxsem::cli

@@ -5,7 +5,8 @@
 //
 // The pages: index.html; op/OP.html (op/DOMAIN.OP.html outside ai.onnx); spec/CHAPTER.html, a clause
 // anchored by its ID; src/PATH.html, a line anchored as L<n>; findings/NAME.html; reports/sweep-K.html,
-// reports/coverage-K.html and reports/crosscheck-K.html for the K-th report given.
+// reports/coverage-K.html and reports/crosscheck-K.html for the K-th report given; .onnxsem-book-files, the
+// list of the files written (so that writing the book again removes the pages it no longer has).
 //
 // Which clauses an operator has: those whose title, text or section heading names it (whole word, case
 // as written; an operator named by an English word, such as If or Where, does not count at the start of a
@@ -372,6 +373,8 @@ class Book {
   void write_findings(const FindingsDoc& d);
   void write_reports();
   void write_index();
+  void forget_stale();
+  static constexpr const char* manifest_name = ".onnxsem-book-files";
 
   const ops::Registry& registry_;
   fs::path root_, dir_;
@@ -387,6 +390,7 @@ class Book {
   std::vector<FindingsDoc> findings_;
   mutable std::map<std::string, std::vector<std::string>> file_lines_;
   size_t pages_ = 0;
+  std::vector<std::string> written_;  // the files this run wrote, relative to dir_
   json search_;  // [title, kind, page, detail] per entry
 
   const std::vector<std::string>& lines_of(const std::string& file) const {
@@ -905,6 +909,7 @@ void Book::put(const std::string& path, const std::string& content) {
   out << content;
   if (!out.flush()) usage_error("F1", "cannot write '" + p.string() + "'");
   ++pages_;
+  written_.push_back(path);
 }
 
 void Book::page(const std::string& path, const std::string& title, const std::string& body, const std::string& scripts) {
@@ -1302,7 +1307,30 @@ size_t Book::write() {
   write_index();
   put("search-index.js", "window.BOOK_INDEX = " + search_.dump(-1, ' ', false, json::error_handler_t::replace) + ";\n");
   put("search.js", search_script);
+  forget_stale();
   return pages_;
+}
+
+// A book written again into the same folder leaves no page of the earlier book behind (an operator or a
+// source file that is gone, a report no longer given): the files the earlier run wrote are listed in the
+// folder's manifest, and those this run did not write are removed. Files the book never wrote are left.
+void Book::forget_stale() {
+  const fs::path manifest = dir_ / manifest_name;
+  std::set<std::string> now(written_.begin(), written_.end());
+  std::ifstream old(manifest);
+  for (std::string line; std::getline(old, line);) {
+    // Only a plain relative path inside the folder is trusted (the manifest is a file anyone can edit).
+    const fs::path rel_path(line);
+    if (line.empty() || now.count(line) || rel_path.is_absolute() ||
+        std::any_of(rel_path.begin(), rel_path.end(), [](const fs::path& part) { return part == ".."; }))
+      continue;
+    std::error_code ec;
+    fs::remove(dir_ / rel_path, ec);
+  }
+  old.close();
+  std::ofstream list(manifest, std::ios::binary);
+  for (const auto& f : written_) list << f << '\n';
+  if (!list.flush()) usage_error("F1", "cannot write '" + manifest.string() + "'");
 }
 
 }  // namespace

@@ -174,6 +174,32 @@ else fail "an output folder under a file: exit $code, $(head -1 "$tmp/bad.log")"
 "$onnxsem" book >/dev/null 2>&1
 [ $? -eq 2 ] && ok "refused: no DIR" || fail "book without DIR"
 
+# The book written again into its folder removes the pages the earlier book wrote and this one does not
+# (listed in .onnxsem-book-files), and leaves every other file alone.
+[ -s "$tmp/book2/.onnxsem-book-files" ] && grep -qx 'op/Tanh.html' "$tmp/book2/.onnxsem-book-files" &&
+  ok "the book lists the files it wrote" || fail "no manifest .onnxsem-book-files in the book's folder"
+echo stale >"$tmp/book2/op/Gone.html"
+echo 'op/Gone.html' >>"$tmp/book2/.onnxsem-book-files"
+echo '../outside.txt' >>"$tmp/book2/.onnxsem-book-files"
+echo mine >"$tmp/book2/notes.txt"
+echo mine >"$tmp/outside.txt"
+"$onnxsem" book "$tmp/book2" --sweep "$tmp/sweep-plain.json" --source "$src" >/dev/null 2>&1 || fail "book written again"
+if [ -e "$tmp/book2/op/Gone.html" ]; then fail "a stale page of the earlier book stayed"; else ok "a stale page removed"; fi
+if [ -f "$tmp/book2/notes.txt" ] && [ -f "$tmp/outside.txt" ] && [ -f "$tmp/book2/op/Tanh.html" ]; then
+  ok "files the book did not write, and its current pages, stay"
+else fail "the book removed a file it did not write, or one of its own pages"; fi
+
+# A sweep refuses an output it cannot write before it runs a test (exit 2, nothing swept).
+"$onnxsem" sweep "$suite" --filter '^node/test_tanh$' --json "$tmp/nowhere/r.json" >"$tmp/bad.log" 2>&1
+code=$?
+if [ "$code" -eq 2 ] && grep -q "\[F1\] cannot write .*nowhere/r.json.: the folder .* does not exist" "$tmp/bad.log" &&
+   ! grep -q 'statuses:' "$tmp/bad.log"; then ok "refused before sweeping: an output in a missing folder"
+else fail "sweep with an unwritable output: exit $code, $(head -1 "$tmp/bad.log")"; fi
+"$onnxsem" sweep "$suite" --filter '^node/test_tanh$' --html "$tmp" >"$tmp/bad.log" 2>&1
+code=$?
+if [ "$code" -eq 2 ] && grep -q "it is a folder" "$tmp/bad.log"; then ok "refused before sweeping: an output that is a folder"
+else fail "sweep --html FOLDER: exit $code, $(head -1 "$tmp/bad.log")"; fi
+
 # The browser checks: each bounded by its own deadline (check-book.js) and by timeout(1) around it.
 check_book() {  # check_book DIR LOG
   timeout -k 10 360 node "$src/cli/browser/check-book.js" "$1" --operator Tanh --chromium "$chromium" --deadline 300 >"$2" 2>&1

@@ -79,8 +79,8 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (o.random_sets < 0) usage_error("U2", "--random takes a count of 0 or more");
   if (auto v = a.get("seed")) o.seed = static_cast<uint64_t>(cli::to_int(*v, "--seed"));
   if (auto v = a.get("filter")) o.filter = *v;
-  if (auto v = a.get("json")) o.json_file = *v;
-  if (auto v = a.get("markdown")) o.markdown_file = *v;
+  if (auto v = a.get("json")) cli::require_writable(o.json_file = *v);
+  if (auto v = a.get("markdown")) cli::require_writable(o.markdown_file = *v);
   if (auto v = a.get("keep")) o.keep_dir = *v;
   if (auto v = a.get("optimize")) o.optimize = *v;
   if (o.optimize != "all" && o.optimize != "disabled") usage_error("U2", "--optimize takes all or disabled");

@@ -301,6 +301,8 @@ int cmd_sweep(const Args& a) {
   o.progress = isatty(STDERR_FILENO);
   for (const auto& r : o.roots)
     if (!fs::is_directory(r)) usage_error("F1", "'" + r + "' is not a folder");
+  for (const char* k : {"json", "junit", "markdown", "html", "write-expected"})
+    if (auto v = a.get(k)) cli::require_writable(*v);
 
   const auto rep = conformance::sweep(o, ops::standard_registry());
   if (auto v = a.get("html")) cli::write_sweep_html(*v, rep);
@@ -325,6 +327,8 @@ int cmd_merge(const Args& a) {
     crosscheck::merge_crosscheck_reports(parts, a.get("json").value_or(""), a.get("markdown").value_or(""));
     return 0;
   }
+  for (const char* k : {"json", "junit", "markdown", "html", "write-expected"})
+    if (auto v = a.get(k)) cli::require_writable(*v);
   std::vector<conformance::SweepReport> parts;
   for (const auto& p : a.positional) parts.push_back(conformance::read_report(p));
   const auto rep = conformance::merge_reports(parts);
