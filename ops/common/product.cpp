@@ -1,4 +1,5 @@
-// Chooses the variant of the register kernel of product.hpp that this processor runs (see product_kernel.cpp).
+// Chooses the variants of the register kernel and of the conversions of product.hpp that this processor runs
+// (see product_kernel.cpp and convert_kernel.cpp).
 #include "ops/common/product.hpp"
 
 #include "semantics/coverage.hpp"
@@ -12,7 +13,19 @@ PanelsFn* choose() {
 #endif
   return baseline::panels;
 }
+const Conversions& choose_conversions() {
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512f")) return avx512::conversions;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::conversions;
+#endif
+  return baseline::conversions;
+}
 }  // namespace
+
+const Conversions& conversions() {
+  static const Conversions& chosen = choose_conversions();
+  return chosen;
+}
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
             int64_t ldc, bool from_zero, bool exact) {

@@ -64,16 +64,43 @@ using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, cons
                       double* c, int64_t ldc, bool from_zero, bool exact);
 PanelsFn panels;
 // Its instruction-set variants (product_kernel.cpp), one of which `panels` calls; all give the same bits.
+
+// Runs of binary32 elements widened to binary64, and binary64 sums narrowed to binary32 (P1), in the
+// instruction-set variant this processor runs (convert_kernel.cpp): the same values as widen and
+// narrow_float element by element, with the processor's widest vector conversions.
+struct Conversions {
+  // dst[i] = widen(src[i]) for i < n.
+  void (*widen)(const float* src, int64_t n, double* dst);
+  // dst[i] = narrow_float<float>(src[i]) for i < n.
+  void (*narrow)(const double* src, int64_t n, float* dst);
+  // dst[i] = narrow_float<float>(src[i] + add) for i < n (the addition in binary64, rounded once).
+  void (*narrow_plus)(const double* src, int64_t n, double add, float* dst);
+  // x[0 .. n) widened into panels of kNR (dst, dst + stride, ...; the last panel's n % kNR first entries).
+  void (*spread)(const float* x, int64_t n, double* dst, int64_t stride);
+  // The same for n gathered elements: entry t is x[offsets[t]], or +0 where offsets[t] is -1; runs[q] says
+  // that panel q's kNR offsets are consecutive (and none is -1).
+  void (*gather)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride);
+  // acc[t] = acc[t] + w * (the gathered entry t, as `gather` defines it), for t < n: one tap of a depthwise
+  // convolution, the product and the sum each rounded to binary64.
+  void (*add_taps)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc);
+};
+[[nodiscard]] const Conversions& conversions();
+
+// The instruction-set variants of the kernel and the conversions (product_kernel.cpp, convert_kernel.cpp), one
+// of which `panels` and `conversions` give; all give the same bits.
 namespace baseline {
 PanelsFn panels;
-}
+extern const Conversions conversions;
+}  // namespace baseline
 #if defined(__x86_64__)
 namespace avx2 {
 PanelsFn panels;
-}
+extern const Conversions conversions;
+}  // namespace avx2
 namespace avx512 {
 PanelsFn panels;
-}
+extern const Conversions conversions;
+}  // namespace avx512
 #endif
 
 // One thread's block of A (kBlockM rows by kBlockK columns, as pack_a writes it), packed just before the
@@ -91,6 +118,12 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
   for (int64_t ii = 0; ii < mc; ++ii) {
     double* dst = ap + ii * kc;
     const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
+    if constexpr (std::is_same_v<TA, float>) {
+      if (a.col_stride == 1) {
+        conversions().widen(src, kc, dst);
+        continue;
+      }
+    }
     if (a.col_stride == 1)
       for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk]);
     else

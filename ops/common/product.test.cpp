@@ -245,3 +245,96 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
     CHECK_FALSE(same_bits(fused, want));
   }
 }
+
+namespace {
+std::vector<std::pair<const char*, const product_detail::Conversions*>> conversion_variants() {
+  using namespace product_detail;
+  std::vector<std::pair<const char*, const Conversions*>> variants{{"baseline", &baseline::conversions}};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", &avx2::conversions);
+  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", &avx512::conversions);
+#endif
+  return variants;
+}
+
+template <class T>
+bool same_bits(const T* x, const T* y, size_t n) {
+  return std::memcmp(x, y, n * sizeof(T)) == 0;
+}
+}  // namespace
+
+TEST_CASE("[P1] every instruction-set variant of the conversions gives the bits of widen and narrow_float element by element") {
+  using namespace product_detail;
+  const auto variants = conversion_variants();
+  std::mt19937_64 rng(11);
+  // Binary32 values of every kind: random bit patterns (NaNs, infinities, subnormals included) and the extremes.
+  const int64_t n = 203;  // 25 panels and a partial one
+  std::vector<float> x(static_cast<size_t>(n));
+  for (auto& v : x) {
+    const uint32_t bits = static_cast<uint32_t>(rng());
+    std::memcpy(&v, &bits, sizeof v);
+  }
+  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -1.4e-45f, 0.0f, -0.0f,
+                            INFINITY, -INFINITY, NAN};
+  for (size_t q = 0; q < std::size(extremes); ++q) x[q * 13] = extremes[q];
+  // Binary64 sums to narrow: random values across binary32's range and beyond it, ties, overflow, underflow.
+  std::vector<double> d(static_cast<size_t>(n));
+  std::uniform_real_distribution<double> expo(-160.0, 140.0);
+  for (auto& v : d) v = std::ldexp((rng() & 1 ? -1.0 : 1.0) * (1.0 + static_cast<double>(rng() % (1u << 30)) * 0x1p-30), static_cast<int>(expo(rng)));
+  const double special[] = {1.0 + 0x1p-24, 1.0 + 0x1p-24 + 0x1p-52, 0x1.fffffefffffffp127, 0x1.ffffffp127, 0x1p-150, 0x1.8p-149,
+                            -0.0, INFINITY, NAN, 0x1p-1074};
+  for (size_t q = 0; q < std::size(special); ++q) d[q * 17] = special[q];
+  // Offsets for the gathers: runs of kNR consecutive entries, scattered entries and padding (-1).
+  std::vector<int64_t> offs(static_cast<size_t>(n));
+  std::vector<char> runs(static_cast<size_t>((n + kNR - 1) / kNR));
+  for (int64_t q = 0; q * kNR < n; ++q) {
+    runs[static_cast<size_t>(q)] = q % 3 == 0 && (q + 1) * kNR <= n;
+    const int64_t base = static_cast<int64_t>(rng() % static_cast<uint64_t>(n - kNR));
+    for (int64_t u = 0; u < kNR && q * kNR + u < n; ++u)
+      offs[static_cast<size_t>(q * kNR + u)] = runs[static_cast<size_t>(q)] ? base + u
+                                               : (rng() % 4 == 0 ? -1 : static_cast<int64_t>(rng() % static_cast<uint64_t>(n)));
+  }
+  const int64_t stride = 3 * kNR;  // panels 3*kNR doubles apart, as in a packed matrix of three rows
+  const size_t spread_size = static_cast<size_t>((n + kNR - 1) / kNR * stride);
+  const double w = -0.8125;
+
+  // The definitions, element by element.
+  std::vector<double> widened(static_cast<size_t>(n)), spread_want(spread_size, 7.0), gather_want(spread_size, 7.0);
+  std::vector<float> narrowed(static_cast<size_t>(n)), plus_want(static_cast<size_t>(n));
+  std::vector<double> taps_want = d;
+  for (int64_t t = 0; t < n; ++t) {
+    const size_t i = static_cast<size_t>(t), at = static_cast<size_t>(t / kNR * stride + t % kNR);
+    widened[i] = widen(x[i]);
+    narrowed[i] = narrow_float<float>(d[i]);
+    plus_want[i] = narrow_float<float>(d[i] + 0.5);
+    spread_want[at] = widen(x[i]);
+    const double g = offs[i] >= 0 ? widen(x[static_cast<size_t>(offs[i])]) : 0.0;
+    gather_want[at] = g;
+    volatile double p = w * g;
+    taps_want[i] = taps_want[i] + p;
+  }
+  for (const auto& [name_, conv] : variants) {
+    const char* const name = name_;
+    CAPTURE(name);
+    std::vector<double> wd(static_cast<size_t>(n)), sp(spread_size, 7.0), ga(spread_size, 7.0), taps = d;
+    std::vector<float> nf(static_cast<size_t>(n)), pf(static_cast<size_t>(n));
+    conv->widen(x.data(), n, wd.data());
+    conv->narrow(d.data(), n, nf.data());
+    conv->narrow_plus(d.data(), n, 0.5, pf.data());
+    conv->spread(x.data(), n, sp.data(), stride);
+    conv->gather(x.data(), offs.data(), runs.data(), n, ga.data(), stride);
+    conv->add_taps(x.data(), offs.data(), runs.data(), n, w, taps.data());
+    CHECK(same_bits(wd.data(), widened.data(), wd.size()));
+    CHECK(same_bits(nf.data(), narrowed.data(), nf.size()));
+    CHECK(same_bits(pf.data(), plus_want.data(), pf.size()));
+    CHECK(same_bits(sp.data(), spread_want.data(), sp.size()));  // entries outside the panels untouched
+    CHECK(same_bits(ga.data(), gather_want.data(), ga.size()));
+    CHECK(same_bits(taps.data(), taps_want.data(), taps.size()));
+  }
+  // narrow_plus adds before it rounds: -0 + 0.5 and a sum that crosses a rounding boundary.
+  const double sums[] = {-0.0, 0x1.000001p0 - 0.5};
+  float out[2];
+  conversions().narrow_plus(sums, 2, 0.5, out);
+  CHECK(out[0] == 0.5f);
+  CHECK(out[1] == narrow_float<float>(0x1.000001p0));
+}

@@ -174,6 +174,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   }
   const int64_t tiles = (P + tile - 1) / tile;
   const int64_t panels = (tile + kNR - 1) / kNR;
+  const product_detail::Conversions& convert = product_detail::conversions();
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
@@ -223,6 +224,10 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
             const double wj = widen(wgi[jf]);
             const int64_t* ot = offs + jf * tile;
             const char* rj = run + jf * panels;
+            if constexpr (std::is_same_v<T, float>) {
+              convert.add_taps(xp, ot, rj, tp, wj, acc);
+              continue;
+            }
             for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q) {
               if (rj[q]) {
                 const T* src = xp + ot[t0];
@@ -243,6 +248,10 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
               const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
               // A panel's positions at a time: they are adjacent in the packed form.
               double* dst = col + packed_index(R, c, 0);
+              if constexpr (std::is_same_v<T, float>) {
+                convert.spread(xp, tp, dst, kNR * R);
+                continue;
+              }
               for (int64_t t0 = 0; t0 < tp; t0 += kNR, dst += kNR * R)
                 for (int64_t u = 0, e = std::min(kNR, tp - t0); u < e; ++u) dst[u] = widen(xp[t0 + u]);
             }
@@ -256,6 +265,10 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
                 // A panel's positions at a time: they are adjacent in the packed form.
                 double* dst = col + packed_index(R, c * K + jf, 0);
                 const char* rj = run + jf * panels;
+                if constexpr (std::is_same_v<T, float>) {
+                  convert.gather(xp, ot, rj, tp, dst, kNR * R);
+                  continue;
+                }
                 for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
                   if (rj[q]) {
                     const T* src = xp + ot[t0];
@@ -281,6 +294,11 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
           T* yp = out.data() + (n * s.M + m) * P + p0;
           const double b = L.bias_first ? 0.0 : bias[m];
           const double* ai = acc + i * tp;
+          if constexpr (std::is_same_v<T, float>) {
+            if (L.bias_first) convert.narrow(ai, tp, yp);
+            else convert.narrow_plus(ai, tp, b, yp);
+            continue;
+          }
           if (L.bias_first)
             for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t]);
           else
