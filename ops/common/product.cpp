@@ -1,5 +1,5 @@
-// Chooses the variants of the register kernel and of the conversions of product.hpp that this processor runs
-// (see product_kernel.cpp and convert_kernel.cpp).
+// Chooses the variants of the register kernel and of the plain loops (VectorLoops) of product.hpp that this processor runs
+// (see product_kernel.cpp and vector_loops.cpp).
 #include "ops/common/product.hpp"
 
 #include "semantics/coverage.hpp"
@@ -13,17 +13,17 @@ PanelsFn* choose() {
 #endif
   return baseline::panels;
 }
-const Conversions& choose_conversions() {
+const VectorLoops& choose_loops() {
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx512f")) return avx512::conversions;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::conversions;
+  if (__builtin_cpu_supports("avx512f")) return avx512::vector_loops;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::vector_loops;
 #endif
-  return baseline::conversions;
+  return baseline::vector_loops;
 }
 }  // namespace
 
-const Conversions& conversions() {
-  static const Conversions& chosen = choose_conversions();
+const VectorLoops& vector_loops() {
+  static const VectorLoops& chosen = choose_loops();
   return chosen;
 }
 

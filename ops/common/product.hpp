@@ -63,12 +63,10 @@ inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integ
 using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
                       double* c, int64_t ldc, bool from_zero, bool exact);
 PanelsFn panels;
-// Its instruction-set variants (product_kernel.cpp), one of which `panels` calls; all give the same bits.
-
-// Runs of binary32 elements widened to binary64, and binary64 sums narrowed to binary32 (P1), in the
-// instruction-set variant this processor runs (convert_kernel.cpp): the same values as widen and
-// narrow_float element by element, with the processor's widest vector conversions.
-struct Conversions {
+// Plain loops over binary32 data in the instruction-set variant this processor runs (vector_loops.cpp):
+// runs widened to binary64 and sums narrowed back (P1), the same values as widen and narrow_float element
+// by element; the gathering of convolution taps; max pooling windows.
+struct VectorLoops {
   // dst[i] = widen(src[i]) for i < n.
   void (*widen)(const float* src, int64_t n, double* dst);
   // dst[i] = narrow_float<float>(src[i]) for i < n.
@@ -83,23 +81,26 @@ struct Conversions {
   // acc[t] = acc[t] + w * (the gathered entry t, as `gather` defines it), for t < n: one tap of a depthwise
   // convolution, the product and the sum each rounded to binary64.
   void (*add_taps)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc);
+  // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
+  // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
+  void (*max_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out);
 };
-[[nodiscard]] const Conversions& conversions();
+[[nodiscard]] const VectorLoops& vector_loops();
 
-// The instruction-set variants of the kernel and the conversions (product_kernel.cpp, convert_kernel.cpp), one
-// of which `panels` and `conversions` give; all give the same bits.
+// The instruction-set variants of the kernel and of the loops (product_kernel.cpp, vector_loops.cpp), one
+// of which `panels` and `vector_loops` give; all give the same bits.
 namespace baseline {
 PanelsFn panels;
-extern const Conversions conversions;
+extern const VectorLoops vector_loops;
 }  // namespace baseline
 #if defined(__x86_64__)
 namespace avx2 {
 PanelsFn panels;
-extern const Conversions conversions;
+extern const VectorLoops vector_loops;
 }  // namespace avx2
 namespace avx512 {
 PanelsFn panels;
-extern const Conversions conversions;
+extern const VectorLoops vector_loops;
 }  // namespace avx512
 #endif
 
@@ -120,7 +121,7 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
     const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
     if constexpr (std::is_same_v<TA, float>) {
       if (a.col_stride == 1) {
-        conversions().widen(src, kc, dst);
+        vector_loops().widen(src, kc, dst);
         continue;
       }
     }

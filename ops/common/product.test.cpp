@@ -247,12 +247,12 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
 }
 
 namespace {
-std::vector<std::pair<const char*, const product_detail::Conversions*>> conversion_variants() {
+std::vector<std::pair<const char*, const product_detail::VectorLoops*>> vector_loop_variants() {
   using namespace product_detail;
-  std::vector<std::pair<const char*, const Conversions*>> variants{{"baseline", &baseline::conversions}};
+  std::vector<std::pair<const char*, const VectorLoops*>> variants{{"baseline", &baseline::vector_loops}};
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", &avx2::conversions);
-  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", &avx512::conversions);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", &avx2::vector_loops);
+  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", &avx512::vector_loops);
 #endif
   return variants;
 }
@@ -263,9 +263,9 @@ bool same_bits(const T* x, const T* y, size_t n) {
 }
 }  // namespace
 
-TEST_CASE("[P1] every instruction-set variant of the conversions gives the bits of widen and narrow_float element by element") {
+TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the bits of widen and narrow_float element by element") {
   using namespace product_detail;
-  const auto variants = conversion_variants();
+  const auto variants = vector_loop_variants();
   std::mt19937_64 rng(11);
   // Binary32 values of every kind: random bit patterns (NaNs, infinities, subnormals included) and the extremes.
   const int64_t n = 203;  // 25 panels and a partial one
@@ -334,7 +334,42 @@ TEST_CASE("[P1] every instruction-set variant of the conversions gives the bits 
   // narrow_plus adds before it rounds: -0 + 0.5 and a sum that crosses a rounding boundary.
   const double sums[] = {-0.0, 0x1.000001p0 - 0.5};
   float out[2];
-  conversions().narrow_plus(sums, 2, 0.5, out);
+  vector_loops().narrow_plus(sums, 2, 0.5, out);
   CHECK(out[0] == 0.5f);
   CHECK(out[1] == narrow_float<float>(0x1.000001p0));
+}
+
+TEST_CASE("[NN20] every instruction-set variant of the max pooling loop keeps the first NaN, else the first largest") {
+  using namespace product_detail;
+  std::mt19937_64 rng(13);
+  std::vector<float> x(400);
+  for (size_t i = 0; i < x.size(); ++i) {
+    const unsigned r = static_cast<unsigned>(rng() % 12);
+    uint32_t bits = 0x7fc00000u | static_cast<uint32_t>(i) | (rng() % 2 ? 0x80000000u : 0);  // a NaN of its own payload
+    if (r == 0) std::memcpy(&x[i], &bits, sizeof bits);
+    else if (r < 5) x[i] = rng() % 2 ? 0.0f : -0.0f;
+    else x[i] = static_cast<float>(static_cast<int>(rng() % 5) - 2);
+  }
+  const int64_t taps[] = {0, 1, 2, 40, 41, 42, 80, 81, 82};
+  for (int32_t step : {1, 3})
+    for (int64_t base = 0; base < 200; base += 7) {
+      float want[kNR];
+      for (int64_t u = 0; u < kNR; ++u) {
+        float best = x[static_cast<size_t>(base + taps[0] + u * step)];
+        for (int64_t j = 1; j < 9; ++j) {
+          const float v = x[static_cast<size_t>(base + taps[j] + u * step)];
+          if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
+        }
+        want[u] = best;
+      }
+      for (const auto& [name_, loops] : vector_loop_variants()) {
+        const char* const name = name_;
+        CAPTURE(name);
+        CAPTURE(step);
+        CAPTURE(base);
+        float got[kNR];
+        loops->max_windows(x.data() + base, taps, 9, step, got);
+        CHECK(std::memcmp(got, want, sizeof got) == 0);
+      }
+    }
 }

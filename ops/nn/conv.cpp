@@ -174,7 +174,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   }
   const int64_t tiles = (P + tile - 1) / tile;
   const int64_t panels = (tile + kNR - 1) / kNR;
-  const product_detail::Conversions& convert = product_detail::conversions();
+  const product_detail::VectorLoops& convert = product_detail::vector_loops();
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
@@ -188,20 +188,32 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     // jf (no padding among them), which are then copied as a block.
     char* const run = direct ? nullptr : scratch.run.at_least(K * panels);
     if (col && tp % kNR != 0) std::fill(col + packed_index(R, 0, tp / kNR * kNR), col + packed_size(R, tp), 0.0);
-    if (!direct)
+    if (!direct) {
+      // A row of positions (consecutive along the last axis) at a time: the taps of its other axes give one
+      // offset (or the padding) for the whole row, and the last axis adds its own coordinate.
+      const size_t last = rank - 1;
+      const int64_t width = L.out[last], klast = L.kernel[last], inlast = L.in[last];
       for (int64_t jf = 0; jf < K; ++jf)
-        for (int64_t t = 0; t < tp; ++t) {
-          int64_t off = 0;
-          for (size_t d = 0; d < rank; ++d) {
-            const int64_t q = tapq[d][ocoord[d][p0 + t] * L.kernel[d] + jcoord[d][jf]];
-            if (q < 0) {
-              off = -1;
-              break;
-            }
-            off = off * L.in[d] + q;
+        for (int64_t t = 0; t < tp;) {
+          const int64_t p = p0 + t, row_end = std::min(tp, t + (width - ocoord[last][p]));
+          int64_t base = 0;
+          for (size_t d = 0; d < last && base >= 0; ++d) {
+            const int64_t q = tapq[d][ocoord[d][p] * L.kernel[d] + jcoord[d][jf]];
+            base = q < 0 ? -1 : base * L.in[d] + q;
           }
-          offs[jf * tile + t] = off;
+          int64_t* o = offs + jf * tile;
+          if (base < 0) {
+            std::fill(o + t, o + row_end, int64_t{-1});
+          } else {
+            const int64_t* ql = tapq[last].data() + jcoord[last][jf];
+            for (int64_t u = t, ox = ocoord[last][p]; u < row_end; ++u, ++ox) {
+              const int64_t q = ql[ox * klast];
+              o[u] = q < 0 ? -1 : base * inlast + q;
+            }
+          }
+          t = row_end;
         }
+    }
     if (!direct)
       for (int64_t jf = 0; jf < K; ++jf)
         for (int64_t q = 0; q * kNR < tp; ++q) {

@@ -9,8 +9,10 @@
 //   Global*Pool   the same over the whole spatial extent (NN25).
 // A window that hits no input element has no value (NN22).
 #include <cmath>
+#include <limits>
 
 #include "ops/common/attrs.hpp"
+#include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
 #include "semantics/coverage.hpp"
@@ -89,11 +91,43 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   // Column-major strides of the spatial axes, for storage_order = 1.
   std::vector<int64_t> cstride(in.size(), 1);
   for (size_t d = 1; d < in.size(); ++d) cstride[d] = cstride[d - 1] * in[d - 1];
+  // Groups of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
+  // windows inside the plane, along a row): computed side by side by the processor's vector loop, which
+  // gives each window's NN20 value as the loop below does. group_step[o] > 0: o starts such a group.
+  constexpr int64_t G = product_detail::kNR;
+  const auto& begin = w.table.begin;
+  const auto& offsets = w.table.offsets;
+  std::vector<int32_t> group_step;
+  if constexpr (std::is_same_v<T, float>) {
+    if (!want_indices && w.planes > 0) {
+      group_step.assign(static_cast<size_t>(w.outs), 0);
+      for (int64_t o = 0; o + G <= w.outs;) {
+        const int64_t b0 = begin[o], k = begin[o + 1] - b0, step = offsets[begin[o + 1]] - offsets[b0];
+        bool same = step > 0 && step <= std::numeric_limits<int32_t>::max() / G;
+        for (int64_t u = 1; u < G && same; ++u) {
+          const int64_t bu = begin[o + u];
+          same = begin[o + u + 1] - bu == k;
+          for (int64_t j = 0; j < k && same; ++j) same = offsets[bu + j] == offsets[b0 + j] + u * step;
+        }
+        if (same) group_step[o] = static_cast<int32_t>(step);
+        o += same ? G : 1;
+      }
+    }
+  }
+  const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone.
   parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
+      if constexpr (std::is_same_v<T, float>) {
+        if (!group_step.empty() && group_step[o] > 0) {
+          // [spec:NN20] as below, kNR windows at a time.
+          loops.max_windows(xp, offsets.data() + begin[o], begin[o + 1] - begin[o], group_step[o], out.data() + pl * w.outs + o);
+          o += G - 1;
+          continue;
+        }
+      }
       // [spec:NN20] the first NaN of the window, else its first largest element.
       int64_t best = w.table.offsets[w.table.begin[o]];
       double bv = widen(xp[best]);

@@ -1,5 +1,7 @@
 // Pooling (spec/ops-nn.md, NN20-NN25).
+#include <cstring>
 #include <limits>
+#include <random>
 
 #include "ops/nn/test_util.hpp"
 
@@ -157,4 +159,55 @@ TEST_CASE("[NN26] MaxUnpool writes each element at its index into zeros") {
           run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({1, 1, 2, 2}, {0, 3, 8, 16}))});
         }) == "NN26");
   CHECK(clause_of([&] { run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({4}, {0, 1, 2, 3}))}); }) == "NN26");
+}
+
+TEST_CASE("[NN20] MaxPool over rows wide enough for the vector loop: the first NaN (its payload) or first largest (its sign)") {
+  // Rows of 40 outputs: groups of eight windows go through the processor's vector loop (steps 1 and 2,
+  // with and without dilation), the edges through the scalar one; every value against the definition.
+  std::mt19937 rng(3);
+  const int64_t H = 5, W = 81;
+  std::vector<float> v(static_cast<size_t>(2 * H * W));
+  uint32_t payload = 1;
+  for (auto& e : v) {
+    const unsigned r = rng() % 16;
+    if (r == 0) {  // NaNs with distinct payloads and signs
+      const uint32_t bits = 0x7fc00000u | (payload++ & 0x3fffff) | (rng() % 2 ? 0x80000000u : 0);
+      std::memcpy(&e, &bits, sizeof e);
+    } else if (r < 6) {
+      e = rng() % 2 ? 0.0f : -0.0f;  // ties of zeros of both signs
+    } else {
+      e = static_cast<float>(static_cast<int>(rng() % 7) - 3);  // many equal values
+    }
+  }
+  const Tensor x = tf({1, 2, H, W}, v);
+  for (int64_t stride : {1, 2})
+    for (int64_t dilation : {1, 2}) {
+      CAPTURE(stride);
+      CAPTURE(dilation);
+      Node n = make_node("MaxPool", {attr_is("kernel_shape", {2, 3}), attr_is("strides", {1, stride}),
+                                     attr_is("dilations", {1, dilation}), attr_is("pads", {0, 1, 0, 1})});
+      const auto y = run(n, 12, {Value(x)});
+      const int64_t OW = (W + 2 - (dilation * 2 + 1)) / stride + 1, OH = H - 1;
+      REQUIRE(shape_of(y[0]) == Shape{1, 2, OH, OW});
+      const auto got = vals(y[0]);
+      bool all_same = true;
+      for (int64_t c = 0; c < 2; ++c)
+        for (int64_t oy = 0; oy < OH; ++oy)
+          for (int64_t ox = 0; ox < OW; ++ox) {
+            // The definition: taps in row-major order, padding skipped; the first NaN, else the first largest.
+            bool have = false;
+            float best = 0;
+            for (int64_t ky = 0; ky < 2; ++ky)
+              for (int64_t kx = 0; kx < 3; ++kx) {
+                const int64_t iy = oy + ky, ix = ox * stride - 1 + kx * dilation;
+                if (ix < 0 || ix >= W) continue;
+                const float e = v[static_cast<size_t>((c * H + iy) * W + ix)];
+                if (!have) best = e, have = true;
+                else if (!std::isnan(best) && (std::isnan(e) || e > best)) best = e;
+              }
+            const float g = got[static_cast<size_t>((c * OH + oy) * OW + ox)];
+            all_same = all_same && std::memcmp(&g, &best, sizeof g) == 0;
+          }
+      CHECK(all_same);
+    }
 }

@@ -1,0 +1,112 @@
+// The plain loops of ops/common/product.hpp (VectorLoops: binary32 <-> binary64 conversions, the gathering of
+// convolution taps, max pooling windows), compiled once per instruction-set variant like the register kernel
+// (ONNXSEM_PRODUCT_VARIANT: baseline, avx2, avx512), so that they use the widest vectors the processor has.
+// Widening a binary32 value is exact, narrowing rounds to nearest even (P1), and a vector conversion or
+// comparison gives the same bits as a scalar one, element by element. Built with -ffp-contract=off like
+// the kernel: add_taps rounds each product and each sum, as the scalar loop it replaces does.
+#include <cstdint>
+
+#if defined(__AVX2__) || defined(__AVX512F__)
+#include <immintrin.h>
+#endif
+
+#include "ops/common/product.hpp"
+
+namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT {
+namespace {
+
+// Panel entries u < e: x[offsets[u]] widened, +0 where offsets[u] is -1. A full panel is one masked vector
+// gather on AVX-512 (a lane in the padding is not read and gives +0.0f, widened to +0).
+inline void gather_panel(const float* x, const int64_t* offsets, int64_t e, double* out) {
+#if defined(__AVX512F__)
+  if (e == kNR) {
+    static_assert(kNR == 8);
+    const __m512i idx = _mm512_loadu_si512(offsets);
+    const __mmask8 inside = _mm512_cmpge_epi64_mask(idx, _mm512_setzero_si512());
+    _mm512_storeu_pd(out, _mm512_maskz_cvtps_pd(0xFF, _mm512_mask_i64gather_ps(_mm256_setzero_ps(), inside, idx, x, 4)));
+    return;
+  }
+#endif
+  for (int64_t u = 0; u < e; ++u) out[u] = offsets[u] >= 0 ? static_cast<double>(x[offsets[u]]) : 0.0;
+}
+
+void widen_f32(const float* src, int64_t n, double* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<double>(src[i]);
+}
+
+void narrow_f64(const double* src, int64_t n, float* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(src[i]);
+}
+
+void narrow_f64_plus(const double* src, int64_t n, double add, float* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(src[i] + add);
+}
+
+void spread_f32(const float* x, int64_t n, double* dst, int64_t stride) {
+  int64_t t0 = 0;
+  for (; t0 + kNR <= n; t0 += kNR, dst += stride)
+    for (int64_t u = 0; u < kNR; ++u) dst[u] = static_cast<double>(x[t0 + u]);
+  for (int64_t u = 0; t0 + u < n; ++u) dst[u] = static_cast<double>(x[t0 + u]);
+}
+
+void gather_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {
+  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q, dst += stride) {
+    if (runs[q]) {
+      const float* src = x + offsets[t0];
+      for (int64_t u = 0; u < kNR; ++u) dst[u] = static_cast<double>(src[u]);
+      continue;
+    }
+    gather_panel(x, offsets + t0, n - t0 < kNR ? n - t0 : kNR, dst);
+  }
+}
+
+void add_taps_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
+  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q) {
+    if (runs[q]) {
+      const float* src = x + offsets[t0];
+      for (int64_t u = 0; u < kNR; ++u) acc[t0 + u] = acc[t0 + u] + w * static_cast<double>(src[u]);
+      continue;
+    }
+    const int64_t e = n - t0 < kNR ? n - t0 : kNR;
+    double g[kNR];
+    gather_panel(x, offsets + t0, e, g);
+    for (int64_t u = 0; u < e; ++u) acc[t0 + u] = acc[t0 + u] + w * g[u];
+  }
+}
+
+void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out) {
+  static_assert(kNR == 8);
+#if defined(__AVX2__)
+  // Eight windows side by side: a lane takes the tap when it holds no NaN yet and the tap is a NaN or
+  // larger (so the first NaN, else the first largest, stays: equal values, +0 and -0 among them, do not
+  // replace it).
+  const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(dx));
+  auto tap = [&](int64_t j) {
+    return dx == 1 ? _mm256_loadu_ps(x + taps[j]) : _mm256_i32gather_ps(x + taps[j], lanes, 4);
+  };
+  __m256 best = tap(0);
+  for (int64_t j = 1; j < k; ++j) {
+    const __m256 v = tap(j);
+    const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(best, best, _CMP_UNORD_Q),
+                                         _mm256_or_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(v, best, _CMP_GT_OQ)));
+    best = _mm256_blendv_ps(best, v, take);
+  }
+  _mm256_storeu_ps(out, best);
+#else
+  for (int64_t u = 0; u < kNR; ++u) {
+    float best = x[taps[0] + u * dx];
+    for (int64_t j = 1; j < k && best == best; ++j) {
+      const float v = x[taps[j] + u * dx];
+      if (v != v || v > best) best = v;
+    }
+    out[u] = best;
+  }
+#endif
+}
+
+}  // namespace
+
+const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32,
+                               max_windows_f32};
+
+}  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT
