@@ -23,6 +23,7 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <memory>
 #include <type_traits>
@@ -84,6 +85,9 @@ struct VectorLoops {
   // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
   // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
   void (*max_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out);
+  // kNR sums of a one-row product: sum u starts at c[u] (+0 when from_zero) and adds a[q] * b[q * row + u * col]
+  // for q = 0 .. k-1 in order, each product exact in binary64 (binary32 operands), each addition rounded.
+  void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 
@@ -143,8 +147,18 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
   }
   if (m < kMR) {
     // A few rows (a matrix-vector product, a fully connected layer on one image): each column block of B
-    // is read once, straight into the sums, without packing. Same order of additions.
-    for (int64_t j0 = 0; j0 < n; j0 += kNR) {
+    // is read once, straight into the sums, without packing. Same order of additions. One row of binary32
+    // operands: kNR columns at a time in the processor's vector loop (the products are exact, P2).
+    int64_t j_start = 0;
+    if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
+      if (m == 1 && a.col_stride == 1 && b.col_stride > 0 && b.col_stride <= INT32_MAX / kNR) {
+        const VectorLoops& loops = vector_loops();
+        for (; j_start + kNR <= n; j_start += kNR)
+          loops.row_times(a.data, b.data + j_start * b.col_stride, k, b.row_stride, static_cast<int32_t>(b.col_stride),
+                          c + j_start, !accumulate);
+      }
+    }
+    for (int64_t j0 = j_start; j0 < n; j0 += kNR) {
       const int64_t w = std::min(kNR, n - j0);
       double acc[kMR][kNR];
       for (int64_t i = 0; i < m; ++i)

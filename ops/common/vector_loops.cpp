@@ -104,9 +104,47 @@ void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx,
 #endif
 }
 
+void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero) {
+  static_assert(kNR == 8);
+#if defined(__AVX2__)
+  // Eight columns side by side. The products of binary32 operands are exact in binary64, so the fused
+  // multiply-add rounds each term's addition exactly as the separate addition does (P2).
+  const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(col));
+  auto terms = [&](int64_t q) {
+    const float* r = b + q * row;
+    return col == 1 ? _mm256_loadu_ps(r) : _mm256_i32gather_ps(r, lanes, 4);
+  };
+#if defined(__AVX512F__)
+  __m512d sum = from_zero ? _mm512_setzero_pd() : _mm512_loadu_pd(c);
+  for (int64_t q = 0; q < k; ++q)
+    sum = _mm512_fmadd_pd(_mm512_set1_pd(static_cast<double>(a[q])), _mm512_maskz_cvtps_pd(0xFF, terms(q)), sum);
+  _mm512_storeu_pd(c, sum);
+#else
+  __m256d lo = from_zero ? _mm256_setzero_pd() : _mm256_loadu_pd(c);
+  __m256d hi = from_zero ? _mm256_setzero_pd() : _mm256_loadu_pd(c + 4);
+  for (int64_t q = 0; q < k; ++q) {
+    const __m256 t = terms(q);
+    const __m256d av = _mm256_set1_pd(static_cast<double>(a[q]));
+    lo = _mm256_fmadd_pd(av, _mm256_cvtps_pd(_mm256_castps256_ps128(t)), lo);
+    hi = _mm256_fmadd_pd(av, _mm256_cvtps_pd(_mm256_extractf128_ps(t, 1)), hi);
+  }
+  _mm256_storeu_pd(c, lo);
+  _mm256_storeu_pd(c + 4, hi);
+#endif
+#else
+  double sum[kNR];
+  for (int64_t u = 0; u < kNR; ++u) sum[u] = from_zero ? 0.0 : c[u];
+  for (int64_t q = 0; q < k; ++q) {
+    const double av = static_cast<double>(a[q]);
+    for (int64_t u = 0; u < kNR; ++u) sum[u] = sum[u] + av * static_cast<double>(b[q * row + u * col]);
+  }
+  for (int64_t u = 0; u < kNR; ++u) c[u] = sum[u];
+#endif
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32,
-                               max_windows_f32};
+                               max_windows_f32, row_times_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT
