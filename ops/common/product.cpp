@@ -6,34 +6,33 @@
 
 namespace onnxsem::ops::product_detail {
 namespace {
-PanelsFn* choose() {
+// The variant of this processor: the widest instruction set it has among those the variants are built for.
+struct Variant {
+  PanelsFn* panels;
+  const VectorLoops* loops;
+};
+Variant choose() {
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx512f")) return avx512::panels;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::panels;
+  if (__builtin_cpu_supports("avx512f")) return {avx512::panels, &avx512::vector_loops};
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return {avx2::panels, &avx2::vector_loops};
 #endif
-  return baseline::panels;
+  return {baseline::panels, &baseline::vector_loops};
 }
-const VectorLoops& choose_loops() {
-#if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx512f")) return avx512::vector_loops;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return avx2::vector_loops;
-#endif
-  return baseline::vector_loops;
+const Variant& chosen() {
+  static const Variant variant = choose();
+  return variant;
 }
 }  // namespace
 
-const VectorLoops& vector_loops() {
-  static const VectorLoops& chosen = choose_loops();
-  return chosen;
-}
+const VectorLoops& vector_loops() { return *chosen().loops; }
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
             int64_t ldc, bool from_zero, bool exact) {
   // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
   // marker's registration runs at start-up on any processor.
   ONNXSEM_CLAUSE(P2);
-  static PanelsFn* const chosen = choose();
-  chosen(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero, exact);
+  static PanelsFn* const kernel = chosen().panels;
+  kernel(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero, exact);
 }
 
 }  // namespace onnxsem::ops::product_detail

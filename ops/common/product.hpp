@@ -64,6 +64,56 @@ inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integ
 using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
                       double* c, int64_t ldc, bool from_zero, bool exact);
 PanelsFn panels;
+// The loops of VectorLoops (below) for any element type T, element by element with widen and narrow_float:
+// vector_loops.cpp compiles them for binary32 once per instruction set, and kernels call them directly for
+// the other types. `Panel` gathers one panel of taps (gather_panel, or a vector form of it).
+namespace loops {
+template <class T>
+inline void widen_run(const T* src, int64_t n, double* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = widen(src[i]);
+}
+template <class T>
+inline void narrow_run(const double* src, int64_t n, T* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = narrow_float<T>(src[i]);
+}
+template <class T>
+inline void narrow_run_plus(const double* src, int64_t n, double add, T* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = narrow_float<T>(src[i] + add);
+}
+template <class T>
+inline void spread(const T* x, int64_t n, double* dst, int64_t stride) {
+  for (int64_t t0 = 0; t0 < n; t0 += kNR, dst += stride) widen_run(x + t0, std::min(kNR, n - t0), dst);
+}
+// Entries u < e of a panel: x[offsets[u]] widened, +0 where offsets[u] is -1.
+template <class T>
+inline void gather_panel(const T* x, const int64_t* offsets, int64_t e, double* out) {
+  for (int64_t u = 0; u < e; ++u) out[u] = offsets[u] >= 0 ? widen(x[offsets[u]]) : 0.0;
+}
+template <class T, class Panel = decltype(&gather_panel<T>)>
+inline void gather(const T* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride,
+                   Panel panel = &gather_panel<T>) {
+  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q, dst += stride) {
+    if (runs[q]) widen_run(x + offsets[t0], kNR, dst);
+    else panel(x, offsets + t0, std::min(kNR, n - t0), dst);
+  }
+}
+template <class T, class Panel = decltype(&gather_panel<T>)>
+inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc,
+                     Panel panel = &gather_panel<T>) {
+  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q) {
+    if (runs[q]) {
+      const T* src = x + offsets[t0];
+      for (int64_t u = 0; u < kNR; ++u) acc[t0 + u] = acc[t0 + u] + w * widen(src[u]);
+      continue;
+    }
+    const int64_t e = std::min(kNR, n - t0);
+    double g[kNR];
+    panel(x, offsets + t0, e, g);
+    for (int64_t u = 0; u < e; ++u) acc[t0 + u] = acc[t0 + u] + w * g[u];
+  }
+}
+}  // namespace loops
+
 // Plain loops over binary32 data in the instruction-set variant this processor runs (vector_loops.cpp):
 // runs widened to binary64 and sums narrowed back (P1), the same values as widen and narrow_float element
 // by element; the gathering of convolution taps; max pooling windows.
@@ -123,16 +173,12 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
   for (int64_t ii = 0; ii < mc; ++ii) {
     double* dst = ap + ii * kc;
     const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
-    if constexpr (std::is_same_v<TA, float>) {
-      if (a.col_stride == 1) {
-        vector_loops().widen(src, kc, dst);
-        continue;
-      }
-    }
-    if (a.col_stride == 1)
-      for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk]);
-    else
+    if (a.col_stride != 1)
       for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk * a.col_stride]);
+    else if constexpr (std::is_same_v<TA, float>)
+      vector_loops().widen(src, kc, dst);
+    else
+      loops::widen_run(src, kc, dst);
   }
 }
 

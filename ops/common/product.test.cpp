@@ -157,13 +157,19 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
 
 
 namespace {
-using Panels = product_detail::PanelsFn*;
-std::vector<std::pair<const char*, Panels>> kernel_variants() {
+// The instruction-set variants this processor runs: the register kernel and the loops of each.
+struct Variant {
+  const char* name;
+  product_detail::PanelsFn* panels;
+  const product_detail::VectorLoops* loops;
+};
+std::vector<Variant> variants_here() {
   using namespace product_detail;
-  std::vector<std::pair<const char*, Panels>> variants{{"baseline", baseline::panels}};
+  std::vector<Variant> variants{{"baseline", baseline::panels, &baseline::vector_loops}};
 #if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", avx2::panels);
-  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", avx512::panels);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    variants.push_back({"avx2", avx2::panels, &avx2::vector_loops});
+  if (__builtin_cpu_supports("avx512f")) variants.push_back({"avx512", avx512::panels, &avx512::vector_loops});
 #endif
   return variants;
 }
@@ -188,7 +194,7 @@ std::vector<double> textbook_panels(int64_t mc, int64_t nc, int64_t kc, const st
 
 TEST_CASE("[P2] every instruction-set variant of the register kernel this processor runs gives the textbook bits") {
   using namespace product_detail;
-  const auto variants = kernel_variants();
+  const auto variants = variants_here();
   MESSAGE("variants run here: " << variants.size());
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(-1e3, 1e3);
@@ -211,10 +217,10 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
       CAPTURE(from_zero);
       const std::vector<double> want = textbook_panels(mc, nc, kc, ap, bp, start, from_zero);
       for (const auto& variant : variants) {
-        const char* const name = variant.first;
+        const char* const name = variant.name;
         CAPTURE(name);
         std::vector<double> c = start;
-        variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero, exact);
+        variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero, exact);
         CHECK(same_bits(c, want));
       }
     }
@@ -226,7 +232,7 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
   // (and is, by exact_products) false for binary64 operands.
   using namespace product_detail;
   static_assert(exact_products<float, float> && !exact_products<double, float> && !exact_products<float, double>);
-  const auto variants = kernel_variants();
+  const auto variants = variants_here();
   std::mt19937_64 rng(9);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const int64_t mc = 6, nc = 16, kc = 64;
@@ -235,28 +241,18 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
   for (auto& v : bp) v = u(rng);
   const std::vector<double> want = textbook_panels(mc, nc, kc, ap, bp, std::vector<double>(mc * nc), true);
   for (const auto& variant : variants) {
-    if (std::string(variant.first) == "baseline") continue;
-    const char* const name = variant.first;
+    if (std::string(variant.name) == "baseline") continue;
+    const char* const name = variant.name;
     CAPTURE(name);
     std::vector<double> fused(static_cast<size_t>(mc * nc)), separate(static_cast<size_t>(mc * nc));
-    variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, fused.data(), nc, true, true);
-    variant.second(mc, nc, kc, ap.data(), bp.data(), kNR * kc, separate.data(), nc, true, false);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, fused.data(), nc, true, true);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, separate.data(), nc, true, false);
     CHECK(same_bits(separate, want));
     CHECK_FALSE(same_bits(fused, want));
   }
 }
 
 namespace {
-std::vector<std::pair<const char*, const product_detail::VectorLoops*>> vector_loop_variants() {
-  using namespace product_detail;
-  std::vector<std::pair<const char*, const VectorLoops*>> variants{{"baseline", &baseline::vector_loops}};
-#if defined(__x86_64__)
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) variants.emplace_back("avx2", &avx2::vector_loops);
-  if (__builtin_cpu_supports("avx512f")) variants.emplace_back("avx512", &avx512::vector_loops);
-#endif
-  return variants;
-}
-
 template <class T>
 bool same_bits(const T* x, const T* y, size_t n) {
   return std::memcmp(x, y, n * sizeof(T)) == 0;
@@ -265,7 +261,7 @@ bool same_bits(const T* x, const T* y, size_t n) {
 
 TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the bits of widen and narrow_float element by element") {
   using namespace product_detail;
-  const auto variants = vector_loop_variants();
+  const auto variants = variants_here();
   std::mt19937_64 rng(11);
   // Binary32 values of every kind: random bit patterns (NaNs, infinities, subnormals included) and the extremes.
   const int64_t n = 203;  // 25 panels and a partial one
@@ -313,8 +309,9 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     volatile double p = w * g;
     taps_want[i] = taps_want[i] + p;
   }
-  for (const auto& [name_, conv] : variants) {
-    const char* const name = name_;
+  for (const auto& variant : variants) {
+    const char* const name = variant.name;
+    const auto* conv = variant.loops;
     CAPTURE(name);
     std::vector<double> wd(static_cast<size_t>(n)), sp(spread_size, 7.0), ga(spread_size, 7.0), taps = d;
     std::vector<float> nf(static_cast<size_t>(n)), pf(static_cast<size_t>(n));
@@ -362,8 +359,9 @@ TEST_CASE("[NN20] every instruction-set variant of the max pooling loop keeps th
         }
         want[u] = best;
       }
-      for (const auto& [name_, loops] : vector_loop_variants()) {
-        const char* const name = name_;
+      for (const auto& variant : variants_here()) {
+        const char* const name = variant.name;
+        const auto* loops = variant.loops;
         CAPTURE(name);
         CAPTURE(step);
         CAPTURE(base);
@@ -393,8 +391,9 @@ TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives 
         }
         want[static_cast<size_t>(u)] = s;
       }
-      for (const auto& [name_, loops] : vector_loop_variants()) {
-        const char* const name = name_;
+      for (const auto& variant : variants_here()) {
+        const char* const name = variant.name;
+        const auto* loops = variant.loops;
         CAPTURE(name);
         CAPTURE(col);
         CAPTURE(from_zero);

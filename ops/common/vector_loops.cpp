@@ -1,9 +1,9 @@
 // The plain loops of ops/common/product.hpp (VectorLoops: binary32 <-> binary64 conversions, the gathering of
 // convolution taps, max pooling windows), compiled once per instruction-set variant like the register kernel
 // (ONNXSEM_PRODUCT_VARIANT: baseline, avx2, avx512), so that they use the widest vectors the processor has.
-// Widening a binary32 value is exact, narrowing rounds to nearest even (P1), and a vector conversion or
-// comparison gives the same bits as a scalar one, element by element. Built with -ffp-contract=off like
-// the kernel: add_taps rounds each product and each sum, as the scalar loop it replaces does.
+// Most are product.hpp's generic loops (namespace loops) instantiated for binary32 here, where the compiler
+// may vectorize them; a vector conversion or comparison gives the same bits as a scalar one, element by
+// element. Built with -ffp-contract=off like the kernel: add_taps rounds each product and each sum.
 #include <cstdint>
 
 #if defined(__AVX2__) || defined(__AVX512F__)
@@ -27,51 +27,18 @@ inline void gather_panel(const float* x, const int64_t* offsets, int64_t e, doub
     return;
   }
 #endif
-  for (int64_t u = 0; u < e; ++u) out[u] = offsets[u] >= 0 ? static_cast<double>(x[offsets[u]]) : 0.0;
+  loops::gather_panel(x, offsets, e, out);
 }
 
-void widen_f32(const float* src, int64_t n, double* dst) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<double>(src[i]);
-}
-
-void narrow_f64(const double* src, int64_t n, float* dst) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(src[i]);
-}
-
-void narrow_f64_plus(const double* src, int64_t n, double add, float* dst) {
-  for (int64_t i = 0; i < n; ++i) dst[i] = static_cast<float>(src[i] + add);
-}
-
-void spread_f32(const float* x, int64_t n, double* dst, int64_t stride) {
-  int64_t t0 = 0;
-  for (; t0 + kNR <= n; t0 += kNR, dst += stride)
-    for (int64_t u = 0; u < kNR; ++u) dst[u] = static_cast<double>(x[t0 + u]);
-  for (int64_t u = 0; t0 + u < n; ++u) dst[u] = static_cast<double>(x[t0 + u]);
-}
-
+void widen_f32(const float* src, int64_t n, double* dst) { loops::widen_run(src, n, dst); }
+void narrow_f64(const double* src, int64_t n, float* dst) { loops::narrow_run(src, n, dst); }
+void narrow_f64_plus(const double* src, int64_t n, double add, float* dst) { loops::narrow_run_plus(src, n, add, dst); }
+void spread_f32(const float* x, int64_t n, double* dst, int64_t stride) { loops::spread(x, n, dst, stride); }
 void gather_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {
-  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q, dst += stride) {
-    if (runs[q]) {
-      const float* src = x + offsets[t0];
-      for (int64_t u = 0; u < kNR; ++u) dst[u] = static_cast<double>(src[u]);
-      continue;
-    }
-    gather_panel(x, offsets + t0, n - t0 < kNR ? n - t0 : kNR, dst);
-  }
+  loops::gather(x, offsets, runs, n, dst, stride, gather_panel);
 }
-
 void add_taps_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
-  for (int64_t t0 = 0, q = 0; t0 < n; t0 += kNR, ++q) {
-    if (runs[q]) {
-      const float* src = x + offsets[t0];
-      for (int64_t u = 0; u < kNR; ++u) acc[t0 + u] = acc[t0 + u] + w * static_cast<double>(src[u]);
-      continue;
-    }
-    const int64_t e = n - t0 < kNR ? n - t0 : kNR;
-    double g[kNR];
-    gather_panel(x, offsets + t0, e, g);
-    for (int64_t u = 0; u < e; ++u) acc[t0 + u] = acc[t0 + u] + w * g[u];
-  }
+  loops::add_taps(x, offsets, runs, n, w, acc, gather_panel);
 }
 
 void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out) {

@@ -236,22 +236,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
             const double wj = widen(wgi[jf]);
             const int64_t* ot = offs + jf * tile;
             const char* rj = run + jf * panels;
-            if constexpr (std::is_same_v<T, float>) {
-              convert.add_taps(xp, ot, rj, tp, wj, acc);
-              continue;
-            }
-            for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q) {
-              if (rj[q]) {
-                const T* src = xp + ot[t0];
-                for (int64_t u = 0; u < kNR; ++u) acc[t0 + u] = acc[t0 + u] + wj * widen(src[u]);
-                continue;
-              }
-              const int64_t e = std::min<int64_t>(kNR, tp - t0);
-              for (int64_t u = 0; u < e; ++u) {
-                const int64_t off = ot[t0 + u];
-                acc[t0 + u] = acc[t0 + u] + wj * (off >= 0 ? widen(xp[off]) : 0.0);
-              }
-            }
+            if constexpr (std::is_same_v<T, float>) convert.add_taps(xp, ot, rj, tp, wj, acc);
+            else product_detail::loops::add_taps(xp, ot, rj, tp, wj, acc);
           }
         } else {
           if (direct) {
@@ -260,12 +246,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
               const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
               // A panel's positions at a time: they are adjacent in the packed form.
               double* dst = col + packed_index(R, c, 0);
-              if constexpr (std::is_same_v<T, float>) {
-                convert.spread(xp, tp, dst, kNR * R);
-                continue;
-              }
-              for (int64_t t0 = 0; t0 < tp; t0 += kNR, dst += kNR * R)
-                for (int64_t u = 0, e = std::min(kNR, tp - t0); u < e; ++u) dst[u] = widen(xp[t0 + u]);
+              if constexpr (std::is_same_v<T, float>) convert.spread(xp, tp, dst, kNR * R);
+              else product_detail::loops::spread(xp, tp, dst, kNR * R);
             }
           } else {
             // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
@@ -277,22 +259,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
                 // A panel's positions at a time: they are adjacent in the packed form.
                 double* dst = col + packed_index(R, c * K + jf, 0);
                 const char* rj = run + jf * panels;
-                if constexpr (std::is_same_v<T, float>) {
-                  convert.gather(xp, ot, rj, tp, dst, kNR * R);
-                  continue;
-                }
-                for (int64_t t0 = 0, q = 0; t0 < tp; t0 += kNR, ++q, dst += kNR * R) {
-                  if (rj[q]) {
-                    const T* src = xp + ot[t0];
-                    for (int64_t u = 0; u < kNR; ++u) dst[u] = widen(src[u]);
-                    continue;
-                  }
-                  const int64_t w = std::min<int64_t>(kNR, tp - t0);
-                  for (int64_t u = 0; u < w; ++u) {
-                    const int64_t off = ot[t0 + u];
-                    dst[u] = off >= 0 ? widen(xp[off]) : 0.0;
-                  }
-                }
+                if constexpr (std::is_same_v<T, float>) convert.gather(xp, ot, rj, tp, dst, kNR * R);
+                else product_detail::loops::gather(xp, ot, rj, tp, dst, kNR * R);
               }
             }
           }
@@ -309,12 +277,11 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
           if constexpr (std::is_same_v<T, float>) {
             if (L.bias_first) convert.narrow(ai, tp, yp);
             else convert.narrow_plus(ai, tp, b, yp);
-            continue;
+          } else if (L.bias_first) {
+            product_detail::loops::narrow_run(ai, tp, yp);
+          } else {
+            product_detail::loops::narrow_run_plus(ai, tp, b, yp);
           }
-          if (L.bias_first)
-            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t]);
-          else
-            for (int64_t t = 0; t < tp; ++t) yp[t] = narrow_float<T>(ai[t] + b);
         }
       }
   });

@@ -122,7 +122,7 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
     for (int64_t o = 0; o < w.outs; ++o) {
       if constexpr (std::is_same_v<T, float>) {
         if (!group_step.empty() && group_step[o] > 0) {
-          // [spec:NN20] as below, kNR windows at a time.
+          // NN20 as in the loop below, kNR windows at a time.
           loops.max_windows(xp, offsets.data() + begin[o], begin[o + 1] - begin[o], group_step[o], out.data() + pl * w.outs + o);
           o += G - 1;
           continue;
