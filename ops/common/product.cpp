@@ -26,13 +26,13 @@ const Variant& chosen() {
 
 const VectorLoops& vector_loops() { return *chosen().loops; }
 
-void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero, bool exact) {
+void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
+            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact) {
   // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
   // marker's registration runs at start-up on any processor.
   ONNXSEM_CLAUSE(P2);
   static PanelsFn* const kernel = chosen().panels;
-  kernel(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero, exact);
+  kernel(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, exact);
 }
 
 }  // namespace onnxsem::ops::product_detail

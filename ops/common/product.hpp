@@ -57,12 +57,14 @@ template <class TA, class TB>
 inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integral_v<TB> && sizeof(TA) <= 4 &&
                                        sizeof(TB) <= 4;
 
-// C (mc x nc, row stride ldc) updated by the packed panels over kc values of k: A's block row-major (row
-// stride kc, as pack_a writes it), panels of B kNR columns each (k-major, `bstride` doubles apart,
-// zero-padded at the edge). `from_zero`: C is not read, the sums start at +0. `exact`: every product is exact (the panels were
-// widened from exact_products types), so a variant may fuse it with its addition.
+// C (mc x nc, row stride ldc) updated by B over kc values of k: A's block row-major (row stride kc, as
+// pack_a writes it); B either packed (koff null: panels of kNR columns each, k-major, `bstride` doubles
+// apart, zero-padded at the edge) or read in place (koff given: B(kk, j) = bp[koff[kk] + j], and up to
+// kNR - 1 elements past column nc of each row are read, to be ignored). `from_zero`: C is not read, the sums
+// start at +0. `exact`: every product is exact (B and A were widened from exact_products types), so a
+// variant may fuse it with its addition.
 using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
-                      double* c, int64_t ldc, bool from_zero, bool exact);
+                      const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact);
 PanelsFn panels;
 // The loops of VectorLoops (below) for any element type T, element by element with widen and narrow_float:
 // vector_loops.cpp compiles them for binary32 once per instruction set, and kernels call them directly for
@@ -247,7 +249,7 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
       for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {
         const int64_t mc = std::min(kBlockM, m - i0);
         pack_a(a, i0, mc, k0, kc, ap);
-        panels(mc, nc, kc, ap, bp.data(), kNR * kc, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
+        panels(mc, nc, kc, ap, bp.data(), kNR * kc, nullptr, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
                exact_products<TA, TB>);
       }
     }
@@ -293,15 +295,11 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   return (n + kNR - 1) / kNR * kNR * k_total;
 }
 
-// Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A (m x k) and B
-// already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple of
-// kMR (r0 = 0, r1 = m: every row). With `accumulate`, the sums continue from C's present values. Each
-// block of A is packed where it is used. Charges no work: the caller has counted it (L5) before handing
-// out the rows. `exact`: A's and B's values are of exact_products types (B was widened from one).
+namespace product_detail {
+// product_packed_rows and product_shifted_rows (below): B packed (koff null) or read in place.
 template <class TA>
-void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
-                         const double* bpacked, double* c, int64_t ldc, bool accumulate, bool exact) {
-  using namespace product_detail;
+void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1, const double* b,
+                     const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
   r1 = std::min(r1, m);
   if (r1 <= r0 || n <= 0) return;
   if (k <= 0) {
@@ -315,11 +313,37 @@ void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int6
     for (int64_t lo = r0; lo < r1; lo += kBlockM) {
       const int64_t hi = std::min(lo + kBlockM, r1);
       pack_a(a, lo, hi - lo, k0, kc, ap);
-      for (int64_t j0 = 0; j0 < n; j0 += kBlockN)
-        panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, bpacked + packed_index(k, k0, j0), kNR * k,
-               c + lo * ldc + j0, ldc, k0 == 0 && !accumulate, exact);
+      for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
+        const bool zero = k0 == 0 && !accumulate;
+        if (koff)
+          panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, b + j0, 0, koff + k0, c + lo * ldc + j0, ldc, zero, exact);
+        else
+          panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, b + packed_index(k, k0, j0), kNR * k, nullptr,
+                 c + lo * ldc + j0, ldc, zero, exact);
+      }
     }
   }
+}
+}  // namespace product_detail
+
+// Rows [r0, r1) of C = A B as `product` computes them (the same order of additions), for A (m x k) and B
+// already packed (packed_index), as a convolution's gathering of taps produces it; r0 is a multiple of
+// kMR (r0 = 0, r1 = m: every row). With `accumulate`, the sums continue from C's present values. Each
+// block of A is packed where it is used. Charges no work: the caller has counted it (L5) before handing
+// out the rows. `exact`: A's and B's values are of exact_products types (B was widened from one).
+template <class TA>
+void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
+                         const double* bpacked, double* c, int64_t ldc, bool accumulate, bool exact) {
+  product_detail::rows_of_product(n, a, m, k, r0, r1, bpacked, nullptr, c, ldc, accumulate, exact);
+}
+
+// The same for B read in place: B(k, j) = b[koff[k] + j] (a convolution of unit strides reads the rows of
+// the matrix of taps as shifted views of its padded input, spec/ops-nn.md NN11). Up to kNR - 1 elements
+// past column n - 1 of each row are read (and their sums thrown away): b must be readable there.
+template <class TA>
+void product_shifted_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
+                          const double* b, const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
+  product_detail::rows_of_product(n, a, m, k, r0, r1, b, koff, c, ldc, accumulate, exact);
 }
 
 }  // namespace onnxsem::ops

@@ -212,18 +212,33 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
       ap[q] = exact ? (q % 97 < 7 ? extremes[q % 97] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-40);
     for (size_t q = 0; q < bp.size(); ++q)
       bp[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
-    for (bool from_zero : {true, false}) {
-      CAPTURE(exact);
-      CAPTURE(from_zero);
-      const std::vector<double> want = textbook_panels(mc, nc, kc, ap, bp, start, from_zero);
-      for (const auto& variant : variants) {
-        const char* const name = variant.name;
-        CAPTURE(name);
-        std::vector<double> c = start;
-        variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, c.data(), nc, from_zero, exact);
-        CHECK(same_bits(c, want));
+    // B read in place: B(kk, j) = src[koff[kk] + j], rows at overlapping offsets (as a convolution's taps
+    // read a padded input), against the definition on the same matrix packed.
+    std::vector<double> src(static_cast<size_t>(2000 + nc + kNR));
+    for (size_t q = 0; q < src.size(); ++q)
+      src[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
+    std::vector<int64_t> koff(static_cast<size_t>(kc));
+    for (auto& o : koff) o = static_cast<int64_t>(rng() % 2000);
+    std::vector<double> packed(bp.size(), 0.0);
+    for (int64_t kk = 0; kk < kc; ++kk)
+      for (int64_t j = 0; j < nc; ++j) packed[packed_index(kc, kk, j)] = src[koff[kk] + j];
+    for (bool in_place : {false, true})
+      for (bool from_zero : {true, false}) {
+        CAPTURE(exact);
+        CAPTURE(in_place);
+        CAPTURE(from_zero);
+        const std::vector<double> want = textbook_panels(mc, nc, kc, ap, in_place ? packed : bp, start, from_zero);
+        for (const auto& variant : variants) {
+          const char* const name = variant.name;
+          CAPTURE(name);
+          std::vector<double> c = start;
+          if (in_place)
+            variant.panels(mc, nc, kc, ap.data(), src.data(), 0, koff.data(), c.data(), nc, from_zero, exact);
+          else
+            variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, c.data(), nc, from_zero, exact);
+          CHECK(same_bits(c, want));
+        }
       }
-    }
   }
 }
 
@@ -245,8 +260,8 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
     const char* const name = variant.name;
     CAPTURE(name);
     std::vector<double> fused(static_cast<size_t>(mc * nc)), separate(static_cast<size_t>(mc * nc));
-    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, fused.data(), nc, true, true);
-    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, separate.data(), nc, true, false);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, fused.data(), nc, true, true);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, separate.data(), nc, true, false);
     CHECK(same_bits(separate, want));
     CHECK_FALSE(same_bits(fused, want));
   }

@@ -38,19 +38,21 @@ inline v8d madd(v8d acc, v8d a, v8d b) {
   else return acc + a * b;
 }
 
-// The tile C[0..MR, 0..8*NP) (row stride ldc) += A panel x NP adjacent B panels (`bstride` doubles apart)
-// over kc values of k, in k order. Two panels give twelve independent sums in flight for six rows.
+// The tile C[0..MR, 0..8*NP) (row stride ldc) += A panel x NP adjacent B panels over kc values of k, in k
+// order. Two panels give twelve independent sums in flight for six rows. B's row kk of panel p is at
+// bp + p * bstride + kk * kNR (packed), or at bp + p * kNR + koff[kk] when `Shifted` (rows read in place).
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
 // with its addition only where it is exact, when rounding it changes nothing).
-template <int MR, int NP, bool Fused>
-void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c, int64_t ldc, bool from_zero) {
+template <int MR, int NP, bool Fused, bool Shifted>
+void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, const int64_t* koff, double* c, int64_t ldc,
+          bool from_zero) {
   static_assert(kNR == 8, "the kernel holds a row of a panel in one vector of eight");
   v8d acc[MR][NP];
   for (int i = 0; i < MR; ++i)
     for (int p = 0; p < NP; ++p) acc[i][p] = from_zero ? v8d{} : load<v8d>(c + i * ldc + p * kNR);
   for (int64_t kk = 0; kk < kc; ++kk) {
     v8d b[NP];
-    for (int p = 0; p < NP; ++p) b[p] = load<v8d>(bp + p * bstride + kk * kNR);
+    for (int p = 0; p < NP; ++p) b[p] = Shifted ? load<v8d>(bp + p * kNR + koff[kk]) : load<v8d>(bp + p * bstride + kk * kNR);
     for (int i = 0; i < MR; ++i) {
       const v8d ai = (v8d)_mm512_set1_pd(ap[i * kc + kk]);  // a broadcast (adding to 0 would turn -0 into +0)
       for (int p = 0; p < NP; ++p) acc[i][p] = madd<Fused>(acc[i][p], ai, b[p]);
@@ -72,11 +74,13 @@ inline v4d madd(v4d acc, v4d a, v4d b) {
   return acc + a * b;
 }
 
-// The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order.
+// The tile C[0..MR, 0..8) (row stride ldc) += A panel x B panel over kc values of k, in k order; B's row kk
+// at bp + kk * kNR (packed), or at bp + koff[kk] when `Shifted`.
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
 // with its addition only where it is exact, when rounding it changes nothing).
-template <int MR, int NP, bool Fused>
-void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, int64_t ldc, bool from_zero) {
+template <int MR, int NP, bool Fused, bool Shifted>
+void tile(int64_t kc, const double* ap, const double* bp, int64_t, const int64_t* koff, double* c, int64_t ldc,
+          bool from_zero) {
   static_assert(NP == 1, "one panel of B at a time");
   v4d acc[MR][2];
   for (int i = 0; i < MR; ++i) {
@@ -89,7 +93,8 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, in
     }
   }
   for (int64_t kk = 0; kk < kc; ++kk) {
-    const v4d b0 = load<v4d>(bp + kk * kNR), b1 = load<v4d>(bp + kk * kNR + 4);
+    const double* row = Shifted ? bp + koff[kk] : bp + kk * kNR;
+    const v4d b0 = load<v4d>(row), b1 = load<v4d>(row + 4);
     for (int i = 0; i < MR; ++i) {
       const double a = ap[i * kc + kk];
       const v4d ai = v4d{a, a, a, a};
@@ -105,30 +110,30 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, double* c, in
 inline constexpr int kPanelsAtOnce = 1;
 #endif
 
-template <int NP, bool Fused>
-void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, double* t, int64_t lt,
-               bool from_zero) {
+template <int NP, bool Fused, bool Shifted>
+void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, const int64_t* koff,
+               double* t, int64_t lt, bool from_zero) {
   switch (h) {
-    case 1: tile<1, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
-    case 2: tile<2, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
-    case 3: tile<3, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
-    case 4: tile<4, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
-    case 5: tile<5, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
-    default: tile<6, NP, Fused>(kc, a, b, bstride, t, lt, from_zero); break;
+    case 1: tile<1, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 2: tile<2, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 3: tile<3, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 4: tile<4, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 5: tile<5, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    default: tile<6, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
   }
 }
 
-template <bool Fused>
-void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-               int64_t ldc, bool from_zero) {
+template <bool Fused, bool Shifted>
+void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
+               const int64_t* koff, double* c, int64_t ldc, bool from_zero) {
   alignas(64) double edge[kMR * kNR];
   for (int64_t j = 0; j < nc;) {
-    const double* b = bp + (j / kNR) * bstride;
+    const double* b = Shifted ? bp + j : bp + (j / kNR) * bstride;
     // Several whole panels of B at once where the variant can hold them, else one (maybe partial).
     if (kPanelsAtOnce > 1 && nc - j >= kPanelsAtOnce * kNR) {
       for (int64_t i = 0; i < mc; i += kMR)
-        tile_rows<kPanelsAtOnce, Fused>(mc - i < kMR ? mc - i : kMR, kc, ap + i * kc, b, bstride,
-                                        c + i * ldc + j, ldc, from_zero);
+        tile_rows<kPanelsAtOnce, Fused, Shifted>(mc - i < kMR ? mc - i : kMR, kc, ap + i * kc, b, bstride, koff,
+                                                 c + i * ldc + j, ldc, from_zero);
       j += kPanelsAtOnce * kNR;
       continue;
     }
@@ -143,7 +148,7 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
       if (!full && !from_zero)
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) edge[ii * kNR + jj] = c[(i + ii) * ldc + j + jj];
-      tile_rows<1, Fused>(h, kc, a, b, bstride, t, lt, from_zero);
+      tile_rows<1, Fused, Shifted>(h, kc, a, b, bstride, koff, t, lt, from_zero);
       if (!full)
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) c[(i + ii) * ldc + j + jj] = edge[ii * kNR + jj];
@@ -152,13 +157,15 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
   }
 }
 
-void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride, double* c,
-            int64_t ldc, bool from_zero, bool exact) {
+void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
+            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact) {
 #if defined(__AVX2__) || defined(__AVX512F__)
-  if (exact) return panels_as<true>(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
+  if (exact && koff) return panels_as<true, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
+  if (exact) return panels_as<true, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
 #endif
   (void)exact;
-  panels_as<false>(mc, nc, kc, ap, bp, bstride, c, ldc, from_zero);
+  if (koff) return panels_as<false, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
+  panels_as<false, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
 }
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

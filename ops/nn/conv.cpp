@@ -16,7 +16,9 @@
 // gathered into a matrix col[c, j][p] (im2col); the tile of Y is then the product W_g (M/G x C/G*K) by
 // col (C/G*K x tile), computed by the cache-blocked binary64 product of ops/common/product.hpp, which
 // adds the terms of each sum in the order of the formula above (c, then j). W_g is packed once per call;
-// col is gathered straight into the packed form the product reads.
+// col is gathered straight into the packed form the product reads. With unit strides (and two or more
+// spatial axes) the taps are not gathered at all: `shifted` reads the rows of col in place as shifted views
+// of the widened, zero-padded input, the same terms in the same order.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -121,6 +123,14 @@ struct Scratch {
 };
 thread_local Scratch scratch;
 
+// Y of shape (N, M, out...), every element to be written by the caller.
+template <class T>
+std::pair<Tensor, std::span<T>> allocate_y(const ConvShape& s, const Shape& out) {
+  Shape yshape{s.N, s.M};
+  yshape.insert(yshape.end(), out.begin(), out.end());
+  return Tensor::allocate_for_overwrite<T>(yshape);
+}
+
 // Y[n, m, o] = the sum over r = c*K + j, in increasing r, of W_g[m, r] * X[n, group c, tapq(o, j)], with
 // B[m] added last or first; W_g the rows g*M/G .. (g+1)*M/G-1 of `w` (M x C/G*K, row-major: W itself for
 // Conv, its widened transpose for ConvTranspose).
@@ -129,10 +139,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
                const Lowering& L) {
   const size_t rank = L.in.size();
   const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
-  Shape yshape{s.N, s.M};
-  yshape.insert(yshape.end(), L.out.begin(), L.out.end());
   // Every element of Y is written below (each tile's rows of every group, for every image).
-  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(yshape);
+  auto [y, out_view] = allocate_y<T>(s, L.out);
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   if (out.empty()) return y;
   auto xd = x.data<T>();
@@ -288,6 +296,140 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   return y;
 }
 
+// Conv with unit strides and two or more spatial axes (spec/ops-nn.md NN11), the matrix of taps never formed. On the padded grid
+// (extent Ep[d] = out[d] + (k[d]-1) * dil[d] = pad_begin + in + pad_end per axis, strides S[d] of a
+// row-major layout), output position o reads through tap j the padded input at o + j * dil, whose index is
+// that of o plus off(j) = sum_d j_d * dil_d * S[d]: row c*K + j of the matrix of taps is the widened, padded
+// channel c shifted by off(j), and the product reads it in place (product_shifted_rows). The sums are those
+// of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the padded grid beyond
+// out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer axis: a tile
+// of rows [a0, a1) reads padded rows [a0, a1 + (k0-1) * dil0) of each channel (its band).
+struct ShiftedGeometry {
+  Shape in, out, kernel, dil, pad;
+  Shape ep, stride;  // padded extents, and the padded grid's row-major strides
+};
+
+// Whether the waste of the padded grid (its inner positions beyond out) costs less than gathering the
+// taps: a gathered tap costs about as much as eight multiply-adds of the product.
+bool shifted_pays(const ShiftedGeometry& g, int64_t rows_of_w) {
+  int64_t inner_out = 1, inner_padded = 1;
+  for (size_t d = 1; d < g.in.size(); ++d) {
+    inner_out *= g.out[d];
+    inner_padded *= g.ep[d];
+  }
+  return (inner_padded - inner_out) * rows_of_w <= 8 * inner_out;
+}
+
+template <class T>
+Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
+               const ShiftedGeometry& g) {
+  const size_t rank = g.in.size(), last = rank - 1;
+  const int64_t K = element_count(g.kernel), R = s.Cg * K, P = element_count(g.out), plane = element_count(g.in);
+  auto [y, out_view] = allocate_y<T>(s, g.out);
+  const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
+  if (out.empty()) return y;
+  auto xd = x.data<T>();
+  charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
+  const int64_t row = g.stride[0];  // padded positions per row of the outer axis
+  const int64_t halo = (g.kernel[0] - 1) * g.dil[0];
+  // The last valid position of a row, counted from the row's start, and the tap offsets within a band
+  // whose channels are `cs` doubles apart (kNR more than the band, for the reads past the last column).
+  int64_t inner_last = 0;
+  for (size_t d = 1; d < rank; ++d) inner_last += (g.out[d] - 1) * g.stride[d];
+  const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
+  // Rows per tile: about as many positions as `lowered` takes (the sums within about 4 MiB).
+  const int64_t target = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, s.Mg, 1}), kNR, 2048);
+  int64_t rows = std::clamp<int64_t>(target / row, 1, g.out[0]);
+  const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
+  int64_t row_parts = 1;
+  if (threads > 1) {
+    const int64_t want = 3 * threads;
+    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + want - 1) / want));
+    const int64_t tiles = (g.out[0] + rows - 1) / rows;
+    if (tiles < want)
+      row_parts = std::clamp<int64_t>((want + tiles - 1) / tiles, 1, std::max<int64_t>(1, s.Mg / (4 * product_detail::kMR)));
+  }
+  const int64_t tiles = (g.out[0] + rows - 1) / rows;
+  const int64_t cs = (rows + halo) * row + kNR;
+  std::vector<int64_t> koff(static_cast<size_t>(R));
+  for (int64_t c = 0; c < s.Cg; ++c)
+    for (int64_t jf = 0; jf < K; ++jf) {
+      int64_t o = c * cs;
+      for (size_t d = 0; d < rank; ++d) o += jcoord[d][jf] * g.dil[d] * g.stride[d];
+      koff[c * K + jf] = o;
+    }
+  // Padded rows along the last axis per row of the outer axis, and the inner coordinates of each.
+  Shape inner_rows_shape(g.ep.begin() + 1, g.ep.end() - 1);
+  const int64_t inner_rows = element_count(inner_rows_shape);
+  const std::vector<std::vector<int64_t>> icoord = grid_coordinates(inner_rows_shape, inner_rows);
+  Shape inner_out_shape(g.out.begin() + 1, g.out.end() - 1);
+  const int64_t out_rows = element_count(inner_out_shape);
+  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(inner_out_shape, out_rows);
+  const product_detail::VectorLoops& convert = product_detail::vector_loops();
+
+  parallel_for(tiles * row_parts, [&](int64_t piece) {
+    const int64_t a0 = piece / row_parts * rows, a1 = std::min(a0 + rows, g.out[0]);
+    const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
+    const int64_t n_cols = (a1 - a0 - 1) * row + inner_last + 1;
+    double* const band = scratch.col.at_least(s.Cg * cs);
+    double* const acc = scratch.acc.at_least(s.Mg * n_cols);
+    const int64_t band_rows = a1 - a0 + halo;
+    for (int64_t n = 0; n < s.N; ++n)
+      for (int64_t gi = 0; gi < s.G; ++gi) {
+        // [spec:NN11] Y = bias + W_g * (the taps), each sum formed in binary64 in the order of r = c*K + j
+        // (ops/common/product.hpp) and rounded once.
+        ONNXSEM_CLAUSE(NN11);
+        // The band of each channel: padded rows a0 .. a0 + band_rows - 1, widened, +0 in the padding.
+        for (int64_t c = 0; c < s.Cg; ++c) {
+          const T* xc = xd.data() + (n * s.C + gi * s.Cg + c) * plane;
+          double* bc = band + c * cs;
+          for (int64_t b = 0; b < band_rows; ++b)
+            for (int64_t ir = 0; ir < inner_rows; ++ir) {
+              double* dst = bc + b * row + ir * g.ep[last];
+              // The input row this padded row holds, if any.
+              int64_t src = a0 + b - g.pad[0];
+              bool inside = src >= 0 && src < g.in[0];
+              for (size_t d = 1; d < last && inside; ++d) {
+                const int64_t q = icoord[d - 1][ir] - g.pad[d];
+                inside = q >= 0 && q < g.in[d];
+                src = src * g.in[d] + q;
+              }
+              if (!inside) {
+                std::fill(dst, dst + g.ep[last], 0.0);
+                continue;
+              }
+              const int64_t pl = g.pad[last];
+              std::fill(dst, dst + pl, 0.0);
+              if constexpr (std::is_same_v<T, float>) convert.widen(xc + src * g.in[last], g.in[last], dst + pl);
+              else product_detail::loops::widen_run(xc + src * g.in[last], g.in[last], dst + pl);
+              std::fill(dst + pl + g.in[last], dst + g.ep[last], 0.0);
+            }
+          std::fill(bc + band_rows * row, bc + cs, 0.0);
+        }
+        product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
+                             acc, n_cols, false, product_detail::exact_products<T, T>);
+        // The valid positions: along each outer row and inner row, out[last] consecutive sums.
+        for (int64_t i = r0; i < r1; ++i) {
+          const int64_t m = gi * s.Mg + i;
+          const double b = bias[m];
+          for (int64_t a = a0; a < a1; ++a)
+            for (int64_t orow = 0; orow < out_rows; ++orow) {
+              int64_t from = (a - a0) * row, to = a;
+              for (size_t d = 1; d < last; ++d) {
+                from += ocoord[d - 1][orow] * g.stride[d];
+                to = to * g.out[d] + ocoord[d - 1][orow];
+              }
+              const double* ai = acc + i * n_cols + from;
+              T* yp = out.data() + (n * s.M + m) * P + to * g.out[last];
+              if constexpr (std::is_same_v<T, float>) convert.narrow_plus(ai, g.out[last], b, yp);
+              else product_detail::loops::narrow_run_plus(ai, g.out[last], b, yp);
+            }
+        }
+      }
+  });
+  return y;
+}
+
 std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   const std::string op = "Conv";
   const ConvShape s = conv_shape(a, op, false);
@@ -307,9 +449,26 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
         L.tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
       }
   }
+  // Unit strides, a kernel of more than one tap and not depthwise: the taps read in place (`shifted`), where
+  // the padded grid's waste is small.
+  ShiftedGeometry sg{g.in, g.out, g.kernel, g.dilations, g.pad_begin, Shape(g.rank()), Shape(g.rank())};
+  bool unit = g.rank() >= 2 && element_count(g.kernel) > 1 && !(s.Cg == 1 && s.Mg == 1);
+  for (size_t d = 0; d < g.rank() && unit; ++d) {
+    sg.ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d];
+    unit = g.strides[d] == 1 && g.out[d] > 0 && sg.ep[d] == g.in[d] + g.pad_begin[d] + g.pad_end[d];
+  }
+  if (unit) {
+    int64_t stride = 1;
+    for (size_t d = g.rank(); d-- > 0;) {
+      sg.stride[d] = stride;
+      stride *= sg.ep[d];
+    }
+    unit = shifted_pays(sg, s.Mg);
+  }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     // Each group's weights W_g (M/G x C/G*K) are rows of W, read (and packed block by block) in place.
+    if (unit) return shifted<T>(x, a.tensor(1).data<T>().data(), bias, s, sg);
     return lowered<T, T>(x, a.tensor(1).data<T>().data(), bias, s, L);
   })};
 }

@@ -257,3 +257,99 @@ TEST_CASE("[NN11] [E9] depthwise and ordinary Conv: the defined sums' bits on 1,
   CHECK(v[2] == 3.0f);
   CHECK(v[3] == 4.0f);
 }
+
+namespace {
+// NN11 term for term, in any rank: Y[n, m, o] = narrow(sum + B[m]), the sum from +0 adding
+// W[m, c, j] * X(tap) in the order (c, j), a tap in the padding reading +0 (so W * 0 is added too).
+std::vector<float> defined_conv(const std::vector<float>& x, const Shape& xs, const std::vector<float>& w,
+                                const Shape& ws, const std::vector<float>& bias, int64_t G, const Shape& pads,
+                                const Shape& dil, Shape& ys) {
+  const size_t rank = xs.size() - 2;
+  const int64_t N = xs[0], C = xs[1], M = ws[0], Cg = ws[1];
+  Shape in(xs.begin() + 2, xs.end()), k(ws.begin() + 2, ws.end()), out(rank);
+  for (size_t d = 0; d < rank; ++d) out[d] = in[d] + pads[d] + pads[rank + d] - (k[d] - 1) * dil[d];
+  ys = {N, M};
+  ys.insert(ys.end(), out.begin(), out.end());
+  const int64_t P = element_count(out), K = element_count(k), plane = element_count(in);
+  std::vector<float> y;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t p = 0; p < P; ++p) {
+        const int64_t g = m / (M / G);
+        double s = 0;
+        for (int64_t c = 0; c < Cg; ++c)
+          for (int64_t j = 0; j < K; ++j) {
+            // Coordinates of p and j, last axis fastest; the input index of the tap, or none.
+            int64_t rp = p, rj = j, idx = 0, scale = 1;
+            bool inside = true;
+            for (size_t d = rank; d-- > 0;) {
+              const int64_t o = rp % out[d], t = rj % k[d];
+              rp /= out[d];
+              rj /= k[d];
+              const int64_t q = o - pads[d] + t * dil[d];
+              inside = inside && q >= 0 && q < in[d];
+              idx += q * scale;
+              scale *= in[d];
+            }
+            const double xv = inside ? double(x[(n * C + g * Cg + c) * plane + idx]) : 0.0;
+            s = s + double(w[(m * Cg + c) * K + j]) * xv;
+          }
+        y.push_back(static_cast<float>(s + double(bias[m])));
+      }
+  return y;
+}
+
+// Finite binary32 values over a wide range of exponents, with zeros of both signs.
+std::vector<float> wide_values(int64_t n, uint32_t seed) {
+  std::vector<float> v;
+  uint32_t r = seed;
+  for (int64_t i = 0; i < n; ++i) {
+    r = r * 1664525u + 1013904223u;
+    const int e = static_cast<int>((r >> 8) % 41) - 20;
+    const float mant = static_cast<float>((r >> 12) % 1000003) / 1000003.0f + 0.5f;
+    float f = std::ldexp(mant, e) * ((r & 1) ? -1.0f : 1.0f);
+    if (r % 53 == 0) f = (r & 2) ? -0.0f : 0.0f;
+    v.push_back(f);
+  }
+  return v;
+}
+}  // namespace
+
+TEST_CASE("[NN11] [E9] Conv with unit strides (taps read in place from the padded input): the defined bits") {
+  struct Case {
+    Shape xs, ws;
+    int64_t group;
+    Shape pads, dil;
+  };
+  const Case cases[] = {
+      // Groups, fewer output rows than a register tile, asymmetric padding, dilation along one axis.
+      {{2, 6, 13, 21}, {10, 3, 3, 3}, 2, {1, 0, 2, 1}, {2, 1}},
+      // 2304 rows of taps: several blocks of k and several tiles of rows.
+      {{1, 256, 20, 40}, {8, 256, 3, 3}, 1, {1, 1, 1, 1}, {1, 1}},
+      // 5x5, more output channels than positions per row.
+      {{1, 8, 30, 40}, {20, 8, 5, 5}, 1, {2, 2, 2, 2}, {1, 1}},
+      // Three spatial axes.
+      {{1, 4, 5, 6, 7}, {7, 4, 3, 2, 3}, 1, {1, 0, 1, 1, 1, 0}, {1, 2, 1}},
+      // No padding: the padded grid is the input.
+      {{1, 3, 9, 30}, {6, 3, 2, 3}, 1, {0, 0, 0, 0}, {1, 1}},
+  };
+  uint32_t seed = 1;
+  for (const Case& c : cases) {
+    CAPTURE(c.xs);
+    const auto x = wide_values(element_count(c.xs), seed++);
+    const auto w = wide_values(element_count(c.ws), seed++);
+    const auto b = wide_values(c.ws[0], seed++);
+    Shape ys;
+    const auto want = defined_conv(x, c.xs, w, c.ws, b, c.group, c.pads, c.dil, ys);
+    const Node node = make_node("Conv", {attr_i("group", c.group), attr_is("pads", c.pads), attr_is("dilations", c.dil)});
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      auto y = run(node, 11, {Value(tf(c.xs, x)), Value(tf(c.ws, w)), Value(tf({c.ws[0]}, b))});
+      CHECK(shape_of(y[0]) == ys);
+      const auto got = vals(y[0]);
+      REQUIRE(got.size() == want.size());
+      CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
+    }
+  }
+}
