@@ -18,11 +18,11 @@ namespace onnxsem::ops {
 // dimension of `out`.
 [[nodiscard]] std::vector<int64_t> broadcast_strides(const Shape& in, const Shape& out);
 
-// Calls f(offsets) for the elements of rows [r0, r1) of `out` in row-major order (row r: the elements
-// r*n .. r*n + n-1, n the innermost extent), where offsets[k] indexes input k.
+// Calls f(start, step, n) for rows [r0, r1) of `out` in row-major order (row r: the elements r*n ..
+// r*n + n-1, n the innermost extent): element u of the row takes element start[k] + u * step[k] of input k.
 template <size_t K, class F>
-void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, int64_t r0,
-                             int64_t r1, F&& f) {
+void for_each_broadcast_row(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, int64_t r0,
+                            int64_t r1, F&& f) {
   const size_t rank = out.size();
   const int64_t inner = rank ? out[rank - 1] : 1;
   if (inner <= 0 || r1 <= r0) return;
@@ -34,15 +34,11 @@ void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int6
     rem /= static_cast<size_t>(out[d]);
     for (size_t k = 0; k < K; ++k) off[k] += idx[d] * strides[k][d];
   }
-  // Fast path on the innermost dimension: walk it with constant strides.
   std::array<int64_t, K> inner_stride{};
   for (size_t k = 0; k < K; ++k) inner_stride[k] = rank ? strides[k][rank - 1] : 0;
   for (int64_t r = r0; r < r1; ++r) {
-    std::array<int64_t, K> o = off;
-    for (int64_t j = 0; j < inner; ++j) {
-      f(o);
-      for (size_t k = 0; k < K; ++k) o[k] += inner_stride[k];
-    }
+    f(static_cast<const std::array<int64_t, K>&>(off), static_cast<const std::array<int64_t, K>&>(inner_stride),
+      inner);
     // advance the odometer over the outer dimensions
     for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
       ++idx[d];
@@ -52,6 +48,21 @@ void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int6
       idx[d] = 0;
     }
   }
+}
+
+// Calls f(offsets) for the elements of rows [r0, r1) of `out` in row-major order, where offsets[k] indexes
+// input k.
+template <size_t K, class F>
+void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, int64_t r0,
+                             int64_t r1, F&& f) {
+  for_each_broadcast_row<K>(out, strides, r0, r1,
+                            [&](const std::array<int64_t, K>& start, const std::array<int64_t, K>& step, int64_t n) {
+                              std::array<int64_t, K> o = start;
+                              for (int64_t j = 0; j < n; ++j) {
+                                f(static_cast<const std::array<int64_t, K>&>(o));
+                                for (size_t k = 0; k < K; ++k) o[k] += step[k];
+                              }
+                            });
 }
 
 // The number of rows of `out` in the sense above (0 for an empty shape).

@@ -150,10 +150,25 @@ template <class Out, class A, class B, class F>
   auto db = b.data<B>();
   const int64_t inner = l.out.empty() ? 1 : l.out.back();  // elements per row of the walk
   parallel_slices(broadcast_rows(l.out), static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
-    size_t i = static_cast<size_t>(lo * inner);
-    for_each_broadcast_rows<2>(l.out, l.strides, lo, hi, [&](const std::array<int64_t, 2>& o) {
-      out[i++] = f(da[static_cast<size_t>(o[0])], db[static_cast<size_t>(o[1])]);
-    });
+    Out* dst = out.data() + lo * inner;
+    for_each_broadcast_row<2>(l.out, l.strides, lo, hi,
+                              [&](const std::array<int64_t, 2>& o, const std::array<int64_t, 2>& step, int64_t n) {
+                                // The common cases as plain loops over contiguous or repeated operands.
+                                const A* pa = da.data() + o[0];
+                                const B* pb = db.data() + o[1];
+                                if (step[0] == 1 && step[1] == 1) {
+                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], pb[u]);
+                                } else if (step[0] == 1 && step[1] == 0) {
+                                  const B y = *pb;
+                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], y);
+                                } else if (step[0] == 0 && step[1] == 1) {
+                                  const A x = *pa;
+                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(x, pb[u]);
+                                } else {
+                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u * step[0]], pb[u * step[1]]);
+                                }
+                                dst += n;
+                              });
   });
   return t;
 }

@@ -1,6 +1,11 @@
 // Tests of Sum, Mean, Max and Min (spec/ops-elementwise.md).
 #include "ops/elementwise/ew_test_util.hpp"
 
+#include <cmath>
+#include <cstring>
+
+#include "semantics/parallel.hpp"
+
 using namespace ewt;
 
 TEST_CASE("[EW11][EW2] Sum and Mean broadcast their inputs and round once") {
@@ -49,4 +54,32 @@ TEST_CASE("[EW10] Max and Min propagate NaN and compare integers exactly") {
   CHECK(b.shape() == Shape{2, 2});
   CHECK(vals<int32_t>(b) == std::vector<int32_t>{3, 4, 5, 5});
   CHECK(vals<float>(Call("Min", 13)({t1<float>({4})})) == std::vector<float>{4});
+}
+
+TEST_CASE("[EW11] [E9] Sum and Mean of same-shaped inputs: each sum from +0 in the inputs' order, on 1, 2, 3 threads") {
+  // Longer than a block of the element-wise loop and than a thread's share; values whose sums depend on
+  // the order (a large one cancelling), zeros of both signs (+0 + -0 + -0 is +0).
+  const int64_t n = 70001;
+  std::vector<float> a(n), b(n), c(n);
+  for (int64_t i = 0; i < n; ++i) {
+    a[i] = (i % 7 == 0) ? -0.0f : static_cast<float>((i * 37) % 101) * 0.3f - 15.0f;
+    b[i] = (i % 7 == 0) ? -0.0f : (i % 3 == 0 ? 1e30f : static_cast<float>((i * 11) % 97) * 1e-3f);
+    c[i] = (i % 7 == 0) ? -0.0f : (i % 3 == 0 ? -1e30f : 0.25f);
+  }
+  for (const char* op : {"Sum", "Mean"}) {
+    CAPTURE(op);
+    std::vector<float> want(n);
+    for (int64_t i = 0; i < n; ++i) {
+      const double s = ((0.0 + double(a[i])) + double(b[i])) + double(c[i]);
+      want[i] = static_cast<float>(std::string(op) == "Mean" ? s / 3.0 : s);
+    }
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      const auto got = vals<float>(Call(op, 13)({t1<float>(a), t1<float>(b), t1<float>(c)}));
+      REQUIRE(got.size() == want.size());
+      CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
+      CHECK(!std::signbit(got[0]));
+    }
+  }
 }

@@ -222,15 +222,20 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       std::vector<int64_t> stride(rank, 1), idx(rank, 0);
       for (size_t d = rank; d-- > 1;) stride[d - 1] = stride[d] * x.dim(static_cast<int64_t>(d));
       const T extrapolated = narrow<T>(p.extrapolation);
-      for (size_t k = 0; k < out.size(); ++k) {
-        if (any_outside && mask[k]) {
-          out[k] = extrapolated;
-        } else {
-          int64_t src = 0;
-          for (size_t d = 0; d < rank; ++d) src += taps[d].index[taps[d].begin[idx[d]]] * stride[d];
-          out[k] = xd[static_cast<size_t>(src)];
+      // A row of the output (its last axis) at a time: the other axes' source offset once per row, the last
+      // axis's source index per element from one table.
+      const int64_t width = rank ? plan.out[rank - 1] : 1;
+      std::vector<int64_t> from(static_cast<size_t>(width), 0);
+      if (rank)
+        for (int64_t o = 0; o < width; ++o) from[o] = taps[rank - 1].index[taps[rank - 1].begin[o]];
+      for (size_t k0 = 0; k0 < out.size(); k0 += static_cast<size_t>(width)) {
+        int64_t base = 0;
+        for (size_t d = 0; d + 1 < rank; ++d) base += taps[d].index[taps[d].begin[idx[d]]] * stride[d];
+        for (int64_t o = 0; o < width; ++o) {
+          const size_t k = k0 + static_cast<size_t>(o);
+          out[k] = any_outside && mask[k] ? extrapolated : xd[static_cast<size_t>(base + from[o])];
         }
-        for (size_t d = rank; d-- > 0;) {
+        for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
           if (++idx[d] < plan.out[d]) break;
           idx[d] = 0;
         }
