@@ -309,15 +309,14 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings); });
     ++firings;
     if (cx.options.release) drop_read(k);
-    bool changed = false;
+    // The set kept in node-list order: an operation whose status changed goes in or out at its place.
     for (size_t c : ev.affected_by(k)) {
       const char now = ev.executable(s, c) ? 1 : 0;
-      if (now != in_set[c]) in_set[c] = now, changed = true;
-    }
-    if (changed) {
-      ex.clear();
-      for (size_t q = 0; q < in_set.size(); ++q)
-        if (in_set[q]) ex.push_back(q);
+      if (now == in_set[c]) continue;
+      in_set[c] = now;
+      const auto at = std::lower_bound(ex.begin(), ex.end(), c);
+      if (now) ex.insert(at, c);
+      else ex.erase(at);
     }
   }
   return s;
