@@ -198,47 +198,51 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
   MESSAGE("variants run here: " << variants.size());
   std::mt19937_64 rng(5);
   std::uniform_real_distribution<double> u(-1e3, 1e3);
-  // Partial tiles in both directions; 37 columns: two double panels, then a partial one.
-  const int64_t mc = 17, nc = 37, kc = 301;
-  std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)), bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
-  std::vector<double> start(static_cast<size_t>(mc * nc));
-  for (auto& v : start) v = u(rng);
-  // Binary32 operands, exact products (`exact`, where a variant may fuse), among them the extremes of
-  // binary32: the largest finite, the least normal and subnormal values, and zeros of both signs.
-  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -1.4e-45f, 0.0f, -0.0f};
-  // Binary64 operands, inexact products (a fused multiply-add would round differently).
-  for (bool exact : {true, false}) {
-    for (size_t q = 0; q < ap.size(); ++q)
-      ap[q] = exact ? (q % 97 < 7 ? extremes[q % 97] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-40);
-    for (size_t q = 0; q < bp.size(); ++q)
-      bp[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
-    // B read in place: B(kk, j) = src[koff[kk] + j], rows at overlapping offsets (as a convolution's taps
-    // read a padded input), against the definition on the same matrix packed.
-    std::vector<double> src(static_cast<size_t>(2000 + nc + kNR));
-    for (size_t q = 0; q < src.size(); ++q)
-      src[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
-    std::vector<int64_t> koff(static_cast<size_t>(kc));
-    for (auto& o : koff) o = static_cast<int64_t>(rng() % 2000);
-    std::vector<double> packed(bp.size(), 0.0);
-    for (int64_t kk = 0; kk < kc; ++kk)
-      for (int64_t j = 0; j < nc; ++j) packed[packed_index(kc, kk, j)] = src[koff[kk] + j];
-    for (bool in_place : {false, true})
-      for (bool from_zero : {true, false}) {
-        CAPTURE(exact);
-        CAPTURE(in_place);
-        CAPTURE(from_zero);
-        const std::vector<double> want = textbook_panels(mc, nc, kc, ap, in_place ? packed : bp, start, from_zero);
-        for (const auto& variant : variants) {
-          const char* const name = variant.name;
-          CAPTURE(name);
-          std::vector<double> c = start;
-          if (in_place)
-            variant.panels(mc, nc, kc, ap.data(), src.data(), 0, koff.data(), c.data(), nc, from_zero, exact);
-          else
-            variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, c.data(), nc, from_zero, exact);
-          CHECK(same_bits(c, want));
+  // Partial tiles in both directions; 37 columns: two double panels, then a partial one. 17 rows: a tile of
+  // six, then (where a variant takes up to twelve at once) the last eleven together; 8 and 3 rows: one tile.
+  for (const int64_t mc : {17, 8, 3}) {
+    CAPTURE(mc);
+    const int64_t nc = 37, kc = 301;
+    std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)), bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
+    std::vector<double> start(static_cast<size_t>(mc * nc));
+    for (auto& v : start) v = u(rng);
+    // Binary32 operands, exact products (`exact`, where a variant may fuse), among them the extremes of
+    // binary32: the largest finite, the least normal and subnormal values, and zeros of both signs.
+    const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -1.4e-45f, 0.0f, -0.0f};
+    // Binary64 operands, inexact products (a fused multiply-add would round differently).
+    for (bool exact : {true, false}) {
+      for (size_t q = 0; q < ap.size(); ++q)
+        ap[q] = exact ? (q % 97 < 7 ? extremes[q % 97] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-40);
+      for (size_t q = 0; q < bp.size(); ++q)
+        bp[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
+      // B read in place: B(kk, j) = src[koff[kk] + j], rows at overlapping offsets (as a convolution's taps
+      // read a padded input), against the definition on the same matrix packed.
+      std::vector<double> src(static_cast<size_t>(2000 + nc + kNR));
+      for (size_t q = 0; q < src.size(); ++q)
+        src[q] = exact ? (q % 89 < 7 ? extremes[q % 89] : static_cast<float>(u(rng))) : u(rng) * (1.0 + 0x1p-41);
+      std::vector<int64_t> koff(static_cast<size_t>(kc));
+      for (auto& o : koff) o = static_cast<int64_t>(rng() % 2000);
+      std::vector<double> packed(bp.size(), 0.0);
+      for (int64_t kk = 0; kk < kc; ++kk)
+        for (int64_t j = 0; j < nc; ++j) packed[packed_index(kc, kk, j)] = src[koff[kk] + j];
+      for (bool in_place : {false, true})
+        for (bool from_zero : {true, false}) {
+          CAPTURE(exact);
+          CAPTURE(in_place);
+          CAPTURE(from_zero);
+          const std::vector<double> want = textbook_panels(mc, nc, kc, ap, in_place ? packed : bp, start, from_zero);
+          for (const auto& variant : variants) {
+            const char* const name = variant.name;
+            CAPTURE(name);
+            std::vector<double> c = start;
+            if (in_place)
+              variant.panels(mc, nc, kc, ap.data(), src.data(), 0, koff.data(), c.data(), nc, from_zero, exact);
+            else
+              variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, c.data(), nc, from_zero, exact);
+            CHECK(same_bits(c, want));
+          }
         }
-      }
+    }
   }
 }
 

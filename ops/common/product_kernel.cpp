@@ -62,6 +62,9 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, const
     for (int p = 0; p < NP; ++p) store(c + i * ldc + p * kNR, acc[i][p]);
 }
 inline constexpr int kPanelsAtOnce = 2;
+// The most rows one tile of two panels takes (24 sums, two rows of B and a broadcast within the 32
+// registers): the last rows of a block are taken together rather than leaving a short tile of 1 to 5.
+inline constexpr int64_t kMaxRows = 12;
 #else
 using v4d = double __attribute__((vector_size(32)));
 static_assert(kNR == 8, "the kernel holds a row of the tile in two vectors of four");
@@ -108,6 +111,7 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, const int64_t
   }
 }
 inline constexpr int kPanelsAtOnce = 1;
+inline constexpr int64_t kMaxRows = kMR;
 #endif
 
 template <int NP, bool Fused, bool Shifted>
@@ -119,7 +123,19 @@ void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t 
     case 3: tile<3, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
     case 4: tile<4, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
     case 5: tile<5, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    default: tile<6, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 6: tile<6, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    default:
+      if constexpr (kMaxRows > kMR) {
+        switch (h) {
+          case 7: tile<7, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          case 8: tile<8, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          case 9: tile<9, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          case 10: tile<10, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          case 11: tile<11, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          default: tile<12, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+        }
+      }
+      break;
   }
 }
 
@@ -131,9 +147,13 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
     const double* b = Shifted ? bp + j : bp + (j / kNR) * bstride;
     // Several whole panels of B at once where the variant can hold them, else one (maybe partial).
     if (kPanelsAtOnce > 1 && nc - j >= kPanelsAtOnce * kNR) {
-      for (int64_t i = 0; i < mc; i += kMR)
-        tile_rows<kPanelsAtOnce, Fused, Shifted>(mc - i < kMR ? mc - i : kMR, kc, ap + i * kc, b, bstride, koff,
-                                                 c + i * ldc + j, ldc, from_zero);
+      for (int64_t i = 0; i < mc;) {
+        // kMR rows at a time; the last up to kMaxRows in one tile.
+        const int64_t h = mc - i <= kMaxRows ? mc - i : kMR;
+        tile_rows<kPanelsAtOnce, Fused, Shifted>(h, kc, ap + i * kc, b, bstride, koff, c + i * ldc + j, ldc,
+                                                 from_zero);
+        i += h;
+      }
       j += kPanelsAtOnce * kNR;
       continue;
     }
