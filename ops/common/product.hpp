@@ -99,6 +99,10 @@ inline void gather(const T* x, const int64_t* offsets, const char* runs, int64_t
     else panel(x, offsets + t0, std::min(kNR, n - t0), dst);
   }
 }
+// acc[t] = acc[t] + w * x[t] for t < n, the product and the sum each rounded to binary64.
+inline void add_scaled(const double* x, int64_t n, double w, double* acc) {
+  for (int64_t t = 0; t < n; ++t) acc[t] = acc[t] + w * x[t];
+}
 template <class T, class Panel = decltype(&gather_panel<T>)>
 inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc,
                      Panel panel = &gather_panel<T>) {
@@ -134,6 +138,9 @@ struct VectorLoops {
   // acc[t] = acc[t] + w * (the gathered entry t, as `gather` defines it), for t < n: one tap of a depthwise
   // convolution, the product and the sum each rounded to binary64.
   void (*add_taps)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc);
+  // acc[t] = acc[t] + w * x[t] for t < n (loops::add_scaled): one tap of a depthwise convolution of unit
+  // strides, read in place from its widened, padded input.
+  void (*add_scaled)(const double* x, int64_t n, double w, double* acc);
   // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
   // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
   void (*max_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out);

@@ -37,6 +37,7 @@ void spread_f32(const float* x, int64_t n, double* dst, int64_t stride) { loops:
 void gather_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {
   loops::gather(x, offsets, runs, n, dst, stride, gather_panel);
 }
+void add_scaled_f64(const double* x, int64_t n, double w, double* acc) { loops::add_scaled(x, n, w, acc); }
 void add_taps_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
   loops::add_taps(x, offsets, runs, n, w, acc, gather_panel);
 }
@@ -111,7 +112,7 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32
 
 }  // namespace
 
-const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32,
+const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32, add_scaled_f64,
                                max_windows_f32, row_times_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

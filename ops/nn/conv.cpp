@@ -145,8 +145,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   if (out.empty()) return y;
   auto xd = x.data<T>();
   const auto& tapq = L.tapq;
-  // Coordinates of every output position and of every tap, per axis.
-  const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(L.out, P);
+  // Coordinates of every tap, per axis (those of an output position are worked out where a row starts).
   const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(L.kernel, K);
 
   // A kernel of one tap with unit strides and no padding gathers nothing: row c of the matrix of taps
@@ -201,12 +200,17 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
       // offset (or the padding) for the whole row, and the last axis adds its own coordinate.
       const size_t last = rank - 1;
       const int64_t width = L.out[last], klast = L.kernel[last], inlast = L.in[last];
+      std::vector<int64_t> oc(rank);  // the coordinates of position p0 + t
       for (int64_t jf = 0; jf < K; ++jf)
         for (int64_t t = 0; t < tp;) {
-          const int64_t p = p0 + t, row_end = std::min(tp, t + (width - ocoord[last][p]));
+          for (int64_t d = static_cast<int64_t>(last), rem = p0 + t; d >= 0; --d) {
+            oc[static_cast<size_t>(d)] = rem % L.out[static_cast<size_t>(d)];
+            rem /= L.out[static_cast<size_t>(d)];
+          }
+          const int64_t row_end = std::min(tp, t + (width - oc[last]));
           int64_t base = 0;
           for (size_t d = 0; d < last && base >= 0; ++d) {
-            const int64_t q = tapq[d][ocoord[d][p] * L.kernel[d] + jcoord[d][jf]];
+            const int64_t q = tapq[d][oc[d] * L.kernel[d] + jcoord[d][jf]];
             base = q < 0 ? -1 : base * L.in[d] + q;
           }
           int64_t* o = offs + jf * tile;
@@ -214,7 +218,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
             std::fill(o + t, o + row_end, int64_t{-1});
           } else {
             const int64_t* ql = tapq[last].data() + jcoord[last][jf];
-            for (int64_t u = t, ox = ocoord[last][p]; u < row_end; ++u, ++ox) {
+            for (int64_t u = t, ox = oc[last]; u < row_end; ++u, ++ox) {
               const int64_t q = ql[ox * klast];
               o[u] = q < 0 ? -1 : base * inlast + q;
             }
@@ -366,6 +370,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   const int64_t out_rows = element_count(inner_out_shape);
   const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(inner_out_shape, out_rows);
   const product_detail::VectorLoops& convert = product_detail::vector_loops();
+  const bool depthwise = s.Cg == 1 && s.Mg == 1;
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t a0 = piece / row_parts * rows, a1 = std::min(a0 + rows, g.out[0]);
@@ -406,8 +411,19 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
             }
           std::fill(bc + band_rows * row, bc + cs, 0.0);
         }
-        product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
-                             acc, n_cols, false, product_detail::exact_products<T, T>);
+        if (depthwise) {
+          // One input and one output channel: the K taps added to the sums one after the other (r = j),
+          // each a shifted run of the band.
+          std::fill(acc, acc + n_cols, 0.0);
+          for (int64_t jf = 0; jf < K; ++jf) {
+            const double wj = widen(w[gi * K + jf]);
+            if constexpr (std::is_same_v<T, float>) convert.add_scaled(band + koff[jf], n_cols, wj, acc);
+            else product_detail::loops::add_scaled(band + koff[jf], n_cols, wj, acc);
+          }
+        } else {
+          product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
+                               acc, n_cols, false, product_detail::exact_products<T, T>);
+        }
         // The valid positions: along each outer row and inner row, out[last] consecutive sums.
         for (int64_t i = r0; i < r1; ++i) {
           const int64_t m = gi * s.Mg + i;
@@ -449,10 +465,10 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
         L.tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
       }
   }
-  // Unit strides, a kernel of more than one tap and not depthwise: the taps read in place (`shifted`), where
-  // the padded grid's waste is small.
+  // Unit strides and a kernel of more than one tap: the taps read in place (`shifted`), where the padded
+  // grid's waste is small.
   ShiftedGeometry sg{g.in, g.out, g.kernel, g.dilations, g.pad_begin, Shape(g.rank()), Shape(g.rank())};
-  bool unit = g.rank() >= 2 && element_count(g.kernel) > 1 && !(s.Cg == 1 && s.Mg == 1);
+  bool unit = g.rank() >= 2 && element_count(g.kernel) > 1;
   for (size_t d = 0; d < g.rank() && unit; ++d) {
     sg.ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d];
     unit = g.strides[d] == 1 && g.out[d] > 0 && sg.ep[d] == g.in[d] + g.pad_begin[d] + g.pad_end[d];

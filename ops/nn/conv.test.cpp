@@ -332,6 +332,9 @@ TEST_CASE("[NN11] [E9] Conv with unit strides (taps read in place from the padde
       {{1, 4, 5, 6, 7}, {7, 4, 3, 2, 3}, 1, {1, 0, 1, 1, 1, 0}, {1, 2, 1}},
       // No padding: the padded grid is the input.
       {{1, 3, 9, 30}, {6, 3, 2, 3}, 1, {0, 0, 0, 0}, {1, 1}},
+      // Depthwise (one input and one output channel per group), two images; and two outputs per group.
+      {{2, 8, 13, 11}, {8, 1, 3, 3}, 8, {1, 1, 1, 1}, {1, 1}},
+      {{1, 4, 12, 17}, {8, 1, 3, 5}, 4, {1, 2, 0, 2}, {1, 1}},
   };
   uint32_t seed = 1;
   for (const Case& c : cases) {
