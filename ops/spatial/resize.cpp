@@ -224,13 +224,19 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       const T extrapolated = narrow<T>(p.extrapolation);
       // A row of the output (its last axis) at a time: the other axes' source offset once per row, the last
       // axis's source index per element from one table.
+      // An output coordinate outside the crop window (SP18) has no tap: its elements are extrapolated and
+      // the source index, 0 here, is never read.
+      const auto source = [&](size_t d, int64_t o) {
+        const AxisTaps& t = taps[d];
+        return t.begin[o] < t.begin[o + 1] ? t.index[t.begin[o]] : int64_t{0};
+      };
       const int64_t width = rank ? plan.out[rank - 1] : 1;
       std::vector<int64_t> from(static_cast<size_t>(width), 0);
       if (rank)
-        for (int64_t o = 0; o < width; ++o) from[o] = taps[rank - 1].index[taps[rank - 1].begin[o]];
+        for (int64_t o = 0; o < width; ++o) from[o] = source(rank - 1, o);
       for (size_t k0 = 0; k0 < out.size(); k0 += static_cast<size_t>(width)) {
         int64_t base = 0;
-        for (size_t d = 0; d + 1 < rank; ++d) base += taps[d].index[taps[d].begin[idx[d]]] * stride[d];
+        for (size_t d = 0; d + 1 < rank; ++d) base += source(d, idx[d]) * stride[d];
         for (int64_t o = 0; o < width; ++o) {
           const size_t k = k0 + static_cast<size_t>(o);
           out[k] = any_outside && mask[k] ? extrapolated : xd[static_cast<size_t>(base + from[o])];
