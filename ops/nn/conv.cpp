@@ -106,12 +106,12 @@ struct Lowering {
 struct Scratch {
   template <class T>
   struct Buffer {
-    std::unique_ptr<T[]> data;
+    product_detail::LineArray<T> data;
     int64_t size = 0;
     T* at_least(int64_t n) {
       if (n > size) {
         data.reset();
-        data = std::make_unique_for_overwrite<T[]>(static_cast<size_t>(n));
+        data = product_detail::line_array<T>(n);
         size = n;
       }
       return data.get();
