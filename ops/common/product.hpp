@@ -121,9 +121,10 @@ inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64
 }
 }  // namespace loops
 
-// Plain loops over binary32 data in the instruction-set variant this processor runs (vector_loops.cpp):
-// runs widened to binary64 and sums narrowed back (P1), the same values as widen and narrow_float element
-// by element; the gathering of convolution taps; max pooling windows.
+// Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
+// except add_scaled: runs widened to binary64 and sums narrowed back (P1), the same values as widen and
+// narrow_float element by element; the gathering of convolution taps; depthwise taps; max pooling windows;
+// one-row products.
 struct VectorLoops {
   // dst[i] = widen(src[i]) for i < n.
   void (*widen)(const float* src, int64_t n, double* dst);
@@ -139,8 +140,8 @@ struct VectorLoops {
   // acc[t] = acc[t] + w * (the gathered entry t, as `gather` defines it), for t < n: one tap of a depthwise
   // convolution, the product and the sum each rounded to binary64.
   void (*add_taps)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc);
-  // acc[t] = acc[t] + w * x[t] for t < n (loops::add_scaled): one tap of a depthwise convolution of unit
-  // strides, read in place from its widened, padded input.
+  // acc[t] = acc[t] + w * x[t] for t < n (loops::add_scaled), binary64 data of any origin: one tap of a
+  // depthwise convolution of unit strides, read in place from its widened, padded input.
   void (*add_scaled)(const double* x, int64_t n, double w, double* acc);
   // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
   // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
@@ -150,6 +151,47 @@ struct VectorLoops {
   void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
+
+// The loops for elements of type T: the processor's vector variant for binary32, the generic loop
+// otherwise (the same values either way).
+namespace typed {
+// vector_loops(), looked up once: these are called per row of a tile, where a call into product.cpp
+// each time is measurable.
+inline const VectorLoops& here() {
+  static const VectorLoops& chosen = vector_loops();
+  return chosen;
+}
+template <class T>
+inline void widen(const T* src, int64_t n, double* dst) {
+  if constexpr (std::is_same_v<T, float>) here().widen(src, n, dst);
+  else loops::widen_run(src, n, dst);
+}
+template <class T>
+inline void narrow(const double* src, int64_t n, T* dst) {
+  if constexpr (std::is_same_v<T, float>) here().narrow(src, n, dst);
+  else loops::narrow_run(src, n, dst);
+}
+template <class T>
+inline void narrow_plus(const double* src, int64_t n, double add, T* dst) {
+  if constexpr (std::is_same_v<T, float>) here().narrow_plus(src, n, add, dst);
+  else loops::narrow_run_plus(src, n, add, dst);
+}
+template <class T>
+inline void spread(const T* x, int64_t n, double* dst, int64_t stride) {
+  if constexpr (std::is_same_v<T, float>) here().spread(x, n, dst, stride);
+  else loops::spread(x, n, dst, stride);
+}
+template <class T>
+inline void gather(const T* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {
+  if constexpr (std::is_same_v<T, float>) here().gather(x, offsets, runs, n, dst, stride);
+  else loops::gather(x, offsets, runs, n, dst, stride);
+}
+template <class T>
+inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
+  if constexpr (std::is_same_v<T, float>) here().add_taps(x, offsets, runs, n, w, acc);
+  else loops::add_taps(x, offsets, runs, n, w, acc);
+}
+}  // namespace typed
 
 // The instruction-set variants of the kernel and of the loops (product_kernel.cpp, vector_loops.cpp), one
 // of which `panels` and `vector_loops` give; all give the same bits.
@@ -200,10 +242,8 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
     const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
     if (a.col_stride != 1)
       for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk * a.col_stride]);
-    else if constexpr (std::is_same_v<TA, float>)
-      vector_loops().widen(src, kc, dst);
     else
-      loops::widen_run(src, kc, dst);
+      typed::widen(src, kc, dst);
   }
 }
 

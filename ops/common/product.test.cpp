@@ -328,6 +328,13 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     volatile double p = w * g;
     taps_want[i] = taps_want[i] + p;
   }
+  // add_scaled on binary64 data with a weight whose products are inexact: rounded, then added (a fused
+  // multiply-add would round once and differ).
+  std::vector<double> scaled_want = widened;
+  for (size_t i = 0; i < scaled_want.size(); ++i) {
+    volatile double p = 0.1 * d[i];
+    scaled_want[i] = scaled_want[i] + p;
+  }
   for (const auto& variant : variants) {
     const char* const name = variant.name;
     const auto* conv = variant.loops;
@@ -340,12 +347,15 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     conv->spread(x.data(), n, sp.data(), stride);
     conv->gather(x.data(), offs.data(), runs.data(), n, ga.data(), stride);
     conv->add_taps(x.data(), offs.data(), runs.data(), n, w, taps.data());
+    std::vector<double> scaled = widened;
+    conv->add_scaled(d.data(), n, 0.1, scaled.data());
     CHECK(same_bits(wd.data(), widened.data(), wd.size()));
     CHECK(same_bits(nf.data(), narrowed.data(), nf.size()));
     CHECK(same_bits(pf.data(), plus_want.data(), pf.size()));
     CHECK(same_bits(sp.data(), spread_want.data(), sp.size()));  // entries outside the panels untouched
     CHECK(same_bits(ga.data(), gather_want.data(), ga.size()));
     CHECK(same_bits(taps.data(), taps_want.data(), taps.size()));
+    CHECK(same_bits(scaled.data(), scaled_want.data(), scaled.size()));
   }
   // narrow_plus adds before it rounds: -0 + 0.5 and a sum that crosses a rounding boundary.
   const double sums[] = {-0.0, 0x1.000001p0 - 0.5};

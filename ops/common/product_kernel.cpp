@@ -114,6 +114,8 @@ inline constexpr int kPanelsAtOnce = 1;
 inline constexpr int64_t kMaxRows = kMR;
 #endif
 
+// The tile of h rows (1 <= h <= kMaxRows). A switch, so that each tile is inlined here: counting up
+// through nested templates or a table of pointers to the tiles measured 10-20% slower.
 template <int NP, bool Fused, bool Shifted>
 void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, const int64_t* koff,
                double* t, int64_t lt, bool from_zero) {

@@ -131,6 +131,19 @@ std::pair<Tensor, std::span<T>> allocate_y(const ConvShape& s, const Shape& out)
   return Tensor::allocate_for_overwrite<T>(yshape);
 }
 
+// Positions per tile: the sums (Mg rows) and the tap matrix (R rows) of a tile within about 4 MiB each.
+int64_t positions_per_tile(int64_t R, int64_t Mg) {
+  return std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, Mg, 1}) / kNR * kNR, kNR, 2048);
+}
+
+// E9: with `tiles` tiles for `threads` threads, into how many slices of each group's Mg rows each tile is
+// cut so that there are about three pieces per thread (each slice at least four register tiles).
+int64_t row_slices(int64_t tiles, int64_t threads, int64_t Mg) {
+  const int64_t want = 3 * threads;
+  if (threads <= 1 || tiles >= want) return 1;
+  return std::clamp<int64_t>((want + tiles - 1) / tiles, 1, std::max<int64_t>(1, Mg / (4 * product_detail::kMR)));
+}
+
 // Y[n, m, o] = the sum over r = c*K + j, in increasing r, of W_g[m, r] * X[n, group c, tapq(o, j)], with
 // B[m] added last or first; W_g the rows g*M/G .. (g+1)*M/G-1 of `w` (M x C/G*K, row-major: W itself for
 // Conv, its widened transpose for ConvTranspose).
@@ -161,8 +174,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
   // A tile of output positions whose im2col block and sums stay within about 4 MiB each, and no wider than
   // the positions there are.
-  int64_t tile = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, s.Mg, 1}) / 8 * 8, 8, 2048);
-  tile = std::min(tile, (P + kNR - 1) / kNR * kNR);
+  int64_t tile = std::min(positions_per_tile(R, s.Mg), (P + kNR - 1) / kNR * kNR);
   // E9: on several threads, pieces of (a tile of positions, a slice of each group's rows); at least about
   // three per thread when the positions and rows allow, so that the threads finish together.
   const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
@@ -175,13 +187,10 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   } else if (threads > 1) {
     const int64_t want = 3 * threads;
     tile = std::min(tile, std::max<int64_t>(kNR, ((P + want - 1) / want + kNR - 1) / kNR * kNR));
-    const int64_t tiles = (P + tile - 1) / tile;
-    if (tiles < want && !depthwise)
-      row_parts = std::clamp<int64_t>((want + tiles - 1) / tiles, 1, std::max<int64_t>(1, s.Mg / (4 * product_detail::kMR)));
+    if (!depthwise) row_parts = row_slices((P + tile - 1) / tile, threads, s.Mg);
   }
   const int64_t tiles = (P + tile - 1) / tile;
   const int64_t panels = (tile + kNR - 1) / kNR;
-  const product_detail::VectorLoops& convert = product_detail::vector_loops();
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
@@ -236,9 +245,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
         }
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
-        // [spec:NN11] Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
-        // (ops/common/product.hpp) and rounded once.
-        ONNXSEM_CLAUSE(NN11);
+        // Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
+        // (ops/common/product.hpp) and rounded once (NN11 for Conv, NN14 for ConvTranspose).
         if (depthwise) {
           // acc[t] = (B or +0) + W[0] X(tap 0) + W[1] X(tap 1) + ..., a tap in the padding reading 0.
           const T* xp = xd.data() + (n * s.C + gi) * plane;
@@ -248,8 +256,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
             const double wj = widen(wgi[jf]);
             const int64_t* ot = offs + jf * tile;
             const char* rj = run + jf * panels;
-            if constexpr (std::is_same_v<T, float>) convert.add_taps(xp, ot, rj, tp, wj, acc);
-            else product_detail::loops::add_taps(xp, ot, rj, tp, wj, acc);
+            product_detail::typed::add_taps(xp, ot, rj, tp, wj, acc);
           }
         } else {
           if (direct) {
@@ -258,8 +265,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
               const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
               // A panel's positions at a time: they are adjacent in the packed form.
               double* dst = col + packed_index(R, c, 0);
-              if constexpr (std::is_same_v<T, float>) convert.spread(xp, tp, dst, kNR * R);
-              else product_detail::loops::spread(xp, tp, dst, kNR * R);
+              product_detail::typed::spread(xp, tp, dst, kNR * R);
             }
           } else {
             // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
@@ -271,8 +277,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
                 // A panel's positions at a time: they are adjacent in the packed form.
                 double* dst = col + packed_index(R, c * K + jf, 0);
                 const char* rj = run + jf * panels;
-                if constexpr (std::is_same_v<T, float>) convert.gather(xp, ot, rj, tp, dst, kNR * R);
-                else product_detail::loops::gather(xp, ot, rj, tp, dst, kNR * R);
+                product_detail::typed::gather(xp, ot, rj, tp, dst, kNR * R);
               }
             }
           }
@@ -286,14 +291,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
           T* yp = out.data() + (n * s.M + m) * P + p0;
           const double b = L.bias_first ? 0.0 : bias[m];
           const double* ai = acc + i * tp;
-          if constexpr (std::is_same_v<T, float>) {
-            if (L.bias_first) convert.narrow(ai, tp, yp);
-            else convert.narrow_plus(ai, tp, b, yp);
-          } else if (L.bias_first) {
-            product_detail::loops::narrow_run(ai, tp, yp);
-          } else {
-            product_detail::loops::narrow_run_plus(ai, tp, b, yp);
-          }
+          if (L.bias_first) product_detail::typed::narrow(ai, tp, yp);
+          else product_detail::typed::narrow_plus(ai, tp, b, yp);
         }
       }
   });
@@ -308,68 +307,71 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
 // of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the padded grid beyond
 // out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer axis: a tile
 // of rows [a0, a1) reads padded rows [a0, a1 + (k0-1) * dil0) of each channel (its band).
-struct ShiftedGeometry {
-  Shape in, out, kernel, dil, pad;
-  Shape ep, stride;  // padded extents, and the padded grid's row-major strides
-};
+// The padded grid of a convolution of unit strides: extents Ep[d] = out[d] + (k[d]-1) * dil[d], or none
+// (empty) when `shifted` does not apply: a stride other than 1, one spatial axis, a kernel of one tap
+// (the direct path), an empty output.
+Shape padded_grid(const WindowGeometry& g) {
+  if (g.rank() < 2 || g.kernel_count() <= 1) return {};
+  Shape ep(g.rank());
+  for (size_t d = 0; d < g.rank(); ++d) {
+    ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d];
+    if (g.strides[d] != 1 || g.out[d] <= 0 || ep[d] != g.in[d] + g.pad_begin[d] + g.pad_end[d]) return {};
+  }
+  return ep;
+}
 
 // Whether the waste of the padded grid (its inner positions beyond out) costs less than gathering the
 // taps: a gathered tap costs about as much as eight multiply-adds of the product.
-bool shifted_pays(const ShiftedGeometry& g, int64_t rows_of_w) {
+bool shifted_pays(const WindowGeometry& g, const Shape& ep, int64_t rows_of_w) {
   int64_t inner_out = 1, inner_padded = 1;
-  for (size_t d = 1; d < g.in.size(); ++d) {
+  for (size_t d = 1; d < g.rank(); ++d) {
     inner_out *= g.out[d];
-    inner_padded *= g.ep[d];
+    inner_padded *= ep[d];
   }
   return (inner_padded - inner_out) * rows_of_w <= 8 * inner_out;
 }
 
 template <class T>
 Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
-               const ShiftedGeometry& g) {
+               const WindowGeometry& g, const Shape& ep) {
   const size_t rank = g.in.size(), last = rank - 1;
+  Shape stride(rank, 1);  // of the padded grid, row-major
+  for (size_t d = last; d-- > 0;) stride[d] = stride[d + 1] * ep[d + 1];
   const int64_t K = element_count(g.kernel), R = s.Cg * K, P = element_count(g.out), plane = element_count(g.in);
   auto [y, out_view] = allocate_y<T>(s, g.out);
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   if (out.empty()) return y;
   auto xd = x.data<T>();
   charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
-  const int64_t row = g.stride[0];  // padded positions per row of the outer axis
-  const int64_t halo = (g.kernel[0] - 1) * g.dil[0];
+  const int64_t row = stride[0];  // padded positions per row of the outer axis
+  const int64_t halo = (g.kernel[0] - 1) * g.dilations[0];
   // The last valid position of a row, counted from the row's start, and the tap offsets within a band
   // whose channels are `cs` doubles apart (kNR more than the band, for the reads past the last column).
   int64_t inner_last = 0;
-  for (size_t d = 1; d < rank; ++d) inner_last += (g.out[d] - 1) * g.stride[d];
+  for (size_t d = 1; d < rank; ++d) inner_last += (g.out[d] - 1) * stride[d];
   const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
   // Rows per tile: about as many positions as `lowered` takes (the sums within about 4 MiB).
-  const int64_t target = std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, s.Mg, 1}), kNR, 2048);
-  int64_t rows = std::clamp<int64_t>(target / row, 1, g.out[0]);
+  int64_t rows = std::clamp<int64_t>(positions_per_tile(R, s.Mg) / row, 1, g.out[0]);
+  // E9: as in `lowered`, about three pieces per thread (tiles of rows, slices of each group's rows).
   const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
-  int64_t row_parts = 1;
-  if (threads > 1) {
-    const int64_t want = 3 * threads;
-    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + want - 1) / want));
-    const int64_t tiles = (g.out[0] + rows - 1) / rows;
-    if (tiles < want)
-      row_parts = std::clamp<int64_t>((want + tiles - 1) / tiles, 1, std::max<int64_t>(1, s.Mg / (4 * product_detail::kMR)));
-  }
+  if (threads > 1) rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + 3 * threads - 1) / (3 * threads)));
   const int64_t tiles = (g.out[0] + rows - 1) / rows;
+  const int64_t row_parts = row_slices(tiles, threads, s.Mg);
   const int64_t cs = (rows + halo) * row + kNR;
   std::vector<int64_t> koff(static_cast<size_t>(R));
   for (int64_t c = 0; c < s.Cg; ++c)
     for (int64_t jf = 0; jf < K; ++jf) {
       int64_t o = c * cs;
-      for (size_t d = 0; d < rank; ++d) o += jcoord[d][jf] * g.dil[d] * g.stride[d];
+      for (size_t d = 0; d < rank; ++d) o += jcoord[d][jf] * g.dilations[d] * stride[d];
       koff[c * K + jf] = o;
     }
   // Padded rows along the last axis per row of the outer axis, and the inner coordinates of each.
-  Shape inner_rows_shape(g.ep.begin() + 1, g.ep.end() - 1);
+  Shape inner_rows_shape(ep.begin() + 1, ep.end() - 1);
   const int64_t inner_rows = element_count(inner_rows_shape);
   const std::vector<std::vector<int64_t>> icoord = grid_coordinates(inner_rows_shape, inner_rows);
   Shape inner_out_shape(g.out.begin() + 1, g.out.end() - 1);
   const int64_t out_rows = element_count(inner_out_shape);
   const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(inner_out_shape, out_rows);
-  const product_detail::VectorLoops& convert = product_detail::vector_loops();
   const bool depthwise = s.Cg == 1 && s.Mg == 1;
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
@@ -381,33 +383,31 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
     const int64_t band_rows = a1 - a0 + halo;
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
-        // [spec:NN11] Y = bias + W_g * (the taps), each sum formed in binary64 in the order of r = c*K + j
-        // (ops/common/product.hpp) and rounded once.
-        ONNXSEM_CLAUSE(NN11);
+        // Y = bias + W_g * (the taps), each sum formed in binary64 in the order of r = c*K + j
+        // (ops/common/product.hpp) and rounded once, as NN11 states (see conv).
         // The band of each channel: padded rows a0 .. a0 + band_rows - 1, widened, +0 in the padding.
         for (int64_t c = 0; c < s.Cg; ++c) {
           const T* xc = xd.data() + (n * s.C + gi * s.Cg + c) * plane;
           double* bc = band + c * cs;
           for (int64_t b = 0; b < band_rows; ++b)
             for (int64_t ir = 0; ir < inner_rows; ++ir) {
-              double* dst = bc + b * row + ir * g.ep[last];
+              double* dst = bc + b * row + ir * ep[last];
               // The input row this padded row holds, if any.
-              int64_t src = a0 + b - g.pad[0];
+              int64_t src = a0 + b - g.pad_begin[0];
               bool inside = src >= 0 && src < g.in[0];
               for (size_t d = 1; d < last && inside; ++d) {
-                const int64_t q = icoord[d - 1][ir] - g.pad[d];
+                const int64_t q = icoord[d - 1][ir] - g.pad_begin[d];
                 inside = q >= 0 && q < g.in[d];
                 src = src * g.in[d] + q;
               }
               if (!inside) {
-                std::fill(dst, dst + g.ep[last], 0.0);
+                std::fill(dst, dst + ep[last], 0.0);
                 continue;
               }
-              const int64_t pl = g.pad[last];
+              const int64_t pl = g.pad_begin[last];
               std::fill(dst, dst + pl, 0.0);
-              if constexpr (std::is_same_v<T, float>) convert.widen(xc + src * g.in[last], g.in[last], dst + pl);
-              else product_detail::loops::widen_run(xc + src * g.in[last], g.in[last], dst + pl);
-              std::fill(dst + pl + g.in[last], dst + g.ep[last], 0.0);
+              product_detail::typed::widen(xc + src * g.in[last], g.in[last], dst + pl);
+              std::fill(dst + pl + g.in[last], dst + ep[last], 0.0);
             }
           std::fill(bc + band_rows * row, bc + cs, 0.0);
         }
@@ -417,8 +417,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
           std::fill(acc, acc + n_cols, 0.0);
           for (int64_t jf = 0; jf < K; ++jf) {
             const double wj = widen(w[gi * K + jf]);
-            if constexpr (std::is_same_v<T, float>) convert.add_scaled(band + koff[jf], n_cols, wj, acc);
-            else product_detail::loops::add_scaled(band + koff[jf], n_cols, wj, acc);
+            product_detail::typed::here().add_scaled(band + koff[jf], n_cols, wj, acc);
           }
         } else {
           product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
@@ -432,13 +431,12 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
             for (int64_t orow = 0; orow < out_rows; ++orow) {
               int64_t from = (a - a0) * row, to = a;
               for (size_t d = 1; d < last; ++d) {
-                from += ocoord[d - 1][orow] * g.stride[d];
+                from += ocoord[d - 1][orow] * stride[d];
                 to = to * g.out[d] + ocoord[d - 1][orow];
               }
               const double* ai = acc + i * n_cols + from;
               T* yp = out.data() + (n * s.M + m) * P + to * g.out[last];
-              if constexpr (std::is_same_v<T, float>) convert.narrow_plus(ai, g.out[last], b, yp);
-              else product_detail::loops::narrow_run_plus(ai, g.out[last], b, yp);
+              product_detail::typed::narrow_plus(ai, g.out[last], b, yp);
             }
         }
       }
@@ -455,9 +453,13 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   // L5: the gathering of the taps here (batch x groups planes); the products count as matrix products.
   charge_windows(g, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> bias = bias_of(a, s.M, op);
+  // Unit strides and a kernel of more than one tap: the taps read in place (`shifted`), where the padded
+  // grid's waste is small.
+  const Shape ep = padded_grid(g);
+  const bool in_place = !ep.empty() && shifted_pays(g, ep, s.Mg);
   Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(g.rank()), false};
   // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].
-  for (size_t d = 0; d < g.rank(); ++d) {
+  for (size_t d = 0; d < g.rank() && !in_place; ++d) {
     L.tapq[d].resize(static_cast<size_t>(g.out[d] * g.kernel[d]));
     for (int64_t o = 0; o < g.out[d]; ++o)
       for (int64_t j = 0; j < g.kernel[d]; ++j) {
@@ -465,26 +467,14 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
         L.tapq[d][o * g.kernel[d] + j] = (q >= 0 && q < g.in[d]) ? q : -1;
       }
   }
-  // Unit strides and a kernel of more than one tap: the taps read in place (`shifted`), where the padded
-  // grid's waste is small.
-  ShiftedGeometry sg{g.in, g.out, g.kernel, g.dilations, g.pad_begin, Shape(g.rank()), Shape(g.rank())};
-  bool unit = g.rank() >= 2 && element_count(g.kernel) > 1;
-  for (size_t d = 0; d < g.rank() && unit; ++d) {
-    sg.ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d];
-    unit = g.strides[d] == 1 && g.out[d] > 0 && sg.ep[d] == g.in[d] + g.pad_begin[d] + g.pad_end[d];
-  }
-  if (unit) {
-    int64_t stride = 1;
-    for (size_t d = g.rank(); d-- > 0;) {
-      sg.stride[d] = stride;
-      stride *= sg.ep[d];
-    }
-    unit = shifted_pays(sg, s.Mg);
-  }
+  // [spec:NN11] Y = B + the sum over the group's channels c and the taps j of W[m, c, j] * X(tap), in binary64
+  // from +0 in the order r = c*K + j (the padding reading +0), B added last, rounded once: `lowered` (the
+  // taps gathered) and `shifted` (read in place) both form exactly these sums.
+  ONNXSEM_CLAUSE(NN11);
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     // Each group's weights W_g (M/G x C/G*K) are rows of W, read (and packed block by block) in place.
-    if (unit) return shifted<T>(x, a.tensor(1).data<T>().data(), bias, s, sg);
+    if (in_place) return shifted<T>(x, a.tensor(1).data<T>().data(), bias, s, g, ep);
     return lowered<T, T>(x, a.tensor(1).data<T>().data(), bias, s, L);
   })};
 }
