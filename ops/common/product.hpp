@@ -119,6 +119,12 @@ inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64
     for (int64_t u = 0; u < e; ++u) acc[t0 + u] = acc[t0 + u] + w * g[u];
   }
 }
+// dst[i] = narrow_float<T>((widen(x[i]) - m) / s * g + b) for i < n, each operation rounded to binary64: a run
+// of a normalisation whose mean m, divisor s, scale g and bias b are the same along the run (NN30).
+template <class T>
+inline void normalize(const T* x, int64_t n, double m, double s, double g, double b, T* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = narrow_float<T>((widen(x[i]) - m) / s * g + b);
+}
 }  // namespace loops
 
 // Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
@@ -149,6 +155,9 @@ struct VectorLoops {
   // kNR sums of a one-row product: sum u starts at c[u] (+0 when from_zero) and adds a[q] * b[q * row + u * col]
   // for q = 0 .. k-1 in order, each product exact in binary64 (binary32 operands), each addition rounded.
   void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero);
+  // dst[i] = narrow_float<float>((widen(x[i]) - m) / s * g + b) for i < n (loops::normalize): the quotient is
+  // the correctly rounded binary64 one, which AVX-512 obtains without the divider where it can prove it.
+  void (*normalize)(const float* x, int64_t n, double m, double s, double g, double b, float* dst);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 
@@ -190,6 +199,11 @@ template <class T>
 inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
   if constexpr (std::is_same_v<T, float>) here().add_taps(x, offsets, runs, n, w, acc);
   else loops::add_taps(x, offsets, runs, n, w, acc);
+}
+template <class T>
+inline void normalize(const T* x, int64_t n, double m, double s, double g, double b, T* dst) {
+  if constexpr (std::is_same_v<T, float>) here().normalize(x, n, m, s, g, b, dst);
+  else loops::normalize(x, n, m, s, g, b, dst);
 }
 }  // namespace typed
 

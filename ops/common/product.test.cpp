@@ -442,3 +442,85 @@ TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives 
     CHECK(same_bits(c, textbook(1, cols, k, av, bv)));
   }
 }
+
+namespace {
+// The definition of loops::normalize, element by element, each operation rounded to binary64.
+std::vector<float> normalized(const std::vector<float>& x, double m, double s, double g, double b) {
+  std::vector<float> y(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    volatile double q = (static_cast<double>(x[i]) - m) / s;
+    volatile double p = q * g;
+    y[i] = static_cast<float>(p + b);
+  }
+  return y;
+}
+bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
+  return x.size() == y.size() && std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
+}
+}  // namespace
+
+TEST_CASE("[NN30] every instruction-set variant of the normalisation loop gives the divider's quotients, bit for bit") {
+  using namespace product_detail;
+  const auto variants = variants_here();
+  std::mt19937_64 rng(23);
+  auto random_double = [&](int lo, int hi) {  // a random significand, exponent in [lo, hi]
+    const double f = 1.0 + static_cast<double>(rng() >> 11) * 0x1p-53;
+    return std::ldexp(f, lo + static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1)));
+  };
+  // Quotients next to a rounding midpoint, the hardest to round: a = s * (q + ulp(q) / 2) rounded (in the
+  // 64-bit extended format, then to binary64), and its two neighbours. With x = +0 and m = -a every lane's
+  // d is a; with g = 1 and b = -(a / s) the result is +0 exactly when the loop's quotient is the divider's,
+  // and a quotient one unit off leaves a nonzero binary32 (the difference is exact and far above binary32's
+  // smallest normal for the quotients drawn here).
+  const std::vector<float> zeros(11, 0.0f);  // one vector of eight, then three in the scalar tail
+  const std::vector<float> want_zero(11, 0.0f);
+  int64_t hard = 0, failed = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const double s = random_double(-30, 30), q = random_double(-40, 40);
+    const long double mid = static_cast<long double>(q) + static_cast<long double>(std::nextafter(q, INFINITY) - q) / 2;
+    const double a0 = static_cast<double>(static_cast<long double>(s) * mid);
+    for (const double a : {std::nextafter(a0, 0.0), a0, std::nextafter(a0, INFINITY), -a0}) {
+      volatile double want_q = a / s;
+      ++hard;
+      for (const auto& variant : variants) {
+        std::vector<float> y(11, 7.0f);
+        variant.loops->normalize(zeros.data(), 11, -a, s, 1.0, -want_q, y.data());
+        if (!same_bits(y, want_zero)) {
+          ++failed;
+          if (failed <= 5) {
+            const char* const name = variant.name;
+            CAPTURE(name);
+            CAPTURE(a);
+            CAPTURE(s);
+            CHECK(same_bits(y, want_zero));
+          }
+        }
+      }
+    }
+  }
+  CHECK(hard == 80000);
+  CHECK(failed == 0);
+  // Every kind of lane side by side: binary32 inputs of random bit patterns (NaNs, infinities, subnormals),
+  // against divisors in and out of the range the vector proof covers, zero, subnormal, infinite and NaN.
+  const int64_t n = 203;
+  std::vector<float> x(static_cast<size_t>(n));
+  for (auto& v : x) {
+    const uint32_t bits = static_cast<uint32_t>(rng());
+    std::memcpy(&v, &bits, sizeof v);
+  }
+  for (size_t i = 0; i < 40; ++i) x[i * 5] = static_cast<float>(random_double(-20, 20));  // ordinary values
+  x[3] = 0.0f, x[4] = -0.0f, x[6] = 1.4e-45f;
+  const double divisors[] = {1.0, 3.0, 0.1, 0x1p-200, 0x1p200, 0x1.8p-201, 0x1.8p200, 0x1p-1074, 0.0, INFINITY, NAN,
+                             random_double(-150, 150), random_double(-150, 150), random_double(-300, 300)};
+  for (const double s : divisors)
+    for (const double m : {0.0, 0.75, -1e30, random_double(-60, 60)})
+      for (const auto& variant : variants) {
+        const char* const name = variant.name;
+        CAPTURE(name);
+        CAPTURE(s);
+        CAPTURE(m);
+        std::vector<float> y(static_cast<size_t>(n));
+        variant.loops->normalize(x.data(), n, m, s, 1.25, -0.5, y.data());
+        CHECK(same_bits(y, normalized(x, m, s, 1.25, -0.5)));
+      }
+}

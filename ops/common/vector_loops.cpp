@@ -110,9 +110,60 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32
 #endif
 }
 
+#if defined(__AVX512F__)
+// Eight correctly rounded binary64 quotients d / s without the divider, whose throughput (one quotient per
+// two cycles at any vector width) bounded BatchNormalization. y is 1 / s rounded; s lies in [2^-200, 2^200].
+// A lane's candidate q1 (for |d|) comes from q0 = |d| * y and one correction with the remainder, r0 = |d| -
+// q0 * s and q1 = q0 + r0 * y (fused: one rounding each). The candidate is then proved or rejected:
+//   q1 must be a positive float in [2^-600, 2^600) (one unsigned comparison of its bit pattern: zero,
+//   negative, infinite and NaN candidates fail it). Let h be the distance from q1 down to its neighbour below
+//   (bit pattern - 1; the difference is exact by Sterbenz), never more than the distance up to its
+//   neighbour above. L = h * s / 2 is exact (a power of two times s, far from underflow and overflow).
+//   r1 = RN(|d| - q1 * s) is one fused operation, so one rounding of the exact remainder. Rounding is
+//   monotone and L, -L are floats, so |r1| < L gives |(|d| - q1 * s)| < L for the exact remainder: |d| / s
+//   lies strictly between the midpoints of q1 and its neighbours, so q1 is RN(|d| / s) whatever the tie rule.
+// RN(d / s) is then q1 with d's sign (rounding to nearest even is symmetric). A lane that fails the proof
+// (d zero, infinite or NaN, a quotient out of range, or a candidate one unit off) takes the divider's
+// quotient instead. So every lane is the quotient of the division the clause states, bit for bit.
+inline __m512d quotients(__m512d d, __m512d s, __m512d y, __m512d half_s) {
+  const __m512i sign = _mm512_set1_epi64(INT64_MIN), one = _mm512_set1_epi64(1);
+  const __m512i low = _mm512_set1_epi64(0x1A70000000000000), span = _mm512_set1_epi64(0x4B00000000000000);  // 2^-600, 2^600 - 2^-600
+  const __m512d a = _mm512_abs_pd(d);
+  const __m512d q0 = _mm512_mul_pd(a, y);
+  const __m512d q1 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q0, s, a), y, q0);
+  const __m512d r1 = _mm512_fnmadd_pd(q1, s, a);
+  const __m512i bits = _mm512_castpd_si512(q1);
+  const __m512d below = _mm512_castsi512_pd(_mm512_sub_epi64(bits, one));
+  const __m512d l = _mm512_mul_pd(_mm512_sub_pd(q1, below), half_s);
+  const __mmask8 proved = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(bits, low), span) &
+                          _mm512_cmp_pd_mask(_mm512_abs_pd(r1), l, _CMP_LT_OQ);
+  const __m512d q = _mm512_castsi512_pd(_mm512_or_si512(bits, _mm512_and_si512(_mm512_castpd_si512(d), sign)));
+  if (proved == 0xFF) return q;
+  return _mm512_mask_blend_pd(proved, _mm512_div_pd(d, s), q);
+}
+#endif
+
+void normalize_f32(const float* x, int64_t n, double m, double s, double g, double b, float* dst) {
+  int64_t i = 0;
+#if defined(__AVX512F__)
+  if (s >= 0x1p-200 && s <= 0x1p200) {
+    const __m512d vm = _mm512_set1_pd(m), vs = _mm512_set1_pd(s), vy = _mm512_set1_pd(1.0 / s),
+                  half_s = _mm512_set1_pd(0.5 * s), vg = _mm512_set1_pd(g), vb = _mm512_set1_pd(b);
+    for (; i + kNR <= n; i += kNR) {
+      static_assert(kNR == 8);
+      const __m512d d = _mm512_sub_pd(_mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(x + i)), vm);
+      // The product and the sum rounded each (-ffp-contract=off keeps them apart).
+      const __m512d t = _mm512_add_pd(_mm512_mul_pd(quotients(d, vs, vy, half_s), vg), vb);
+      _mm256_storeu_ps(dst + i, _mm512_maskz_cvtpd_ps(0xFF, t));  // maskz: no undefined source (GCC warns)
+    }
+  }
+#endif
+  loops::normalize(x + i, n - i, m, s, g, b, dst + i);
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32, add_scaled_f64,
-                               max_windows_f32, row_times_f32};
+                               max_windows_f32, row_times_f32, normalize_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

@@ -11,6 +11,7 @@
 #include <cmath>
 
 #include "ops/common/attrs.hpp"
+#include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/parallel.hpp"
@@ -122,7 +123,8 @@ Kernel batch_norm(BatchNormVersion ver) {
             const double m = mean[c], d = sd[c], g = prm[0][c], b = prm[1][c];
             // [spec:NN30] Y = (X - mean) / sqrt(var + epsilon) * scale + B.
             ONNXSEM_CLAUSE(NN30);
-            for (int64_t i = 0; i < S; ++i) yp[i] = narrow_float<T>((widen(xp[i]) - m) / d * g + b);
+            // A run per plane, in the processor's vector variant for binary32 (the same bits).
+            product_detail::typed::normalize(xp, S, m, d, g, b, yp);
           } else {
             for (int64_t i = 0; i < S; ++i) {
               const size_t k = static_cast<size_t>(c * S + i);
