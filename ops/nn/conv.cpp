@@ -16,9 +16,9 @@
 // gathered into a matrix col[c, j][p] (im2col); the tile of Y is then the product W_g (M/G x C/G*K) by
 // col (C/G*K x tile), computed by the cache-blocked binary64 product of ops/common/product.hpp, which
 // adds the terms of each sum in the order of the formula above (c, then j). W_g is packed once per call;
-// col is gathered straight into the packed form the product reads. With unit strides (and two or more
-// spatial axes) the taps are not gathered at all: `shifted` reads the rows of col in place as shifted views
-// of the widened, zero-padded input, the same terms in the same order.
+// col is gathered straight into the packed form the product reads. With two or more spatial axes the taps
+// are usually not gathered at all: `shifted` reads the rows of col in place as shifted views of the
+// widened, zero-padded input, split into its stride phases, the same terms in the same order.
 #include <algorithm>
 #include <cstring>
 #include <memory>
@@ -299,30 +299,46 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   return y;
 }
 
-// Conv with unit strides and two or more spatial axes (spec/ops-nn.md NN11), the matrix of taps never formed. On the padded grid
-// (extent Ep[d] = out[d] + (k[d]-1) * dil[d] = pad_begin + in + pad_end per axis, strides S[d] of a
-// row-major layout), output position o reads through tap j the padded input at o + j * dil, whose index is
-// that of o plus off(j) = sum_d j_d * dil_d * S[d]: row c*K + j of the matrix of taps is the widened, padded
-// channel c shifted by off(j), and the product reads it in place (product_shifted_rows). The sums are those
-// of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the padded grid beyond
-// out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer axis: a tile
-// of rows [a0, a1) reads padded rows [a0, a1 + (k0-1) * dil0) of each channel (its band).
-// The padded grid of a convolution of unit strides: extents Ep[d] = out[d] + (k[d]-1) * dil[d], or none
-// (empty) when `shifted` does not apply: a stride other than 1, one spatial axis, a kernel of one tap
-// (the direct path), an empty output.
-Shape padded_grid(const WindowGeometry& g) {
-  if (g.rank() < 2 || g.kernel_count() <= 1) return {};
+// Conv with two or more spatial axes (spec/ops-nn.md NN11), the matrix of taps never formed. Along axis d,
+// output position o reads through tap j the padded input at o * s[d] + j * dil[d] (padded coordinates: the
+// input's plus pad_begin). Split the padded input into its stride phases: phase f (0 <= f < s[d]) holds
+// the padded positions u * s[d] + f, u = 0, 1, ... Tap j then reads phase f(j) = (j * dil) mod s at u = o
+// + t(j), t(j) = (j * dil) div s: every tap reads its phase's grid at the output position shifted by t(j).
+// On a grid of extents E[d] = out[d] + ((k[d]-1) * dil[d]) div s[d] per phase (strides S[d], row-major),
+// the index of u is that of o plus the tap's shift, sum_d t_d(j) * S[d]: row c*K + j of the matrix of taps
+// is phase f(j) of channel c, widened and zero-padded, read in place from offset off(j) (the product's
+// in-place mode, product_shifted_rows). With unit strides there is one phase, the padded input itself.
+// The sums are those of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the
+// grid beyond out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer
+// axis: a tile of rows [a0, a1) reads rows [a0, a1 + t_max) of each phase grid (its band).
+// The most rows of the matrix of taps (C/G * K) for which a strided convolution reads its taps in place.
+constexpr int64_t kStridedInPlaceRows = 400;
+
+// The grid extents E of `shifted`, or none (empty) when it does not apply: one spatial axis, a kernel of
+// one tap with unit strides (the direct path), an empty output.
+Shape phase_grid(const WindowGeometry& g) {
+  if (g.rank() < 2) return {};
+  bool unit = true;
   Shape ep(g.rank());
   for (size_t d = 0; d < g.rank(); ++d) {
-    ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d];
-    if (g.strides[d] != 1 || g.out[d] <= 0 || ep[d] != g.in[d] + g.pad_begin[d] + g.pad_end[d]) return {};
+    if (g.out[d] <= 0) return {};
+    unit = unit && g.strides[d] == 1;
+    ep[d] = g.out[d] + (g.kernel[d] - 1) * g.dilations[d] / g.strides[d];
   }
+  if (unit && g.kernel_count() <= 1) return {};
   return ep;
 }
 
-// Whether the waste of the padded grid (its inner positions beyond out) costs less than gathering the
+// Whether the waste of the phase grid (its inner positions beyond out) costs less than gathering the
 // taps: a gathered tap costs about as much as eight multiply-adds of the product.
-bool shifted_pays(const WindowGeometry& g, const Shape& ep, int64_t rows_of_w) {
+// With strides other than 1, only where the matrix of taps has few rows (R = C/G * K, a network's first
+// layers): there the band is small and the gathering dear. Measured one thread, 3x3 by 2: 3 channels at
+// 640x640 4.5 ms in place against 5.5 gathered, 32 channels at 320x320 20.0 against 20.9, but 64 and 128
+// channels (R = 576, 1152) 18.1 against 17.0 and 17.3 against 14.0: the band of four phases outgrows the
+// cache the product reads it from; 7x7 by 2 over 3 channels 3.4 against 5.6.
+bool shifted_pays(const WindowGeometry& g, const Shape& ep, int64_t rows_of_w, int64_t rows_of_taps) {
+  const bool strided = std::any_of(g.strides.begin(), g.strides.end(), [](int64_t s) { return s != 1; });
+  if (strided && rows_of_taps > kStridedInPlaceRows) return false;
   int64_t inner_out = 1, inner_padded = 1;
   for (size_t d = 1; d < g.rank(); ++d) {
     inner_out *= g.out[d];
@@ -335,7 +351,7 @@ template <class T>
 Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
                const WindowGeometry& g, const Shape& ep) {
   const size_t rank = g.in.size(), last = rank - 1;
-  Shape stride(rank, 1);  // of the padded grid, row-major
+  Shape stride(rank, 1);  // of a phase grid, row-major
   for (size_t d = last; d-- > 0;) stride[d] = stride[d + 1] * ep[d + 1];
   const int64_t K = element_count(g.kernel), R = s.Cg * K, P = element_count(g.out), plane = element_count(g.in);
   auto [y, out_view] = allocate_y<T>(s, g.out);
@@ -343,13 +359,23 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   if (out.empty()) return y;
   auto xd = x.data<T>();
   charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
-  const int64_t row = stride[0];  // padded positions per row of the outer axis
-  const int64_t halo = (g.kernel[0] - 1) * g.dilations[0];
-  // The last valid position of a row, counted from the row's start, and the tap offsets within a band
-  // whose channels are `cs` doubles apart (kNR more than the band, for the reads past the last column).
+  const int64_t row = stride[0];  // grid positions per row of the outer axis
+  const int64_t halo = ep[0] - g.out[0];  // the largest shift of a tap along the outer axis
+  // The last valid position of a row, counted from the row's start.
   int64_t inner_last = 0;
   for (size_t d = 1; d < rank; ++d) inner_last += (g.out[d] - 1) * stride[d];
   const std::vector<std::vector<int64_t>> jcoord = grid_coordinates(g.kernel, K);
+  // The phases the taps read (each once, in the order of the first tap that reads it) and each tap's.
+  std::vector<Shape> phases;
+  std::vector<int64_t> phase_of(static_cast<size_t>(K));
+  for (int64_t jf = 0; jf < K; ++jf) {
+    Shape f(rank);
+    for (size_t d = 0; d < rank; ++d) f[d] = jcoord[d][jf] * g.dilations[d] % g.strides[d];
+    const auto at = std::find(phases.begin(), phases.end(), f);
+    phase_of[jf] = at - phases.begin();
+    if (at == phases.end()) phases.push_back(std::move(f));
+  }
+  const int64_t F = static_cast<int64_t>(phases.size());
   // Rows per tile: about as many positions as `lowered` takes (the sums within about 4 MiB).
   int64_t rows = std::clamp<int64_t>(positions_per_tile(R, s.Mg) / row, 1, g.out[0]);
   // E9: as in `lowered`, about three pieces per thread (tiles of rows, slices of each group's rows).
@@ -357,15 +383,17 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   if (threads > 1) rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + 3 * threads - 1) / (3 * threads)));
   const int64_t tiles = (g.out[0] + rows - 1) / rows;
   const int64_t row_parts = row_slices(tiles, threads, s.Mg);
+  // The band of (channel c, phase f) starts at (c * F + f) * cs: kNR doubles more than the band, for the
+  // reads past the last column. Tap jf of channel c reads it from koff[c * K + jf].
   const int64_t cs = (rows + halo) * row + kNR;
   std::vector<int64_t> koff(static_cast<size_t>(R));
   for (int64_t c = 0; c < s.Cg; ++c)
     for (int64_t jf = 0; jf < K; ++jf) {
-      int64_t o = c * cs;
-      for (size_t d = 0; d < rank; ++d) o += jcoord[d][jf] * g.dilations[d] * stride[d];
+      int64_t o = (c * F + phase_of[jf]) * cs;
+      for (size_t d = 0; d < rank; ++d) o += jcoord[d][jf] * g.dilations[d] / g.strides[d] * stride[d];
       koff[c * K + jf] = o;
     }
-  // Padded rows along the last axis per row of the outer axis, and the inner coordinates of each.
+  // Rows along the last axis per row of the outer axis, and the inner coordinates of each.
   Shape inner_rows_shape(ep.begin() + 1, ep.end() - 1);
   const int64_t inner_rows = element_count(inner_rows_shape);
   const std::vector<std::vector<int64_t>> icoord = grid_coordinates(inner_rows_shape, inner_rows);
@@ -373,43 +401,60 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   const int64_t out_rows = element_count(inner_out_shape);
   const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(inner_out_shape, out_rows);
   const bool depthwise = s.Cg == 1 && s.Mg == 1;
+  // Along the last axis, the grid positions [lo, hi) of phase f that hold input (the rest is padding):
+  // input position u * s + f - pad_begin lies in [0, in).
+  const int64_t sl = g.strides[last], pl = g.pad_begin[last], il = g.in[last];
+  auto inside_last = [&](int64_t f) {
+    const int64_t lo = pl > f ? (pl - f + sl - 1) / sl : 0;
+    const int64_t end = il + pl - f;  // input while u * s < end
+    const int64_t hi = end > 0 ? (end + sl - 1) / sl : 0;
+    return std::pair<int64_t, int64_t>{std::min(lo, ep[last]), std::clamp(hi, std::min(lo, ep[last]), ep[last])};
+  };
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t a0 = piece / row_parts * rows, a1 = std::min(a0 + rows, g.out[0]);
     const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
     const int64_t n_cols = (a1 - a0 - 1) * row + inner_last + 1;
-    double* const band = scratch.col.at_least(s.Cg * cs);
+    double* const band = scratch.col.at_least(s.Cg * F * cs);
     double* const acc = scratch.acc.at_least(s.Mg * n_cols);
     const int64_t band_rows = a1 - a0 + halo;
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
         // Y = bias + W_g * (the taps), each sum formed in binary64 in the order of r = c*K + j
         // (ops/common/product.hpp) and rounded once, as NN11 states (see conv).
-        // The band of each channel: padded rows a0 .. a0 + band_rows - 1, widened, +0 in the padding.
+        // The band of each channel and phase: grid rows a0 .. a0 + band_rows - 1, widened, +0 in the padding.
         for (int64_t c = 0; c < s.Cg; ++c) {
           const T* xc = xd.data() + (n * s.C + gi * s.Cg + c) * plane;
-          double* bc = band + c * cs;
-          for (int64_t b = 0; b < band_rows; ++b)
-            for (int64_t ir = 0; ir < inner_rows; ++ir) {
-              double* dst = bc + b * row + ir * ep[last];
-              // The input row this padded row holds, if any.
-              int64_t src = a0 + b - g.pad_begin[0];
-              bool inside = src >= 0 && src < g.in[0];
-              for (size_t d = 1; d < last && inside; ++d) {
-                const int64_t q = icoord[d - 1][ir] - g.pad_begin[d];
-                inside = q >= 0 && q < g.in[d];
-                src = src * g.in[d] + q;
+          for (int64_t f = 0; f < F; ++f) {
+            const Shape& ph = phases[static_cast<size_t>(f)];
+            double* bc = band + (c * F + f) * cs;
+            const auto [lo, hi] = inside_last(ph[last]);
+            for (int64_t b = 0; b < band_rows; ++b)
+              for (int64_t ir = 0; ir < inner_rows; ++ir) {
+                double* dst = bc + b * row + ir * ep[last];
+                // The input row this grid row holds, if any.
+                int64_t src = (a0 + b) * g.strides[0] + ph[0] - g.pad_begin[0];
+                bool inside = src >= 0 && src < g.in[0];
+                for (size_t d = 1; d < last && inside; ++d) {
+                  const int64_t q = icoord[d - 1][ir] * g.strides[d] + ph[d] - g.pad_begin[d];
+                  inside = q >= 0 && q < g.in[d];
+                  src = src * g.in[d] + q;
+                }
+                if (!inside) {
+                  std::fill(dst, dst + ep[last], 0.0);
+                  continue;
+                }
+                std::fill(dst, dst + lo, 0.0);
+                const T* from = xc + src * il + lo * sl + ph[last] - pl;
+                if (sl == 1) {
+                  product_detail::typed::widen(from, hi - lo, dst + lo);
+                } else {
+                  for (int64_t u = lo; u < hi; ++u) dst[u] = widen(from[(u - lo) * sl]);
+                }
+                std::fill(dst + hi, dst + ep[last], 0.0);
               }
-              if (!inside) {
-                std::fill(dst, dst + ep[last], 0.0);
-                continue;
-              }
-              const int64_t pl = g.pad_begin[last];
-              std::fill(dst, dst + pl, 0.0);
-              product_detail::typed::widen(xc + src * g.in[last], g.in[last], dst + pl);
-              std::fill(dst + pl + g.in[last], dst + ep[last], 0.0);
-            }
-          std::fill(bc + band_rows * row, bc + cs, 0.0);
+            std::fill(bc + band_rows * row, bc + cs, 0.0);
+          }
         }
         if (depthwise) {
           // One input and one output channel: the K taps added to the sums one after the other (r = j),
@@ -453,10 +498,10 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   // L5: the gathering of the taps here (batch x groups planes); the products count as matrix products.
   charge_windows(g, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> bias = bias_of(a, s.M, op);
-  // Unit strides and a kernel of more than one tap: the taps read in place (`shifted`), where the padded
-  // grid's waste is small.
-  const Shape ep = padded_grid(g);
-  const bool in_place = !ep.empty() && shifted_pays(g, ep, s.Mg);
+  // Two or more spatial axes (and not the direct path): the taps read in place (`shifted`), where the
+  // phase grid's waste is small.
+  const Shape ep = phase_grid(g);
+  const bool in_place = !ep.empty() && shifted_pays(g, ep, s.Mg, s.Cg * g.kernel_count());
   Lowering L{g.in, g.out, g.kernel, std::vector<std::vector<int64_t>>(g.rank()), false};
   // Per axis: input position of tap j of output position o (or -1 in the padding), at [o * k + j].
   for (size_t d = 0; d < g.rank() && !in_place; ++d) {

@@ -263,11 +263,12 @@ namespace {
 // W[m, c, j] * X(tap) in the order (c, j), a tap in the padding reading +0 (so W * 0 is added too).
 std::vector<float> defined_conv(const std::vector<float>& x, const Shape& xs, const std::vector<float>& w,
                                 const Shape& ws, const std::vector<float>& bias, int64_t G, const Shape& pads,
-                                const Shape& dil, Shape& ys) {
+                                const Shape& dil, Shape& ys, const Shape& strides = {}) {
   const size_t rank = xs.size() - 2;
   const int64_t N = xs[0], C = xs[1], M = ws[0], Cg = ws[1];
   Shape in(xs.begin() + 2, xs.end()), k(ws.begin() + 2, ws.end()), out(rank);
-  for (size_t d = 0; d < rank; ++d) out[d] = in[d] + pads[d] + pads[rank + d] - (k[d] - 1) * dil[d];
+  const Shape st = strides.empty() ? Shape(rank, 1) : strides;
+  for (size_t d = 0; d < rank; ++d) out[d] = (in[d] + pads[d] + pads[rank + d] - (k[d] - 1) * dil[d] - 1) / st[d] + 1;
   ys = {N, M};
   ys.insert(ys.end(), out.begin(), out.end());
   const int64_t P = element_count(out), K = element_count(k), plane = element_count(in);
@@ -286,7 +287,7 @@ std::vector<float> defined_conv(const std::vector<float>& x, const Shape& xs, co
               const int64_t o = rp % out[d], t = rj % k[d];
               rp /= out[d];
               rj /= k[d];
-              const int64_t q = o - pads[d] + t * dil[d];
+              const int64_t q = o * st[d] - pads[d] + t * dil[d];
               inside = inside && q >= 0 && q < in[d];
               idx += q * scale;
               scale *= in[d];
@@ -315,11 +316,11 @@ std::vector<float> wide_values(int64_t n, uint32_t seed) {
 }
 }  // namespace
 
-TEST_CASE("[NN11] [E9] Conv with unit strides (taps read in place from the padded input): the defined bits") {
+TEST_CASE("[NN11] [E9] Conv with two or more spatial axes (taps read in place from the padded input's stride phases): the defined bits") {
   struct Case {
     Shape xs, ws;
     int64_t group;
-    Shape pads, dil;
+    Shape pads, dil, strides = {};
   };
   const Case cases[] = {
       // Groups, fewer output rows than a register tile, asymmetric padding, dilation along one axis.
@@ -335,6 +336,22 @@ TEST_CASE("[NN11] [E9] Conv with unit strides (taps read in place from the padde
       // Depthwise (one input and one output channel per group), two images; and two outputs per group.
       {{2, 8, 13, 11}, {8, 1, 3, 3}, 8, {1, 1, 1, 1}, {1, 1}},
       {{1, 4, 12, 17}, {8, 1, 3, 5}, 4, {1, 2, 0, 2}, {1, 1}},
+      // Strides: 3x3 by 2 with groups and asymmetric padding over an odd extent (four phases).
+      {{2, 6, 13, 21}, {10, 3, 3, 3}, 2, {1, 0, 2, 1}, {1, 1}, {2, 2}},
+      // 7x7 by 2 over three channels, as a network's first layer.
+      {{1, 3, 23, 30}, {8, 3, 7, 7}, 1, {3, 3, 3, 3}, {1, 1}, {2, 2}},
+      // One tap by 2 (one phase), without and with padding.
+      {{1, 16, 14, 15}, {12, 16, 1, 1}, 1, {0, 0, 0, 0}, {1, 1}, {2, 2}},
+      {{1, 5, 9, 8}, {7, 5, 1, 1}, 1, {1, 0, 0, 1}, {1, 1}, {2, 3}},
+      // Unequal strides with dilation (the dilated taps of the first axis all in one phase).
+      {{1, 4, 17, 19}, {6, 4, 3, 3}, 1, {1, 2, 0, 1}, {2, 1}, {2, 3}},
+      // Strides wider than the kernel: some phases never read.
+      {{1, 3, 16, 16}, {4, 3, 2, 2}, 1, {0, 0, 1, 1}, {1, 1}, {3, 3}},
+      // Depthwise by 2, two images; 2304 rows of taps by 2 (several blocks of k).
+      {{2, 8, 13, 11}, {8, 1, 3, 3}, 8, {1, 1, 1, 1}, {1, 1}, {2, 2}},
+      {{1, 256, 20, 40}, {8, 256, 3, 3}, 1, {1, 1, 1, 1}, {1, 1}, {2, 2}},
+      // Three spatial axes, strided along two.
+      {{1, 4, 9, 6, 11}, {5, 4, 3, 2, 3}, 1, {1, 0, 1, 1, 1, 0}, {1, 2, 1}, {2, 1, 2}},
   };
   uint32_t seed = 1;
   for (const Case& c : cases) {
@@ -343,8 +360,10 @@ TEST_CASE("[NN11] [E9] Conv with unit strides (taps read in place from the padde
     const auto w = wide_values(element_count(c.ws), seed++);
     const auto b = wide_values(c.ws[0], seed++);
     Shape ys;
-    const auto want = defined_conv(x, c.xs, w, c.ws, b, c.group, c.pads, c.dil, ys);
-    const Node node = make_node("Conv", {attr_i("group", c.group), attr_is("pads", c.pads), attr_is("dilations", c.dil)});
+    const auto want = defined_conv(x, c.xs, w, c.ws, b, c.group, c.pads, c.dil, ys, c.strides);
+    std::vector<Attribute> attrs{attr_i("group", c.group), attr_is("pads", c.pads), attr_is("dilations", c.dil)};
+    if (!c.strides.empty()) attrs.push_back(attr_is("strides", c.strides));
+    const Node node = make_node("Conv", attrs);
     for (int t : {1, 2, 3}) {
       CAPTURE(t);
       Threads threads(t);
