@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <exception>
@@ -23,6 +24,25 @@ namespace onnxsem {
 namespace {
 
 constexpr int kMaxThreads = 256;
+
+// How long a thread polls before it sleeps: a worker for the next job, the caller for the workers still in
+// its job. A model's firings come every few tens of microseconds, about as long as waking a sleeping thread
+// takes, so the pool's threads poll for a while after each job instead (only while an evaluation on several
+// threads is going on: an idle pool sleeps).
+constexpr auto kPoll = std::chrono::microseconds(200);
+
+// Polls `ready` for up to kPoll; whether it became true.
+template <class Ready>
+bool poll(Ready ready) {
+  const auto until = std::chrono::steady_clock::now() + kPoll;
+  for (int i = 1;; ++i) {
+    if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return false;
+  }
+}
 thread_local int configured = 1;
 thread_local bool in_piece = false;  // this thread runs a piece: nested calls run in place
 
@@ -32,7 +52,7 @@ struct Job {
   int helpers_wanted = 0;             // workers that may join (guarded by the pool's mutex)
   int helpers_joined = 0;             // guarded by the pool's mutex
   std::atomic<int64_t> next{0};       // the next piece to claim
-  int helpers_running = 0;            // guarded by `done_mutex`
+  std::atomic<int> helpers_running{0};  // changed under `done_mutex` (read without it while spinning)
   std::mutex done_mutex;
   std::condition_variable done;
   // The exception of the lowest-numbered piece that threw (guarded by `done_mutex`). Pieces are claimed in
@@ -77,6 +97,7 @@ class Pool {
     {
       std::lock_guard lock(mutex_);
       queue_.push_back(&job);
+      queued_ = static_cast<int>(queue_.size());
     }
     wake_.notify_all();
   }
@@ -84,6 +105,7 @@ class Pool {
   void withdraw(Job& job) {
     std::lock_guard lock(mutex_);
     if (auto it = std::find(queue_.begin(), queue_.end(), &job); it != queue_.end()) queue_.erase(it);
+    queued_ = static_cast<int>(queue_.size());
   }
 
  private:
@@ -91,10 +113,12 @@ class Pool {
     for (;;) {
       Job* job = nullptr;
       {
+        poll([&] { return queued_.load(std::memory_order_relaxed) > 0; });
         std::unique_lock lock(mutex_);
         wake_.wait(lock, [&] { return !queue_.empty(); });
         job = queue_.front();
         if (++job->helpers_joined >= job->helpers_wanted) queue_.pop_front();
+        queued_ = static_cast<int>(queue_.size());
         std::lock_guard done_lock(job->done_mutex);
         ++job->helpers_running;
       }
@@ -115,6 +139,7 @@ class Pool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job*> queue_;
+  std::atomic<int> queued_{0};  // queue_.size(), changed under mutex_ (read without it while polling)
   std::vector<std::thread> workers_;  // never joined: they serve until the process ends
 };
 
@@ -164,6 +189,8 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
     in_piece = false;
     pool().withdraw(job);
   }
+  poll([&] { return job.helpers_running.load() == 0; });
+  // Through the mutex even when the poll saw zero: the last worker leaves the job only when it releases it.
   std::unique_lock lock(job.done_mutex);
   job.done.wait(lock, [&] { return job.helpers_running == 0; });
   if (job.error) std::rethrow_exception(job.error);
