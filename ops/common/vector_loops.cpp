@@ -49,8 +49,19 @@ void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx,
   // larger (so the first NaN, else the first largest, stays: equal values, +0 and -0 among them, do not
   // replace it).
   const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(dx));
+  const __m256i seven = _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, -1, 0);
   auto tap = [&](int64_t j) {
-    return dx == 1 ? _mm256_loadu_ps(x + taps[j]) : _mm256_i32gather_ps(x + taps[j], lanes, 4);
+    const float* p = x + taps[j];
+    if (dx == 1) return _mm256_loadu_ps(p);
+    if (dx == 2) {
+      // The even elements of p[0 .. 14], without a gather: two loads (the second masked, so that p[15],
+      // which no window reads, is not read either), the even ones of each 128-bit half, then the halves
+      // put in order.
+      const __m256 a = _mm256_loadu_ps(p), b = _mm256_maskload_ps(p + 8, seven);
+      const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));  // a0 a2 b0 b2 | a4 a6 b4 b6
+      return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0)));
+    }
+    return _mm256_i32gather_ps(p, lanes, 4);
   };
   __m256 best = tap(0);
   for (int64_t j = 1; j < k; ++j) {
