@@ -31,16 +31,16 @@ constexpr int kMaxThreads = 256;
 // threads is going on: an idle pool sleeps).
 constexpr auto kPoll = std::chrono::microseconds(200);
 
-// Polls `ready` for up to kPoll; whether it became true.
+// Polls `ready` until it holds or kPoll has passed (the caller then waits on its condition variable,
+// which checks again).
 template <class Ready>
-bool poll(Ready ready) {
+void poll(Ready ready) {
   const auto until = std::chrono::steady_clock::now() + kPoll;
-  for (int i = 1;; ++i) {
-    if (ready()) return true;
+  for (int i = 1; !ready(); ++i) {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
-    if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return false;
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return;
   }
 }
 thread_local int configured = 1;

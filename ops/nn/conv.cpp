@@ -299,18 +299,6 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   return y;
 }
 
-// Conv with two or more spatial axes (spec/ops-nn.md NN11), the matrix of taps never formed. Along axis d,
-// output position o reads through tap j the padded input at o * s[d] + j * dil[d] (padded coordinates: the
-// input's plus pad_begin). Split the padded input into its stride phases: phase f (0 <= f < s[d]) holds
-// the padded positions u * s[d] + f, u = 0, 1, ... Tap j then reads phase f(j) = (j * dil) mod s at u = o
-// + t(j), t(j) = (j * dil) div s: every tap reads its phase's grid at the output position shifted by t(j).
-// On a grid of extents E[d] = out[d] + ((k[d]-1) * dil[d]) div s[d] per phase (strides S[d], row-major),
-// the index of u is that of o plus the tap's shift, sum_d t_d(j) * S[d]: row c*K + j of the matrix of taps
-// is phase f(j) of channel c, widened and zero-padded, read in place from offset off(j) (the product's
-// in-place mode, product_shifted_rows). With unit strides there is one phase, the padded input itself.
-// The sums are those of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the
-// grid beyond out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer
-// axis: a tile of rows [a0, a1) reads rows [a0, a1 + t_max) of each phase grid (its band).
 // The most rows of the matrix of taps (C/G * K) for which a strided convolution reads its taps in place.
 constexpr int64_t kStridedInPlaceRows = 400;
 
@@ -347,6 +335,18 @@ bool shifted_pays(const WindowGeometry& g, const Shape& ep, int64_t rows_of_w, i
   return (inner_padded - inner_out) * rows_of_w <= 8 * inner_out;
 }
 
+// Conv with two or more spatial axes (spec/ops-nn.md NN11), the matrix of taps never formed. Along axis d,
+// output position o reads through tap j the padded input at o * s[d] + j * dil[d] (padded coordinates: the
+// input's plus pad_begin). Split the padded input into its stride phases: phase f (0 <= f < s[d]) holds
+// the padded positions u * s[d] + f, u = 0, 1, ... Tap j then reads phase f(j) = (j * dil) mod s at u = o
+// + t(j), t(j) = (j * dil) div s: every tap reads its phase's grid at the output position shifted by t(j).
+// On a grid of extents E[d] = out[d] + ((k[d]-1) * dil[d]) div s[d] per phase (strides S[d], row-major),
+// the index of u is that of o plus the tap's shift, sum_d t_d(j) * S[d]: row c*K + j of the matrix of taps
+// is phase f(j) of channel c, widened and zero-padded, read in place from offset off(j) (the product's
+// in-place mode, product_shifted_rows). With unit strides there is one phase, the padded input itself.
+// The sums are those of `lowered`, term for term (a tap in the padding reads +0 there too); positions of the
+// grid beyond out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer
+// axis: a tile of rows [a0, a1) reads rows [a0, a1 + t_max) of each phase grid (its band).
 template <class T>
 Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
                const WindowGeometry& g, const Shape& ep) {
@@ -405,10 +405,9 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   // input position u * s + f - pad_begin lies in [0, in).
   const int64_t sl = g.strides[last], pl = g.pad_begin[last], il = g.in[last];
   auto inside_last = [&](int64_t f) {
-    const int64_t lo = pl > f ? (pl - f + sl - 1) / sl : 0;
+    const int64_t lo = std::min(pl > f ? (pl - f + sl - 1) / sl : 0, ep[last]);
     const int64_t end = il + pl - f;  // input while u * s < end
-    const int64_t hi = end > 0 ? (end + sl - 1) / sl : 0;
-    return std::pair<int64_t, int64_t>{std::min(lo, ep[last]), std::clamp(hi, std::min(lo, ep[last]), ep[last])};
+    return std::pair<int64_t, int64_t>{lo, std::clamp(end > 0 ? (end + sl - 1) / sl : 0, lo, ep[last])};
   };
 
   parallel_for(tiles * row_parts, [&](int64_t piece) {
@@ -445,11 +444,10 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
                   continue;
                 }
                 std::fill(dst, dst + lo, 0.0);
-                const T* from = xc + src * il + lo * sl + ph[last] - pl;
-                if (sl == 1) {
-                  product_detail::typed::widen(from, hi - lo, dst + lo);
-                } else {
-                  for (int64_t u = lo; u < hi; ++u) dst[u] = widen(from[(u - lo) * sl]);
+                if (hi > lo) {  // input position lo * s + f - pad_begin and every s-th after it
+                  const T* from = xc + src * il + lo * sl + ph[last] - pl;
+                  if (sl == 1) product_detail::typed::widen(from, hi - lo, dst + lo);
+                  else for (int64_t u = lo; u < hi; ++u) dst[u] = widen(from[(u - lo) * sl]);
                 }
                 std::fill(dst + hi, dst + ep[last], 0.0);
               }
