@@ -196,7 +196,9 @@ struct Evaluation {
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
   // and assigns each requested output. Returns the next state.
-  [[nodiscard]] State fire(State s, size_t k, int64_t& firings) {
+  // `handed`: input names of this graph whose values go to the operator itself rather than as copies (E10);
+  // each keeps a value in the state (the undefined tensor, as E8 leaves it).
+  [[nodiscard]] State fire(State s, size_t k, int64_t& firings, const std::vector<std::string>& handed = {}) {
     ONNXSEM_CLAUSE(E3);
     const Node& n = graph.nodes[k];
     std::vector<std::optional<Value>> inputs;
@@ -205,6 +207,9 @@ struct Evaluation {
       if (i.empty()) {
         ONNXSEM_CLAUSE(E4);
         inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
+      } else if (auto it = s.find(i); it != s.end() && std::find(handed.begin(), handed.end(), i) != handed.end()) {
+        inputs.emplace_back(std::move(it->second));
+        it->second = Value(Tensor());
       } else {
         inputs.emplace_back(*lookup(s, i));
       }
@@ -299,6 +304,19 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
       if (auto it = s.find(name); it != s.end()) it->second = Value(Tensor());
     }
   };
+  // [spec:E10] the values of this graph that operation k is the last to read, as E8 counts them: inputs it
+  // names once, that no subgraph of it reads, and that are no graph output. Handed to its operator, which
+  // may build an output in their storage.
+  auto last_read = [&](size_t k) {
+    ONNXSEM_CLAUSE(E10);
+    std::vector<std::string> names;
+    const Node& n = g.nodes[k];
+    for (const auto& i : n.inputs)
+      if (!i.empty() && unread.at(i) == 1 && !kept.count(i) && !ev.implicit[k].count(i) &&
+          std::count(n.inputs.begin(), n.inputs.end(), i) == 1)
+        names.push_back(i);
+    return names;
+  };
   while (!ex.empty()) {
     const size_t k = picker.pick(ex);
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
@@ -306,7 +324,8 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
       throw Failure(Error{ErrorKind::unsupported, "PE1",
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
-    s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings); });
+    const std::vector<std::string> handed = cx.options.release ? last_read(k) : std::vector<std::string>{};
+    s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings, handed); });
     ++firings;
     if (cx.options.release) drop_read(k);
     // The set kept in node-list order: an operation whose status changed goes in or out at its place.

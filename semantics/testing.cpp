@@ -28,6 +28,13 @@ ToyTable::ToyTable() {
     for (size_t i = 0; i < out.size(); ++i) out[i] = -x[i];
     return {Value(t)};
   };
+  kernels_["NegOver"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    const Tensor& x = a.tensor(0);
+    auto [t, out] = Tensor::overwrite_or_allocate<float>(x, x.shape());
+    auto in = x.data<float>();
+    for (size_t i = 0; i < out.size(); ++i) out[i] = -in[i];
+    return {Value(t)};
+  };
   kernels_["Identity"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> { return {a.value(0)}; };
   kernels_["Boom"] = [](const KernelArgs&) -> std::vector<std::optional<Value>> { eval_error("T1", "boom"); };
   kernels_["Opt"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {

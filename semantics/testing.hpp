@@ -18,6 +18,7 @@ namespace onnxsem::testing {
 // Keep(a) = -a, and keeps a copy of a in kept(); Holders(a, b) = a scalar: how many tensors other than
 // kept() share kept()'s element buffer as it fires (both, toys of E8's tests: whether the evaluation still
 // holds the value Keep read).
+// NegOver(a) = -a, built over a's storage when the evaluation hands a over (E10's toy).
 // Versioned(a) is defined at since-versions {1, 5} and implemented only at 1.
 // RandomNormal is defined (nondeterministic) but not implemented.
 class ToyTable final : public OperatorTable {

@@ -189,6 +189,31 @@ class Tensor {
   // Same elements, other shape of the same element count; shares the buffer.
   [[nodiscard]] Tensor reshaped(Shape shape) const;
 
+  // An output over the storage of `x` (spec/graph.md, E10), for a kernel whose output has x's element type
+  // T and element count and whose element i is computed from element i of x (and of other inputs) alone:
+  // when no other tensor shares x's buffer (the evaluator handed the kernel the last reference to a value
+  // no operation reads after this firing), the output tensor takes x's buffer and its mutable view is
+  // returned; the kernel then writes element i only after reading element i. Otherwise nothing: the kernel
+  // allocates as usual. `x` itself must not be read afterwards except at the elements not yet written.
+  template <class T>
+  [[nodiscard]] static std::optional<std::pair<Tensor, std::span<T>>> reuse(const Tensor& x, const Shape& shape) {
+    if (x.dtype_ != dtype_of<T> || x.buf_.use_count() != 1 || element_count(shape) != x.count_ || x.count_ == 0)
+      return std::nullopt;
+    Tensor t;
+    t.dtype_ = x.dtype_;
+    t.count_ = x.count_;
+    t.shape_ = shape;
+    t.buf_ = x.buf_;
+    // The buffer was allocated mutable (make, below) and is now this output's alone.
+    return std::pair<Tensor, std::span<T>>{std::move(t), {const_cast<T*>(static_cast<const T*>(x.buf_.get())), static_cast<size_t>(x.count_)}};
+  }
+  // allocate_for_overwrite, over x's storage when `reuse` allows it.
+  template <class T>
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> overwrite_or_allocate(const Tensor& x, Shape shape) {
+    if (auto r = reuse<T>(x, shape)) return std::move(*r);
+    return allocate_for_overwrite<T>(std::move(shape));
+  }
+
   // How many tensors share this one's element buffer (itself included; 0 for the undefined tensor). Tests
   // use it to see when an evaluation lets go of a value (spec/graph.md, E8).
   [[nodiscard]] long buffer_users() const noexcept { return buf_.use_count(); }

@@ -53,6 +53,31 @@ TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
   CHECK(c.shape() == Shape{3, 2});
 }
 
+TEST_CASE("[E10] an output is built over an input's storage only when no other tensor shares it") {
+  Tensor a = Tensor::from_vector<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const float* storage = a.data<float>().data();
+  {
+    const Tensor copy = a;  // shared: never taken
+    CHECK_FALSE(Tensor::reuse<float>(a, {6}).has_value());
+    const Tensor view = a.reshaped({3, 2});
+    CHECK_FALSE(Tensor::reuse<float>(view, {3, 2}).has_value());
+  }
+  CHECK_FALSE(Tensor::reuse<double>(a, {2, 3}).has_value());  // another element type
+  CHECK_FALSE(Tensor::reuse<float>(a, {2, 2}).has_value());   // another element count
+  CHECK_FALSE(Tensor::reuse<float>(Tensor::from_vector<float>({0}, {}), {0}).has_value());
+  auto r = Tensor::reuse<float>(a, {3, 2});
+  REQUIRE(r.has_value());
+  auto& [t, out] = *r;
+  CHECK(out.data() == storage);
+  CHECK(t.shape() == Shape{3, 2});
+  out[5] = -6.0f;
+  CHECK(t.data<float>()[5] == -6.0f);
+  // Not sole any more (a and t hold it): a second output over it is refused, and the fallback allocates.
+  CHECK_FALSE(Tensor::reuse<float>(a, {6}).has_value());
+  auto [u, uout] = Tensor::overwrite_or_allocate<float>(a, {6});
+  CHECK(uout.data() != storage);
+}
+
 TEST_CASE("[L1][L2] element counts: negative dimensions, overflow and mismatched reshapes are refused") {
   CHECK(element_count({}) == 1);
   CHECK(element_count({0, 5}) == 0);

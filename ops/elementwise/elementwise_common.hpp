@@ -131,7 +131,10 @@ template <size_t K>
 template <class Out, class In, class F>
 [[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
   ONNXSEM_CLAUSE(EW1);
-  auto [t, out_view] = Tensor::allocate_for_overwrite<Out>(x.shape());  // every element written below
+  // Every element written below, element i after reading element i: over x's storage when x is handed
+  // over (spec/graph.md, E10).
+  auto [t, out_view] = std::is_same_v<Out, In> ? Tensor::overwrite_or_allocate<Out>(x, x.shape())
+                                               : Tensor::allocate_for_overwrite<Out>(x.shape());
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto in = x.data<In>();
   const auto n = static_cast<int64_t>(in.size());
@@ -144,7 +147,17 @@ template <class Out, class In, class F>
 // E9: rows of the broadcast shape in slices on the threads at hand.
 template <class Out, class A, class B, class F>
 [[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
-  auto [t, out_view] = Tensor::allocate_for_overwrite<Out>(l.out);  // every element written below
+  // Every element written below, element i after reading the operands' elements at i: over the storage of
+  // an operand of the output's shape and type when it is handed over (spec/graph.md, E10).
+  auto [t, out_view] = [&] {
+    if constexpr (std::is_same_v<Out, A>)
+      if (a.shape() == l.out)
+        if (auto r = Tensor::reuse<Out>(a, l.out)) return std::move(*r);
+    if constexpr (std::is_same_v<Out, B>)
+      if (b.shape() == l.out)
+        if (auto r = Tensor::reuse<Out>(b, l.out)) return std::move(*r);
+    return Tensor::allocate_for_overwrite<Out>(l.out);
+  }();
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();

@@ -60,11 +60,12 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), float_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      // Checks the allocation limit first (L3); every element is written at the end.
-      auto [res, out_view] = Tensor::allocate_for_overwrite<T>(g.out);
-      const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       const double n = static_cast<double>(g.in.size());
       if (std::all_of(g.in.begin(), g.in.end(), [&](const Tensor* t) { return t->shape() == g.out; })) {
+        // Every element is written at the end, element i after reading element i of every input: over the
+        // first input's storage when it is handed over (spec/graph.md, E10).
+        auto [res, out_view] = Tensor::overwrite_or_allocate<T>(*g.in.front(), g.out);
+        const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
         // No broadcasting: each element's sum formed in one go, in the inputs' order (E9: slices of the
         // elements on the threads at hand).
         std::vector<const T*> src;
@@ -84,6 +85,9 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
                         });
         return res;
       }
+      // Checks the allocation limit first (L3); every element is written at the end.
+      auto [res, out_view] = Tensor::allocate_for_overwrite<T>(g.out);
+      const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       std::vector<double> acc(out.size(), 0.0);
       for (const Tensor* t : g.in) walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
       for (size_t i = 0; i < acc.size(); ++i) out[i] = narrow<T>(mean ? acc[i] / n : acc[i]);

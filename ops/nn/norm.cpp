@@ -107,7 +107,9 @@ Kernel batch_norm(BatchNormVersion ver) {
     outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out_view] = Tensor::allocate_for_overwrite<T>(x.shape());  // every element written below
+      // Every element written below, element i after reading element i of X: over X's storage when X is
+      // handed over (spec/graph.md, E10).
+      auto [y, out_view] = Tensor::overwrite_or_allocate<T>(x, x.shape());
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
       std::vector<double> sd(var.size());
