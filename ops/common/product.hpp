@@ -152,6 +152,9 @@ struct VectorLoops {
   // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
   // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
   void (*max_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out);
+  // kNR average pooling windows laid out as for max_windows: out[u] is the binary64 sum of window u's taps
+  // in order, starting at +0, divided by `count` and rounded once to binary32 (spec/ops-nn.md, NN23).
+  void (*average_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, double count, float* out);
   // kNR sums of a one-row product: sum u starts at c[u] (+0 when from_zero) and adds a[q] * b[q * row + u * col]
   // for q = 0 .. k-1 in order, each product exact in binary64 (binary32 operands), each addition rounded.
   void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero);

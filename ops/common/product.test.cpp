@@ -366,6 +366,27 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
   CHECK(out[1] == narrow_float<float>(0x1.000001p0));
 }
 
+// kNR windows of one tap each, the last ending at the input's last element, in every variant: window u
+// gives scale * x[u * step], and nothing past the input is read (the sanitizer build reports a read past a
+// heap block). `run` calls one pooling loop of the variant.
+template <class Run>
+void tail_windows(Run run, float scale) {
+  using product_detail::kNR;
+  for (int32_t step : {1, 2, 3}) {
+    auto tail = std::make_unique<float[]>(static_cast<size_t>(7 * step + 1));
+    for (int32_t i = 0; i <= 7 * step; ++i) tail[static_cast<size_t>(i)] = static_cast<float>((i * 7) % 5);
+    const int64_t one_tap[] = {0};
+    for (const auto& variant : variants_here()) {
+      const char* const name = variant.name;
+      CAPTURE(name);
+      CAPTURE(step);
+      float got[kNR];
+      run(*variant.loops, tail.get(), one_tap, step, got);
+      for (int64_t u = 0; u < kNR; ++u) CHECK(got[u] == tail[static_cast<size_t>(u * step)] * scale);
+    }
+  }
+}
+
 TEST_CASE("[NN20] every instruction-set variant of the max pooling loop keeps the first NaN, else the first largest") {
   using namespace product_detail;
   std::mt19937_64 rng(13);
@@ -400,21 +421,49 @@ TEST_CASE("[NN20] every instruction-set variant of the max pooling loop keeps th
         CHECK(std::memcmp(got, want, sizeof got) == 0);
       }
     }
-  // Windows that end at the last element of the input: nothing past it is read (the sanitizer build
-  // reports a read past a heap block).
-  for (int32_t step : {1, 2, 3}) {
-    auto tail = std::make_unique<float[]>(static_cast<size_t>(7 * step + 1));
-    for (int32_t i = 0; i <= 7 * step; ++i) tail[static_cast<size_t>(i)] = static_cast<float>((i * 7) % 5);
-    const int64_t one_tap[] = {0};
-    for (const auto& variant : variants_here()) {
-      const char* const name = variant.name;
-      CAPTURE(name);
-      CAPTURE(step);
-      float got[kNR];
-      variant.loops->max_windows(tail.get(), one_tap, 1, step, got);
-      for (int64_t u = 0; u < kNR; ++u) CHECK(got[u] == tail[static_cast<size_t>(u * step)]);
-    }
-  }
+  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step, float* got) {
+    loops.max_windows(x, taps, 1, step, got);
+  }, 1.0f);
+}
+
+TEST_CASE("[NN23] every instruction-set variant of the average pooling loop gives each window's sum divided, rounded once") {
+  using namespace product_detail;
+  std::mt19937_64 rng(19);
+  std::vector<float> x = random_binary32(400, rng);
+  // Sums that cancel to zero (+0, never -0, since each starts at +0), infinities of both signs, and NaN.
+  const float specials[] = {-0.0f, 0.0f, 3.4028235e38f, -3.4028235e38f, std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(), 1.4e-45f};
+  for (size_t i = 0; i < x.size(); i += 5) x[i] = specials[rng() % 8];
+  for (size_t i = 0; i < 110; ++i) x[i] = -0.0f;  // windows of -0 alone (those at base 0 to 21): +0
+  const int64_t taps[] = {0, 1, 2, 40, 41, 42, 80, 81, 82};
+  for (int32_t step : {1, 2, 3})
+    for (int64_t base = 0; base < 200; base += 7)
+      for (double count : {9.0, 6.0, 3.0}) {
+        float want[kNR];
+        for (int64_t u = 0; u < kNR; ++u) {
+          double sum = 0;
+          for (int64_t j = 0; j < 9; ++j) sum += static_cast<double>(x[static_cast<size_t>(base + taps[j] + u * step)]);
+          want[u] = static_cast<float>(sum / count);
+        }
+        for (const auto& variant : variants_here()) {
+          const char* const name = variant.name;
+          CAPTURE(name);
+          CAPTURE(step);
+          CAPTURE(base);
+          float got[kNR];
+          variant.loops->average_windows(x.data() + base, taps, 9, step, count, got);
+          // The same bits, or NaN where the formula gives NaN (its sign and payload depend on which operand
+          // of an addition the processor propagates, which the clause leaves open).
+          for (int64_t u = 0; u < kNR; ++u) {
+            CAPTURE(u);
+            if (std::isnan(want[u])) CHECK(std::isnan(got[u]));
+            else CHECK(std::memcmp(&got[u], &want[u], sizeof(float)) == 0);
+          }
+        }
+      }
+  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step, float* got) {
+    loops.average_windows(x, taps, 1, step, 2.0, got);
+  }, 0.5f);
 }
 
 TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives the textbook bits") {

@@ -42,27 +42,41 @@ void add_taps_f32(const float* x, const int64_t* offsets, const char* runs, int6
   loops::add_taps(x, offsets, runs, n, w, acc, gather_panel);
 }
 
+#if defined(__AVX2__)
+// Tap j of kNR windows side by side: p[u * dx] for u < kNR (p = x + taps[j]), reading nothing else.
+class WindowTaps {
+ public:
+  explicit WindowTaps(int32_t dx)
+      : dx_(dx), lanes_(_mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(dx))) {}
+  [[nodiscard]] __m256 operator()(const float* p) const {
+    static_assert(kNR == 8);
+    if (dx_ == 1) return _mm256_loadu_ps(p);
+    if (dx_ == 2) {
+      // The even elements of p[0 .. 14], without a gather: two loads (the second masked, so that p[15],
+      // which no window reads, is not read either), the even ones of each 128-bit half, then the halves
+      // put in order.
+      const __m256i seven = _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, -1, 0);
+      const __m256 a = _mm256_loadu_ps(p), b = _mm256_maskload_ps(p + 8, seven);
+      const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));  // a0 a2 b0 b2 | a4 a6 b4 b6
+      return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0)));
+    }
+    return _mm256_i32gather_ps(p, lanes_, 4);
+  }
+
+ private:
+  int32_t dx_;
+  __m256i lanes_;
+};
+#endif
+
 void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out) {
   static_assert(kNR == 8);
 #if defined(__AVX2__)
   // Eight windows side by side: a lane takes the tap when it holds no NaN yet and the tap is a NaN or
   // larger (so the first NaN, else the first largest, stays: equal values, +0 and -0 among them, do not
   // replace it).
-  const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(dx));
-  const __m256i seven = _mm256_setr_epi32(-1, -1, -1, -1, -1, -1, -1, 0);
-  auto tap = [&](int64_t j) {
-    const float* p = x + taps[j];
-    if (dx == 1) return _mm256_loadu_ps(p);
-    if (dx == 2) {
-      // The even elements of p[0 .. 14], without a gather: two loads (the second masked, so that p[15],
-      // which no window reads, is not read either), the even ones of each 128-bit half, then the halves
-      // put in order.
-      const __m256 a = _mm256_loadu_ps(p), b = _mm256_maskload_ps(p + 8, seven);
-      const __m256 even = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));  // a0 a2 b0 b2 | a4 a6 b4 b6
-      return _mm256_castpd_ps(_mm256_permute4x64_pd(_mm256_castps_pd(even), _MM_SHUFFLE(3, 1, 2, 0)));
-    }
-    return _mm256_i32gather_ps(p, lanes, 4);
-  };
+  const WindowTaps window_taps(dx);
+  auto tap = [&](int64_t j) { return window_taps(x + taps[j]); };
   __m256 best = tap(0);
   for (int64_t j = 1; j < k; ++j) {
     const __m256 v = tap(j);
@@ -79,6 +93,36 @@ void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx,
       if (v != v || v > best) best = v;
     }
     out[u] = best;
+  }
+#endif
+}
+
+void average_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx, double count, float* out) {
+  static_assert(kNR == 8);
+#if defined(__AVX2__)
+  // Eight windows side by side, each lane's sum in the taps' order (a vector addition rounds each lane as
+  // the scalar one does), then divided and narrowed lane by lane.
+  const WindowTaps window_taps(dx);
+#if defined(__AVX512F__)
+  __m512d sum = _mm512_setzero_pd();
+  for (int64_t j = 0; j < k; ++j) sum = _mm512_add_pd(sum, _mm512_maskz_cvtps_pd(0xFF, window_taps(x + taps[j])));
+  _mm256_storeu_ps(out, _mm512_maskz_cvtpd_ps(0xFF, _mm512_div_pd(sum, _mm512_set1_pd(count))));
+#else
+  __m256d lo = _mm256_setzero_pd(), hi = _mm256_setzero_pd();
+  for (int64_t j = 0; j < k; ++j) {
+    const __m256 t = window_taps(x + taps[j]);
+    lo = _mm256_add_pd(lo, _mm256_cvtps_pd(_mm256_castps256_ps128(t)));
+    hi = _mm256_add_pd(hi, _mm256_cvtps_pd(_mm256_extractf128_ps(t, 1)));
+  }
+  const __m256d c = _mm256_set1_pd(count);
+  _mm_storeu_ps(out, _mm256_cvtpd_ps(_mm256_div_pd(lo, c)));
+  _mm_storeu_ps(out + 4, _mm256_cvtpd_ps(_mm256_div_pd(hi, c)));
+#endif
+#else
+  for (int64_t u = 0; u < kNR; ++u) {
+    double sum = 0;
+    for (int64_t j = 0; j < k; ++j) sum += static_cast<double>(x[taps[j] + u * dx]);
+    out[u] = static_cast<float>(sum / count);
   }
 #endif
 }
@@ -175,6 +219,6 @@ void normalize_f32(const float* x, int64_t n, double m, double s, double g, doub
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32, add_scaled_f64,
-                               max_windows_f32, row_times_f32, normalize_f32};
+                               max_windows_f32, average_windows_f32, row_times_f32, normalize_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

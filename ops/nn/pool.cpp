@@ -77,6 +77,31 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
   return w;
 }
 
+// Groups of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
+// windows inside the plane, along a row), which the vector loops of product.hpp compute side by side:
+// group_step[o] > 0 says that o starts such a group, and gives the step. With `same_padded_count`, the
+// windows of a group also have the same padded tap count (AveragePool's count_include_pad divisor).
+std::vector<int32_t> window_groups(const Windows& w, bool same_padded_count) {
+  constexpr int64_t G = product_detail::kNR;
+  const auto& begin = w.table.begin;
+  const auto& offsets = w.table.offsets;
+  std::vector<int32_t> group_step;
+  if (w.planes <= 0) return group_step;
+  group_step.assign(static_cast<size_t>(w.outs), 0);
+  for (int64_t o = 0; o + G <= w.outs;) {
+    const int64_t b0 = begin[o], k = begin[o + 1] - b0, step = offsets[begin[o + 1]] - offsets[b0];
+    bool same = step > 0 && step <= std::numeric_limits<int32_t>::max() / G;
+    for (int64_t u = 1; u < G && same; ++u) {
+      const int64_t bu = begin[o + u];
+      same = begin[o + u + 1] - bu == k && (!same_padded_count || w.table.padded_count[o + u] == w.table.padded_count[o]);
+      for (int64_t j = 0; j < k && same; ++j) same = offsets[bu + j] == offsets[b0 + j] + u * step;
+    }
+    if (same) group_step[o] = static_cast<int32_t>(step);
+    o += same ? G : 1;
+  }
+  return group_step;
+}
+
 template <class T>
 std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool want_indices, bool column_major,
                                          const Shape& in) {
@@ -91,29 +116,14 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   // Column-major strides of the spatial axes, for storage_order = 1.
   std::vector<int64_t> cstride(in.size(), 1);
   for (size_t d = 1; d < in.size(); ++d) cstride[d] = cstride[d - 1] * in[d - 1];
-  // Groups of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
-  // windows inside the plane, along a row): computed side by side by the processor's vector loop, which
-  // gives each window's NN20 value as the loop below does. group_step[o] > 0: o starts such a group.
+  // Groups of windows computed side by side by the processor's vector loop, which gives each window's
+  // NN20 value as the loop below does.
   constexpr int64_t G = product_detail::kNR;
   const auto& begin = w.table.begin;
   const auto& offsets = w.table.offsets;
   std::vector<int32_t> group_step;
-  if constexpr (std::is_same_v<T, float>) {
-    if (!want_indices && w.planes > 0) {
-      group_step.assign(static_cast<size_t>(w.outs), 0);
-      for (int64_t o = 0; o + G <= w.outs;) {
-        const int64_t b0 = begin[o], k = begin[o + 1] - b0, step = offsets[begin[o + 1]] - offsets[b0];
-        bool same = step > 0 && step <= std::numeric_limits<int32_t>::max() / G;
-        for (int64_t u = 1; u < G && same; ++u) {
-          const int64_t bu = begin[o + u];
-          same = begin[o + u + 1] - bu == k;
-          for (int64_t j = 0; j < k && same; ++j) same = offsets[bu + j] == offsets[b0 + j] + u * step;
-        }
-        if (same) group_step[o] = static_cast<int32_t>(step);
-        o += same ? G : 1;
-      }
-    }
-  }
+  if constexpr (std::is_same_v<T, float>)
+    if (!want_indices) group_step = window_groups(w, false);
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone.
   parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
@@ -166,12 +176,28 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   auto [y, out_view] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto xd = x.data<T>();
+  // Average pooling of binary32: groups of windows side by side in the processor's vector loop, which
+  // forms each window's NN23 value as the loop below does.
+  constexpr int64_t G = product_detail::kNR;
+  std::vector<int32_t> group_step;
+  if constexpr (std::is_same_v<T, float>)
+    if (kind == PoolKind::average) group_step = window_groups(w, count_include_pad);
+  const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
   parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];
+      if constexpr (std::is_same_v<T, float>) {
+        if (!group_step.empty() && group_step[o] > 0) {
+          const int64_t count = count_include_pad ? w.table.padded_count[o] : e - b;
+          loops.average_windows(xp, w.table.offsets.data() + b, e - b, group_step[o], static_cast<double>(count),
+                                out.data() + pl * w.outs + o);
+          o += G - 1;
+          continue;
+        }
+      }
       double acc = 0;
       if (kind == PoolKind::average) {
         // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
