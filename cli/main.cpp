@@ -52,7 +52,7 @@ constexpr const char* debian_suite = "/usr/share/libonnx-testdata/data";
 const char* usage_text =
     "usage:\n"
     "  onnxsem run MODEL [--inputs DIR] [--input NAME=FILE]... [--output-dir DIR]\n"
-    "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random] [--seed N]\n"
+    "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random|depth-first] [--seed N]\n"
     "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--max-work N]\n"
     "                    [--max-firing-work N] [--strict-shapes]\n"
     "                    [--formulation fixpoint|demand] [--threads T]\n"
@@ -247,7 +247,7 @@ int cmd_run(const Args& a) {
   EvalOptions eo;
   if (auto s = a.get("schedule")) {
     auto k = parse_schedule(*s);
-    if (!k) usage_error("U2", "unknown schedule '" + *s + "' (ordered, reverse or random)");
+    if (!k) usage_error("U2", "unknown schedule '" + *s + "' (ordered, reverse, random or depth-first)");
     eo.scheduler.kind = *k;
   }
   if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));

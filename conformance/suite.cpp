@@ -356,6 +356,7 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
       std::vector<Scheduler> others;
       if (options.schedules > 0) {
         others.push_back(Scheduler{Scheduler::Kind::reverse, 0});
+        others.push_back(Scheduler{Scheduler::Kind::depth_first, 0});
         for (int i = 0; i < options.schedules; ++i)
           others.push_back(Scheduler{Scheduler::Kind::random, options.seed + static_cast<uint64_t>(i)});
       }
@@ -375,7 +376,7 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
             !std::equal(again.outputs.begin(), again.outputs.end(), first.outputs.begin())) {
           r.order_independent = false;
           return done(Status::error, "E6",
-                      "the result depends on the schedule (" + std::string(sch.kind == Scheduler::Kind::reverse ? "reverse" : "random") + ", seed " +
+                      "the result depends on the schedule (" + std::string(schedule_name(sch.kind)) + ", seed " +
                           std::to_string(sch.seed) + ")" + on(t) + (again.ok() ? "" : ": " + again.error->describe()));
         }
       }

@@ -18,7 +18,18 @@ std::optional<Scheduler::Kind> parse_schedule(const std::string& s) {
   if (s == "ordered") return Scheduler::Kind::ordered;
   if (s == "reverse") return Scheduler::Kind::reverse;
   if (s == "random") return Scheduler::Kind::random;
+  if (s == "depth-first") return Scheduler::Kind::depth_first;
   return std::nullopt;
+}
+
+const char* schedule_name(Scheduler::Kind k) {
+  switch (k) {
+    case Scheduler::Kind::ordered: return "ordered";
+    case Scheduler::Kind::reverse: return "reverse";
+    case Scheduler::Kind::random: return "random";
+    case Scheduler::Kind::depth_first: return "depth-first";
+  }
+  return "ordered";
 }
 
 Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports, const Node& node) {
@@ -194,6 +205,53 @@ struct Evaluation {
     }
   }
 
+  // [spec:E5] the depth-first order: the operations in the order a depth-first walk from the graph outputs
+  // (in declaration order) finishes them, an operation after the writers of the names it reads (its inputs
+  // in order, then the names its subgraphs read), as the demand-driven formulation evaluates them (D3); the
+  // operations no graph output depends on follow in node order. rank[k] is operation k's place.
+  [[nodiscard]] std::vector<size_t> depth_first_rank() const {
+    const size_t none = graph.nodes.size();
+    std::vector<size_t> rank(graph.nodes.size(), none);
+    std::vector<char> entered(graph.nodes.size(), 0);
+    size_t next = 0;
+    // An explicit stack of (operation, how many of the names it reads have been walked).
+    std::vector<std::pair<size_t, size_t>> stack;
+    auto reads_of = [&](size_t k) {
+      std::vector<std::string> names(graph.nodes[k].inputs.begin(), graph.nodes[k].inputs.end());
+      names.insert(names.end(), implicit[k].begin(), implicit[k].end());
+      return names;
+    };
+    auto visit = [&](const std::string& name) {
+      auto w = writers.find(name);
+      if (name.empty() || w == writers.end()) return;
+      for (size_t k : w->second) {
+        if (entered[k]) continue;
+        entered[k] = 1;
+        stack.emplace_back(k, 0);
+        while (!stack.empty()) {
+          auto& [op, done] = stack.back();
+          const std::vector<std::string> names = reads_of(op);
+          if (done == names.size()) {
+            rank[op] = next++;
+            stack.pop_back();
+            continue;
+          }
+          const std::string& r = names[done++];
+          if (auto wr = writers.find(r); wr != writers.end())
+            for (size_t p : wr->second)
+              if (!entered[p]) {
+                entered[p] = 1;
+                stack.emplace_back(p, 0);
+              }
+        }
+      }
+    };
+    for (const auto& vi : graph.outputs) visit(vi.name);
+    for (size_t k = 0; k < graph.nodes.size(); ++k)
+      if (rank[k] == none) rank[k] = next++;
+    return rank;
+  }
+
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
   // and assigns each requested output. Returns the next state.
   // `handed`: input names of this graph whose values go to the operator itself rather than as copies (E10);
@@ -246,15 +304,19 @@ struct Evaluation {
 };
 
 // [spec:E5] the scheduler picks which executable operation fires next.
+// `rank` (depth_first only): each operation's place in the depth-first order of Evaluation::depth_first_rank.
 class Picker {
  public:
-  explicit Picker(const Scheduler& s) : kind_(s.kind), rng_(s.seed) {}
+  Picker(const Scheduler& s, std::vector<size_t> rank) : kind_(s.kind), rng_(s.seed), rank_(std::move(rank)) {}
   [[nodiscard]] size_t pick(const std::vector<size_t>& executable) {
     ONNXSEM_CLAUSE(E5);
     switch (kind_) {
       case Scheduler::Kind::ordered: return executable.front();
       case Scheduler::Kind::reverse: return executable.back();
       case Scheduler::Kind::random: return executable[rng_() % executable.size()];
+      case Scheduler::Kind::depth_first:
+        return *std::min_element(executable.begin(), executable.end(),
+                                 [&](size_t a, size_t b) { return rank_[a] < rank_[b]; });
     }
     return executable.front();
   }
@@ -262,6 +324,7 @@ class Picker {
  private:
   Scheduler::Kind kind_;
   std::mt19937_64 rng_;
+  std::vector<size_t> rank_;
 };
 
 }  // namespace
@@ -283,7 +346,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   Evaluation ev(cx, g, opsets, outer);
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
-  Picker picker(sch);
+  Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? ev.depth_first_rank() : std::vector<size_t>{});
   // The executable set of E2, in node-list order. It is computed from the definition once, and after each
   // firing only the operations whose status can have changed are looked at again (Evaluation::affected_by);
   // the set is at every step the one executable_set(s) would give.

@@ -23,11 +23,12 @@ namespace onnxsem {
 // Which executable operation fires next (E5): the first in node-list order, the last, or one drawn by a
 // seeded pseudo-random generator. The result of an evaluation never depends on this choice (E6).
 struct Scheduler {
-  enum class Kind { ordered, reverse, random };
+  enum class Kind { ordered, reverse, random, depth_first };
   Kind kind = Kind::ordered;
   uint64_t seed = 0;
 };
 [[nodiscard]] std::optional<Scheduler::Kind> parse_schedule(const std::string& s);
+[[nodiscard]] const char* schedule_name(Scheduler::Kind k);  // the name parse_schedule reads
 
 struct EvalOptions {
   Scheduler scheduler;

@@ -51,6 +51,7 @@ TEST_CASE("[E5][E6] the outputs do not depend on the schedule or on the order of
   const Outcome ref = run(m, xy());
   REQUIRE(ref.ok());
   CHECK(run(m, xy(), {Scheduler::Kind::reverse, 0}).outputs == ref.outputs);
+  CHECK(run(m, xy(), {Scheduler::Kind::depth_first, 0}).outputs == ref.outputs);
   for (uint64_t seed = 0; seed < 16; ++seed) CHECK(run(m, xy(), {Scheduler::Kind::random, seed}).outputs == ref.outputs);
   Model shuffled = m;
   std::mt19937_64 rng(7);
@@ -214,7 +215,7 @@ TEST_CASE("[E8] a value is let go once its last reader has fired, under every sc
   const Outcome kept = evaluate(m, in, toys, keep_all);
   REQUIRE(kept.ok());
   CHECK(kept.outputs.at(0) == Value(floats({}, {1.0f})));  // without E8 the state still holds a
-  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random}) {
+  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
     EvalOptions o;
     o.scheduler = Scheduler{kind, 7};
     const Outcome r = evaluate(m, in, toys, o);
@@ -299,7 +300,7 @@ TEST_CASE("[E10] a value read again later, read twice by one operation, or a gra
       s = Add(t, p)
     })");
   const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
-  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random}) {
+  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
     EvalOptions o;
     o.scheduler = Scheduler{kind, 11};
     Storage st;
@@ -312,4 +313,35 @@ TEST_CASE("[E10] a value read again later, read twice by one operation, or a gra
     CHECK(st.at.at("p") != st.at.at("a"));
     CHECK_FALSE((st.at.at("u") == st.at.at("b") && st.at.at("v") == st.at.at("b")));
   }
+}
+
+TEST_CASE("[E5] the depth-first schedule fires an operation after the writers of what it reads, close to its readers") {
+  // Every weight made first in node order, as the light models of the suite list them; a subgraph reading
+  // one from outside; an operation no output depends on.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] z, float[2] y) {
+      w1 = Neg(x)
+      w2 = Neg(x)
+      w3 = Neg(x)
+      unused = Neg(x)
+      a = Add(x, w1)
+      b = Add(a, w2)
+      y = Apply(b) <body = inner (float[2] v) => (float[2] r) { r = Add(v, w3) }>
+      z = Neg(b)
+    })");
+  std::vector<std::string> fired;
+  EvalOptions o;
+  o.scheduler = Scheduler{Scheduler::Kind::depth_first, 0};
+  o.observe = [&](const Graph& g, const std::string& name, const Value&) {
+    if (&g == &m.graph) fired.push_back(name);
+  };
+  const Outcome r = evaluate(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}}, toys, o);
+  REQUIRE(r.ok());
+  // z first (the first output): its writers' writers in the order read, then y's (w3, read by y's subgraph),
+  // then the operation no output needs.
+  CHECK(fired == std::vector<std::string>{"w1", "a", "w2", "b", "z", "w3", "y", "unused"});
+  CHECK(r.outputs == run(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}}).outputs);
+  CHECK(parse_schedule("depth-first") == Scheduler::Kind::depth_first);
+  CHECK(std::string(schedule_name(Scheduler::Kind::depth_first)) == "depth-first");
 }

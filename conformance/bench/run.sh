@@ -5,7 +5,8 @@
 # model and the same inputs, for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and
 # the 640x640 feature pyramid network (fpn_640.onnxtxt, written by fpn_640.py) of this folder; and the peak
 # resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` (one thread) beside one run of the ONNX
-# Runtime adapter (one thread) on the same model and inputs.
+# Runtime adapter (one thread) on the same model and inputs. onnxsem evaluates under the depth-first schedule
+# (spec/graph.md E5) in both measurements.
 #
 #   bash conformance/bench/run.sh [--repeat N] [--onnxsem PATH] [--out FILE.md] [MODEL...]
 #
@@ -70,8 +71,10 @@ for m in "${models[@]}"; do
     theirs1=$(ort_ms "$name" 1); [ -n "$theirs1" ] || theirs1="failed: $(head -c 200 "$data/ort.err")"
     theirs2=$(ort_ms "$name" 2); [ -n "$theirs2" ] || theirs2="failed: $(head -c 200 "$data/ort.err")"
   fi
-  # Peak memory: one evaluation each on one thread, as a user runs it (the process's maximum resident set).
-  mem_ours=$(peak_mb "$onnxsem" run "$data/$name/model.onnx" --inputs "$data/$name" --output-dir "$data/$name/mem" --threads 1)
+  # Peak memory: one evaluation each on one thread, as a user runs it (the process's maximum resident set),
+  # onnxsem under the schedule its latency is measured with.
+  mem_ours=$(peak_mb "$onnxsem" run "$data/$name/model.onnx" --inputs "$data/$name" --output-dir "$data/$name/mem" --threads 1 \
+    --schedule depth-first)
   mem_theirs=""
   if [ "$have_ort" -eq 1 ]; then
     mem_theirs=$(peak_mb node "$adapter" "$data/$name/model.onnx" "$data/$name" "$data/$name/ort-mem" --optimize disabled)
