@@ -119,6 +119,12 @@ inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64
     for (int64_t u = 0; u < e; ++u) acc[t0 + u] = acc[t0 + u] + w * g[u];
   }
 }
+// dst[i] = narrow_float<T>((+0 + widen(a[i])) + widen(b[i])) for i < n, each addition rounded to binary64: the
+// sum of two inputs as Sum forms it (EW11), from +0.
+template <class T>
+inline void sum2(const T* a, const T* b, int64_t n, T* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = narrow_float<T>((0.0 + widen(a[i])) + widen(b[i]));
+}
 // dst[i] = narrow_float<T>((widen(x[i]) - m) / s * g + b) for i < n, each operation rounded to binary64: a run
 // of a normalisation whose mean m, divisor s, scale g and bias b are the same along the run (NN30).
 template <class T>
@@ -161,6 +167,9 @@ struct VectorLoops {
   // dst[i] = narrow_float<float>((widen(x[i]) - m) / s * g + b) for i < n (loops::normalize): the quotient is
   // the correctly rounded binary64 one, which AVX-512 obtains without the divider where it can prove it.
   void (*normalize)(const float* x, int64_t n, double m, double s, double g, double b, float* dst);
+  // dst[i] = narrow_float<float>((+0 + widen(a[i])) + widen(b[i])) for i < n (loops::sum2): Sum of two inputs.
+  // dst may be a or b itself (each element is read before it is written).
+  void (*sum2)(const float* a, const float* b, int64_t n, float* dst);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <array>
 #include <memory>
 #include <random>
@@ -464,6 +465,46 @@ TEST_CASE("[NN23] every instruction-set variant of the average pooling loop give
   tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step, float* got) {
     loops.average_windows(x, taps, 1, step, 2.0, got);
   }, 0.5f);
+}
+
+TEST_CASE("[EW11] every instruction-set variant of the two-input Sum loop gives the formula's bits, in place too") {
+  using namespace product_detail;
+  std::mt19937_64 rng(23);
+  const int64_t n = 203;  // vectors and a tail
+  std::vector<float> a = random_binary32(n, rng), b = random_binary32(n, rng);
+  const float big = 3.4028235e38f, inf = std::numeric_limits<float>::infinity();
+  // -0 + -0 (+0 from the +0 start), overflow on narrowing, infinities of both signs (NaN), a tie of binary32
+  // (1 + 2^-24: the sum is exact in binary64 and rounds to even), subnormals.
+  const std::pair<float, float> cases[] = {{-0.0f, -0.0f}, {big, big}, {inf, -inf}, {-inf, 1.0f},
+                                           {1.0f, 0x1p-24f}, {1.0f, 0x1.8p-24f}, {1.4e-45f, -1.4e-45f}, {1e-45f, 1e-45f}};
+  for (size_t c = 0; c < std::size(cases); ++c) {
+    a[c * 25] = cases[c].first;
+    b[c * 25] = cases[c].second;
+  }
+  std::vector<float> want(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    want[static_cast<size_t>(i)] = static_cast<float>((0.0 + static_cast<double>(a[static_cast<size_t>(i)])) +
+                                                      static_cast<double>(b[static_cast<size_t>(i)]));
+  auto same = [&](const std::vector<float>& got) {
+    for (int64_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      const float g = got[static_cast<size_t>(i)], w = want[static_cast<size_t>(i)];
+      if (std::isnan(w)) CHECK(std::isnan(g));
+      else CHECK(std::memcmp(&g, &w, sizeof g) == 0);
+    }
+  };
+  for (const auto& variant : variants_here()) {
+    const char* const name = variant.name;
+    CAPTURE(name);
+    std::vector<float> got(static_cast<size_t>(n));
+    variant.loops->sum2(a.data(), b.data(), n, got.data());
+    same(got);
+    std::vector<float> over = a;  // the output over the first input's storage (spec/graph.md, E10)
+    variant.loops->sum2(over.data(), b.data(), n, over.data());
+    same(over);
+  }
+  CHECK(want[0] == 0.0f);
+  CHECK_FALSE(std::signbit(want[0]));
 }
 
 TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives the textbook bits") {

@@ -216,9 +216,24 @@ void normalize_f32(const float* x, int64_t n, double m, double s, double g, doub
   loops::normalize(x + i, n - i, m, s, g, b, dst + i);
 }
 
+void sum2_f32(const float* a, const float* b, int64_t n, float* dst) {
+  int64_t i = 0;
+#if defined(__AVX512F__)
+  // Each lane as the scalar loop: +0 + a (which turns -0 into +0), then + b, each rounded, then narrowed.
+  for (; i + kNR <= n; i += kNR) {
+    static_assert(kNR == 8);
+    const __m512d va = _mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(a + i));
+    const __m512d vb = _mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(b + i));
+    const __m512d s = _mm512_add_pd(_mm512_add_pd(_mm512_setzero_pd(), va), vb);
+    _mm256_storeu_ps(dst + i, _mm512_maskz_cvtpd_ps(0xFF, s));
+  }
+#endif
+  loops::sum2(a + i, b + i, n - i, dst + i);
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32, add_scaled_f64,
-                               max_windows_f32, average_windows_f32, row_times_f32, normalize_f32};
+                               max_windows_f32, average_windows_f32, row_times_f32, normalize_f32, sum2_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "ops/common/product.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
 #include "semantics/coverage.hpp"
 
@@ -70,6 +71,15 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
         // elements on the threads at hand).
         std::vector<const T*> src;
         for (const Tensor* t : g.in) src.push_back(t->data<T>().data());
+        if constexpr (std::is_same_v<T, float>) {
+          if (src.size() == 2 && !mean) {
+            // Two binary32 inputs (a residual connection): the processor's vector loop, the same bits.
+            const auto& loops = product_detail::vector_loops();
+            parallel_slices(static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * 2), kElementGrain,
+                            [&](int64_t lo, int64_t hi) { loops.sum2(src[0] + lo, src[1] + lo, hi - lo, out.data() + lo); });
+            return res;
+          }
+        }
         parallel_slices(static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * src.size()), kElementGrain,
                         [&](int64_t lo, int64_t hi) {
                           // A block of sums at a time, each input added to the whole block in turn.
