@@ -77,18 +77,26 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
   return w;
 }
 
-// Groups of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
-// windows inside the plane, along a row), which the vector loops of product.hpp compute side by side:
-// group_step[o] > 0 says that o starts such a group, and gives the step. With `same_padded_count`, the
+// A group of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
+// windows inside the plane, along a row), which the vector loops of product.hpp compute side by side.
+struct WindowGroup {
+  int32_t step = 0;  // > 0: output o is the first not yet computed of a group; its windows' step
+  int32_t back = 0;  // the group starts at o - back: it overlaps the group before (the last windows of a row),
+                     // whose windows it computes again, to the same values
+};
+
+// The groups of a pooling operator's windows, per output (empty: none). With `same_padded_count`, the
 // windows of a group also have the same padded tap count (AveragePool's count_include_pad divisor).
-std::vector<int32_t> window_groups(const Windows& w, bool same_padded_count) {
+std::vector<WindowGroup> window_groups(const Windows& w, bool same_padded_count) {
   constexpr int64_t G = product_detail::kNR;
   const auto& begin = w.table.begin;
   const auto& offsets = w.table.offsets;
-  std::vector<int32_t> group_step;
-  if (w.planes <= 0) return group_step;
-  group_step.assign(static_cast<size_t>(w.outs), 0);
-  for (int64_t o = 0; o + G <= w.outs;) {
+  std::vector<WindowGroup> groups;
+  if (w.planes <= 0) return groups;
+  groups.assign(static_cast<size_t>(w.outs), WindowGroup{});
+  // The step of the group of windows o .. o + G - 1, or 0 when they are no group.
+  auto step_at = [&](int64_t o) -> int32_t {
+    if (o < 0 || o + G > w.outs) return 0;
     const int64_t b0 = begin[o], k = begin[o + 1] - b0, step = offsets[begin[o + 1]] - offsets[b0];
     bool same = step > 0 && step <= std::numeric_limits<int32_t>::max() / G;
     for (int64_t u = 1; u < G && same; ++u) {
@@ -96,10 +104,26 @@ std::vector<int32_t> window_groups(const Windows& w, bool same_padded_count) {
       same = begin[o + u + 1] - bu == k && (!same_padded_count || w.table.padded_count[o + u] == w.table.padded_count[o]);
       for (int64_t j = 0; j < k && same; ++j) same = offsets[bu + j] == offsets[b0 + j] + u * step;
     }
-    if (same) group_step[o] = static_cast<int32_t>(step);
-    o += same ? G : 1;
+    return same ? static_cast<int32_t>(step) : 0;
+  };
+  bool after_group = false;
+  for (int64_t o = 0; o < w.outs;) {
+    if (const int32_t step = step_at(o)) {
+      groups[o] = {step, 0};
+      o += G;
+      after_group = true;
+      continue;
+    }
+    // Right after a group, the rest of its row (fewer than G windows): the group that ends furthest on.
+    for (int64_t back = 1; after_group && back < G; ++back)
+      if (const int32_t step = step_at(o - back)) {
+        groups[o] = {step, static_cast<int32_t>(back)};
+        break;
+      }
+    o += groups[o].step > 0 ? G - groups[o].back : 1;
+    after_group = false;
   }
-  return group_step;
+  return groups;
 }
 
 template <class T>
@@ -121,9 +145,9 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   constexpr int64_t G = product_detail::kNR;
   const auto& begin = w.table.begin;
   const auto& offsets = w.table.offsets;
-  std::vector<int32_t> group_step;
+  std::vector<WindowGroup> groups;
   if constexpr (std::is_same_v<T, float>)
-    if (!want_indices) group_step = window_groups(w, false);
+    if (!want_indices) groups = window_groups(w, false);
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone.
   parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
@@ -131,10 +155,11 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
       if constexpr (std::is_same_v<T, float>) {
-        if (!group_step.empty() && group_step[o] > 0) {
+        if (!groups.empty() && groups[o].step > 0) {
           // NN20 as in the loop below, kNR windows at a time.
-          loops.max_windows(xp, offsets.data() + begin[o], begin[o + 1] - begin[o], group_step[o], out.data() + pl * w.outs + o);
-          o += G - 1;
+          const int64_t s = o - groups[o].back;
+          loops.max_windows(xp, offsets.data() + begin[s], begin[s + 1] - begin[s], groups[o].step, out.data() + pl * w.outs + s);
+          o = s + G - 1;
           continue;
         }
       }
@@ -179,9 +204,9 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // Average pooling of binary32: groups of windows side by side in the processor's vector loop, which
   // forms each window's NN23 value as the loop below does.
   constexpr int64_t G = product_detail::kNR;
-  std::vector<int32_t> group_step;
+  std::vector<WindowGroup> groups;
   if constexpr (std::is_same_v<T, float>)
-    if (kind == PoolKind::average) group_step = window_groups(w, count_include_pad);
+    if (kind == PoolKind::average) groups = window_groups(w, count_include_pad);
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
   parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
@@ -190,11 +215,12 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
     for (int64_t o = 0; o < w.outs; ++o) {
       const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];
       if constexpr (std::is_same_v<T, float>) {
-        if (!group_step.empty() && group_step[o] > 0) {
-          const int64_t count = count_include_pad ? w.table.padded_count[o] : e - b;
-          loops.average_windows(xp, w.table.offsets.data() + b, e - b, group_step[o], static_cast<double>(count),
-                                out.data() + pl * w.outs + o);
-          o += G - 1;
+        if (!groups.empty() && groups[o].step > 0) {
+          const int64_t s = o - groups[o].back, bs = w.table.begin[s];
+          const int64_t count = count_include_pad ? w.table.padded_count[s] : w.table.begin[s + 1] - bs;
+          loops.average_windows(xp, w.table.offsets.data() + bs, w.table.begin[s + 1] - bs, groups[o].step,
+                                static_cast<double>(count), out.data() + pl * w.outs + s);
+          o = s + G - 1;
           continue;
         }
       }

@@ -9,7 +9,19 @@ using namespace nntest;
 
 namespace {
 const float qnan = std::numeric_limits<float>::quiet_NaN();
+
+// Whether every output of two planes of OH x OW has the bits want(plane, row, column) gives.
+template <class Want>
+bool every_output(const std::vector<float>& got, int64_t OH, int64_t OW, Want want) {
+  for (int64_t c = 0; c < 2; ++c)
+    for (int64_t oy = 0; oy < OH; ++oy)
+      for (int64_t ox = 0; ox < OW; ++ox) {
+        const float w = want(c, oy, ox), g = got[static_cast<size_t>((c * OH + oy) * OW + ox)];
+        if (std::memcmp(&g, &w, sizeof g) != 0) return false;
+      }
+  return true;
 }
+}  // namespace
 
 TEST_CASE("[NN20] [NN21] MaxPool values and indices, row- and column-major") {
   std::vector<float> v;
@@ -189,25 +201,52 @@ TEST_CASE("[NN20] MaxPool over rows wide enough for the vector loop: the first N
       const auto y = run(n, 12, {Value(x)});
       const int64_t OW = (W + 2 - (dilation * 2 + 1)) / stride + 1, OH = H - 1;
       REQUIRE(shape_of(y[0]) == Shape{1, 2, OH, OW});
-      const auto got = vals(y[0]);
-      bool all_same = true;
-      for (int64_t c = 0; c < 2; ++c)
-        for (int64_t oy = 0; oy < OH; ++oy)
-          for (int64_t ox = 0; ox < OW; ++ox) {
-            // The definition: taps in row-major order, padding skipped; the first NaN, else the first largest.
-            bool have = false;
-            float best = 0;
-            for (int64_t ky = 0; ky < 2; ++ky)
-              for (int64_t kx = 0; kx < 3; ++kx) {
-                const int64_t iy = oy + ky, ix = ox * stride - 1 + kx * dilation;
-                if (ix < 0 || ix >= W) continue;
-                const float e = v[static_cast<size_t>((c * H + iy) * W + ix)];
-                if (!have) best = e, have = true;
-                else if (!std::isnan(best) && (std::isnan(e) || e > best)) best = e;
-              }
-            const float g = got[static_cast<size_t>((c * OH + oy) * OW + ox)];
-            all_same = all_same && std::memcmp(&g, &best, sizeof g) == 0;
+      CHECK(every_output(vals(y[0]), OH, OW, [&](int64_t c, int64_t oy, int64_t ox) {
+        // The definition: taps in row-major order, padding skipped; the first NaN, else the first largest.
+        bool have = false;
+        float best = 0;
+        for (int64_t ky = 0; ky < 2; ++ky)
+          for (int64_t kx = 0; kx < 3; ++kx) {
+            const int64_t iy = oy + ky, ix = ox * stride - 1 + kx * dilation;
+            if (ix < 0 || ix >= W) continue;
+            const float e = v[static_cast<size_t>((c * H + iy) * W + ix)];
+            if (!have) best = e, have = true;
+            else if (!std::isnan(best) && (std::isnan(e) || e > best)) best = e;
           }
-      CHECK(all_same);
+        return best;
+      }));
+    }
+}
+
+TEST_CASE("[NN23] AveragePool over rows wide enough for the vector loop: each window's binary64 sum, divided, rounded once") {
+  // Rows of 41 and 81 outputs: groups of eight windows go through the processor's vector loop (the last of a
+  // row overlapping the one before), the edges through the scalar one; every value against the definition.
+  std::mt19937 rng(5);
+  const int64_t H = 4, W = 81;
+  std::vector<float> v(static_cast<size_t>(2 * H * W));
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  for (auto& e : v) e = rng() % 8 == 0 ? -0.0f : u(rng);
+  const Tensor x = tf({1, 2, H, W}, v);
+  for (int64_t stride : {1, 2})
+    for (int64_t include_pad : {0, 1}) {
+      CAPTURE(stride);
+      CAPTURE(include_pad);
+      Node n = make_node("AveragePool", {attr_is("kernel_shape", {2, 3}), attr_is("strides", {1, stride}),
+                                         attr_is("pads", {0, 1, 0, 1}), attr_i("count_include_pad", include_pad)});
+      const auto y = run(n, 19, {Value(x)});
+      const int64_t OW = (W + 2 - 3) / stride + 1, OH = H - 1;
+      REQUIRE(shape_of(y[0]) == Shape{1, 2, OH, OW});
+      CHECK(every_output(vals(y[0]), OH, OW, [&](int64_t c, int64_t oy, int64_t ox) {
+        double sum = 0;
+        int64_t inside = 0;
+        for (int64_t ky = 0; ky < 2; ++ky)
+          for (int64_t kx = 0; kx < 3; ++kx) {
+            const int64_t iy = oy + ky, ix = ox * stride - 1 + kx;
+            if (ix < 0 || ix >= W) continue;
+            sum += static_cast<double>(v[static_cast<size_t>((c * H + iy) * W + ix)]);
+            ++inside;
+          }
+        return static_cast<float>(sum / static_cast<double>(include_pad ? 6 : inside));
+      }));
     }
 }
