@@ -194,14 +194,22 @@ struct Evaluation {
   std::unordered_map<std::string, std::vector<size_t>> readers, writers;
   // Per operation, the names it reads, each once (inputs and the names its subgraphs read from outside).
   std::vector<std::vector<std::string>> reads;
+  // Per operation and input position, whether the input may be handed over when the operation is its last
+  // reader (E10): a name the operation gives at that position alone, which none of its subgraphs reads.
+  std::vector<std::vector<char>> handable;
   void index_names() {
     reads.resize(graph.nodes.size());
+    handable.resize(graph.nodes.size());
     for (size_t k = 0; k < graph.nodes.size(); ++k) {
-      const std::set<std::string> r = read_names(graph.nodes[k]);
+      const Node& n = graph.nodes[k];
+      const std::set<std::string> r = read_names(n);
       reads[k].assign(r.begin(), r.end());
       for (const auto& i : r) readers[i].push_back(k);
-      for (const auto& o : graph.nodes[k].outputs)
+      for (const auto& o : n.outputs)
         if (!o.empty()) writers[o].push_back(k);
+      std::unordered_map<std::string_view, int> uses;
+      for (const auto& i : n.inputs) ++uses[i];
+      for (const auto& i : n.inputs) handable[k].push_back(!i.empty() && uses[i] == 1 && !implicit[k].count(i));
     }
   }
 
@@ -214,35 +222,37 @@ struct Evaluation {
     std::vector<size_t> rank(graph.nodes.size(), none);
     std::vector<char> entered(graph.nodes.size(), 0);
     size_t next = 0;
-    // An explicit stack of (operation, how many of the names it reads have been walked).
-    std::vector<std::pair<size_t, size_t>> stack;
-    auto reads_of = [&](size_t k) {
-      std::vector<std::string> names(graph.nodes[k].inputs.begin(), graph.nodes[k].inputs.end());
-      names.insert(names.end(), implicit[k].begin(), implicit[k].end());
-      return names;
+    // An explicit stack of operations being walked: the names each reads, in order, and how many are done.
+    struct Frame {
+      size_t op;
+      std::vector<const std::string*> names;
+      size_t done = 0;
+    };
+    std::vector<Frame> stack;
+    auto enter = [&](size_t k) {
+      entered[k] = 1;
+      Frame f{k, {}};
+      for (const auto& i : graph.nodes[k].inputs) f.names.push_back(&i);
+      for (const auto& i : implicit[k]) f.names.push_back(&i);
+      stack.push_back(std::move(f));
     };
     auto visit = [&](const std::string& name) {
       auto w = writers.find(name);
       if (name.empty() || w == writers.end()) return;
       for (size_t k : w->second) {
         if (entered[k]) continue;
-        entered[k] = 1;
-        stack.emplace_back(k, 0);
+        enter(k);
         while (!stack.empty()) {
-          auto& [op, done] = stack.back();
-          const std::vector<std::string> names = reads_of(op);
-          if (done == names.size()) {
-            rank[op] = next++;
+          Frame& f = stack.back();
+          if (f.done == f.names.size()) {
+            rank[f.op] = next++;
             stack.pop_back();
             continue;
           }
-          const std::string& r = names[done++];
-          if (auto wr = writers.find(r); wr != writers.end())
+          // f is not used past enter, which may move it.
+          if (auto wr = writers.find(*f.names[f.done++]); wr != writers.end())
             for (size_t p : wr->second)
-              if (!entered[p]) {
-                entered[p] = 1;
-                stack.emplace_back(p, 0);
-              }
+              if (!entered[p]) enter(p);
         }
       }
     };
@@ -254,18 +264,20 @@ struct Evaluation {
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
   // and assigns each requested output. Returns the next state.
-  // `handed`: input names of this graph whose values go to the operator itself rather than as copies (E10);
-  // each keeps a value in the state (the undefined tensor, as E8 leaves it).
-  [[nodiscard]] State fire(State s, size_t k, int64_t& firings, const std::vector<std::string>& handed = {}) {
+  // `handed` (empty: none): per input position, whether the value of this graph's name there goes to the
+  // operator itself rather than as a copy (E10); the name keeps a value in the state (the undefined tensor,
+  // as E8 leaves it).
+  [[nodiscard]] State fire(State s, size_t k, int64_t& firings, const std::vector<char>& handed = {}) {
     ONNXSEM_CLAUSE(E3);
     const Node& n = graph.nodes[k];
     std::vector<std::optional<Value>> inputs;
     inputs.reserve(n.inputs.size());
-    for (const auto& i : n.inputs) {
+    for (size_t j = 0; j < n.inputs.size(); ++j) {
+      const std::string& i = n.inputs[j];
       if (i.empty()) {
         ONNXSEM_CLAUSE(E4);
         inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
-      } else if (auto it = s.find(i); it != s.end() && std::find(handed.begin(), handed.end(), i) != handed.end()) {
+      } else if (auto it = s.find(i); !handed.empty() && handed[j] && it != s.end()) {
         inputs.emplace_back(std::move(it->second));
         it->second = Value(Tensor());
       } else {
@@ -367,18 +379,16 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
       if (auto it = s.find(name); it != s.end()) it->second = Value(Tensor());
     }
   };
-  // [spec:E10] the values of this graph that operation k is the last to read, as E8 counts them: inputs it
-  // names once, that no subgraph of it reads, and that are no graph output. Handed to its operator, which
-  // may build an output in their storage.
+  // [spec:E10] per input position of operation k, whether k is the last to read the value there, as E8
+  // counts them: an input it names once, that no subgraph of it reads (Evaluation::handable), and that is
+  // no graph output. Handed to its operator, which may build an output in its storage.
   auto last_read = [&](size_t k) {
     ONNXSEM_CLAUSE(E10);
-    std::vector<std::string> names;
     const Node& n = g.nodes[k];
-    for (const auto& i : n.inputs)
-      if (!i.empty() && unread.at(i) == 1 && !kept.count(i) && !ev.implicit[k].count(i) &&
-          std::count(n.inputs.begin(), n.inputs.end(), i) == 1)
-        names.push_back(i);
-    return names;
+    std::vector<char> handed(n.inputs.size(), 0);
+    for (size_t j = 0; j < n.inputs.size(); ++j)
+      handed[j] = ev.handable[k][j] && unread.at(n.inputs[j]) == 1 && !kept.count(n.inputs[j]);
+    return handed;
   };
   while (!ex.empty()) {
     const size_t k = picker.pick(ex);
@@ -387,7 +397,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
       throw Failure(Error{ErrorKind::unsupported, "PE1",
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
-    const std::vector<std::string> handed = cx.options.release ? last_read(k) : std::vector<std::string>{};
+    const std::vector<char> handed = cx.options.release ? last_read(k) : std::vector<char>{};
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings, handed); });
     ++firings;
     if (cx.options.release) drop_read(k);

@@ -199,11 +199,8 @@ class Tensor {
   [[nodiscard]] static std::optional<std::pair<Tensor, std::span<T>>> reuse(const Tensor& x, const Shape& shape) {
     if (x.dtype_ != dtype_of<T> || x.buf_.use_count() != 1 || element_count(shape) != x.count_ || x.count_ == 0)
       return std::nullopt;
-    Tensor t;
-    t.dtype_ = x.dtype_;
-    t.count_ = x.count_;
+    Tensor t = x;
     t.shape_ = shape;
-    t.buf_ = x.buf_;
     // The buffer was allocated mutable (make, below) and is now this output's alone.
     return std::pair<Tensor, std::span<T>>{std::move(t), {const_cast<T*>(static_cast<const T*>(x.buf_.get())), static_cast<size_t>(x.count_)}};
   }

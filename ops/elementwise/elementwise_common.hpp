@@ -133,8 +133,7 @@ template <class Out, class In, class F>
   ONNXSEM_CLAUSE(EW1);
   // Every element written below, element i after reading element i: over x's storage when x is handed
   // over (spec/graph.md, E10).
-  auto [t, out_view] = std::is_same_v<Out, In> ? Tensor::overwrite_or_allocate<Out>(x, x.shape())
-                                               : Tensor::allocate_for_overwrite<Out>(x.shape());
+  auto [t, out_view] = Tensor::overwrite_or_allocate<Out>(x, x.shape());
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto in = x.data<In>();
   const auto n = static_cast<int64_t>(in.size());
@@ -150,12 +149,9 @@ template <class Out, class A, class B, class F>
   // Every element written below, element i after reading the operands' elements at i: over the storage of
   // an operand of the output's shape and type when it is handed over (spec/graph.md, E10).
   auto [t, out_view] = [&] {
-    if constexpr (std::is_same_v<Out, A>)
-      if (a.shape() == l.out)
-        if (auto r = Tensor::reuse<Out>(a, l.out)) return std::move(*r);
-    if constexpr (std::is_same_v<Out, B>)
-      if (b.shape() == l.out)
-        if (auto r = Tensor::reuse<Out>(b, l.out)) return std::move(*r);
+    for (const Tensor* operand : {&a, &b})
+      if (operand->shape() == l.out)
+        if (auto r = Tensor::reuse<Out>(*operand, l.out)) return std::move(*r);
     return Tensor::allocate_for_overwrite<Out>(l.out);
   }();
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
