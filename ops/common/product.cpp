@@ -27,12 +27,12 @@ const Variant& chosen() {
 const VectorLoops& vector_loops() { return *chosen().loops; }
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
-            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact) {
+            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact, const Narrowing* narrowing) {
   // Not in product_kernel.cpp: its variants are built for instruction sets the processor may lack, and a
   // marker's registration runs at start-up on any processor.
   ONNXSEM_CLAUSE(P2);
   static PanelsFn* const kernel = chosen().panels;
-  kernel(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, exact);
+  kernel(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, exact, narrowing);
 }
 
 }  // namespace onnxsem::ops::product_detail

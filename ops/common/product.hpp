@@ -64,8 +64,17 @@ inline constexpr bool exact_products = !std::is_integral_v<TA> && !std::is_integ
 // kNR - 1 elements past column nc of each row are read, to be ignored). `from_zero`: C is not read, the sums
 // start at +0. `exact`: every product is exact (B and A were widened from exact_products types), so a
 // variant may fuse it with its addition.
+// `narrowing` (when given; binary32 results): the sums are not stored in C but narrowed to binary32 at
+// narrowing->y[i * ldy + j], after narrowing->add[i] is added to row i in binary64 (when add is given): the
+// caller's narrow_float<float>(sum + add), done on the sums while the kernel still holds them.
+struct Narrowing {
+  float* y;
+  int64_t ldy;
+  const double* add;
+};
 using PanelsFn = void(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
-                      const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact);
+                      const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact,
+                      const Narrowing* narrowing);
 PanelsFn panels;
 // The loops of VectorLoops (below) for any element type T, element by element with widen and narrow_float:
 // vector_loops.cpp compiles them for binary32 once per instruction set, and kernels call them directly for
@@ -339,7 +348,7 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
         const int64_t mc = std::min(kBlockM, m - i0);
         pack_a(a, i0, mc, k0, kc, ap);
         panels(mc, nc, kc, ap, bp.get(), kNR * kc, nullptr, c + i0 * ldc + j0, ldc, k0 == 0 && !accumulate,
-               exact_products<TA, TB>);
+               exact_products<TA, TB>, nullptr);
       }
     }
   }
@@ -386,14 +395,21 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
 
 namespace product_detail {
 // product_packed_rows and product_shifted_rows (below): B packed (koff null) or read in place.
+// With `narrowing` (rows and columns as C's), the last block of k narrows the sums instead of storing them.
 template <class TA>
 void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1, const double* b,
-                     const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
+                     const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact,
+                     const Narrowing* narrowing) {
   r1 = std::min(r1, m);
   if (r1 <= r0 || n <= 0) return;
   if (k <= 0) {
-    if (!accumulate)
-      for (int64_t i = r0; i < r1; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+    for (int64_t i = r0; i < r1; ++i) {
+      if (!accumulate) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
+      if (narrowing)
+        for (int64_t j = 0; j < n; ++j)
+          narrowing->y[i * narrowing->ldy + j] =
+              narrow_float<float>(narrowing->add ? c[i * ldc + j] + narrowing->add[i] : c[i * ldc + j]);
+    }
     return;
   }
   double* const ap = a_block_buffer();
@@ -404,11 +420,18 @@ void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t 
       pack_a(a, lo, hi - lo, k0, kc, ap);
       for (int64_t j0 = 0; j0 < n; j0 += kBlockN) {
         const bool zero = k0 == 0 && !accumulate;
+        Narrowing here;  // the block's corner
+        const Narrowing* last = nullptr;
+        if (narrowing && k0 + kc == k) {
+          here = {narrowing->y + lo * narrowing->ldy + j0, narrowing->ldy, narrowing->add ? narrowing->add + lo : nullptr};
+          last = &here;
+        }
         if (koff)
-          panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, b + j0, 0, koff + k0, c + lo * ldc + j0, ldc, zero, exact);
+          panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, b + j0, 0, koff + k0, c + lo * ldc + j0, ldc, zero, exact,
+                 last);
         else
           panels(hi - lo, std::min(kBlockN, n - j0), kc, ap, b + packed_index(k, k0, j0), kNR * k, nullptr,
-                 c + lo * ldc + j0, ldc, zero, exact);
+                 c + lo * ldc + j0, ldc, zero, exact, last);
       }
     }
   }
@@ -420,10 +443,14 @@ void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t 
 // kMR (r0 = 0, r1 = m: every row). With `accumulate`, the sums continue from C's present values. Each
 // block of A is packed where it is used. Charges no work: the caller has counted it (L5) before handing
 // out the rows. `exact`: A's and B's values are of exact_products types (B was widened from one).
+// With `narrowing` (product_detail::Narrowing, rows and columns as C's), each sum is narrowed to binary32
+// at y[i * ldy + j] after add[i] is added (the caller's narrow_float<float>(C(i, j) + add[i])), and C holds
+// no final sums (where k exceeds one block, it holds the partial sums of the blocks before the last).
 template <class TA>
 void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
-                         const double* bpacked, double* c, int64_t ldc, bool accumulate, bool exact) {
-  product_detail::rows_of_product(n, a, m, k, r0, r1, bpacked, nullptr, c, ldc, accumulate, exact);
+                         const double* bpacked, double* c, int64_t ldc, bool accumulate, bool exact,
+                         const product_detail::Narrowing* narrowing = nullptr) {
+  product_detail::rows_of_product(n, a, m, k, r0, r1, bpacked, nullptr, c, ldc, accumulate, exact, narrowing);
 }
 
 // The same for B read in place: B(k, j) = b[koff[k] + j] (a convolution of unit strides reads the rows of
@@ -432,7 +459,7 @@ void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int6
 template <class TA>
 void product_shifted_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
                           const double* b, const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
-  product_detail::rows_of_product(n, a, m, k, r0, r1, b, koff, c, ldc, accumulate, exact);
+  product_detail::rows_of_product(n, a, m, k, r0, r1, b, koff, c, ldc, accumulate, exact, nullptr);
 }
 
 }  // namespace onnxsem::ops

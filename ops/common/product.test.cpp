@@ -153,6 +153,31 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
       product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, false, true);
       product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, false, true);
       CHECK(same_bits(c2, want));
+      // Narrowed by the product to binary32 (Conv's output), over every block of k: after an addend per row
+      // (B added last), and from sums that start at the addend (B added first, `accumulate`).
+      std::vector<double> add(static_cast<size_t>(m));
+      for (auto& v : add) v = static_cast<float>(std::ldexp(static_cast<double>(rng() % 2001) - 1000.0, -10));
+      std::vector<float> y(static_cast<size_t>(m * n), 7.0f), want_last(y.size()), want_first(y.size());
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          const size_t e = static_cast<size_t>(i * n + j);
+          want_last[e] = static_cast<float>(want[e] + add[static_cast<size_t>(i)]);
+          double sum = add[static_cast<size_t>(i)];
+          for (int64_t q = 0; q < k; ++q) {
+            volatile double p = static_cast<double>(va.at(i, q)) * static_cast<double>(vb.at(q, j));
+            sum = sum + p;
+          }
+          want_first[e] = static_cast<float>(sum);
+        }
+      const product_detail::Narrowing last{y.data(), n, add.data()}, first{y.data(), n, nullptr};
+      product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, false, true, &last);
+      product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, false, true, &last);
+      CHECK(std::memcmp(y.data(), want_last.data(), y.size() * sizeof(float)) == 0);
+      for (int64_t i = 0; i < m; ++i) std::fill(c2.begin() + i * n, c2.begin() + (i + 1) * n, add[static_cast<size_t>(i)]);
+      std::fill(y.begin(), y.end(), 7.0f);
+      product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, true, true, &first);
+      product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, true, true, &first);
+      CHECK(std::memcmp(y.data(), want_first.data(), y.size() * sizeof(float)) == 0);
     }
   }
 }
@@ -237,11 +262,35 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
             const char* const name = variant.name;
             CAPTURE(name);
             std::vector<double> c = start;
-            if (in_place)
-              variant.panels(mc, nc, kc, ap.data(), src.data(), 0, koff.data(), c.data(), nc, from_zero, exact);
-            else
-              variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, c.data(), nc, from_zero, exact);
+            auto run = [&](const Narrowing* narrowing) {
+              if (in_place)
+                variant.panels(mc, nc, kc, ap.data(), src.data(), 0, koff.data(), c.data(), nc, from_zero, exact,
+                               narrowing);
+              else
+                variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, c.data(), nc, from_zero, exact,
+                               narrowing);
+            };
+            run(nullptr);
             CHECK(same_bits(c, want));
+            // Narrowed to binary32 by the kernel, with a binary64 addend per row (among them -0, which leaves
+            // a sum of -0 as it is, and +0, which turns it into +0) or none: the bits of narrow_float<float>
+            // of the sum plus the addend. C is left as it was.
+            for (bool with_add : {true, false}) {
+              CAPTURE(with_add);
+              std::vector<double> add(static_cast<size_t>(mc));
+              for (size_t i = 0; i < add.size(); ++i) add[i] = i % 4 == 0 ? 0.0 : i % 4 == 1 ? -0.0 : u(rng) * 1e-3;
+              std::vector<float> y(static_cast<size_t>(mc * nc), 7.0f), want_y(y.size());
+              for (int64_t i = 0; i < mc; ++i)
+                for (int64_t j = 0; j < nc; ++j) {
+                  const double sum = want[static_cast<size_t>(i * nc + j)];
+                  want_y[static_cast<size_t>(i * nc + j)] = static_cast<float>(with_add ? sum + add[static_cast<size_t>(i)] : sum);
+                }
+              c = start;
+              const Narrowing narrowing{y.data(), nc, with_add ? add.data() : nullptr};
+              run(&narrowing);
+              CHECK(std::memcmp(y.data(), want_y.data(), y.size() * sizeof(float)) == 0);
+              CHECK(same_bits(c, start));
+            }
           }
         }
     }
@@ -266,8 +315,8 @@ TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) tha
     const char* const name = variant.name;
     CAPTURE(name);
     std::vector<double> fused(static_cast<size_t>(mc * nc)), separate(static_cast<size_t>(mc * nc));
-    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, fused.data(), nc, true, true);
-    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, separate.data(), nc, true, false);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, fused.data(), nc, true, true, nullptr);
+    variant.panels(mc, nc, kc, ap.data(), bp.data(), kNR * kc, nullptr, separate.data(), nc, true, false, nullptr);
     CHECK(same_bits(separate, want));
     CHECK_FALSE(same_bits(fused, want));
   }

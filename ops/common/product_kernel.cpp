@@ -43,9 +43,11 @@ inline v8d madd(v8d acc, v8d a, v8d b) {
 // bp + p * bstride + kk * kNR (packed), or at bp + p * kNR + koff[kk] when `Shifted` (rows read in place).
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
 // with its addition only where it is exact, when rounding it changes nothing).
+// With `nw`, the sums are narrowed to binary32 at nw->y instead (after nw->add[i] is added to row i, when
+// given): each lane as narrow_float<float>(sum + add), a vector conversion rounding as the scalar one does.
 template <int MR, int NP, bool Fused, bool Shifted>
 void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, const int64_t* koff, double* c, int64_t ldc,
-          bool from_zero) {
+          bool from_zero, const Narrowing* nw) {
   static_assert(kNR == 8, "the kernel holds a row of a panel in one vector of eight");
   v8d acc[MR][NP];
   for (int i = 0; i < MR; ++i)
@@ -57,6 +59,14 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, const
       const v8d ai = (v8d)_mm512_set1_pd(ap[i * kc + kk]);  // a broadcast (adding to 0 would turn -0 into +0)
       for (int p = 0; p < NP; ++p) acc[i][p] = madd<Fused>(acc[i][p], ai, b[p]);
     }
+  }
+  if (nw) {
+    for (int i = 0; i < MR; ++i)
+      for (int p = 0; p < NP; ++p) {
+        const __m512d v = nw->add ? _mm512_add_pd((__m512d)acc[i][p], _mm512_set1_pd(nw->add[i])) : (__m512d)acc[i][p];
+        _mm256_storeu_ps(nw->y + i * nw->ldy + p * kNR, _mm512_maskz_cvtpd_ps(0xFF, v));  // maskz: see vector_loops.cpp
+      }
+    return;
   }
   for (int i = 0; i < MR; ++i)
     for (int p = 0; p < NP; ++p) store(c + i * ldc + p * kNR, acc[i][p]);
@@ -81,9 +91,10 @@ inline v4d madd(v4d acc, v4d a, v4d b) {
 // at bp + kk * kNR (packed), or at bp + koff[kk] when `Shifted`.
 // [spec:P2] each element's terms are added in increasing k, each product rounded before it is added (fused
 // with its addition only where it is exact, when rounding it changes nothing).
+// With `nw`, the sums narrowed as the AVX-512 tile narrows them.
 template <int MR, int NP, bool Fused, bool Shifted>
 void tile(int64_t kc, const double* ap, const double* bp, int64_t, const int64_t* koff, double* c, int64_t ldc,
-          bool from_zero) {
+          bool from_zero, const Narrowing* nw) {
   static_assert(NP == 1, "one panel of B at a time");
   v4d acc[MR][2];
   for (int i = 0; i < MR; ++i) {
@@ -105,6 +116,21 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, const int64_t
       acc[i][1] = madd<Fused>(acc[i][1], ai, b1);
     }
   }
+  if (nw) {
+    for (int i = 0; i < MR; ++i) {
+      float* y = nw->y + i * nw->ldy;
+      for (int h = 0; h < 2; ++h) {
+        v4d v = acc[i][h];
+        if (nw->add) v = v + nw->add[i];
+#if defined(__AVX2__)
+        _mm_storeu_ps(y + 4 * h, _mm256_cvtpd_ps((__m256d)v));
+#else
+        for (int u = 0; u < 4; ++u) y[4 * h + u] = static_cast<float>(v[u]);
+#endif
+      }
+    }
+    return;
+  }
   for (int i = 0; i < MR; ++i) {
     store(c + i * ldc, acc[i][0]);
     store(c + i * ldc + 4, acc[i][1]);
@@ -118,23 +144,23 @@ inline constexpr int64_t kMaxRows = kMR;
 // through nested templates or a table of pointers to the tiles measured 10-20% slower.
 template <int NP, bool Fused, bool Shifted>
 void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, const int64_t* koff,
-               double* t, int64_t lt, bool from_zero) {
+               double* t, int64_t lt, bool from_zero, const Narrowing* nw) {
   switch (h) {
-    case 1: tile<1, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    case 2: tile<2, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    case 3: tile<3, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    case 4: tile<4, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    case 5: tile<5, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-    case 6: tile<6, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+    case 1: tile<1, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+    case 2: tile<2, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+    case 3: tile<3, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+    case 4: tile<4, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+    case 5: tile<5, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+    case 6: tile<6, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
     default:
       if constexpr (kMaxRows > kMR) {
         switch (h) {
-          case 7: tile<7, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-          case 8: tile<8, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-          case 9: tile<9, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-          case 10: tile<10, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-          case 11: tile<11, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
-          default: tile<12, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero); break;
+          case 7: tile<7, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+          case 8: tile<8, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+          case 9: tile<9, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+          case 10: tile<10, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+          case 11: tile<11, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
+          default: tile<12, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
         }
       }
       break;
@@ -143,8 +169,12 @@ void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t 
 
 template <bool Fused, bool Shifted>
 void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
-               const int64_t* koff, double* c, int64_t ldc, bool from_zero) {
+               const int64_t* koff, double* c, int64_t ldc, bool from_zero, const Narrowing* narrowing) {
   alignas(64) double edge[kMR * kNR];
+  // The narrowing of the tile at row i, column j.
+  auto at = [narrowing](int64_t i, int64_t j) {
+    return Narrowing{narrowing->y + i * narrowing->ldy + j, narrowing->ldy, narrowing->add ? narrowing->add + i : nullptr};
+  };
   for (int64_t j = 0; j < nc;) {
     const double* b = Shifted ? bp + j : bp + (j / kNR) * bstride;
     // Several whole panels of B at once where the variant can hold them, else one (maybe partial).
@@ -152,8 +182,9 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
       for (int64_t i = 0; i < mc;) {
         // kMR rows at a time; the last up to kMaxRows in one tile.
         const int64_t h = mc - i <= kMaxRows ? mc - i : kMR;
+        const Narrowing nw = narrowing ? at(i, j) : Narrowing{};
         tile_rows<kPanelsAtOnce, Fused, Shifted>(h, kc, ap + i * kc, b, bstride, koff, c + i * ldc + j, ldc,
-                                                 from_zero);
+                                                 from_zero, narrowing ? &nw : nullptr);
         i += h;
       }
       j += kPanelsAtOnce * kNR;
@@ -170,24 +201,33 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
       if (!full && !from_zero)
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) edge[ii * kNR + jj] = c[(i + ii) * ldc + j + jj];
-      tile_rows<1, Fused, Shifted>(h, kc, a, b, bstride, koff, t, lt, from_zero);
-      if (!full)
+      const Narrowing nw = narrowing && full ? at(i, j) : Narrowing{};
+      tile_rows<1, Fused, Shifted>(h, kc, a, b, bstride, koff, t, lt, from_zero, narrowing && full ? &nw : nullptr);
+      if (!full && narrowing) {
+        // The partial tile's sums, narrowed as a full tile narrows them.
+        for (int64_t ii = 0; ii < h; ++ii) {
+          const Narrowing row = at(i + ii, j);
+          for (int64_t jj = 0; jj < w; ++jj)
+            row.y[jj] = static_cast<float>(row.add ? edge[ii * kNR + jj] + *row.add : edge[ii * kNR + jj]);
+        }
+      } else if (!full) {
         for (int64_t ii = 0; ii < h; ++ii)
           for (int64_t jj = 0; jj < w; ++jj) c[(i + ii) * ldc + j + jj] = edge[ii * kNR + jj];
+      }
     }
     j += kNR;
   }
 }
 
 void panels(int64_t mc, int64_t nc, int64_t kc, const double* ap, const double* bp, int64_t bstride,
-            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact) {
+            const int64_t* koff, double* c, int64_t ldc, bool from_zero, bool exact, const Narrowing* narrowing) {
 #if defined(__AVX2__) || defined(__AVX512F__)
-  if (exact && koff) return panels_as<true, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
-  if (exact) return panels_as<true, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
+  if (exact && koff) return panels_as<true, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, narrowing);
+  if (exact) return panels_as<true, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, narrowing);
 #endif
   (void)exact;
-  if (koff) return panels_as<false, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
-  panels_as<false, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero);
+  if (koff) return panels_as<false, true>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, narrowing);
+  panels_as<false, false>(mc, nc, kc, ap, bp, bstride, koff, c, ldc, from_zero, narrowing);
 }
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

@@ -283,6 +283,15 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
           }
           if (L.bias_first)
             for (int64_t i = r0; i < r1; ++i) std::fill(acc + i * tp, acc + (i + 1) * tp, bias[gi * s.Mg + i]);
+          if constexpr (std::is_same_v<T, float> && std::is_same_v<TW, float>) {
+            // Binary32: the product narrows each sum (with B added last, or already in it) straight into Y,
+            // as the loop below would (product_packed_rows, `narrowing`).
+            const product_detail::Narrowing narrowing{out.data() + (n * s.M + gi * s.Mg) * P + p0, P,
+                                                      L.bias_first ? nullptr : bias.data() + gi * s.Mg};
+            product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp,
+                                L.bias_first, product_detail::exact_products<T, T>, &narrowing);
+            continue;
+          }
           product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp,
                               L.bias_first, product_detail::exact_products<T, T>);
         }
