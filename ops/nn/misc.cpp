@@ -8,11 +8,15 @@
 // LRN divides each element by a power of the sum of squares of its neighbours across channels:
 //   Y[n,c,...] = X[n,c,...] / (bias + alpha/size * sum_{i in window(c)} X[n,i,...]^2)^beta,
 //   window(c) = [max(0, c - floor((size-1)/2)), min(C-1, c + ceil((size-1)/2))].
+#include <algorithm>
 #include <cmath>
+#include <span>
+#include <vector>
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {
@@ -128,21 +132,31 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
     auto [y, out] = Tensor::allocate<T>(x.shape());
+    const std::span<T> o = out;  // a plain variable: clang 14 cannot capture structured bindings
     ONNXSEM_CLAUSE(NN43);  // the marker of the loop below, once per call
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t c = 0; c < C; ++c) {
+    // E9: slices of the (n, c) planes; each plane's sums are formed in a row of S sums side by side, each
+    // with the terms of its own window in the same order (k increasing from +0) as one sum at a time.
+    parallel_slices(N * C, N * C * S * (size + 16), kElementGrain, [&](int64_t lo_plane, int64_t hi_plane) {
+      std::vector<double> sq(static_cast<size_t>(S));
+      for (int64_t plane = lo_plane; plane < hi_plane; ++plane) {
+        const int64_t n = plane / C, c = plane % C;
         const int64_t lo = std::max<int64_t>(0, c - before), hi = std::min<int64_t>(C - 1, c + after);
-        for (int64_t i = 0; i < S; ++i) {
-          // [spec:NN43] the binary64 sum of squares across the channel window, then the scaled power.
-          double sq = 0;
-          for (int64_t k = lo; k <= hi; ++k) {
-            const double v = widen(xd[(n * C + k) * S + i]);
-            sq += v * v;
+        // [spec:NN43] the binary64 sum of squares across the channel window, then the scaled power.
+        std::fill(sq.begin(), sq.end(), 0.0);
+        for (int64_t k = lo; k <= hi; ++k) {
+          const T* xk = xd.data() + (n * C + k) * S;
+          for (int64_t i = 0; i < S; ++i) {
+            const double v = widen(xk[i]);
+            sq[static_cast<size_t>(i)] += v * v;
           }
-          const int64_t at = (n * C + c) * S + i;
-          out[at] = narrow_float<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq, beta));
+        }
+        for (int64_t i = 0; i < S; ++i) {
+          const int64_t at = plane * S + i;
+          o[static_cast<size_t>(at)] =
+              narrow_float<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq[static_cast<size_t>(i)], beta));
         }
       }
+    });
     return y;
   })};
 }

@@ -1,5 +1,8 @@
 // Dropout, LRN and the random operators (spec/ops-nn.md, NN40-NN44).
+#include <cstring>
+
 #include "ops/nn/test_util.hpp"
+#include "semantics/parallel.hpp"
 
 using namespace nntest;
 
@@ -48,6 +51,43 @@ TEST_CASE("[NN42] [NN43] LRN normalises across neighbouring channels") {
   CHECK(clause_of([&] { run(make_node("LRN"), 13, {Value(x)}); }) == "A1");
   CHECK(clause_of([&] { run(make_node("LRN", {attr_i("size", 0)}), 13, {Value(x)}); }) == "NN42");
   CHECK(clause_of([&] { run(make_node("LRN", {attr_i("size", 1)}), 13, {Value(tf({3}, {1, 2, 3}))}); }) == "NN42");
+}
+
+TEST_CASE("[NN43] [E9] LRN on 1, 2 and 3 threads: the bits of the definition, element by element") {
+  // 2 x 7 planes of 40 x 40, enough to be cut into slices of planes; values of both signs and zeros, of
+  // magnitudes that differ across the elements of a window, so that the order of its additions shows in
+  // binary64 results (a sum one unit off rarely survives the rounding to binary32).
+  const Shape xs{2, 7, 40, 40};
+  const int64_t C = 7, S = 1600, size = 4;
+  std::vector<double> x(static_cast<size_t>(element_count(xs)));
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = std::ldexp(static_cast<float>(static_cast<int64_t>(i * 37 % 101) - 50) / 7.0f, static_cast<int>(i % 11) * 3);
+  const double alpha = double(0.5f), beta = double(0.75f), bias = double(2.0f);
+  // NN43 for each element: +0, then the squares of the window's channels c-1 .. c+2 (floor and ceil of 3/2)
+  // added in channel order in binary64, then the quotient by the power, rounded once.
+  std::vector<double> want(x.size());
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t c = 0; c < C; ++c)
+      for (int64_t i = 0; i < S; ++i) {
+        double sq = 0;
+        for (int64_t k = std::max<int64_t>(0, c - 1); k <= std::min<int64_t>(C - 1, c + 2); ++k) {
+          const double v = x[static_cast<size_t>((n * C + k) * S + i)];
+          sq += v * v;
+        }
+        const size_t at = static_cast<size_t>((n * C + c) * S + i);
+        want[at] = x[at] / std::pow(bias + alpha / double(size) * sq, beta);
+      }
+  std::vector<float> x32(x.begin(), x.end()), want32(want.size());
+  for (size_t i = 0; i < want.size(); ++i) want32[i] = static_cast<float>(want[i]);  // x is binary32-valued
+  const Node node = make_node("LRN", {attr_i("size", size), attr_f("alpha", 0.5f), attr_f("beta", 0.75f), attr_f("bias", 2.0f)});
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    const auto y = run(node, 13, {Value(td(xs, x))});
+    CHECK(std::memcmp(vals<double>(y[0]).data(), want.data(), want.size() * sizeof(double)) == 0);
+    const auto y32 = run(node, 13, {Value(tf(xs, x32))});
+    CHECK(std::memcmp(vals(y32[0]).data(), want32.data(), want32.size() * sizeof(float)) == 0);
+  }
 }
 
 TEST_CASE("[NN44] the random operators are unsupported with their reason, after their operands are checked") {
