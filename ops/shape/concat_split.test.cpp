@@ -1,4 +1,5 @@
 #include "ops/shape/test_util.hpp"
+#include "semantics/parallel.hpp"
 
 using namespace shape_test;
 
@@ -30,6 +31,35 @@ TEST_CASE("[SH10] Concat joins inputs along the axis") {
   CHECK(clause_of([&] { (void)run1("Concat", 13, {Value(a)}, {attr_i("axis", 2)}); }) == "X1");
   CHECK(clause_of([&] { (void)run1("Concat", 4, {Value(a)}, {attr_i("axis", -1)}); }).empty());
   CHECK(clause_of([&] { (void)run1("Concat", 4, {Value(a)}); }) == "A1");
+}
+
+TEST_CASE("[SH10] [E9] Concat on 1, 2 and 3 threads: each input's blocks in order, an empty input among them") {
+  // Along axis 1 of (3, ., 50, 60): inputs of 7, 0 and 20 channels, large enough to be cut into slices that
+  // fall inside and across the inputs' blocks.
+  const std::vector<int64_t> channels{7, 0, 20};
+  std::vector<std::optional<Value>> ins;
+  std::vector<std::vector<float>> data;
+  for (size_t k = 0; k < channels.size(); ++k) {
+    std::vector<float> v(static_cast<size_t>(3 * channels[k] * 3000));
+    for (size_t e = 0; e < v.size(); ++e) v[e] = static_cast<float>(k * 1000000 + e);
+    ins.emplace_back(f32({3, channels[k], 50, 60}, v));
+    data.push_back(std::move(v));
+  }
+  // SH10: for each of the 3 leading indices, the block of each input in turn.
+  std::vector<float> want;
+  for (size_t i = 0; i < 3; ++i)
+    for (size_t k = 0; k < channels.size(); ++k) {
+      const size_t block = static_cast<size_t>(channels[k]) * 3000;
+      want.insert(want.end(), data[k].begin() + static_cast<std::ptrdiff_t>(i * block),
+                  data[k].begin() + static_cast<std::ptrdiff_t>((i + 1) * block));
+    }
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    const Tensor y = run1("Concat", 13, ins, {attr_i("axis", 1)});
+    CHECK(y.shape() == Shape{3, 27, 50, 60});
+    CHECK(vals<float>(y) == want);
+  }
 }
 
 TEST_CASE("[SH11] Split cuts the input into consecutive parts") {
