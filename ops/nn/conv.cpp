@@ -192,117 +192,151 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   const int64_t tiles = (P + tile - 1) / tile;
   const int64_t panels = (tile + kNR - 1) / kNR;
 
+  // The offsets and runs of the tile of positions [p0, p0 + tp):
+  // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
+  // padding; computed once per tile for every image and group.
+  // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
+  // jf (no padding among them), which are then copied as a block.
+  auto prepare = [&](int64_t p0, int64_t tp, int64_t* offs, char* run) {
+    // A row of positions (consecutive along the last axis) at a time: the taps of its other axes give one
+    // offset (or the padding) for the whole row, and the last axis adds its own coordinate.
+    const size_t last = rank - 1;
+    const int64_t width = L.out[last], klast = L.kernel[last], inlast = L.in[last];
+    std::vector<int64_t> oc(rank);  // the coordinates of position p0 + t
+    for (int64_t jf = 0; jf < K; ++jf)
+      for (int64_t t = 0; t < tp;) {
+        for (int64_t d = static_cast<int64_t>(last), rem = p0 + t; d >= 0; --d) {
+          oc[static_cast<size_t>(d)] = rem % L.out[static_cast<size_t>(d)];
+          rem /= L.out[static_cast<size_t>(d)];
+        }
+        const int64_t row_end = std::min(tp, t + (width - oc[last]));
+        int64_t base = 0;
+        for (size_t d = 0; d < last && base >= 0; ++d) {
+          const int64_t q = tapq[d][oc[d] * L.kernel[d] + jcoord[d][jf]];
+          base = q < 0 ? -1 : base * L.in[d] + q;
+        }
+        int64_t* o = offs + jf * tile;
+        if (base < 0) {
+          std::fill(o + t, o + row_end, int64_t{-1});
+        } else {
+          const int64_t* ql = tapq[last].data() + jcoord[last][jf];
+          for (int64_t u = t, ox = oc[last]; u < row_end; ++u, ++ox) {
+            const int64_t q = ql[ox * klast];
+            o[u] = q < 0 ? -1 : base * inlast + q;
+          }
+        }
+        t = row_end;
+      }
+    for (int64_t jf = 0; jf < K; ++jf)
+      for (int64_t q = 0; q * kNR < tp; ++q) {
+        const int64_t* o = offs + jf * tile + q * kNR;
+        bool consecutive = (q + 1) * kNR <= tp && o[0] >= 0;
+        for (int64_t u = 1; consecutive && u < kNR; ++u) consecutive = o[u] == o[0] + u;
+        run[jf * panels + q] = consecutive;
+      }
+  };
+  // Rows c*K .. c*K + K-1 of the tile's matrix of taps for channels [c0, c1) of group gi of image n, in the
+  // packed form the product reads (packed_index); the padding columns of the last panel are the caller's.
+  auto gather_taps = [&](int64_t n, int64_t gi, int64_t p0, int64_t tp, const int64_t* offs, const char* run,
+                         double* col, int64_t c0, int64_t c1) {
+    for (int64_t c = c0; c < c1; ++c) {
+      const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane;
+      if (direct) {
+        // The tile's columns of X; a panel's positions at a time (adjacent in the packed form).
+        product_detail::typed::spread(xp + p0, tp, col + packed_index(R, c, 0), kNR * R);
+        continue;
+      }
+      // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding.
+      for (int64_t jf = 0; jf < K; ++jf)
+        product_detail::typed::gather(xp, offs + jf * tile, run + jf * panels, tp, col + packed_index(R, c * K + jf, 0),
+                                      kNR * R);
+    }
+  };
+  // Rows [r0, r1) of group gi of the tile of Y = bias + W_g * col, each sum formed in binary64 in the order
+  // of r = c*K + j (ops/common/product.hpp) and rounded once (NN11 for Conv, NN14 for ConvTranspose).
+  auto multiply = [&](int64_t n, int64_t gi, int64_t p0, int64_t tp, const double* col, double* acc, int64_t r0,
+                      int64_t r1) {
+    if (L.bias_first)
+      for (int64_t i = r0; i < r1; ++i) std::fill(acc + i * tp, acc + (i + 1) * tp, bias[gi * s.Mg + i]);
+    if constexpr (std::is_same_v<T, float> && std::is_same_v<TW, float>) {
+      // Binary32: the product narrows each sum (with B added last, or already in it) straight into Y, as the
+      // loop below would (product_packed_rows, `narrowing`).
+      const product_detail::Narrowing narrowing{out.data() + (n * s.M + gi * s.Mg) * P + p0, P,
+                                                L.bias_first ? nullptr : bias.data() + gi * s.Mg};
+      product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp, L.bias_first,
+                          product_detail::exact_products<T, T>, &narrowing);
+      return;
+    }
+    product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp, L.bias_first,
+                        product_detail::exact_products<T, T>);
+    for (int64_t i = r0; i < r1; ++i) {
+      const int64_t m = gi * s.Mg + i;
+      T* yp = out.data() + (n * s.M + m) * P + p0;
+      const double* ai = acc + i * tp;
+      if (L.bias_first) product_detail::typed::narrow(ai, tp, yp);
+      else product_detail::typed::narrow_plus(ai, tp, bias[m], yp);
+    }
+  };
+  // The zero columns of the last panel of a tile's matrix of taps.
+  auto pad_panel = [&](double* col, int64_t tp) {
+    if (tp % kNR != 0) std::fill(col + packed_index(R, 0, tp / kNR * kNR), col + packed_size(R, tp), 0.0);
+  };
+
+  if (row_parts > 1 && s.N * s.G == 1) {
+    // E9, each tile cut into slices of rows: its matrix of taps is gathered once, by slices of the channels,
+    // and then read by every slice of rows (rather than gathered again by each).
+    std::vector<product_detail::LineArray<double>> cols;
+    std::vector<std::vector<int64_t>> offs(static_cast<size_t>(tiles));
+    std::vector<std::vector<char>> runs(static_cast<size_t>(tiles));
+    for (int64_t t = 0; t < tiles; ++t) {
+      const int64_t p0 = t * tile, tp = std::min(tile, P - p0);
+      cols.push_back(product_detail::line_array<double>(packed_size(R, tile)));
+      pad_panel(cols.back().get(), tp);
+      if (direct) continue;
+      offs[static_cast<size_t>(t)].resize(static_cast<size_t>(K * tile));
+      runs[static_cast<size_t>(t)].resize(static_cast<size_t>(K * panels));
+      prepare(p0, tp, offs[static_cast<size_t>(t)].data(), runs[static_cast<size_t>(t)].data());
+    }
+    const int64_t channel_parts = std::min(s.Cg, threads);
+    parallel_for(tiles * channel_parts, [&](int64_t piece) {
+      const int64_t t = piece / channel_parts, p0 = t * tile, tp = std::min(tile, P - p0);
+      const auto [c0, c1] = slice_bounds(s.Cg, channel_parts, piece % channel_parts);
+      gather_taps(0, 0, p0, tp, offs[static_cast<size_t>(t)].data(), runs[static_cast<size_t>(t)].data(),
+                  cols[static_cast<size_t>(t)].get(), c0, c1);
+    });
+    parallel_for(tiles * row_parts, [&](int64_t piece) {
+      const int64_t t = piece / row_parts, p0 = t * tile, tp = std::min(tile, P - p0);
+      const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
+      multiply(0, 0, p0, tp, cols[static_cast<size_t>(t)].get(), scratch.acc.at_least(s.Mg * tile), r0, r1);
+    });
+    return y;
+  }
   parallel_for(tiles * row_parts, [&](int64_t piece) {
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
     const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
     double* const col = depthwise ? nullptr : scratch.col.at_least(packed_size(R, tile));
     double* const acc = scratch.acc.at_least(s.Mg * tile);
-    // offs[jf * tile + t]: the offset in a channel plane of X of tap jf of position p0 + t, or -1 in the
-    // padding; computed once per tile for every image and group.
     int64_t* const offs = direct ? nullptr : scratch.offs.at_least(K * tile);
-    // run[jf * panels + q]: whether the positions of panel q read kNR consecutive elements of X through tap
-    // jf (no padding among them), which are then copied as a block.
     char* const run = direct ? nullptr : scratch.run.at_least(K * panels);
-    if (col && tp % kNR != 0) std::fill(col + packed_index(R, 0, tp / kNR * kNR), col + packed_size(R, tp), 0.0);
-    if (!direct) {
-      // A row of positions (consecutive along the last axis) at a time: the taps of its other axes give one
-      // offset (or the padding) for the whole row, and the last axis adds its own coordinate.
-      const size_t last = rank - 1;
-      const int64_t width = L.out[last], klast = L.kernel[last], inlast = L.in[last];
-      std::vector<int64_t> oc(rank);  // the coordinates of position p0 + t
-      for (int64_t jf = 0; jf < K; ++jf)
-        for (int64_t t = 0; t < tp;) {
-          for (int64_t d = static_cast<int64_t>(last), rem = p0 + t; d >= 0; --d) {
-            oc[static_cast<size_t>(d)] = rem % L.out[static_cast<size_t>(d)];
-            rem /= L.out[static_cast<size_t>(d)];
-          }
-          const int64_t row_end = std::min(tp, t + (width - oc[last]));
-          int64_t base = 0;
-          for (size_t d = 0; d < last && base >= 0; ++d) {
-            const int64_t q = tapq[d][oc[d] * L.kernel[d] + jcoord[d][jf]];
-            base = q < 0 ? -1 : base * L.in[d] + q;
-          }
-          int64_t* o = offs + jf * tile;
-          if (base < 0) {
-            std::fill(o + t, o + row_end, int64_t{-1});
-          } else {
-            const int64_t* ql = tapq[last].data() + jcoord[last][jf];
-            for (int64_t u = t, ox = oc[last]; u < row_end; ++u, ++ox) {
-              const int64_t q = ql[ox * klast];
-              o[u] = q < 0 ? -1 : base * inlast + q;
-            }
-          }
-          t = row_end;
-        }
-    }
-    if (!direct)
-      for (int64_t jf = 0; jf < K; ++jf)
-        for (int64_t q = 0; q * kNR < tp; ++q) {
-          const int64_t* o = offs + jf * tile + q * kNR;
-          bool consecutive = (q + 1) * kNR <= tp && o[0] >= 0;
-          for (int64_t u = 1; consecutive && u < kNR; ++u) consecutive = o[u] == o[0] + u;
-          run[jf * panels + q] = consecutive;
-        }
+    if (col) pad_panel(col, tp);
+    if (!direct) prepare(p0, tp, offs, run);
     for (int64_t n = 0; n < s.N; ++n)
       for (int64_t gi = 0; gi < s.G; ++gi) {
-        // Y tile = bias + W_g * col, each sum formed in binary64 in the order of r = c*K + j
-        // (ops/common/product.hpp) and rounded once (NN11 for Conv, NN14 for ConvTranspose).
-        if (depthwise) {
-          // acc[t] = (B or +0) + W[0] X(tap 0) + W[1] X(tap 1) + ..., a tap in the padding reading 0.
-          const T* xp = xd.data() + (n * s.C + gi) * plane;
-          const TW* wgi = w + gi * R;
-          std::fill(acc, acc + tp, L.bias_first ? bias[gi] : 0.0);
-          for (int64_t jf = 0; jf < K; ++jf) {
-            const double wj = widen(wgi[jf]);
-            const int64_t* ot = offs + jf * tile;
-            const char* rj = run + jf * panels;
-            product_detail::typed::add_taps(xp, ot, rj, tp, wj, acc);
-          }
-        } else {
-          if (direct) {
-            // The tile's columns of X, packed as the product reads them.
-            for (int64_t c = 0; c < s.Cg; ++c) {
-              const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane + p0;
-              // A panel's positions at a time: they are adjacent in the packed form.
-              double* dst = col + packed_index(R, c, 0);
-              product_detail::typed::spread(xp, tp, dst, kNR * R);
-            }
-          } else {
-            // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding, stored in the
-            // packed form the product reads (packed_index).
-            for (int64_t c = 0; c < s.Cg; ++c) {
-              const T* xp = xd.data() + ((n * s.C + gi * s.Cg + c) * plane);
-              for (int64_t jf = 0; jf < K; ++jf) {
-                const int64_t* ot = offs + jf * tile;
-                // A panel's positions at a time: they are adjacent in the packed form.
-                double* dst = col + packed_index(R, c * K + jf, 0);
-                const char* rj = run + jf * panels;
-                product_detail::typed::gather(xp, ot, rj, tp, dst, kNR * R);
-              }
-            }
-          }
-          if (L.bias_first)
-            for (int64_t i = r0; i < r1; ++i) std::fill(acc + i * tp, acc + (i + 1) * tp, bias[gi * s.Mg + i]);
-          if constexpr (std::is_same_v<T, float> && std::is_same_v<TW, float>) {
-            // Binary32: the product narrows each sum (with B added last, or already in it) straight into Y,
-            // as the loop below would (product_packed_rows, `narrowing`).
-            const product_detail::Narrowing narrowing{out.data() + (n * s.M + gi * s.Mg) * P + p0, P,
-                                                      L.bias_first ? nullptr : bias.data() + gi * s.Mg};
-            product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp,
-                                L.bias_first, product_detail::exact_products<T, T>, &narrowing);
-            continue;
-          }
-          product_packed_rows(tp, MatrixView<TW>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, col, acc, tp,
-                              L.bias_first, product_detail::exact_products<T, T>);
+        if (!depthwise) {
+          gather_taps(n, gi, p0, tp, offs, run, col, 0, s.Cg);
+          multiply(n, gi, p0, tp, col, acc, r0, r1);
+          continue;
         }
-        for (int64_t i = r0; i < r1; ++i) {
-          const int64_t m = gi * s.Mg + i;
-          T* yp = out.data() + (n * s.M + m) * P + p0;
-          const double b = L.bias_first ? 0.0 : bias[m];
-          const double* ai = acc + i * tp;
-          if (L.bias_first) product_detail::typed::narrow(ai, tp, yp);
-          else product_detail::typed::narrow_plus(ai, tp, b, yp);
-        }
+        // acc[t] = (B or +0) + W[0] X(tap 0) + W[1] X(tap 1) + ..., a tap in the padding reading 0; then
+        // rounded once.
+        const T* xp = xd.data() + (n * s.C + gi) * plane;
+        const TW* wgi = w + gi * R;
+        std::fill(acc, acc + tp, L.bias_first ? bias[gi] : 0.0);
+        for (int64_t jf = 0; jf < K; ++jf)
+          product_detail::typed::add_taps(xp, offs + jf * tile, run + jf * panels, tp, widen(wgi[jf]), acc);
+        T* yp = out.data() + (n * s.M + gi) * P + p0;
+        if (L.bias_first) product_detail::typed::narrow(acc, tp, yp);
+        else product_detail::typed::narrow_plus(acc, tp, bias[gi], yp);
       }
   });
   return y;

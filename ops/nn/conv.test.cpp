@@ -248,6 +248,27 @@ TEST_CASE("[NN11] [E9] depthwise and ordinary Conv: the defined sums' bits on 1,
       else CHECK(std::memcmp(vals(y[0]).data(), one_thread.data(), one_thread.size() * sizeof(float)) == 0);
     }
   }
+  {
+    // The same with a kernel of one tap (the matrix of taps is X itself, spread into panels) and a bias.
+    const Shape xs3{1, 256, 6, 6}, ws3{128, 256, 1, 1};
+    std::vector<float> x3, w3, b3;
+    for (int64_t i = 0; i < element_count(xs3); ++i) x3.push_back(float((i * 29) % 37) / 11.0f - 1.5f);
+    for (int64_t i = 0; i < element_count(ws3); ++i) w3.push_back(float((i * 13) % 19) / 5.0f - 1.5f);
+    for (int64_t i = 0; i < 128; ++i) b3.push_back(float(i % 7) - 3.0f);
+    Shape ys;
+    auto want = naive_conv(x3, xs3, w3, ws3, 1, {1, 1}, {0, 0, 0, 0}, {1, 1}, ys);
+    for (size_t e = 0; e < want.size(); ++e) want[e] += b3[e / 36];
+    std::vector<float> one_thread;
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      auto y = run(make_node("Conv"), 11, {Value(tf(xs3, x3)), Value(tf(ws3, w3)), Value(tf({128}, b3))});
+      CHECK(shape_of(y[0]) == ys);
+      check_close(vals(y[0]), want, 1e-6);
+      if (t == 1) one_thread = vals(y[0]);
+      else CHECK(std::memcmp(vals(y[0]).data(), one_thread.data(), one_thread.size() * sizeof(float)) == 0);
+    }
+  }
   // A NaN weight reaches the outputs whose taps lie in the padding too (W * 0 is NaN), as in the product.
   auto y = run(make_node("Conv", {attr_i("group", 2), attr_is("pads", {1, 1})}), 11,
                {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 3}, {NAN, 1, 1, 0, 1, 0}))});
