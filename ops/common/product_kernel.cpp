@@ -125,7 +125,7 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t, const int64_t
 #if defined(__AVX2__)
         _mm_storeu_ps(y + 4 * h, _mm256_cvtpd_ps((__m256d)v));
 #else
-        for (int u = 0; u < 4; ++u) y[4 * h + u] = static_cast<float>(v[u]);
+        for (int u = 0; u < 4; ++u) y[4 * h + u] = narrow_float<float>(v[u]);
 #endif
       }
     }
@@ -208,7 +208,7 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
         for (int64_t ii = 0; ii < h; ++ii) {
           const Narrowing row = at(i + ii, j);
           for (int64_t jj = 0; jj < w; ++jj)
-            row.y[jj] = static_cast<float>(row.add ? edge[ii * kNR + jj] + *row.add : edge[ii * kNR + jj]);
+            row.y[jj] = narrow_float<float>(row.add ? edge[ii * kNR + jj] + *row.add : edge[ii * kNR + jj]);
         }
       } else if (!full) {
         for (int64_t ii = 0; ii < h; ++ii)

@@ -135,7 +135,9 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
     const std::span<T> o = out;  // a plain variable: clang 14 cannot capture structured bindings
     ONNXSEM_CLAUSE(NN43);  // the marker of the loop below, once per call
     // E9: slices of the (n, c) planes; each plane's sums are formed in a row of S sums side by side, each
-    // with the terms of its own window in the same order (k increasing from +0) as one sum at a time.
+    // with the terms of its own window in the same order (k increasing from +0) as one sum at a time. The
+    // work of an element, counted for the slicing only: its window's squares and about sixteen more for the
+    // binary64 power.
     parallel_slices(N * C, N * C * S * (size + 16), kElementGrain, [&](int64_t lo_plane, int64_t hi_plane) {
       std::vector<double> sq(static_cast<size_t>(S));
       for (int64_t plane = lo_plane; plane < hi_plane; ++plane) {
