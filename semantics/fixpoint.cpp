@@ -197,68 +197,20 @@ struct Evaluation {
   // Per operation and input position, whether the input may be handed over when the operation is its last
   // reader (E10): a name the operation gives at that position alone, which none of its subgraphs reads.
   std::vector<std::vector<char>> handable;
-  // The names the operations read or write, numbered (names[id]), so that the fixpoint's bookkeeping
-  // (which names have values, E2; the readers still to fire, E8 and E10) is kept in arrays rather than
-  // looked up by name at every firing. Per operation: the ids of reads[k], of its inputs by position (kNone
-  // for the empty name) and of its named outputs; and affected_by(k), worked out once.
-  static constexpr size_t kNone = static_cast<size_t>(-1);
-  std::vector<const std::string*> names;
-  std::vector<std::vector<size_t>> read_ids, input_ids, output_ids, affected;
   void index_names() {
-    const size_t count = graph.nodes.size();
-    reads.resize(count);
-    handable.resize(count);
-    read_ids.resize(count);
-    input_ids.resize(count);
-    output_ids.resize(count);
-    std::unordered_map<std::string_view, size_t> id_of;
-    auto id = [&](const std::string& name) {
-      auto [at, fresh] = id_of.emplace(name, names.size());
-      if (fresh) names.push_back(&name);
-      return at->second;
-    };
-    for (size_t k = 0; k < count; ++k) {
+    reads.resize(graph.nodes.size());
+    handable.resize(graph.nodes.size());
+    for (size_t k = 0; k < graph.nodes.size(); ++k) {
       const Node& n = graph.nodes[k];
       const std::set<std::string> r = read_names(n);
       reads[k].assign(r.begin(), r.end());
       for (const auto& i : r) readers[i].push_back(k);
-      for (const auto& i : reads[k]) read_ids[k].push_back(id(i));
-      for (const auto& i : n.inputs) input_ids[k].push_back(i.empty() ? kNone : id(i));
       for (const auto& o : n.outputs)
-        if (!o.empty()) {
-          writers[o].push_back(k);
-          output_ids[k].push_back(id(o));
-        }
+        if (!o.empty()) writers[o].push_back(k);
       std::unordered_map<std::string_view, int> uses;
       for (const auto& i : n.inputs) ++uses[i];
       for (const auto& i : n.inputs) handable[k].push_back(!i.empty() && uses[i] == 1 && !implicit[k].count(i));
     }
-    affected.reserve(count);
-    for (size_t k = 0; k < count; ++k) affected.push_back(affected_by(k));
-  }
-
-  // Per name id: whether the name has a value in this graph's state (`local`), and in it or an enclosing
-  // scope (`visible`), as `executable` looks them up (outputs in the state, inputs through `lookup`).
-  struct Presence {
-    std::vector<char> local, visible;
-  };
-  [[nodiscard]] Presence presence(const State& s) const {
-    Presence p{std::vector<char>(names.size()), std::vector<char>(names.size())};
-    for (size_t i = 0; i < names.size(); ++i) {
-      p.local[i] = s.count(*names[i]) ? 1 : 0;
-      p.visible[i] = lookup(s, *names[i]) ? 1 : 0;
-    }
-    return p;
-  }
-  // [spec:E2] `executable` read off the presence of the names, for a Presence that mirrors the state.
-  [[nodiscard]] bool executable(const Presence& p, size_t k) const {
-    ONNXSEM_CLAUSE(E2);
-    if (output_ids[k].empty()) return false;
-    for (size_t o : output_ids[k])
-      if (p.local[o]) return false;
-    for (size_t i : read_ids[k])
-      if (!p.visible[i]) return false;
-    return true;
   }
 
   // [spec:E5] the depth-first order: the operations in the order a depth-first walk from the graph outputs
@@ -413,26 +365,18 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   std::vector<size_t> ex = ev.executable_set(s);
   std::vector<char> in_set(g.nodes.size(), 0);
   for (size_t k : ex) in_set[k] = 1;
-  // Which names have values, kept beside the state as it grows (a firing gives values to its outputs
-  // and takes none away: E8 below leaves each name a value).
-  Evaluation::Presence has = ev.presence(s);
   // [spec:E8] for each name, how many of the operations that read it have not fired yet; when the last
   // has fired, the value is dropped from this graph's state unless it is a graph output. The name keeps a
   // value (the undefined tensor, which no operation reads), so that E2 sees the same state.
-  std::vector<size_t> unread(ev.names.size(), 0);
-  for (const auto& ids : ev.read_ids)
-    for (size_t i : ids) ++unread[i];
-  std::vector<char> kept(ev.names.size(), 0);
-  {
-    std::set<std::string_view> outputs;
-    for (const auto& vi : g.outputs) outputs.insert(vi.name);
-    for (size_t i = 0; i < ev.names.size(); ++i) kept[i] = outputs.count(*ev.names[i]) ? 1 : 0;
-  }
+  std::unordered_map<std::string, size_t> unread;
+  for (const auto& [name, r] : ev.readers) unread.emplace(name, r.size());
+  std::set<std::string> kept;
+  for (const auto& vi : g.outputs) kept.insert(vi.name);
   auto drop_read = [&](size_t k) {
     ONNXSEM_CLAUSE(E8);
-    for (size_t i : ev.read_ids[k]) {
-      if (--unread[i] != 0 || kept[i]) continue;
-      if (auto it = s.find(*ev.names[i]); it != s.end()) it->second = Value(Tensor());
+    for (const auto& name : ev.reads[k]) {
+      if (--unread.at(name) != 0 || kept.count(name)) continue;
+      if (auto it = s.find(name); it != s.end()) it->second = Value(Tensor());
     }
   };
   // [spec:E10] per input position of operation k, whether k is the last to read the value there, as E8
@@ -440,10 +384,10 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   // no graph output. Handed to its operator, which may build an output in its storage.
   auto last_read = [&](size_t k) {
     ONNXSEM_CLAUSE(E10);
-    const std::vector<size_t>& ids = ev.input_ids[k];
-    std::vector<char> handed(ids.size(), 0);
-    for (size_t j = 0; j < ids.size(); ++j)
-      handed[j] = ev.handable[k][j] && unread[ids[j]] == 1 && !kept[ids[j]];
+    const Node& n = g.nodes[k];
+    std::vector<char> handed(n.inputs.size(), 0);
+    for (size_t j = 0; j < n.inputs.size(); ++j)
+      handed[j] = ev.handable[k][j] && unread.at(n.inputs[j]) == 1 && !kept.count(n.inputs[j]);
     return handed;
   };
   while (!ex.empty()) {
@@ -457,10 +401,9 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings, handed); });
     ++firings;
     if (cx.options.release) drop_read(k);
-    for (size_t o : ev.output_ids[k]) has.local[o] = has.visible[o] = 1;
     // The set kept in node-list order: an operation whose status changed goes in or out at its place.
-    for (size_t c : ev.affected[k]) {
-      const char now = ev.executable(has, c) ? 1 : 0;
+    for (size_t c : ev.affected_by(k)) {
+      const char now = ev.executable(s, c) ? 1 : 0;
       if (now == in_set[c]) continue;
       in_set[c] = now;
       const auto at = std::lower_bound(ex.begin(), ex.end(), c);
