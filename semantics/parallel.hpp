@@ -43,7 +43,7 @@ class Threads {
 void parallel_for(int64_t count, const std::function<void(int64_t)>& piece);
 
 // The least number of elements worth handing to another thread in a pass over a tensor (E9).
-inline constexpr int64_t kElementGrain = int64_t{1} << 16;
+inline constexpr int64_t kElementGrain = int64_t{1} << 14;
 
 // How many pieces of at least `grain` units of work `units` splits into for the threads at hand: 1 when
 // one thread evaluates or the work is too small to share.
