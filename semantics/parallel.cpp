@@ -115,7 +115,13 @@ class Pool {
       {
         poll([&] { return queued_.load(std::memory_order_relaxed) > 0; });
         std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return !queue_.empty(); });
+        if (queue_.empty()) {
+          // Asleep until a job is posted. A job of a few microseconds is often done (and withdrawn) before
+          // a sleeping worker wakes: it then polls again rather than sleeping at once, and so is ready for
+          // the firings that follow.
+          wake_.wait(lock);
+          if (queue_.empty()) continue;
+        }
         job = queue_.front();
         if (++job->helpers_joined >= job->helpers_wanted) queue_.pop_front();
         queued_ = static_cast<int>(queue_.size());
