@@ -3,6 +3,10 @@
 #include "semantics/fixpoint.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <random>
 #include <unordered_map>
 #include <set>
@@ -86,11 +90,196 @@ struct Scope {
   }
 };
 
+// What the fixpoint works out of a graph before it fires anything, from the graph alone (its operations and
+// the names they read and write): nothing here depends on a state.
+struct GraphIndex {
+  explicit GraphIndex(const Graph& g) : graph(g) {
+    const size_t count = g.nodes.size();
+    implicit.reserve(count);
+    for (const auto& n : g.nodes) implicit.push_back(implicit_inputs(n));
+    handable.resize(count);
+    read_ids.resize(count);
+    input_ids.resize(count);
+    output_ids.resize(count);
+    std::unordered_map<std::string_view, size_t> id_of;
+    auto id = [&](const std::string& name) {
+      auto [at, fresh] = id_of.emplace(name, names.size());
+      if (fresh) names.push_back(&name);
+      return at->second;
+    };
+    // read_names gives copies: kept here, so that the numbered names point at strings that stay.
+    reads.resize(count);
+    for (size_t k = 0; k < count; ++k) {
+      const Node& n = g.nodes[k];
+      const std::set<std::string> r = read_names(n);
+      reads[k].assign(r.begin(), r.end());
+      for (const auto& i : reads[k]) {
+        readers[i].push_back(k);
+        read_ids[k].push_back(id(i));
+      }
+      for (const auto& i : n.inputs) input_ids[k].push_back(i.empty() ? kNone : id(i));
+      for (const auto& o : n.outputs)
+        if (!o.empty()) {
+          writers[o].push_back(k);
+          output_ids[k].push_back(id(o));
+        }
+      std::unordered_map<std::string_view, int> uses;
+      for (const auto& i : n.inputs) ++uses[i];
+      for (const auto& i : n.inputs) handable[k].push_back(!i.empty() && uses[i] == 1 && !implicit[k].count(i));
+    }
+    affected.reserve(count);
+    for (size_t k = 0; k < count; ++k) affected.push_back(affected_by(k));
+    unread.assign(names.size(), 0);
+    for (const auto& ids : read_ids)
+      for (size_t i : ids) ++unread[i];
+    kept.assign(names.size(), 0);
+    std::set<std::string_view> outputs;
+    for (const auto& vi : g.outputs) outputs.insert(vi.name);
+    for (size_t i = 0; i < names.size(); ++i) kept[i] = outputs.count(*names[i]) ? 1 : 0;
+  }
+  GraphIndex(const GraphIndex&) = delete;
+  GraphIndex& operator=(const GraphIndex&) = delete;
+
+  const Graph& graph;
+  std::vector<std::set<std::string>> implicit;  // per operation: names its subgraphs read from outside
+  // Name -> the operations that read it (as an input or from a subgraph) and that write it.
+  std::unordered_map<std::string, std::vector<size_t>> readers, writers;
+  // Per operation, the names it reads, each once (inputs and the names its subgraphs read from outside).
+  std::vector<std::vector<std::string>> reads;
+  // Per operation and input position, whether the input may be handed over when the operation is its last
+  // reader (E10): a name the operation gives at that position alone, which none of its subgraphs reads.
+  std::vector<std::vector<char>> handable;
+  // The names the operations read or write, numbered (names[id]), so that the fixpoint's bookkeeping
+  // (which names have values, E2; the readers still to fire, E8 and E10) is kept in arrays rather than
+  // looked up by name at every firing. Per operation: the ids of reads[k], of its inputs by position (kNone
+  // for the empty name) and of its named outputs; and affected_by(k), worked out once.
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+  std::vector<const std::string*> names;
+  std::vector<std::vector<size_t>> read_ids, input_ids, output_ids, affected;
+  // Per name id: how many operations read it (E8's count before anything fires) and whether it is a graph
+  // output (E8 keeps its value).
+  std::vector<size_t> unread;
+  std::vector<char> kept;
+
+  // The operations whose executability (E2) can change when `k` fires: E2 looks only at whether the
+  // operation's inputs and outputs have values, and firing k gives values to k's outputs and to nothing
+  // else (values are never taken away, and the enclosing scopes do not change while this graph is
+  // evaluated). So only k itself and the operations that read or write one of k's outputs can change.
+  [[nodiscard]] std::vector<size_t> affected_by(size_t k) const {
+    std::vector<size_t> out{k};
+    for (const auto& o : graph.nodes[k].outputs) {
+      if (o.empty()) continue;
+      for (const auto* index : {&readers, &writers})
+        if (auto it = index->find(o); it != index->end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    }
+    return out;
+  }
+
+  // E5's depth-first order (depth_first_rank below), worked out the first time it is asked for.
+  [[nodiscard]] const std::vector<size_t>& depth_first() const {
+    std::call_once(rank_once_, [this] { rank_ = depth_first_rank(); });
+    return rank_;
+  }
+
+ private:
+  // [spec:E5] the depth-first order: the operations in the order a depth-first walk from the graph outputs
+  // (in declaration order) finishes them, an operation after the writers of the names it reads (its inputs
+  // in order, then the names its subgraphs read), as the demand-driven formulation evaluates them (D3); the
+  // operations no graph output depends on follow in node order. rank[k] is operation k's place.
+  [[nodiscard]] std::vector<size_t> depth_first_rank() const;
+  mutable std::once_flag rank_once_;
+  mutable std::vector<size_t> rank_;
+};
+
+std::vector<size_t> GraphIndex::depth_first_rank() const {
+  const size_t none = graph.nodes.size();
+  std::vector<size_t> rank(graph.nodes.size(), none);
+  std::vector<char> entered(graph.nodes.size(), 0);
+  size_t next = 0;
+  // An explicit stack of operations being walked: the names each reads, in order, and how many are done.
+  struct Frame {
+    size_t op;
+    std::vector<const std::string*> names;
+    size_t done = 0;
+  };
+  std::vector<Frame> stack;
+  auto enter = [&](size_t k) {
+    entered[k] = 1;
+    Frame f{k, {}};
+    for (const auto& i : graph.nodes[k].inputs) f.names.push_back(&i);
+    for (const auto& i : implicit[k]) f.names.push_back(&i);
+    stack.push_back(std::move(f));
+  };
+  auto visit = [&](const std::string& name) {
+    auto w = writers.find(name);
+    if (name.empty() || w == writers.end()) return;
+    for (size_t k : w->second) {
+      if (entered[k]) continue;
+      enter(k);
+      while (!stack.empty()) {
+        Frame& f = stack.back();
+        if (f.done == f.names.size()) {
+          rank[f.op] = next++;
+          stack.pop_back();
+          continue;
+        }
+        // f is not used past enter, which may move it.
+        if (auto wr = writers.find(*f.names[f.done++]); wr != writers.end())
+          for (size_t p : wr->second)
+            if (!entered[p]) enter(p);
+      }
+    }
+  };
+  for (const auto& vi : graph.outputs) visit(vi.name);
+  for (size_t k = 0; k < graph.nodes.size(); ++k)
+    if (rank[k] == none) rank[k] = next++;
+  return rank;
+}
+
+// The GraphIndex of each graph of the model (its main graph and the graphs in the attributes of its
+// operations and of its functions' operations, at any depth), worked out the first time the evaluation
+// evaluates the graph and kept until it ends: a Loop's body is evaluated at every iteration. A graph made
+// during the evaluation (a function's body with the caller's attributes bound) is not one of them and
+// gets its index worked out at each evaluation.
+class GraphIndexes {
+ public:
+  explicit GraphIndexes(const Model& m) {
+    add(m.graph);
+    for (const auto& f : m.functions)
+      for (const auto& n : f.nodes) add_attributes(n);
+  }
+  // The index of g: the kept one for a graph of the model, else `fresh`, filled.
+  [[nodiscard]] const GraphIndex& of(const Graph& g, std::optional<GraphIndex>& fresh) {
+    if (!model_graphs_.count(&g)) return fresh.emplace(g);
+    std::lock_guard lock(mutex_);  // subgraphs may be evaluated on several threads (a kernel's pieces)
+    auto& slot = kept_[&g];
+    if (!slot) slot = std::make_unique<const GraphIndex>(g);
+    return *slot;
+  }
+
+ private:
+  void add(const Graph& g) {
+    if (!model_graphs_.insert(&g).second) return;
+    for (const auto& n : g.nodes) add_attributes(n);
+  }
+  void add_attributes(const Node& n) {
+    for (const auto& a : n.attributes) {
+      if (a.g) add(*a.g);
+      for (const auto& sub : a.graphs)
+        if (sub) add(*sub);
+    }
+  }
+  std::set<const Graph*> model_graphs_;
+  std::mutex mutex_;
+  std::map<const Graph*, std::unique_ptr<const GraphIndex>> kept_;
+};
+
 struct Context {
   const Model& model;
   const OperatorTable& ops;
   const EvalOptions& options;
   int depth = 0;  // nesting of subgraphs and function calls
+  GraphIndexes* indexes = nullptr;  // of the evaluation (none: each graph's worked out where evaluated)
 };
 
 State run_graph(const Context& cx, const Graph& g, const std::map<std::string, int64_t>& opsets, State s,
@@ -108,7 +297,7 @@ class Runner final : public GraphRunner {
     // [spec:L4] nesting of subgraphs and function calls is bounded.
     ONNXSEM_CLAUSE(L4);
     if (cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
-    Context inner{cx_.model, cx_.ops, cx_.options, cx_.depth + 1};
+    Context inner{cx_.model, cx_.ops, cx_.options, cx_.depth + 1, cx_.indexes};
     const Scope* parent = fresh ? nullptr : &here_;
     State out = run_graph(inner, body, opsets ? *opsets : opsets_, std::move(local), parent, *firings_, salt);
     std::vector<std::optional<Value>> values;
@@ -134,14 +323,11 @@ struct Evaluation {
   const Graph& graph;
   const std::map<std::string, int64_t>& opsets;
   const Scope* outer;
-  std::vector<std::set<std::string>> implicit;  // per operation: names its subgraphs read from outside
+  std::optional<GraphIndex> own;  // the index when the evaluation keeps none for this graph
+  const GraphIndex& ix;
 
   Evaluation(const Context& c, const Graph& g, const std::map<std::string, int64_t>& o, const Scope* up)
-      : cx(c), graph(g), opsets(o), outer(up) {
-    implicit.reserve(g.nodes.size());
-    for (const auto& n : g.nodes) implicit.push_back(implicit_inputs(n));
-    index_names();
-  }
+      : cx(c), graph(g), opsets(o), outer(up), ix(c.indexes ? c.indexes->of(g, own) : own.emplace(g)) {}
 
   [[nodiscard]] const Value* lookup(const State& s, const std::string& name) const {
     auto it = s.find(name);
@@ -164,7 +350,7 @@ struct Evaluation {
     if (!any_output) return false;
     for (const auto& i : n.inputs)
       if (!i.empty() && !lookup(s, i)) return false;
-    for (const auto& i : implicit[k])
+    for (const auto& i : ix.implicit[k])
       if (!lookup(s, i)) return false;
     return true;
   }
@@ -176,90 +362,29 @@ struct Evaluation {
     return out;
   }
 
-  // The operations whose executability (E2) can change when `k` fires: E2 looks only at whether the
-  // operation's inputs and outputs have values, and firing k gives values to k's outputs and to nothing
-  // else (values are never taken away, and the enclosing scopes do not change while this graph is
-  // evaluated). So only k itself and the operations that read or write one of k's outputs can change.
-  [[nodiscard]] std::vector<size_t> affected_by(size_t k) const {
-    std::vector<size_t> out{k};
-    for (const auto& o : graph.nodes[k].outputs) {
-      if (o.empty()) continue;
-      for (const auto* index : {&readers, &writers})
-        if (auto it = index->find(o); it != index->end()) out.insert(out.end(), it->second.begin(), it->second.end());
+  // Per name id (GraphIndex::names): whether the name has a value in this graph's state (`local`), and in
+  // it or an enclosing scope (`visible`), as `executable` looks them up (outputs in the state, inputs
+  // through `lookup`).
+  struct Presence {
+    std::vector<char> local, visible;
+  };
+  [[nodiscard]] Presence presence(const State& s) const {
+    Presence p{std::vector<char>(ix.names.size()), std::vector<char>(ix.names.size())};
+    for (size_t i = 0; i < ix.names.size(); ++i) {
+      p.local[i] = s.count(*ix.names[i]) ? 1 : 0;
+      p.visible[i] = p.local[i] || lookup(s, *ix.names[i]) ? 1 : 0;
     }
-    return out;
+    return p;
   }
-
-  // Name -> the operations that read it (as an input or from a subgraph) and that write it.
-  std::unordered_map<std::string, std::vector<size_t>> readers, writers;
-  // Per operation, the names it reads, each once (inputs and the names its subgraphs read from outside).
-  std::vector<std::vector<std::string>> reads;
-  // Per operation and input position, whether the input may be handed over when the operation is its last
-  // reader (E10): a name the operation gives at that position alone, which none of its subgraphs reads.
-  std::vector<std::vector<char>> handable;
-  void index_names() {
-    reads.resize(graph.nodes.size());
-    handable.resize(graph.nodes.size());
-    for (size_t k = 0; k < graph.nodes.size(); ++k) {
-      const Node& n = graph.nodes[k];
-      const std::set<std::string> r = read_names(n);
-      reads[k].assign(r.begin(), r.end());
-      for (const auto& i : r) readers[i].push_back(k);
-      for (const auto& o : n.outputs)
-        if (!o.empty()) writers[o].push_back(k);
-      std::unordered_map<std::string_view, int> uses;
-      for (const auto& i : n.inputs) ++uses[i];
-      for (const auto& i : n.inputs) handable[k].push_back(!i.empty() && uses[i] == 1 && !implicit[k].count(i));
-    }
-  }
-
-  // [spec:E5] the depth-first order: the operations in the order a depth-first walk from the graph outputs
-  // (in declaration order) finishes them, an operation after the writers of the names it reads (its inputs
-  // in order, then the names its subgraphs read), as the demand-driven formulation evaluates them (D3); the
-  // operations no graph output depends on follow in node order. rank[k] is operation k's place.
-  [[nodiscard]] std::vector<size_t> depth_first_rank() const {
-    const size_t none = graph.nodes.size();
-    std::vector<size_t> rank(graph.nodes.size(), none);
-    std::vector<char> entered(graph.nodes.size(), 0);
-    size_t next = 0;
-    // An explicit stack of operations being walked: the names each reads, in order, and how many are done.
-    struct Frame {
-      size_t op;
-      std::vector<const std::string*> names;
-      size_t done = 0;
-    };
-    std::vector<Frame> stack;
-    auto enter = [&](size_t k) {
-      entered[k] = 1;
-      Frame f{k, {}};
-      for (const auto& i : graph.nodes[k].inputs) f.names.push_back(&i);
-      for (const auto& i : implicit[k]) f.names.push_back(&i);
-      stack.push_back(std::move(f));
-    };
-    auto visit = [&](const std::string& name) {
-      auto w = writers.find(name);
-      if (name.empty() || w == writers.end()) return;
-      for (size_t k : w->second) {
-        if (entered[k]) continue;
-        enter(k);
-        while (!stack.empty()) {
-          Frame& f = stack.back();
-          if (f.done == f.names.size()) {
-            rank[f.op] = next++;
-            stack.pop_back();
-            continue;
-          }
-          // f is not used past enter, which may move it.
-          if (auto wr = writers.find(*f.names[f.done++]); wr != writers.end())
-            for (size_t p : wr->second)
-              if (!entered[p]) enter(p);
-        }
-      }
-    };
-    for (const auto& vi : graph.outputs) visit(vi.name);
-    for (size_t k = 0; k < graph.nodes.size(); ++k)
-      if (rank[k] == none) rank[k] = next++;
-    return rank;
+  // [spec:E2] `executable` read off the presence of the names, for a Presence that mirrors the state.
+  [[nodiscard]] bool executable(const Presence& p, size_t k) const {
+    ONNXSEM_CLAUSE(E2);
+    if (ix.output_ids[k].empty()) return false;
+    for (size_t o : ix.output_ids[k])
+      if (p.local[o]) return false;
+    for (size_t i : ix.read_ids[k])
+      if (!p.visible[i]) return false;
+    return true;
   }
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
@@ -358,25 +483,26 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   Evaluation ev(cx, g, opsets, outer);
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
-  Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? ev.depth_first_rank() : std::vector<size_t>{});
+  Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? ev.ix.depth_first() : std::vector<size_t>{});
   // The executable set of E2, in node-list order. It is computed from the definition once, and after each
-  // firing only the operations whose status can have changed are looked at again (Evaluation::affected_by);
-  // the set is at every step the one executable_set(s) would give.
+  // firing only the operations whose status can have changed are looked at again (GraphIndex::affected_by),
+  // read off the presence of their names (Evaluation::Presence, kept beside the state as it grows: a firing
+  // gives values to its outputs and takes none away, E8 below leaving each name a value); the set is at
+  // every step the one executable_set(s) would give.
   std::vector<size_t> ex = ev.executable_set(s);
   std::vector<char> in_set(g.nodes.size(), 0);
   for (size_t k : ex) in_set[k] = 1;
+  Evaluation::Presence has = ev.presence(s);
+  const GraphIndex& ix = ev.ix;
   // [spec:E8] for each name, how many of the operations that read it have not fired yet; when the last
   // has fired, the value is dropped from this graph's state unless it is a graph output. The name keeps a
   // value (the undefined tensor, which no operation reads), so that E2 sees the same state.
-  std::unordered_map<std::string, size_t> unread;
-  for (const auto& [name, r] : ev.readers) unread.emplace(name, r.size());
-  std::set<std::string> kept;
-  for (const auto& vi : g.outputs) kept.insert(vi.name);
+  std::vector<size_t> unread = ix.unread;
   auto drop_read = [&](size_t k) {
     ONNXSEM_CLAUSE(E8);
-    for (const auto& name : ev.reads[k]) {
-      if (--unread.at(name) != 0 || kept.count(name)) continue;
-      if (auto it = s.find(name); it != s.end()) it->second = Value(Tensor());
+    for (size_t i : ix.read_ids[k]) {
+      if (--unread[i] != 0 || ix.kept[i]) continue;
+      if (auto it = s.find(*ix.names[i]); it != s.end()) it->second = Value(Tensor());
     }
   };
   // [spec:E10] per input position of operation k, whether k is the last to read the value there, as E8
@@ -384,10 +510,10 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   // no graph output. Handed to its operator, which may build an output in its storage.
   auto last_read = [&](size_t k) {
     ONNXSEM_CLAUSE(E10);
-    const Node& n = g.nodes[k];
-    std::vector<char> handed(n.inputs.size(), 0);
-    for (size_t j = 0; j < n.inputs.size(); ++j)
-      handed[j] = ev.handable[k][j] && unread.at(n.inputs[j]) == 1 && !kept.count(n.inputs[j]);
+    const std::vector<size_t>& ids = ix.input_ids[k];
+    std::vector<char> handed(ids.size(), 0);
+    for (size_t j = 0; j < ids.size(); ++j)
+      handed[j] = ix.handable[k][j] && unread[ids[j]] == 1 && !ix.kept[ids[j]];
     return handed;
   };
   while (!ex.empty()) {
@@ -401,9 +527,10 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings, handed); });
     ++firings;
     if (cx.options.release) drop_read(k);
+    for (size_t o : ix.output_ids[k]) has.local[o] = has.visible[o] = 1;
     // The set kept in node-list order: an operation whose status changed goes in or out at its place.
-    for (size_t c : ev.affected_by(k)) {
-      const char now = ev.executable(s, c) ? 1 : 0;
+    for (size_t c : ix.affected[k]) {
+      const char now = ev.executable(has, c) ? 1 : 0;
       if (now == in_set[c]) continue;
       in_set[c] = now;
       const auto at = std::lower_bound(ex.begin(), ex.end(), c);
@@ -488,7 +615,8 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
   State s;
   for (const auto& [name, t] : g.initializers)
     if (!fed.count(name)) s.insert_or_assign(name, Value(t));
-  Context cx{model, ops, options, 0};
+  GraphIndexes indexes(model);
+  Context cx{model, ops, options, 0, &indexes};
   Evaluation ev(cx, g, model.opset_imports, nullptr);
   std::vector<char> blocked(g.nodes.size(), 0);
   for (;;) {
@@ -525,7 +653,8 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
   State s;
   try {
     s = initial_state(g, inputs, options.strict_shapes);
-    Context cx{model, ops, options, 0};
+    GraphIndexes indexes(model);
+    Context cx{model, ops, options, 0, &indexes};
     s = run_graph(cx, g, model.opset_imports, std::move(s), nullptr, out.firings, 0);
   } catch (const Failure& f) {
     out.error = f.error();

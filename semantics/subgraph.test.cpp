@@ -181,6 +181,35 @@ TEST_CASE("[FN1] a function call evaluates the body with its attributes bound, i
   CHECK(o.outputs.at(0) == Value(floats({2}, {6.0f, -12.0f})));
 }
 
+TEST_CASE("[FN1][E6] the bodies of calls, made anew at each call, are each evaluated as what they are") {
+  // The fixpoint keeps what it works out of each graph of the model (a Loop's body is evaluated at every
+  // iteration); a function's body, made at each call, is no graph of the model: the bodies of Flip and
+  // Double, made one after the other, must not be taken for one another.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
+    g (float[2] x) => (float[2] y3) {
+      y1 = local.Flip(x)
+      y2 = local.Double(y1)
+      y3 = local.Flip(y2)
+    }
+    < domain: "local", opset_import: ["" : 11] >
+    Flip (a) => (b) {
+      b = Neg(a)
+    }
+    < domain: "local", opset_import: ["" : 11] >
+    Double (a) => (b) {
+      s = Identity(a)
+      t = Identity(a)
+      b = Add(s, t)
+    })");
+  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::depth_first}) {
+    CAPTURE(schedule_name(kind));
+    const Outcome o = run(m, {{"x", Value(floats({2}, {1.0f, -2.0f}))}}, Scheduler{kind, 0});
+    REQUIRE(o.ok());
+    CHECK(o.outputs.at(0) == Value(floats({2}, {2.0f, -4.0f})));
+  }
+}
+
 TEST_CASE("[FN2] a function that calls itself through another is refused by check") {
   const Model m = load_model_text(R"(
     < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
