@@ -90,6 +90,10 @@ struct Scope {
   }
 };
 
+}  // namespace
+
+namespace detail {
+
 // What the fixpoint works out of a graph before it fires anything, from the graph alone (its operations and
 // the names they read and write): nothing here depends on a state.
 struct GraphIndex {
@@ -243,11 +247,12 @@ std::vector<size_t> GraphIndex::depth_first_rank() const {
 // gets its index worked out at each evaluation.
 class GraphIndexes {
  public:
-  explicit GraphIndexes(const Model& m) {
+  explicit GraphIndexes(const Model& m) : model(&m) {
     add(m.graph);
     for (const auto& f : m.functions)
       for (const auto& n : f.nodes) add_attributes(n);
   }
+  const Model* model;
   // The index of g: the kept one for a graph of the model, else `fresh`, filled.
   [[nodiscard]] const GraphIndex& of(const Graph& g, std::optional<GraphIndex>& fresh) {
     if (!model_graphs_.count(&g)) return fresh.emplace(g);
@@ -273,6 +278,12 @@ class GraphIndexes {
   std::mutex mutex_;
   std::map<const Graph*, std::unique_ptr<const GraphIndex>> kept_;
 };
+
+}  // namespace detail
+
+namespace {
+using detail::GraphIndex;
+using detail::GraphIndexes;
 
 struct Context {
   const Model& model;
@@ -643,9 +654,22 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
   return out;
 }
 
+Prepared::Prepared(const Model& model) : indexes_(std::make_unique<detail::GraphIndexes>(model)) {}
+Prepared::~Prepared() = default;
+
 Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
                  const EvalOptions& options) {
+  Prepared prepared(model);
+  return evaluate(model, inputs, ops, options, prepared);
+}
+
+Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
+                 const EvalOptions& options, Prepared& prepared) {
   Outcome out;
+  if (prepared.indexes_->model != &model) {
+    out.error = Error{ErrorKind::internal, "E6", "the evaluation is handed what was prepared for another model", {}, {}, {}};
+    return out;
+  }
   AllocationLimit limit(options.max_tensor_bytes);
   WorkBudget work(options.max_firing_work, options.max_work);
   Threads threads(options.threads);  // E9
@@ -653,8 +677,7 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
   State s;
   try {
     s = initial_state(g, inputs, options.strict_shapes);
-    GraphIndexes indexes(model);
-    Context cx{model, ops, options, 0, &indexes};
+    Context cx{model, ops, options, 0, prepared.indexes_.get()};
     s = run_graph(cx, g, model.opset_imports, std::move(s), nullptr, out.firings, 0);
   } catch (const Failure& f) {
     out.error = f.error();

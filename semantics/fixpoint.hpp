@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,31 @@ struct Outcome {
 // arguments, returns a value, writes nothing else.
 [[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                                const OperatorTable& ops, const EvalOptions& options);
+
+namespace detail {
+class GraphIndexes;
+}
+// What the fixpoint works out of the graphs of a model before it fires anything (for each graph of the
+// model: the names each operation reads and writes, the operations a firing can make executable, E8's
+// counts, E5's depth-first order), none of which depends on the inputs or the options. Made for a model and
+// handed to several evaluations of it (a benchmark's repetitions), it is worked out by the first that needs
+// it and kept for the others. For one model, alive and unchanged while it is used.
+class Prepared {
+ public:
+  explicit Prepared(const Model& model);
+  ~Prepared();
+  Prepared(const Prepared&) = delete;
+  Prepared& operator=(const Prepared&) = delete;
+
+ private:
+  friend Outcome evaluate(const Model&, const std::map<std::string, Value>&, const OperatorTable&,
+                          const EvalOptions&, Prepared&);
+  std::unique_ptr<detail::GraphIndexes> indexes_;
+};
+// The same, with what was prepared for `model` (an internal error, E6, when it was prepared for another).
+// The outcome is that of the evaluation without it.
+[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
+                               const OperatorTable& ops, const EvalOptions& options, Prepared& prepared);
 
 // The evaluation of the constant part of the main graph (spec/graph.md, PE1): the fixpoint from a state
 // that holds the initializers which are not graph inputs, every graph input left without value. A firing

@@ -2,6 +2,8 @@
 // operators only: If, Loop and Scan are evaluated by the graph semantics itself.
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
@@ -106,6 +108,39 @@ TEST_CASE("[SB5][SB6] Loop carries values through its iterations and stacks its 
   REQUIRE(o.ok());
   CHECK(o.outputs.at(0) == Value(floats({2}, {3.0f, 31.0f})));
   CHECK(o.outputs.at(1) == Value(floats({3, 2}, {1.0f, 11.0f, 2.0f, 21.0f, 3.0f, 31.0f})));
+}
+
+TEST_CASE("[E6][E8] evaluations that share what was prepared of a model each give what they give alone") {
+  // A Loop whose body lets values go (E8) at every iteration, and a graph whose E8 is observable (Keep
+  // and Holders): two rounds under each schedule, with one Prepared for all, against evaluations without.
+  const Model looped = loop_model(), kept = load_model_text(onnxsem::testing::kept_value_model);
+  const std::map<std::string, Value> loop_in{{"m", count(3)}, {"x", Value(floats({2}, {0.0f, 1.0f}))},
+                                             {"y", Value(floats({2}, {1.0f, 10.0f}))}};
+  const std::map<std::string, Value> kept_in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
+  Prepared for_loop(looped), for_kept(kept);
+  for (int round = 0; round < 2; ++round)
+    for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random,
+                      Scheduler::Kind::depth_first}) {
+      CAPTURE(round);
+      CAPTURE(schedule_name(kind));
+      EvalOptions o;
+      o.scheduler = Scheduler{kind, 5};
+      for (auto [m, in, p] : {std::tuple{&looped, &loop_in, &for_loop}, std::tuple{&kept, &kept_in, &for_kept}}) {
+        const Outcome alone = evaluate(*m, *in, toys, o);
+        const Outcome shared = evaluate(*m, *in, toys, o, *p);
+        REQUIRE(alone.ok());
+        REQUIRE(shared.ok());
+        CHECK(shared.outputs == alone.outputs);
+        CHECK(shared.firings == alone.firings);
+      }
+    }
+  CHECK(evaluate(kept, kept_in, toys, {}, for_kept).outputs.at(0) == Value(floats({}, {0.0f})));  // a let go
+  onnxsem::testing::kept() = Tensor();
+  // What was prepared for one model is not taken for another's.
+  const Outcome wrong = evaluate(kept, kept_in, toys, {}, for_loop);
+  REQUIRE_FALSE(wrong.ok());
+  CHECK(wrong.error->clause == "E6");
+  CHECK(wrong.error->kind == ErrorKind::internal);
 }
 
 TEST_CASE("[SB7] a Loop without iterations yields empty scan outputs of the declared element type") {
