@@ -77,12 +77,24 @@ void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx,
   // replace it).
   const WindowTaps window_taps(dx);
   auto tap = [&](int64_t j) { return window_taps(x + taps[j]); };
+  // Without a NaN among the taps, a lane takes the tap when it is larger: _mm256_max_ps(v, best) gives v
+  // when v > best and best otherwise (equal values too). NaNs are only noted on the way; when a lane met
+  // one, the windows are taken again as below.
   __m256 best = tap(0);
+  __m256 nan = _mm256_cmp_ps(best, best, _CMP_UNORD_Q);
   for (int64_t j = 1; j < k; ++j) {
     const __m256 v = tap(j);
-    const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(best, best, _CMP_UNORD_Q),
-                                         _mm256_or_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(v, best, _CMP_GT_OQ)));
-    best = _mm256_blendv_ps(best, v, take);
+    nan = _mm256_or_ps(nan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+    best = _mm256_max_ps(v, best);
+  }
+  if (_mm256_movemask_ps(nan) != 0) {
+    best = tap(0);
+    for (int64_t j = 1; j < k; ++j) {
+      const __m256 v = tap(j);
+      const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(best, best, _CMP_UNORD_Q),
+                                           _mm256_or_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(v, best, _CMP_GT_OQ)));
+      best = _mm256_blendv_ps(best, v, take);
+    }
   }
   _mm256_storeu_ps(out, best);
 #else
