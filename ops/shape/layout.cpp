@@ -2,11 +2,13 @@
 // elements to new positions (or replace them by zero), each described by the input position of every
 // output element.
 #include <algorithm>
+#include <type_traits>
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/shape/common.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -39,12 +41,43 @@ Outputs transpose(const KernelArgs& a) {
   }
   // Output element (i0, ..., i_{r-1}) is input element sum_i i_i * st[i]: the output is walked in order,
   // with the input offset carried along (the broadcasting walk, one operand read through strides st).
+  // Output axes of one element move nothing and are left out of the walk; an output axis followed by one
+  // that comes right after it in the input too (st[i] = st[i+1] * out[i+1]) is walked with it as one, so
+  // that the walk's rows are as long as the input allows (a channel shuffle copies whole planes).
+  Shape walk;
+  std::vector<int64_t> walk_st;
+  for (int64_t i = 0; i < r; ++i) {
+    if (out[i] == 1) continue;
+    if (!walk.empty() && walk_st.back() == st[i] * out[i]) {
+      walk.back() *= out[i];
+      walk_st.back() = st[i];
+    } else {
+      walk.push_back(out[i]);
+      walk_st.push_back(st[i]);
+    }
+  }
   return one(dispatch(x.dtype(), all_types, "Transpose", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
     auto [t, o_view] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
-    T* o = o_view.data();
-    for_each_broadcast<1>(out, {st}, [&](const std::array<int64_t, 1>& off) { *o++ = in[static_cast<size_t>(off[0])]; });
+    T* const o = o_view.data();
+    if (o_view.empty()) return t;
+    const int64_t inner = walk.empty() ? 1 : walk.back();
+    // Rows [lo, hi) of the walk, each a run of the input (copied as a block) or a strided read.
+    auto rows = [&](int64_t lo, int64_t hi) {
+      T* dst = o + lo * inner;
+      for_each_broadcast_row<1>(walk, {walk_st}, lo, hi,
+                                [&](const std::array<int64_t, 1>& start, const std::array<int64_t, 1>& step, int64_t n) {
+                                  const T* src = in.data() + start[0];
+                                  if (step[0] == 1) std::copy(src, src + n, dst);
+                                  else for (int64_t u = 0; u < n; ++u) dst[u] = src[u * step[0]];
+                                  dst += n;
+                                });
+    };
+    // E9: slices of the rows on the threads at hand (strings, which allocate, on this one).
+    const int64_t count = broadcast_rows(walk);
+    if constexpr (std::is_trivially_copyable_v<T>) parallel_slices(count, count * inner, kElementGrain, rows);
+    else rows(0, count);
     return t;
   }));
 }

@@ -1,5 +1,9 @@
 #include "ops/shape/test_util.hpp"
 
+#include <algorithm>
+
+#include "semantics/parallel.hpp"
+
 using namespace shape_test;
 
 TEST_CASE("[SH7] Transpose permutes the axes, by default reversing them") {
@@ -20,6 +24,51 @@ TEST_CASE("[SH7] Transpose permutes the axes, by default reversing them") {
   CHECK(clause_of([] { (void)run1("Transpose", 13, {Value(iota_f({2, 3}))}, {attr_ints("perm", {0, 0})}); }) == "SH7");
   CHECK(clause_of([] { (void)run1("Transpose", 13, {Value(iota_f({2, 3}))}, {attr_ints("perm", {1})}); }) == "SH7");
   CHECK(clause_of([] { (void)run1("Transpose", 13, {Value(iota_f({2, 3}))}, {attr_ints("perm", {1, 2})}); }) == "SH7");
+}
+
+TEST_CASE("[SH7][E9] Transpose of every permutation of five axes gives each element by SH7, on 1, 2, 3 threads") {
+  // Axes of one element among them (left out of the walk) and permutations that keep runs of axes
+  // together (walked as one), as a channel shuffle does: out(i0..i4) = in at sum_d i_d * stride(perm[d]).
+  const Shape in_shape{3, 1, 4, 5, 2};
+  const Tensor x = iota_f(in_shape);
+  const std::vector<int64_t> in_st{40, 40, 10, 2, 1};
+  std::vector<int64_t> perm{0, 1, 2, 3, 4};
+  int checked = 0;
+  do {
+    Shape out(5);
+    for (size_t d = 0; d < 5; ++d) out[d] = in_shape[static_cast<size_t>(perm[d])];
+    std::vector<float> want;
+    for (int64_t a = 0; a < out[0]; ++a)
+      for (int64_t b = 0; b < out[1]; ++b)
+        for (int64_t c = 0; c < out[2]; ++c)
+          for (int64_t d = 0; d < out[3]; ++d)
+            for (int64_t e = 0; e < out[4]; ++e) {
+              const int64_t i[] = {a, b, c, d, e};
+              int64_t off = 0;
+              for (size_t k = 0; k < 5; ++k) off += i[k] * in_st[static_cast<size_t>(perm[k])];
+              want.push_back(static_cast<float>(off));
+            }
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      const Tensor y = run1("Transpose", 13, {Value(x)}, {attr_ints("perm", perm)});
+      CHECK(y.shape() == out);
+      CHECK(vals<float>(y) == want);
+    }
+    ++checked;
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  CHECK(checked == 120);
+  // Large enough to be shared among threads: a channel shuffle [1, 3, 40, 30, 30] -> [1, 40, 3, 30, 30].
+  const Tensor big = iota_f({1, 3, 40, 30, 30});
+  std::vector<float> want;
+  for (int64_t c = 0; c < 40; ++c)
+    for (int64_t g = 0; g < 3; ++g)
+      for (int64_t p = 0; p < 900; ++p) want.push_back(static_cast<float>((g * 40 + c) * 900 + p));
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    CHECK(vals<float>(run1("Transpose", 13, {Value(big)}, {attr_ints("perm", {0, 2, 1, 3, 4})})) == want);
+  }
 }
 
 TEST_CASE("[SH31] DepthToSpace (DCR and CRD) and SpaceToDepth rearrange blocks") {
