@@ -136,6 +136,13 @@ int64_t positions_per_tile(int64_t R, int64_t Mg) {
   return std::clamp<int64_t>((int64_t{1} << 19) / std::max<int64_t>({R, Mg, 1}) / kNR * kNR, kNR, 2048);
 }
 
+// E9: how many threads a convolution's products are shared among: enough multiply-adds for each
+// (kParallelGrain), or, for a depthwise convolution, which adds its taps a run at a time rather than in the
+// register kernel, about as many as the elements of a pass over a tensor (kElementGrain).
+int64_t conv_threads(const ConvShape& s, int64_t P, int64_t R, bool depthwise) {
+  return pieces_for(work_product({s.N, s.M, P, R}), depthwise ? kElementGrain : product_detail::kParallelGrain);
+}
+
 // E9: with `tiles` tiles for `threads` threads, into how many slices of each group's Mg rows each tile is
 // cut so that there are about three pieces per thread (each slice at least four register tiles).
 int64_t row_slices(int64_t tiles, int64_t threads, int64_t Mg) {
@@ -177,7 +184,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   int64_t tile = std::min(positions_per_tile(R, s.Mg), (P + kNR - 1) / kNR * kNR);
   // E9: on several threads, pieces of (a tile of positions, a slice of each group's rows); at least about
   // three per thread when the positions and rows allow, so that the threads finish together.
-  const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
+  const int64_t threads = conv_threads(s, P, R, depthwise);
   int64_t row_parts = 1;
   if (threads > 1 && !depthwise && P <= tile && P < s.Mg && s.Mg >= 2 * threads * product_detail::kMR) {
     // Fewer positions than rows: one slice of each group's rows per thread over every position. Each piece
@@ -422,8 +429,13 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   // Rows per tile: about as many positions as `lowered` takes (the sums within about 4 MiB).
   int64_t rows = std::clamp<int64_t>(positions_per_tile(R, s.Mg) / row, 1, g.out[0]);
   // E9: as in `lowered`, about three pieces per thread (tiles of rows, slices of each group's rows).
-  const int64_t threads = pieces_for(work_product({s.N, s.M, P, R}), product_detail::kParallelGrain);
-  if (threads > 1) rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + 3 * threads - 1) / (3 * threads)));
+  // A depthwise convolution is cut by groups instead: each group reads only its own channel's band, where
+  // tiles of fewer rows would each widen the rows of the band above and below theirs too.
+  const bool depthwise = s.Cg == 1 && s.Mg == 1;
+  const int64_t threads = conv_threads(s, P, R, depthwise);
+  const int64_t group_parts = depthwise && threads > 1 ? std::min<int64_t>(s.G, 3 * threads) : 1;
+  if (threads > 1 && group_parts == 1)
+    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + 3 * threads - 1) / (3 * threads)));
   const int64_t tiles = (g.out[0] + rows - 1) / rows;
   const int64_t row_parts = row_slices(tiles, threads, s.Mg);
   // The band of (channel c, phase f) starts at (c * F + f) * cs: kNR doubles more than the band, for the
@@ -443,7 +455,6 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   Shape inner_out_shape(g.out.begin() + 1, g.out.end() - 1);
   const int64_t out_rows = element_count(inner_out_shape);
   const std::vector<std::vector<int64_t>> ocoord = grid_coordinates(inner_out_shape, out_rows);
-  const bool depthwise = s.Cg == 1 && s.Mg == 1;
   // Along the last axis, the grid positions [lo, hi) of phase f that hold input (the rest is padding):
   // input position u * s + f - pad_begin lies in [0, in).
   const int64_t sl = g.strides[last], pl = g.pad_begin[last], il = g.in[last];
@@ -453,15 +464,17 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
     return std::pair<int64_t, int64_t>{lo, std::clamp(end > 0 ? (end + sl - 1) / sl : 0, lo, ep[last])};
   };
 
-  parallel_for(tiles * row_parts, [&](int64_t piece) {
-    const int64_t a0 = piece / row_parts * rows, a1 = std::min(a0 + rows, g.out[0]);
-    const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
+  parallel_for(tiles * row_parts * group_parts, [&](int64_t piece) {
+    const auto [g0, g1] = slice_bounds(s.G, group_parts, piece % group_parts);
+    const int64_t tile_piece = piece / group_parts;
+    const int64_t a0 = tile_piece / row_parts * rows, a1 = std::min(a0 + rows, g.out[0]);
+    const auto [r0, r1] = slice_bounds(s.Mg, row_parts, tile_piece % row_parts, product_detail::kMR);
     const int64_t n_cols = (a1 - a0 - 1) * row + inner_last + 1;
     double* const band = scratch.col.at_least(s.Cg * F * cs);
     double* const acc = scratch.acc.at_least(s.Mg * n_cols);
     const int64_t band_rows = a1 - a0 + halo;
     for (int64_t n = 0; n < s.N; ++n)
-      for (int64_t gi = 0; gi < s.G; ++gi) {
+      for (int64_t gi = g0; gi < g1; ++gi) {
         // Y = bias + W_g * (the taps), each sum formed in binary64 in the order of r = c*K + j
         // (ops/common/product.hpp) and rounded once, as NN11 states (see conv).
         // The band of each channel and phase: grid rows a0 .. a0 + band_rows - 1, widened, +0 in the padding.

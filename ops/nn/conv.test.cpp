@@ -373,6 +373,9 @@ TEST_CASE("[NN11] [E9] Conv with two or more spatial axes (taps read in place fr
       {{1, 256, 20, 40}, {8, 256, 3, 3}, 1, {1, 1, 1, 1}, {1, 1}, {2, 2}},
       // Three spatial axes, strided along two.
       {{1, 4, 9, 6, 11}, {5, 4, 3, 2, 3}, 1, {1, 0, 1, 1, 1, 0}, {1, 2, 1}, {2, 1, 2}},
+      // Depthwise with work enough to be shared among threads (cut by groups), two images; and by 2.
+      {{2, 40, 30, 30}, {40, 1, 3, 3}, 40, {1, 1, 1, 1}, {1, 1}},
+      {{1, 72, 33, 29}, {72, 1, 3, 3}, 72, {1, 1, 1, 1}, {1, 1}, {2, 2}},
   };
   uint32_t seed = 1;
   for (const Case& c : cases) {
