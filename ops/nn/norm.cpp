@@ -114,8 +114,9 @@ Kernel batch_norm(BatchNormVersion ver) {
       // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
       std::vector<double> sd(var.size());
       for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
-      // E9: planes (n, c) in slices, one slice per piece; each element computed as alone.
-      parallel_slices(N * C, N * C * S, kElementGrain, [&](int64_t lo, int64_t hi) {
+      // E9: planes (n, c) in slices, one slice per piece; each element computed as alone. An element's work
+      // counted as four passes' (a difference, a quotient and its check, a product, a sum).
+      parallel_slices(N * C, N * C * S * 4, kElementGrain, [&](int64_t lo, int64_t hi) {
         for (int64_t nc = lo; nc < hi; ++nc) {
           const int64_t c = nc % C;
           const int64_t base = nc * S;

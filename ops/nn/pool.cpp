@@ -149,8 +149,9 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   if constexpr (std::is_same_v<T, float>)
     if (!want_indices) groups = window_groups(w, false);
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
-  // E9: planes in slices, one slice per piece; each window computed as alone.
-  parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
+  // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
+  // taps.
+  parallel_slices(w.planes, w.planes * static_cast<int64_t>(offsets.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
@@ -208,8 +209,10 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   if constexpr (std::is_same_v<T, float>)
     if (kind == PoolKind::average) groups = window_groups(w, count_include_pad);
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
-  // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order.
-  parallel_slices(w.planes, w.planes * w.plane, kElementGrain, [&](int64_t lo, int64_t hi) {
+  // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
+  // plane's work: its windows' taps.
+  parallel_slices(w.planes, w.planes * static_cast<int64_t>(w.table.offsets.size()), kElementGrain,
+                  [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
