@@ -3,6 +3,7 @@
 #include "semantics/fixpoint.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -455,16 +456,28 @@ struct Evaluation {
 // `rank` (depth_first only): each operation's place in the depth-first order of Evaluation::depth_first_rank.
 class Picker {
  public:
-  Picker(const Scheduler& s, std::vector<size_t> rank) : kind_(s.kind), rng_(s.seed), rank_(std::move(rank)) {}
-  [[nodiscard]] size_t pick(const std::vector<size_t>& executable) {
+  Picker(const Scheduler& s, const std::vector<size_t>* rank) : kind_(s.kind), rng_(s.seed), rank_(rank) {}
+  // Operation k has entered the executable set (depth_first keeps the entries by rank, least first).
+  void entered(size_t k) {
+    if (kind_ != Scheduler::Kind::depth_first) return;
+    heap_.emplace_back((*rank_)[k], k);
+    std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
+  }
+  // `executable` is the set in node-list order, in_set[k] whether k is in it.
+  [[nodiscard]] size_t pick(const std::vector<size_t>& executable, const std::vector<char>& in_set) {
     ONNXSEM_CLAUSE(E5);
     switch (kind_) {
       case Scheduler::Kind::ordered: return executable.front();
       case Scheduler::Kind::reverse: return executable.back();
       case Scheduler::Kind::random: return executable[rng_() % executable.size()];
       case Scheduler::Kind::depth_first:
-        return *std::min_element(executable.begin(), executable.end(),
-                                 [&](size_t a, size_t b) { return rank_[a] < rank_[b]; });
+        // The operation of least rank in the set: the least entry still in it (an operation that has left
+        // the set is dropped when it comes up).
+        while (!in_set[heap_.front().second]) {
+          std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+          heap_.pop_back();
+        }
+        return heap_.front().second;
     }
     return executable.front();
   }
@@ -472,7 +485,8 @@ class Picker {
  private:
   Scheduler::Kind kind_;
   std::mt19937_64 rng_;
-  std::vector<size_t> rank_;
+  const std::vector<size_t>* rank_;
+  std::vector<std::pair<size_t, size_t>> heap_;  // (rank, operation), a min-heap
 };
 
 }  // namespace
@@ -494,7 +508,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   Evaluation ev(cx, g, opsets, outer);
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
-  Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? ev.ix.depth_first() : std::vector<size_t>{});
+  Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? &ev.ix.depth_first() : nullptr);
   // The executable set of E2, in node-list order. It is computed from the definition once, and after each
   // firing only the operations whose status can have changed are looked at again (GraphIndex::affected_by),
   // read off the presence of their names (Evaluation::Presence, kept beside the state as it grows: a firing
@@ -502,7 +516,10 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   // every step the one executable_set(s) would give.
   std::vector<size_t> ex = ev.executable_set(s);
   std::vector<char> in_set(g.nodes.size(), 0);
-  for (size_t k : ex) in_set[k] = 1;
+  for (size_t k : ex) {
+    in_set[k] = 1;
+    picker.entered(k);
+  }
   Evaluation::Presence has = ev.presence(s);
   const GraphIndex& ix = ev.ix;
   // [spec:E8] for each name, how many of the operations that read it have not fired yet; when the last
@@ -528,7 +545,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     return handed;
   };
   while (!ex.empty()) {
-    const size_t k = picker.pick(ex);
+    const size_t k = picker.pick(ex, in_set);
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
     ONNXSEM_CLAUSE(PE1);
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
@@ -545,8 +562,12 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
       if (now == in_set[c]) continue;
       in_set[c] = now;
       const auto at = std::lower_bound(ex.begin(), ex.end(), c);
-      if (now) ex.insert(at, c);
-      else ex.erase(at);
+      if (now) {
+        ex.insert(at, c);
+        picker.entered(c);
+      } else {
+        ex.erase(at);
+      }
     }
   }
   return s;
