@@ -364,7 +364,10 @@ void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b
   if (m <= 0 || n <= 0) return;
   // L5: m x n x k multiply-adds, counted before they are done.
   charge_work(work_product({m, n, k}), "a matrix product");
-  int64_t parts = k > 0 ? pieces_for(work_product({m, n, k}), kParallelGrain) : 1;
+  // E9: a product of fewer rows than a register tile reads each element of B once, unpacked, for its few
+  // multiply-adds: its work is judged as a pass over B's elements (kElementGrain), not by the register
+  // kernel's grain.
+  int64_t parts = k > 0 ? pieces_for(work_product({m, n, k}), m < kMR ? kElementGrain : kParallelGrain) : 1;
   // E9: slices of columns when C is wide enough (each at least two panels), else of rows.
   const bool by_columns = n >= parts * 2 * kNR;
   if (!by_columns) parts = std::min(parts, std::max<int64_t>(1, m / kMR));

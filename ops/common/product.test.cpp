@@ -132,8 +132,10 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
 
 TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's bits (column and row slices)") {
   std::mt19937_64 rng(23);
-  // Wide C (sliced by columns), tall narrow C (sliced by rows), and one too small to share.
-  for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300}, {400, 9, 700}, {3, 5, 7}, {61, 1000, 40}}) {
+  // Wide C (sliced by columns), tall narrow C (sliced by rows), one too small to share, and products of
+  // fewer rows than a register tile (a fully connected layer on one image: B's columns sliced).
+  for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300}, {400, 9, 700}, {3, 5, 7}, {61, 1000, 40},
+                         {1, 600, 500}, {3, 400, 200}}) {
     const int64_t m = sz[0], n = sz[1], k = sz[2];
     CAPTURE(m);
     CAPTURE(n);
