@@ -245,6 +245,9 @@ int cmd_run(const Args& a) {
     inputs[name] = read_value_file(it->second.substr(eq + 1), declared);
   }
   EvalOptions eo;
+  // E5: depth-first unless told (each value made close to the operations that read it, and let go soon
+  // after: the least memory); every schedule gives the same outputs (E6).
+  eo.scheduler.kind = Scheduler::Kind::depth_first;
   if (auto s = a.get("schedule")) {
     auto k = parse_schedule(*s);
     if (!k) usage_error("U2", "unknown schedule '" + *s + "' (ordered, reverse, random or depth-first)");
