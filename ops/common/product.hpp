@@ -140,6 +140,22 @@ template <class T>
 inline void normalize(const T* x, int64_t n, double m, double s, double g, double b, T* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = narrow_float<T>((widen(x[i]) - m) / s * g + b);
 }
+// A row of Mul and of Add (EW2; P1: the exact operation in binary64, rounded once): dst[u] =
+// narrow_float<T>(widen(a[u * sa]) op widen(b[u * sb])) for u < n, each step 0 (an operand repeated along the
+// row by the broadcast) or 1. dst may be a or b itself (each element read before it is written).
+template <class T>
+inline void mul_row(const T* a, int64_t sa, const T* b, int64_t sb, int64_t n, T* dst) {
+  for (int64_t u = 0; u < n; ++u) dst[u] = narrow_float<T>(widen(a[u * sa]) * widen(b[u * sb]));
+}
+template <class T>
+inline void add_row(const T* a, int64_t sa, const T* b, int64_t sb, int64_t n, T* dst) {
+  for (int64_t u = 0; u < n; ++u) dst[u] = narrow_float<T>(widen(a[u * sa]) + widen(b[u * sb]));
+}
+// Relu (EW27): dst[i] = +0 where x[i] < 0, else x[i] (NaN and -0 kept). dst may be x.
+template <class T>
+inline void relu(const T* x, int64_t n, T* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = widen(x[i]) < 0 ? narrow_float<T>(0.0) : x[i];
+}
 }  // namespace loops
 
 // Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
@@ -179,6 +195,13 @@ struct VectorLoops {
   // dst[i] = narrow_float<float>((+0 + widen(a[i])) + widen(b[i])) for i < n (loops::sum2): Sum of two inputs.
   // dst may be a or b itself (each element is read before it is written).
   void (*sum2)(const float* a, const float* b, int64_t n, float* dst);
+  // A row of Mul, of Add (loops::mul_row, loops::add_row: steps 0 or 1), of Relu (loops::relu). The exact
+  // product of two binary32 values rounded once is binary32's own product, and their binary64 sum rounded
+  // again to binary32 is binary32's own sum (binary64 has more than twice binary32's precision): the vector
+  // variants use the binary32 instructions.
+  void (*mul_row)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
+  void (*add_row)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
+  void (*relu)(const float* x, int64_t n, float* dst);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 

@@ -563,6 +563,80 @@ TEST_CASE("[EW11] every instruction-set variant of the two-input Sum loop gives 
   CHECK_FALSE(std::signbit(want[0]));
 }
 
+TEST_CASE("[EW2][EW27] every instruction-set variant of the Mul, Add and Relu rows gives the formulas' bits, in place too") {
+  using namespace product_detail;
+  std::mt19937_64 rng(29);
+  const int64_t n = 203;  // vectors of 16 and of 8, and a tail
+  std::vector<float> a = random_binary32(n, rng), b = random_binary32(n, rng);
+  const float big = 3.4028235e38f, inf = std::numeric_limits<float>::infinity(), nan = std::nanf("");
+  // Zeros of both signs (-0 + -0 is -0 here: no +0 start), overflow, infinities (NaN from inf - inf and
+  // 0 * inf), NaN, binary32 ties (1 + 2^-24 and 1 + 1.5 * 2^-24), subnormal results and operands, products
+  // rounding to a subnormal.
+  const std::pair<float, float> cases[] = {{-0.0f, -0.0f}, {-0.0f, 0.0f},      {big, big},          {inf, -inf},
+                                           {0.0f, inf},    {nan, 1.0f},        {1.0f, 0x1p-24f},    {1.0f, 0x1.8p-24f},
+                                           {1.4e-45f, -1.4e-45f}, {0x1p-70f, 0x1.8p-70f}, {-3.0f, 0x1p-149f}};
+  for (size_t c = 0; c < std::size(cases); ++c) {
+    a[c * 17] = cases[c].first;
+    b[c * 17] = cases[c].second;
+  }
+  auto same = [&](const std::vector<float>& got, const std::vector<float>& want) {
+    for (int64_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      const float g = got[static_cast<size_t>(i)], w = want[static_cast<size_t>(i)];
+      if (std::isnan(w)) CHECK(std::isnan(g));
+      else CHECK(std::memcmp(&g, &w, sizeof g) == 0);
+    }
+  };
+  // Steps (1, 1), (1, 0) and (0, 1): a repeated operand is element 5 of its input.
+  for (auto [sa, sb] : {std::pair<int64_t, int64_t>{1, 1}, {1, 0}, {0, 1}}) {
+    CAPTURE(sa);
+    CAPTURE(sb);
+    const float* pa = sa ? a.data() : a.data() + 5;
+    const float* pb = sb ? b.data() : b.data() + 5;
+    std::vector<float> want_mul(static_cast<size_t>(n)), want_add(static_cast<size_t>(n));
+    for (int64_t u = 0; u < n; ++u) {
+      const double x = pa[u * sa], y = pb[u * sb];
+      want_mul[static_cast<size_t>(u)] = static_cast<float>(x * y);
+      want_add[static_cast<size_t>(u)] = static_cast<float>(x + y);
+    }
+    for (const auto& variant : variants_here()) {
+      const char* const name = variant.name;
+      CAPTURE(name);
+      std::vector<float> got(static_cast<size_t>(n));
+      variant.loops->mul_row(pa, sa, pb, sb, n, got.data());
+      same(got, want_mul);
+      variant.loops->add_row(pa, sa, pb, sb, n, got.data());
+      same(got, want_add);
+      if (sa == 1) {  // the output over the first input's storage (spec/graph.md, E10)
+        std::vector<float> over = a;
+        variant.loops->add_row(over.data(), 1, pb, sb, n, over.data());
+        same(over, want_add);
+      }
+    }
+  }
+  // Relu: +0 below zero; -0, NaN and everything else kept.
+  a[3] = -0.0f;
+  a[4] = nan;
+  a[6] = -inf;
+  a[7] = -1.4e-45f;
+  std::vector<float> want(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const float v = a[static_cast<size_t>(i)];
+    want[static_cast<size_t>(i)] = static_cast<double>(v) < 0 ? 0.0f : v;
+  }
+  for (const auto& variant : variants_here()) {
+    const char* const name = variant.name;
+    CAPTURE(name);
+    std::vector<float> got(static_cast<size_t>(n));
+    variant.loops->relu(a.data(), n, got.data());
+    same(got, want);
+    CHECK(std::signbit(got[3]));
+    std::vector<float> over = a;
+    variant.loops->relu(over.data(), n, over.data());
+    same(over, want);
+  }
+}
+
 TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives the textbook bits") {
   using namespace product_detail;
   std::mt19937_64 rng(17);

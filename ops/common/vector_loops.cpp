@@ -243,9 +243,74 @@ void sum2_f32(const float* a, const float* b, int64_t n, float* dst) {
   loops::sum2(a + i, b + i, n - i, dst + i);
 }
 
+// A row of Mul or Add: 16 lanes (AVX-512) or 8 (AVX2) at a time, each lane binary32's own operation (the
+// loops' values, VectorLoops), a repeated operand broadcast; the rest as the generic loop.
+template <bool Mul>
+void binary_row_f32(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst) {
+  int64_t u = 0;
+#if defined(__AVX512F__)
+  auto op = [](__m512 x, __m512 y) { return Mul ? _mm512_mul_ps(x, y) : _mm512_add_ps(x, y); };
+  for (; u + 16 <= n; u += 16) {
+    const __m512 x = sa ? _mm512_loadu_ps(a + u) : _mm512_set1_ps(*a);
+    const __m512 y = sb ? _mm512_loadu_ps(b + u) : _mm512_set1_ps(*b);
+    _mm512_storeu_ps(dst + u, op(x, y));
+  }
+  if (u < n) {  // the last lanes, masked (nothing read or written past n)
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - u)) - 1);
+    const __m512 x = sa ? _mm512_maskz_loadu_ps(m, a + u) : _mm512_set1_ps(*a);
+    const __m512 y = sb ? _mm512_maskz_loadu_ps(m, b + u) : _mm512_set1_ps(*b);
+    _mm512_mask_storeu_ps(dst + u, m, op(x, y));
+    return;
+  }
+#elif defined(__AVX2__)
+  auto op = [](__m256 x, __m256 y) { return Mul ? _mm256_mul_ps(x, y) : _mm256_add_ps(x, y); };
+  for (; u + 8 <= n; u += 8) {
+    const __m256 x = sa ? _mm256_loadu_ps(a + u) : _mm256_set1_ps(*a);
+    const __m256 y = sb ? _mm256_loadu_ps(b + u) : _mm256_set1_ps(*b);
+    _mm256_storeu_ps(dst + u, op(x, y));
+  }
+#endif
+  if (Mul) loops::mul_row(a + u * sa, sa, b + u * sb, sb, n - u, dst + u);
+  else loops::add_row(a + u * sa, sa, b + u * sb, sb, n - u, dst + u);
+}
+void mul_row_f32(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst) {
+  binary_row_f32<true>(a, sa, b, sb, n, dst);
+}
+void add_row_f32(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst) {
+  binary_row_f32<false>(a, sa, b, sb, n, dst);
+}
+
+void relu_f32(const float* x, int64_t n, float* dst) {
+  int64_t i = 0;
+#if defined(__AVX512F__)
+  // +0 in the lanes below zero (an ordered comparison: NaN is not below zero), the element elsewhere.
+  for (; i + 16 <= n; i += 16) {
+    const __m512 v = _mm512_loadu_ps(x + i);
+    const __mmask16 below = _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_LT_OQ);
+    _mm512_storeu_ps(dst + i, _mm512_mask_mov_ps(v, below, _mm512_setzero_ps()));
+  }
+  if (i < n) {  // the last lanes, masked
+    const __mmask16 m = static_cast<__mmask16>((1u << (n - i)) - 1);
+    const __m512 v = _mm512_maskz_loadu_ps(m, x + i);
+    const __mmask16 below = _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_LT_OQ);
+    _mm512_mask_storeu_ps(dst + i, m, _mm512_mask_mov_ps(v, below, _mm512_setzero_ps()));
+    return;
+  }
+#elif defined(__AVX2__)
+  for (; i + 8 <= n; i += 8) {
+    const __m256 v = _mm256_loadu_ps(x + i);
+    const __m256 below = _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ);
+    _mm256_storeu_ps(dst + i, _mm256_andnot_ps(below, v));
+  }
+#endif
+  loops::relu(x + i, n - i, dst + i);
+}
+
 }  // namespace
 
-const VectorLoops vector_loops{widen_f32, narrow_f64, narrow_f64_plus, spread_f32, gather_f32, add_taps_f32, add_scaled_f64,
-                               max_windows_f32, average_windows_f32, row_times_f32, normalize_f32, sum2_f32};
+const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_f32,   gather_f32,
+                               add_taps_f32,        add_scaled_f64, max_windows_f32, average_windows_f32,
+                               row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
+                               relu_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

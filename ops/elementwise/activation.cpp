@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 
+#include "ops/common/product.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
 #include "semantics/coverage.hpp"
 
@@ -46,16 +47,22 @@ Kernel float_activation(std::string op, Make make) {
 // Relu(x) = max(0, x); LeakyRelu(x) = alpha*x for x < 0, else x; ThresholdedRelu(x) = x for x > alpha,
 // else 0 (NaN included); Elu(x) = alpha*(e^x - 1) for x < 0, else x; Selu(x) = gamma*x for x > 0, else
 // gamma*alpha*(e^x - 1); Celu(x) = max(0, x) + min(0, alpha*(e^(x/alpha) - 1)). Otherwise NaN stays NaN.
+// Binary32 Relu in the processor's vector loop (the values of the lambda below).
+void relu_run(const float* x, int64_t n, float* dst) { product_detail::typed::here().relu(x, n, dst); }
+
 Kernel relu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
     ONNXSEM_CLAUSE(EW27);
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), signed_numeric_types, "Relu", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [](const T& v) {
-        if constexpr (is_float_v<T>) return wide(v) < 0 ? narrow<T>(0.0) : v;
-        else return v < 0 ? T{0} : v;
-      });
+      return map_unary<T, T>(
+          x,
+          [](const T& v) {
+            if constexpr (is_float_v<T>) return wide(v) < 0 ? narrow<T>(0.0) : v;
+            else return v < 0 ? T{0} : v;
+          },
+          relu_run);
     }));
   };
 }

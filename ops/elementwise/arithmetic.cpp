@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "ops/common/product.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
 #include "semantics/coverage.hpp"
 
@@ -10,6 +11,14 @@ namespace onnxsem::ops::ew {
 namespace {
 
 // Floating elements: the exact operation on binary64 values, rounded once (P1). Integers: modular (EW5).
+// Binary32 rows of Add and Mul in the processor's vector loop (the values of AddOp and MulOp).
+void add_rows(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst) {
+  product_detail::typed::here().add_row(a, sa, b, sb, n, dst);
+}
+void mul_rows(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst) {
+  product_detail::typed::here().mul_row(a, sa, b, sb, n, dst);
+}
+
 struct AddOp {
   template <class T>
   T operator()(const T& a, const T& b) const {
@@ -189,12 +198,12 @@ Kernel bitwise(Kernel k) {
 
 void add_arithmetic(Registry& r) {
   // Opset 1 and 6: limited broadcasting by attributes; consumed_inputs (opset 1) is ignored (EW4).
-  r.add("", "Add", {1, 6}, binary_kernel("Add", numeric_types, true, AddOp{}));
-  r.add("", "Add", {7, 13, 14}, binary_kernel("Add", numeric_types, false, AddOp{}));
+  r.add("", "Add", {1, 6}, binary_kernel("Add", numeric_types, true, AddOp{}, add_rows));
+  r.add("", "Add", {7, 13, 14}, binary_kernel("Add", numeric_types, false, AddOp{}, add_rows));
   r.add("", "Sub", {1, 6}, binary_kernel("Sub", numeric_types, true, SubOp{}));
   r.add("", "Sub", {7, 13, 14}, binary_kernel("Sub", numeric_types, false, SubOp{}));
-  r.add("", "Mul", {1, 6}, binary_kernel("Mul", numeric_types, true, MulOp{}));
-  r.add("", "Mul", {7, 13, 14}, binary_kernel("Mul", numeric_types, false, MulOp{}));
+  r.add("", "Mul", {1, 6}, binary_kernel("Mul", numeric_types, true, MulOp{}, mul_rows));
+  r.add("", "Mul", {7, 13, 14}, binary_kernel("Mul", numeric_types, false, MulOp{}, mul_rows));
   r.add("", "Div", {1, 6}, binary_kernel("Div", numeric_types, true, DivOp{}));
   r.add("", "Div", {7, 13, 14}, binary_kernel("Div", numeric_types, false, DivOp{}));
   r.add("", "Pow", {1}, pow_kernel(true));

@@ -1,6 +1,10 @@
 // Tests of Add, Sub, Mul, Div, Pow, Mod, BitShift and the bitwise operators (spec/ops-elementwise.md).
 #include "ops/elementwise/ew_test_util.hpp"
 
+#include <algorithm>
+
+#include "semantics/parallel.hpp"
+
 using namespace ewt;
 
 TEST_CASE("[EW2] Add broadcasts multidirectionally, including rank 0 and empty tensors") {
@@ -18,6 +22,79 @@ TEST_CASE("[EW2] Add broadcasts multidirectionally, including rank 0 and empty t
   CHECK(z.shape() == Shape{});
   CHECK(vals<int64_t>(z) == std::vector<int64_t>{5});
   CHECK(add.clause({t1<float>({1, 2}), t1<float>({1, 2, 3})}) == "B1");
+}
+
+TEST_CASE("[EW2][E9] Add, Mul and Sub over broadcast shapes give each element from the operands' elements there, on 1, 2, 3 threads") {
+  // Shapes whose walk merges axes (a per-channel operand, trailing axes both contiguous, axes of one
+  // element) and shapes where it cannot; binary32 (the vector rows of Add and Mul) and int32 (the plain loops).
+  struct Pair {
+    Shape a, b;
+  };
+  const Pair pairs[] = {{{2, 3, 4, 5}, {1, 3, 1, 1}}, {{2, 3, 4, 5}, {5}},          {{2, 1, 4, 1}, {1, 3, 1, 5}},
+                        {{1, 3, 1, 5}, {2, 3, 4, 5}}, {{2, 3, 4, 5}, {2, 3, 4, 5}}, {{3, 1, 7}, {1, 1, 1}},
+                        {{1, 1, 1}, {2, 1, 33}},      {{4, 1, 1, 6}, {1, 5, 1, 1}}, {{1, 64, 40, 40}, {1, 64, 1, 1}}};
+  auto strides_in = [](const Shape& in, const Shape& out) {  // element strides of `in` seen from `out`
+    std::vector<int64_t> st(out.size(), 0);
+    int64_t step = 1;
+    for (size_t d = in.size(); d-- > 0;) {
+      const size_t od = d + (out.size() - in.size());
+      st[od] = in[d] == 1 ? 0 : step;
+      step *= in[d];
+    }
+    return st;
+  };
+  for (const Pair& p : pairs) {
+    CAPTURE(p.a);
+    CAPTURE(p.b);
+    Shape out(std::max(p.a.size(), p.b.size()), 1);
+    for (const Shape* s : {&p.a, &p.b})
+      for (size_t d = 0; d < s->size(); ++d) {
+        auto& o = out[d + (out.size() - s->size())];
+        o = std::max(o, (*s)[d]);
+      }
+    const auto sa = strides_in(p.a, out), sb = strides_in(p.b, out);
+    int64_t na = 1, nb = 1, total = 1;
+    for (int64_t e : p.a) na *= e;
+    for (int64_t e : p.b) nb *= e;
+    for (int64_t e : out) total *= e;
+    std::vector<float> fa, fb;
+    std::vector<int32_t> ia, ib;
+    for (int64_t i = 0; i < na; ++i) {
+      fa.push_back(static_cast<float>(i % 97) / 8.0f - 3.0f);
+      ia.push_back(static_cast<int32_t>(i * 7 % 1000));
+    }
+    for (int64_t i = 0; i < nb; ++i) {
+      fb.push_back(static_cast<float>(i % 89) / 16.0f + 0.5f);
+      ib.push_back(static_cast<int32_t>(i * 13 % 777) - 300);
+    }
+    std::vector<float> want_add, want_mul, want_sub;
+    std::vector<int32_t> want_iadd;
+    for (int64_t e = 0; e < total; ++e) {
+      int64_t oa = 0, ob = 0;
+      for (size_t d = out.size(), rem = static_cast<size_t>(e); d-- > 0;) {
+        const int64_t i = static_cast<int64_t>(rem % static_cast<size_t>(out[d]));
+        rem /= static_cast<size_t>(out[d]);
+        oa += i * sa[d];
+        ob += i * sb[d];
+      }
+      const double x = fa[static_cast<size_t>(oa)], y = fb[static_cast<size_t>(ob)];
+      want_add.push_back(static_cast<float>(x + y));
+      want_mul.push_back(static_cast<float>(x * y));
+      want_sub.push_back(static_cast<float>(x - y));
+      want_iadd.push_back(ia[static_cast<size_t>(oa)] + ib[static_cast<size_t>(ob)]);
+    }
+    for (int t : {1, 2, 3}) {
+      CAPTURE(t);
+      Threads threads(t);
+      const Tensor ta = tv<float>(p.a, fa), tb = tv<float>(p.b, fb);
+      const Tensor r = Call("Add", 14)({ta, tb});
+      CHECK(r.shape() == out);
+      CHECK(vals<float>(r) == want_add);
+      CHECK(vals<float>(Call("Mul", 14)({ta, tb})) == want_mul);
+      CHECK(vals<float>(Call("Sub", 14)({ta, tb})) == want_sub);
+      CHECK(vals<int32_t>(Call("Add", 14)({tv<int32_t>(p.a, ia), tv<int32_t>(p.b, ib)})) == want_iadd);
+    }
+  }
 }
 
 TEST_CASE("[EW5] integer Add, Sub and Mul wrap around modulo 2^bits") {

@@ -128,8 +128,15 @@ template <size_t K>
 // [spec:EW1] a unary elementwise operator applies its function to every element independently; the result
 // has the input's shape (an empty tensor gives an empty tensor).
 // E9: the elements in slices on the threads at hand (f is a function of its arguments alone).
+// A run of binary32 elements as the processor's vector loop computes it (the same values as f, element by
+// element): dst[i] for i < n from x[i] (product_detail::VectorLoops).
+using FloatRun = void (*)(const float* x, int64_t n, float* dst);
+// A row of a binary32 operation likewise: dst[u] from a[u * sa] and b[u * sb], steps 0 or 1.
+using FloatRow = void (*)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
+
+// `run` (binary32 only, optional): f's vector loop.
 template <class Out, class In, class F>
-[[nodiscard]] Tensor map_unary(const Tensor& x, F&& f) {
+[[nodiscard]] Tensor map_unary(const Tensor& x, F&& f, FloatRun run = nullptr) {
   ONNXSEM_CLAUSE(EW1);
   // Every element written below, element i after reading element i: over x's storage when x is handed
   // over (spec/graph.md, E10).
@@ -138,21 +145,42 @@ template <class Out, class In, class F>
   auto in = x.data<In>();
   const auto n = static_cast<int64_t>(in.size());
   parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+    if constexpr (std::is_same_v<Out, float> && std::is_same_v<In, float>)
+      if (run) return run(in.data() + lo, hi - lo, out.data() + lo);
     for (int64_t i = lo; i < hi; ++i) out[static_cast<size_t>(i)] = f(in[static_cast<size_t>(i)]);
   });
   return t;
 }
 
-// E9: rows of the broadcast shape in slices on the threads at hand.
+// E9: rows of the broadcast shape in slices on the threads at hand. `row` (binary32 only, optional): f's vector
+// loop, for rows whose operands are contiguous or repeated.
 template <class Out, class A, class B, class F>
-[[nodiscard]] Tensor map_binary(const Layout<2>& l, const Tensor& a, const Tensor& b, F&& f) {
+[[nodiscard]] Tensor map_binary(const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f, FloatRow row = nullptr) {
+  // The walk over the output in row-major order, with axes of one element left out and each axis that both
+  // operands read in step with the axis before it (both contiguous across them, or both repeated) merged
+  // into it: the same element pairs in the same order, in rows as long as the operands allow (a channel's
+  // plane, when one operand is repeated per channel).
+  Layout<2> l;
+  for (size_t d = 0; d < layout.out.size(); ++d) {
+    const int64_t e = layout.out[d];
+    if (e == 1) continue;
+    bool merge = !l.out.empty();
+    for (size_t k = 0; k < 2 && merge; ++k) merge = l.strides[k].back() == layout.strides[k][d] * e;
+    if (merge) {
+      l.out.back() *= e;
+      for (size_t k = 0; k < 2; ++k) l.strides[k].back() = layout.strides[k][d];
+    } else {
+      l.out.push_back(e);
+      for (size_t k = 0; k < 2; ++k) l.strides[k].push_back(layout.strides[k][d]);
+    }
+  }
   // Every element written below, element i after reading the operands' elements at i: over the storage of
   // an operand of the output's shape and type when it is handed over (spec/graph.md, E10).
   auto [t, out_view] = [&] {
     for (const Tensor* operand : {&a, &b})
-      if (operand->shape() == l.out)
-        if (auto r = Tensor::reuse<Out>(*operand, l.out)) return std::move(*r);
-    return Tensor::allocate_for_overwrite<Out>(l.out);
+      if (operand->shape() == layout.out)
+        if (auto r = Tensor::reuse<Out>(*operand, layout.out)) return std::move(*r);
+    return Tensor::allocate_for_overwrite<Out>(layout.out);
   }();
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
@@ -165,6 +193,13 @@ template <class Out, class A, class B, class F>
                                 // The common cases as plain loops over contiguous or repeated operands.
                                 const A* pa = da.data() + o[0];
                                 const B* pb = db.data() + o[1];
+                                if constexpr (std::is_same_v<Out, float> && std::is_same_v<A, float> &&
+                                              std::is_same_v<B, float>)
+                                  if (row && (step[0] == 0 || step[0] == 1) && (step[1] == 0 || step[1] == 1)) {
+                                    row(pa, step[0], pb, step[1], n, dst);
+                                    dst += n;
+                                    return;
+                                  }
                                 if (step[0] == 1 && step[1] == 1) {
                                   for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], pb[u]);
                                 } else if (step[0] == 1 && step[1] == 0) {
@@ -211,8 +246,8 @@ inline void require_same_type(const Tensor& a, const Tensor& b, const std::strin
 // element (T or bool). `legacy` selects the opset 1-6 broadcast attributes (EW3) instead of
 // multidirectional broadcasting (EW2).
 template <class Types, class F>
-[[nodiscard]] Kernel binary_kernel(std::string op, Types types, bool legacy, F f) {
-  return [op, types, legacy, f](const KernelArgs& args) -> Outputs {
+[[nodiscard]] Kernel binary_kernel(std::string op, Types types, bool legacy, F f, FloatRow row = nullptr) {
+  return [op, types, legacy, f, row](const KernelArgs& args) -> Outputs {
     const Tensor& a = args.tensor(0);
     const Tensor& b = args.tensor(1);
     require_same_type(a, b, op, "A", "B");
@@ -220,7 +255,7 @@ template <class Types, class F>
     return one(dispatch(a.dtype(), types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
       using R = std::invoke_result_t<const F&, const T&, const T&>;
-      return map_binary<R, T, T>(l, a, b, [&](const T& x, const T& y) { return f(x, y); });
+      return map_binary<R, T, T>(l, a, b, [&](const T& x, const T& y) { return f(x, y); }, row);
     }));
   };
 }
