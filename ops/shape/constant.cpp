@@ -1,5 +1,11 @@
 // Constant, ConstantOfShape, Range, EyeLike (spec/ops-shape.md, SH21-SH24).
 #include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <cmath>
 
 #include "ops/common/attrs.hpp"
@@ -53,6 +59,30 @@ Outputs constant(const KernelArgs& a, bool typed_forms) {
 }
 
 // ---- ConstantOfShape ---------------------------------------------------------------------------------------
+// The least size (bytes) of a fill written past the processor's caches (1 MiB, half the second-level cache
+// of the machines measured): larger than the cache, it would not stay there for its reader anyway, and
+// stores that bypass the cache do not read each line first.
+constexpr int64_t kStreamedFill = int64_t{1} << 24;
+
+// dst[0 .. n) = v, elements of 4 or 8 bytes, with stores that bypass the caches where 16-byte aligned.
+template <class T>
+void streamed_fill(T* dst, int64_t n, T v) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
+#if defined(__SSE2__)
+  int64_t i = 0;
+  for (; i < n && reinterpret_cast<uintptr_t>(dst + i) % 16 != 0; ++i) dst[i] = v;
+  constexpr int64_t per = 16 / static_cast<int64_t>(sizeof(T));
+  alignas(16) T block[per];
+  for (auto& b : block) b = v;
+  const __m128i pattern = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+  for (; i + per <= n; i += per) _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), pattern);
+  _mm_sfence();  // the streamed stores ordered before what follows (the job's end, another thread's reads)
+  for (; i < n; ++i) dst[i] = v;
+#else
+  std::fill(dst, dst + n, v);
+#endif
+}
+
 Outputs constant_of_shape(const KernelArgs& a) {
   Shape shape = int_list(a.tensor(0), "input 'input' (the shape)");
   // [spec:SH22] every requested dimension is >= 0; the value attribute, when given, holds exactly one
@@ -72,7 +102,11 @@ Outputs constant_of_shape(const KernelArgs& a) {
     const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     // E9: a copy of one value, in slices on the threads at hand.
     const auto n = static_cast<int64_t>(out.size());
-    parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) { std::fill(out.begin() + lo, out.begin() + hi, v); });
+    parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+      if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8))
+        if (n * static_cast<int64_t>(sizeof(T)) >= kStreamedFill) return streamed_fill(out.data() + lo, hi - lo, v);
+      std::fill(out.begin() + lo, out.begin() + hi, v);
+    });
     return t;
   }));
 }

@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <limits>
 
 #include "ops/shape/test_util.hpp"
+#include "semantics/parallel.hpp"
 
 using namespace shape_test;
 
@@ -51,6 +53,23 @@ TEST_CASE("[SH22] ConstantOfShape fills the requested shape with the one-element
   CHECK(clause_of([] {
           (void)run1("ConstantOfShape", 9, {Value(i64({2}))}, {attr_t("value", f32({2}, {1, 2}))});
         }) == "SH22");
+}
+
+TEST_CASE("[SH22][E9] ConstantOfShape fills every element of a large output (written past the caches), on 1, 2, 3 threads") {
+  // Past 16 MiB the fill streams its stores; slices on several threads start at unaligned elements and the
+  // odd counts leave tails: every element must hold the value, for elements of 4 and of 8 bytes.
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    const Tensor f = run1("ConstantOfShape", 20, {Value(i64({3, 1398107}))}, {attr_t("value", f32({1}, {-2.5f}))});
+    const std::vector<float> fv = vals<float>(f);
+    CHECK(fv.size() == 4194321);
+    CHECK(std::count(fv.begin(), fv.end(), -2.5f) == static_cast<std::ptrdiff_t>(fv.size()));
+    const Tensor d = run1("ConstantOfShape", 20, {Value(i64({2097157}))}, {attr_t("value", tv<double>({1}, {0.125}))});
+    const std::vector<double> dv = vals<double>(d);
+    CHECK(dv.size() == 2097157);
+    CHECK(std::count(dv.begin(), dv.end(), 0.125) == static_cast<std::ptrdiff_t>(dv.size()));
+  }
 }
 
 TEST_CASE("[SH23] Range counts ceil((limit - start) / delta) elements") {
