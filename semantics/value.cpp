@@ -1,12 +1,6 @@
 // Values (spec/values.md): element types, shapes, tensors, sequences, optionals, maps and their equality.
 #include "semantics/value.hpp"
 
-#include <cstdlib>
-#include <new>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -104,17 +98,6 @@ thread_local int64_t current_limit = int64_t{8} << 30;
 int64_t allocation_limit() noexcept { return current_limit; }
 AllocationLimit::AllocationLimit(int64_t bytes) noexcept : previous_(current_limit) { current_limit = bytes; }
 AllocationLimit::~AllocationLimit() { current_limit = previous_; }
-
-std::shared_ptr<void> Tensor::large_buffer(size_t bytes) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-  void* p = std::aligned_alloc(kHuge, rounded);
-  if (!p) throw std::bad_alloc();
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  (void)madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without huge pages the buffer works the same
-#endif
-  return std::shared_ptr<void>(p, [](void* q) { std::free(q); });
-}
 
 void Tensor::check_bytes(int64_t count, size_t elem_size) {
   // [spec:L3] a tensor larger than the configured limit is refused before anything is allocated.

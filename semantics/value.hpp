@@ -227,25 +227,11 @@ class Tensor {
     check_bytes(t.count_, sizeof(T));
     t.shape_ = std::move(shape);
     const size_t n = static_cast<size_t>(t.count_ == 0 ? 1 : t.count_);
-    if constexpr (std::is_trivially_default_constructible_v<T> && std::is_trivially_destructible_v<T>) {
-      if (n * sizeof(T) >= kLargeBuffer) {
-        std::shared_ptr<void> raw = large_buffer(n * sizeof(T));
-        T* const data = static_cast<T*>(raw.get());
-        if (initialise) std::memset(static_cast<void*>(data), 0, n * sizeof(T));  // the zero of every number type
-        t.buf_ = std::shared_ptr<const void>(std::move(raw), data);
-        return {std::move(t), std::span<T>{data, static_cast<size_t>(t.count_)}};
-      }
-    }
     std::shared_ptr<T[]> p(initialise ? new T[n]() : new T[n]);
     std::span<T> view{p.get(), static_cast<size_t>(t.count_)};
     t.buf_ = std::shared_ptr<const void>(p, p.get());
     return {std::move(t), view};
   }
-  // Element buffers of this many bytes or more come from large_buffer: memory the system may back with
-  // pages of 2 MiB (transparent huge pages), so that writing a large tensor the first time takes one page
-  // fault per 2 MiB instead of one per 4 KiB.
-  static constexpr size_t kLargeBuffer = size_t{4} << 20;
-  [[nodiscard]] static std::shared_ptr<void> large_buffer(size_t bytes);
   [[noreturn]] void wrong_type(DType asked) const;
   static void check_bytes(int64_t count, size_t elem_size);
 

@@ -2,9 +2,6 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 #include "semantics/value.hpp"
 
@@ -54,39 +51,6 @@ TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
   const Tensor c = a.reshaped({3, 2});
   CHECK(c.data<int32_t>().data() == a.data<int32_t>().data());
   CHECK(c.shape() == Shape{3, 2});
-}
-
-TEST_CASE("[V2] large element buffers: value-initialised to zero, writable whole, shared and handed over like others") {
-  // 8 MiB of binary32 and of int64: past the size whose buffers may be backed by huge pages. Buffers of
-  // this size freed before are written with other values first, and the allocator is told to keep freed
-  // memory rather than give it back to the system (which would hand out fresh zero pages), so that a
-  // reused buffer would show those values.
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-#endif
-  const int64_t n = int64_t{1} << 21;
-  for (int round = 0; round < 3; ++round) {
-    auto [dirty, view] = Tensor::allocate_for_overwrite<float>({n});
-    for (auto& v : view) v = 1.5f;
-    CHECK(dirty.data<float>()[static_cast<size_t>(n - 1)] == 1.5f);
-  }
-  for (int round = 0; round < 2; ++round) {
-    auto [zeros, view] = Tensor::allocate<float>({2, n / 2});
-    CHECK(static_cast<int64_t>(view.size()) == n);
-    bool all_zero = true;
-    for (float v : zeros.data<float>()) all_zero = all_zero && v == 0.0f && !std::signbit(v);
-    CHECK(all_zero);
-    auto [ints, iview] = Tensor::allocate<int64_t>({n});
-    bool ints_zero = true;
-    for (int64_t v : ints.data<int64_t>()) ints_zero = ints_zero && v == 0;
-    CHECK(ints_zero);
-    for (auto& v : iview) v = 3;
-    const Tensor copy = ints;  // shares the buffer
-    CHECK(copy.buffer_users() == 2);
-    CHECK(copy.data<int64_t>()[static_cast<size_t>(n - 1)] == 3);
-    CHECK_FALSE(Tensor::reuse<int64_t>(copy, {n}).has_value());  // shared: not handed over
-  }
 }
 
 TEST_CASE("[E10] an output is built over an input's storage only when no other tensor shares it") {
