@@ -588,7 +588,8 @@ TEST_CASE("[EW2][EW27] every instruction-set variant of the Mul, Add and Relu ro
     }
   };
   // Steps (1, 1), (1, 0) and (0, 1): a repeated operand is element 5 of its input.
-  for (auto [sa, sb] : {std::pair<int64_t, int64_t>{1, 1}, {1, 0}, {0, 1}}) {
+  for (const auto& steps : {std::pair<int64_t, int64_t>{1, 1}, {1, 0}, {0, 1}}) {
+    const int64_t sa = steps.first, sb = steps.second;  // plain variables: clang 14 cannot capture bindings
     CAPTURE(sa);
     CAPTURE(sb);
     const float* pa = sa ? a.data() : a.data() + 5;
