@@ -72,6 +72,37 @@ void for_each_broadcast_rows(const Shape& out, const std::array<std::vector<int6
   return total == 0 ? 0 : out.empty() ? 1 : total / out.back();
 }
 
+// A walk over an output shape in row-major order reading K inputs through element strides (one per axis).
+template <size_t K>
+struct StridedWalk {
+  Shape out;
+  std::array<std::vector<int64_t>, K> strides;
+};
+
+// The same walk in fewer, longer rows: axes of one element left out, and each axis that every input reads
+// in step with the axis before it (input k's stride on the earlier axis equal to its stride on this one
+// times this one's extent: contiguous across both, or repeated across both) merged into that axis. The
+// walk visits the same element tuples in the same order (a channel's plane as one row, when one input is
+// repeated per channel; whole planes, when a permutation keeps them together).
+template <size_t K>
+[[nodiscard]] StridedWalk<K> coalesce(const Shape& out, const std::array<std::vector<int64_t>, K>& strides) {
+  StridedWalk<K> w;
+  for (size_t d = 0; d < out.size(); ++d) {
+    const int64_t e = out[d];
+    if (e == 1) continue;
+    bool merge = !w.out.empty();
+    for (size_t k = 0; k < K && merge; ++k) merge = w.strides[k].back() == strides[k][d] * e;
+    if (merge) {
+      w.out.back() *= e;
+      for (size_t k = 0; k < K; ++k) w.strides[k].back() = strides[k][d];
+    } else {
+      w.out.push_back(e);
+      for (size_t k = 0; k < K; ++k) w.strides[k].push_back(strides[k][d]);
+    }
+  }
+  return w;
+}
+
 // Calls f(offsets) for every element of `out` in row-major order, where offsets[k] indexes input k.
 template <size_t K, class F>
 void for_each_broadcast(const Shape& out, const std::array<std::vector<int64_t>, K>& strides, F&& f) {

@@ -6,8 +6,13 @@
 // element. Built with -ffp-contract=off like the kernel: add_taps rounds each product and each sum.
 #include <cstdint>
 
+#include <algorithm>
+#include <cstring>
+
 #if defined(__AVX2__) || defined(__AVX512F__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 #include "ops/common/product.hpp"
@@ -306,11 +311,39 @@ void relu_f32(const float* x, int64_t n, float* dst) {
   loops::relu(x + i, n - i, dst + i);
 }
 
+template <class T>
+void stream_fill_as(T* dst, int64_t n, T v) {
+  int64_t i = 0;
+#if defined(__SSE2__)
+  for (; i < n && reinterpret_cast<uintptr_t>(dst + i) % 16 != 0; ++i) dst[i] = v;
+  constexpr int64_t per = 16 / static_cast<int64_t>(sizeof(T));
+  alignas(16) T block[per];
+  std::fill(block, block + per, v);
+  const __m128i pattern = _mm_load_si128(reinterpret_cast<const __m128i*>(block));
+  for (; i + per <= n; i += per) _mm_stream_si128(reinterpret_cast<__m128i*>(dst + i), pattern);
+  _mm_sfence();  // the streamed stores ordered before what follows (the job's end, another thread's reads)
+#endif
+  std::fill(dst + i, dst + n, v);
+}
+
+// The element's bytes copied as an unsigned integer of its size: the same bits stored.
+void stream_fill(void* dst, int64_t n, int32_t size, const void* v) {
+  if (size == 4) {
+    uint32_t bits;
+    std::memcpy(&bits, v, 4);
+    stream_fill_as(static_cast<uint32_t*>(dst), n, bits);
+  } else {
+    uint64_t bits;
+    std::memcpy(&bits, v, 8);
+    stream_fill_as(static_cast<uint64_t*>(dst), n, bits);
+  }
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_f32,   gather_f32,
                                add_taps_f32,        add_scaled_f64, max_windows_f32, average_windows_f32,
                                row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
-                               relu_f32};
+                               relu_f32,            stream_fill};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

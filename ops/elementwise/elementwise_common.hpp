@@ -156,24 +156,9 @@ template <class Out, class In, class F>
 // loop, for rows whose operands are contiguous or repeated.
 template <class Out, class A, class B, class F>
 [[nodiscard]] Tensor map_binary(const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f, FloatRow row = nullptr) {
-  // The walk over the output in row-major order, with axes of one element left out and each axis that both
-  // operands read in step with the axis before it (both contiguous across them, or both repeated) merged
-  // into it: the same element pairs in the same order, in rows as long as the operands allow (a channel's
-  // plane, when one operand is repeated per channel).
-  Layout<2> l;
-  for (size_t d = 0; d < layout.out.size(); ++d) {
-    const int64_t e = layout.out[d];
-    if (e == 1) continue;
-    bool merge = !l.out.empty();
-    for (size_t k = 0; k < 2 && merge; ++k) merge = l.strides[k].back() == layout.strides[k][d] * e;
-    if (merge) {
-      l.out.back() *= e;
-      for (size_t k = 0; k < 2; ++k) l.strides[k].back() = layout.strides[k][d];
-    } else {
-      l.out.push_back(e);
-      for (size_t k = 0; k < 2; ++k) l.strides[k].push_back(layout.strides[k][d]);
-    }
-  }
+  // The walk over the output in row-major order in rows as long as the operands allow (coalesce, B1): the
+  // same element pairs in the same order.
+  const StridedWalk<2> l = coalesce<2>(layout.out, layout.strides);
   // Every element written below, element i after reading the operands' elements at i: over the storage of
   // an operand of the output's shape and type when it is handed over (spec/graph.md, E10).
   auto [t, out_view] = [&] {

@@ -41,21 +41,9 @@ Outputs transpose(const KernelArgs& a) {
   }
   // Output element (i0, ..., i_{r-1}) is input element sum_i i_i * st[i]: the output is walked in order,
   // with the input offset carried along (the broadcasting walk, one operand read through strides st).
-  // Output axes of one element move nothing and are left out of the walk; an output axis followed by one
-  // that comes right after it in the input too (st[i] = st[i+1] * out[i+1]) is walked with it as one, so
-  // that the walk's rows are as long as the input allows (a channel shuffle copies whole planes).
-  Shape walk;
-  std::vector<int64_t> walk_st;
-  for (int64_t i = 0; i < r; ++i) {
-    if (out[i] == 1) continue;
-    if (!walk.empty() && walk_st.back() == st[i] * out[i]) {
-      walk.back() *= out[i];
-      walk_st.back() = st[i];
-    } else {
-      walk.push_back(out[i]);
-      walk_st.push_back(st[i]);
-    }
-  }
+  // The walk in rows as long as the input allows (coalesce, B1: a channel shuffle copies whole planes).
+  const StridedWalk<1> w = coalesce<1>(out, {st});
+  const Shape& walk = w.out;
   return one(dispatch(x.dtype(), all_types, "Transpose", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
@@ -66,7 +54,7 @@ Outputs transpose(const KernelArgs& a) {
     // Rows [lo, hi) of the walk, each a run of the input (copied as a block) or a strided read.
     auto rows = [&](int64_t lo, int64_t hi) {
       T* dst = o + lo * inner;
-      for_each_broadcast_row<1>(walk, {walk_st}, lo, hi,
+      for_each_broadcast_row<1>(walk, w.strides, lo, hi,
                                 [&](const std::array<int64_t, 1>& start, const std::array<int64_t, 1>& step, int64_t n) {
                                   const T* src = in.data() + start[0];
                                   if (step[0] == 1) std::copy(src, src + n, dst);
