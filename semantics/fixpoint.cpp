@@ -367,24 +367,26 @@ struct Evaluation {
     return true;
   }
 
-  [[nodiscard]] std::vector<size_t> executable_set(const State& s) const {
-    std::vector<size_t> out;
-    for (size_t k = 0; k < graph.nodes.size(); ++k)
-      if (executable(s, k)) out.push_back(k);
-    return out;
-  }
-
   // Per name id (GraphIndex::names): whether the name has a value in this graph's state (`local`), and in
   // it or an enclosing scope (`visible`), as `executable` looks them up (outputs in the state, inputs
-  // through `lookup`).
+  // through `lookup`); and, where `local`, the state's entry (`at`), so that the name is looked up once.
+  // The state is a map: its entries stay where they are while it grows in place (fire_into), and none is
+  // ever removed (E8 leaves each dropped name the undefined tensor).
   struct Presence {
     std::vector<char> local, visible;
+    std::vector<State::iterator> at;
   };
-  [[nodiscard]] Presence presence(const State& s) const {
-    Presence p{std::vector<char>(ix.names.size()), std::vector<char>(ix.names.size())};
-    for (size_t i = 0; i < ix.names.size(); ++i) {
-      p.local[i] = s.count(*ix.names[i]) ? 1 : 0;
-      p.visible[i] = p.local[i] || lookup(s, *ix.names[i]) ? 1 : 0;
+  [[nodiscard]] Presence presence(State& s) const {
+    const size_t count = ix.names.size();
+    Presence p{std::vector<char>(count), std::vector<char>(count), std::vector<State::iterator>(count, s.end())};
+    for (size_t i = 0; i < count; ++i) {
+      const std::string& name = *ix.names[i];
+      if (auto it = s.find(name); it != s.end()) {
+        p.local[i] = p.visible[i] = 1;
+        p.at[i] = it;
+      } else {
+        p.visible[i] = outer && outer->find(name) ? 1 : 0;
+      }
     }
     return p;
   }
@@ -401,10 +403,16 @@ struct Evaluation {
 
   // [spec:E3] firing an operation applies its operator to the values of its inputs (apply_operation)
   // and assigns each requested output. Returns the next state.
+  [[nodiscard]] State fire(State s, size_t k, int64_t& firings) {
+    fire_into(s, k, firings, {}, nullptr);
+    return s;
+  }
+  // The same on the state in place (the next state replaces it). With `p` (a Presence mirroring the state),
+  // the inputs are found through p.at and the outputs' entries recorded there.
   // `handed` (empty: none): per input position, whether the value of this graph's name there goes to the
   // operator itself rather than as a copy (E10); the name keeps a value in the state (the undefined tensor,
   // as E8 leaves it).
-  [[nodiscard]] State fire(State s, size_t k, int64_t& firings, const std::vector<char>& handed = {}) {
+  void fire_into(State& s, size_t k, int64_t& firings, const std::vector<char>& handed, Presence* p) {
     ONNXSEM_CLAUSE(E3);
     const Node& n = graph.nodes[k];
     std::vector<std::optional<Value>> inputs;
@@ -414,11 +422,18 @@ struct Evaluation {
       if (i.empty()) {
         ONNXSEM_CLAUSE(E4);
         inputs.emplace_back(std::nullopt);  // [spec:E4] the empty name is an absent optional input
-      } else if (auto it = s.find(i); !handed.empty() && handed[j] && it != s.end()) {
+        continue;
+      }
+      auto it = s.end();
+      if (!p) it = s.find(i);
+      else if (const size_t id = ix.input_ids[k][j]; p->local[id]) it = p->at[id];
+      if (it == s.end()) {
+        inputs.emplace_back(*lookup(s, i));  // from an enclosing scope
+      } else if (!handed.empty() && handed[j]) {
         inputs.emplace_back(std::move(it->second));
         it->second = Value(Tensor());
       } else {
-        inputs.emplace_back(*lookup(s, i));
+        inputs.emplace_back(it->second);
       }
     }
     // [spec:PE1] an evaluation given a bound on the elements a firing reads does not fire an operation
@@ -440,15 +455,15 @@ struct Evaluation {
     Scope here{&s, outer};
     std::vector<std::optional<Value>> results =
         apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs), Runner(cx, opsets, here, firings));
-    for (size_t j = 0; j < n.outputs.size(); ++j) {
+    for (size_t j = 0, named = 0; j < n.outputs.size(); ++j) {
       const std::string& name = n.outputs[j];
       if (name.empty()) continue;  // apply_operation returned a value for every requested output
       // By E2 no output of an executable operation has a value, so this assignment is the first.
       auto [at, fresh] = s.emplace(name, std::move(*results[j]));
       if (!fresh) throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
+      if (p) p->at[ix.output_ids[k][named++]] = at;
       if (cx.options.observe) cx.options.observe(graph, name, at->second);
     }
-    return s;
   }
 };
 
@@ -509,18 +524,20 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
   Scheduler sch = cx.options.scheduler;
   sch.seed = sch.seed * 1000003 + seed_salt + static_cast<uint64_t>(cx.depth);
   Picker picker(sch, sch.kind == Scheduler::Kind::depth_first ? &ev.ix.depth_first() : nullptr);
-  // The executable set of E2, in node-list order. It is computed from the definition once, and after each
-  // firing only the operations whose status can have changed are looked at again (GraphIndex::affected_by),
-  // read off the presence of their names (Evaluation::Presence, kept beside the state as it grows: a firing
-  // gives values to its outputs and takes none away, E8 below leaving each name a value); the set is at
-  // every step the one executable_set(s) would give.
-  std::vector<size_t> ex = ev.executable_set(s);
-  std::vector<char> in_set(g.nodes.size(), 0);
-  for (size_t k : ex) {
-    in_set[k] = 1;
-    picker.entered(k);
-  }
+  // The executable set of E2, in node-list order, read off the presence of the names (Evaluation::Presence,
+  // kept beside the state as it grows: a firing gives values to its outputs and takes none away, E8 below
+  // leaving each name a value). After each firing only the operations whose status can have changed are
+  // looked at again (GraphIndex::affected_by); the set is at every step the operations k for which
+  // executable(s, k) holds.
   Evaluation::Presence has = ev.presence(s);
+  std::vector<size_t> ex;
+  std::vector<char> in_set(g.nodes.size(), 0);
+  for (size_t k = 0; k < g.nodes.size(); ++k)
+    if (ev.executable(has, k)) {
+      ex.push_back(k);
+      in_set[k] = 1;
+      picker.entered(k);
+    }
   const GraphIndex& ix = ev.ix;
   // [spec:E8] for each name, how many of the operations that read it have not fired yet; when the last
   // has fired, the value is dropped from this graph's state unless it is a graph output. The name keeps a
@@ -530,7 +547,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     ONNXSEM_CLAUSE(E8);
     for (size_t i : ix.read_ids[k]) {
       if (--unread[i] != 0 || ix.kept[i]) continue;
-      if (auto it = s.find(*ix.names[i]); it != s.end()) it->second = Value(Tensor());
+      if (has.local[i]) has.at[i]->second = Value(Tensor());
     }
   };
   // [spec:E10] per input position of operation k, whether k is the last to read the value there, as E8
@@ -552,7 +569,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
       throw Failure(Error{ErrorKind::unsupported, "PE1",
                           "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
     const std::vector<char> handed = cx.options.release ? last_read(k) : std::vector<char>{};
-    s = firing(g.nodes[k], [&] { return ev.fire(std::move(s), k, firings, handed); });
+    firing(g.nodes[k], [&] { ev.fire_into(s, k, firings, handed, &has); });
     ++firings;
     if (cx.options.release) drop_read(k);
     for (size_t o : ix.output_ids[k]) has.local[o] = has.visible[o] = 1;
