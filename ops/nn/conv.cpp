@@ -185,8 +185,14 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   // E9: on several threads, pieces of (a tile of positions, a slice of each group's rows); at least about
   // three per thread when the positions and rows allow, so that the threads finish together.
   const int64_t threads = conv_threads(s, P, R, depthwise);
-  int64_t row_parts = 1;
-  if (threads > 1 && !depthwise && P <= tile && P < s.Mg && s.Mg >= 2 * threads * product_detail::kMR) {
+  int64_t row_parts = 1, group_parts = 1;
+  if (threads > 1 && !depthwise && s.G >= threads) {
+    // A grouped convolution of at least as many groups as threads: pieces of (a tile, a slice of the
+    // groups), the tiles as on one thread. Each group reads only its own channels and rows of W, so the
+    // pieces share nothing; slicing each group's positions or rows instead would make every piece widen
+    // the same taps or rows of W again.
+    group_parts = std::min(s.G, 3 * threads);
+  } else if (threads > 1 && !depthwise && P <= tile && P < s.Mg && s.Mg >= 2 * threads * product_detail::kMR) {
     // Fewer positions than rows: one slice of each group's rows per thread over every position. Each piece
     // gathers the taps of all positions and packs only its rows of W; slicing the positions instead would
     // make each piece pack all of W, the larger of the two.
@@ -318,7 +324,9 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     });
     return y;
   }
-  parallel_for(tiles * row_parts, [&](int64_t piece) {
+  parallel_for(tiles * row_parts * group_parts, [&](int64_t q) {
+    const auto [g0, g1] = slice_bounds(s.G, group_parts, q % group_parts);
+    const int64_t piece = q / group_parts;
     const int64_t p0 = piece / row_parts * tile, tp = std::min(tile, P - p0);
     const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
     double* const col = depthwise ? nullptr : scratch.col.at_least(packed_size(R, tile));
@@ -328,7 +336,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     if (col) pad_panel(col, tp);
     if (!direct) prepare(p0, tp, offs, run);
     for (int64_t n = 0; n < s.N; ++n)
-      for (int64_t gi = 0; gi < s.G; ++gi) {
+      for (int64_t gi = g0; gi < g1; ++gi) {
         if (!depthwise) {
           gather_taps(n, gi, p0, tp, offs, run, col, 0, s.Cg);
           multiply(n, gi, p0, tp, col, acc, r0, r1);
@@ -433,11 +441,13 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   // tiles of fewer rows would each widen the rows of the band above and below theirs too.
   const bool depthwise = s.Cg == 1 && s.Mg == 1;
   const int64_t threads = conv_threads(s, P, R, depthwise);
-  const int64_t group_parts = depthwise && threads > 1 ? std::min<int64_t>(s.G, 3 * threads) : 1;
+  // So is a grouped convolution of at least as many groups as threads (as in `lowered`).
+  const bool by_groups = threads > 1 && (depthwise || s.G >= threads);
+  const int64_t group_parts = by_groups ? std::min<int64_t>(s.G, 3 * threads) : 1;
   if (threads > 1 && group_parts == 1)
     rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + 3 * threads - 1) / (3 * threads)));
   const int64_t tiles = (g.out[0] + rows - 1) / rows;
-  const int64_t row_parts = row_slices(tiles, threads, s.Mg);
+  const int64_t row_parts = group_parts > 1 ? 1 : row_slices(tiles, threads, s.Mg);
   // The band of (channel c, phase f) starts at (c * F + f) * cs: kNR doubles more than the band, for the
   // reads past the last column. Tap jf of channel c reads it from koff[c * K + jf].
   const int64_t cs = (rows + halo) * row + kNR;
