@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,23 @@
 #include "semantics/value.hpp"
 
 namespace onnxsem::ops::testing {
+
+// Keeps what a test computed alive until the test ends (`keep(run(...))`, `keep(vals(...))`). A test that
+// compares runs on 1, 2 and 3 threads (E9) holds each run's output and each copy of it this way: a later
+// run's output then never lands in storage that held an earlier result, whose elements would hide any that
+// a piece left unwritten.
+class KeepAlive {
+ public:
+  template <class T>
+  const T& operator()(T value) {
+    auto held = std::make_shared<T>(std::move(value));
+    held_.push_back(held);
+    return *held;
+  }
+
+ private:
+  std::deque<std::shared_ptr<const void>> held_;
+};
 
 using Inputs = std::vector<std::optional<Value>>;
 using Outputs = std::vector<std::optional<Value>>;

@@ -83,16 +83,17 @@ TEST_CASE("[EW2][E9] Add, Mul and Sub over broadcast shapes give each element fr
       want_sub.push_back(static_cast<float>(x - y));
       want_iadd.push_back(ia[static_cast<size_t>(oa)] + ib[static_cast<size_t>(ob)]);
     }
+    KeepAlive keep;  // every result and copy held to the end (E9 tests)
     for (int t : {1, 2, 3}) {
       CAPTURE(t);
       Threads threads(t);
       const Tensor ta = tv<float>(p.a, fa), tb = tv<float>(p.b, fb);
-      const Tensor r = Call("Add", 14)({ta, tb});
+      const Tensor& r = keep(Call("Add", 14)({ta, tb}));
       CHECK(r.shape() == out);
-      CHECK(vals<float>(r) == want_add);
-      CHECK(vals<float>(Call("Mul", 14)({ta, tb})) == want_mul);
-      CHECK(vals<float>(Call("Sub", 14)({ta, tb})) == want_sub);
-      CHECK(vals<int32_t>(Call("Add", 14)({tv<int32_t>(p.a, ia), tv<int32_t>(p.b, ib)})) == want_iadd);
+      CHECK(keep(vals<float>(r)) == want_add);
+      CHECK(keep(vals<float>(keep(Call("Mul", 14)({ta, tb})))) == want_mul);
+      CHECK(keep(vals<float>(keep(Call("Sub", 14)({ta, tb})))) == want_sub);
+      CHECK(keep(vals<int32_t>(keep(Call("Add", 14)({tv<int32_t>(p.a, ia), tv<int32_t>(p.b, ib)})))) == want_iadd);
     }
   }
 }

@@ -10,7 +10,7 @@
 namespace ewt {
 using namespace onnxsem;
 
-using ops::testing::t1, ops::testing::tv, ops::testing::vals;
+using ops::testing::KeepAlive, ops::testing::t1, ops::testing::tv, ops::testing::vals;
 
 inline const ops::Registry& registry() { return ops::testing::family_registry<ops::add_elementwise>(); }
 

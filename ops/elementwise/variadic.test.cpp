@@ -73,10 +73,11 @@ TEST_CASE("[EW11] [E9] Sum and Mean of same-shaped inputs: each sum from +0 in t
       const double s = ((0.0 + double(a[i])) + double(b[i])) + double(c[i]);
       want[i] = static_cast<float>(std::string(op) == "Mean" ? s / 3.0 : s);
     }
+    KeepAlive keep;  // every result and copy held to the end (E9 tests)
     for (int t : {1, 2, 3}) {
       CAPTURE(t);
       Threads threads(t);
-      const auto got = vals<float>(Call(op, 13)({t1<float>(a), t1<float>(b), t1<float>(c)}));
+      const auto& got = keep(vals<float>(keep(Call(op, 13)({t1<float>(a), t1<float>(b), t1<float>(c)}))));
       REQUIRE(got.size() == want.size());
       CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
       CHECK(!std::signbit(got[0]));

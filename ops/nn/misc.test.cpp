@@ -80,13 +80,14 @@ TEST_CASE("[NN43] [E9] LRN on 1, 2 and 3 threads: the bits of the definition, el
   std::vector<float> x32(x.begin(), x.end()), want32(want.size());
   for (size_t i = 0; i < want.size(); ++i) want32[i] = static_cast<float>(want[i]);  // x is binary32-valued
   const Node node = make_node("LRN", {attr_i("size", size), attr_f("alpha", 0.5f), attr_f("beta", 0.75f), attr_f("bias", 2.0f)});
+  KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    const auto y = run(node, 13, {Value(td(xs, x))});
-    CHECK(std::memcmp(vals<double>(y[0]).data(), want.data(), want.size() * sizeof(double)) == 0);
-    const auto y32 = run(node, 13, {Value(tf(xs, x32))});
-    CHECK(std::memcmp(vals(y32[0]).data(), want32.data(), want32.size() * sizeof(float)) == 0);
+    const auto& y = keep(run(node, 13, {Value(td(xs, x))}));
+    CHECK(std::memcmp(keep(vals<double>(y[0])).data(), want.data(), want.size() * sizeof(double)) == 0);
+    const auto& y32 = keep(run(node, 13, {Value(tf(xs, x32))}));
+    CHECK(std::memcmp(keep(vals(y32[0])).data(), want32.data(), want32.size() * sizeof(float)) == 0);
   }
 }
 

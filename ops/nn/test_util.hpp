@@ -7,7 +7,7 @@
 namespace nntest {
 using namespace onnxsem;
 
-using ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_is, ops::testing::attr_s,
+using ops::testing::KeepAlive, ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_is, ops::testing::attr_s,
     ops::testing::check_close, ops::testing::clause_of, ops::testing::kind_of, ops::testing::make_node,
     ops::testing::shape_of, ops::testing::td, ops::testing::tf, ops::testing::vals;
 

@@ -53,12 +53,13 @@ TEST_CASE("[SH10] [E9] Concat on 1, 2 and 3 threads: each input's blocks in orde
       want.insert(want.end(), data[k].begin() + static_cast<std::ptrdiff_t>(i * block),
                   data[k].begin() + static_cast<std::ptrdiff_t>((i + 1) * block));
     }
+  KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    const Tensor y = run1("Concat", 13, ins, {attr_i("axis", 1)});
+    const Tensor& y = keep(run1("Concat", 13, ins, {attr_i("axis", 1)}));
     CHECK(y.shape() == Shape{3, 27, 50, 60});
-    CHECK(vals<float>(y) == want);
+    CHECK(keep(vals<float>(y)) == want);
   }
 }
 

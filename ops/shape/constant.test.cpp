@@ -58,15 +58,16 @@ TEST_CASE("[SH22] ConstantOfShape fills the requested shape with the one-element
 TEST_CASE("[SH22][E9] ConstantOfShape fills every element of a large output (written past the caches), on 1, 2, 3 threads") {
   // Past 16 MiB the fill streams its stores; slices on several threads start at unaligned elements and the
   // odd counts leave tails: every element must hold the value, for elements of 4 and of 8 bytes.
+  KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    const Tensor f = run1("ConstantOfShape", 20, {Value(i64({3, 1398107}))}, {attr_t("value", f32({1}, {-2.5f}))});
-    const std::vector<float> fv = vals<float>(f);
+    const Tensor& f = keep(run1("ConstantOfShape", 20, {Value(i64({3, 1398107}))}, {attr_t("value", f32({1}, {-2.5f}))}));
+    const std::vector<float>& fv = keep(vals<float>(f));
     CHECK(fv.size() == 4194321);
     CHECK(std::count(fv.begin(), fv.end(), -2.5f) == static_cast<std::ptrdiff_t>(fv.size()));
-    const Tensor d = run1("ConstantOfShape", 20, {Value(i64({2097157}))}, {attr_t("value", tv<double>({1}, {0.125}))});
-    const std::vector<double> dv = vals<double>(d);
+    const Tensor& d = keep(run1("ConstantOfShape", 20, {Value(i64({2097157}))}, {attr_t("value", tv<double>({1}, {0.125}))}));
+    const std::vector<double>& dv = keep(vals<double>(d));
     CHECK(dv.size() == 2097157);
     CHECK(std::count(dv.begin(), dv.end(), 0.125) == static_cast<std::ptrdiff_t>(dv.size()));
   }

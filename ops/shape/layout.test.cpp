@@ -48,12 +48,13 @@ TEST_CASE("[SH7][E9] Transpose of every permutation of five axes gives each elem
               for (size_t k = 0; k < 5; ++k) off += i[k] * in_st[static_cast<size_t>(perm[k])];
               want.push_back(static_cast<float>(off));
             }
+    KeepAlive keep;  // every result and copy held to the end (E9 tests)
     for (int t : {1, 2, 3}) {
       CAPTURE(t);
       Threads threads(t);
-      const Tensor y = run1("Transpose", 13, {Value(x)}, {attr_ints("perm", perm)});
+      const Tensor& y = keep(run1("Transpose", 13, {Value(x)}, {attr_ints("perm", perm)}));
       CHECK(y.shape() == out);
-      CHECK(vals<float>(y) == want);
+      CHECK(keep(vals<float>(y)) == want);
     }
     ++checked;
   } while (std::next_permutation(perm.begin(), perm.end()));
@@ -64,10 +65,11 @@ TEST_CASE("[SH7][E9] Transpose of every permutation of five axes gives each elem
   for (int64_t c = 0; c < 40; ++c)
     for (int64_t g = 0; g < 3; ++g)
       for (int64_t p = 0; p < 900; ++p) want.push_back(static_cast<float>((g * 40 + c) * 900 + p));
+  KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    CHECK(vals<float>(run1("Transpose", 13, {Value(big)}, {attr_ints("perm", {0, 2, 1, 3, 4})})) == want);
+    CHECK(keep(vals<float>(keep(run1("Transpose", 13, {Value(big)}, {attr_ints("perm", {0, 2, 1, 3, 4})})))) == want);
   }
 }
 

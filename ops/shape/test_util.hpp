@@ -7,7 +7,7 @@
 namespace shape_test {
 using namespace onnxsem;
 
-using ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_ints, ops::testing::attr_s,
+using ops::testing::KeepAlive, ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_ints, ops::testing::attr_s,
     ops::testing::attr_t, ops::testing::clause_of, ops::testing::Inputs, ops::testing::iota_f, ops::testing::kind_of,
     ops::testing::tv, ops::testing::vals;
 
