@@ -1,9 +1,11 @@
 // The plain loops of ops/common/product.hpp (VectorLoops: binary32 <-> binary64 conversions, the gathering of
-// convolution taps, max pooling windows), compiled once per instruction-set variant like the register kernel
+// convolution taps, pooling windows, the elementwise rows of normalisation and ReLU, and a fill of 4- or 8-byte
+// elements with stores that bypass the caches), compiled once per instruction-set variant like the register kernel
 // (ONNXSEM_PRODUCT_VARIANT: baseline, avx2, avx512), so that they use the widest vectors the processor has.
 // Most are product.hpp's generic loops (namespace loops) instantiated for binary32 here, where the compiler
 // may vectorize them; a vector conversion or comparison gives the same bits as a scalar one, element by
 // element. Built with -ffp-contract=off like the kernel: add_taps rounds each product and each sum.
+#include <cassert>
 #include <cstdint>
 
 #include <algorithm>
@@ -328,6 +330,7 @@ void stream_fill_as(T* dst, int64_t n, T v) {
 
 // The element's bytes copied as an unsigned integer of its size: the same bits stored.
 void stream_fill(void* dst, int64_t n, int32_t size, const void* v) {
+  assert(size == 4 || size == 8);  // the caller's contract (ConstantOfShape passes only these sizes)
   if (size == 4) {
     uint32_t bits;
     std::memcpy(&bits, v, 4);

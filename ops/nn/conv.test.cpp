@@ -286,11 +286,11 @@ void check_defined_bits(const ConvCase& c, uint32_t& seed) {
   const Node node = make_node("Conv", attrs);
   // Every result kept to the end (and read in place), so that no run's output lands in storage that held an
   // earlier run's result, whose elements would hide any that a piece left unwritten.
-  std::vector<std::vector<std::optional<Value>>> results;
+  KeepAlive keep;
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    const auto& y = results.emplace_back(run(node, 11, {Value(tf(c.xs, x)), Value(tf(c.ws, w)), Value(tf({c.ws[0]}, b))}));
+    const auto& y = keep(run(node, 11, {Value(tf(c.xs, x)), Value(tf(c.ws, w)), Value(tf({c.ws[0]}, b))}));
     CHECK(shape_of(y[0]) == ys);
     const auto got = y[0]->tensor().data<float>();  // read in place: a copy freed here could be reused
     REQUIRE(got.size() == want.size());
