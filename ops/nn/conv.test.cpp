@@ -350,6 +350,11 @@ TEST_CASE("[NN11] [E9] depthwise and ordinary Conv with work enough to share: th
       {{1, 32, 6, 6}, {128, 32, 3, 3}, 1, {1, 1, 1, 1}, {1, 1}},
       // The same with a kernel of one tap (the matrix of taps is X itself, spread into panels).
       {{1, 256, 6, 6}, {128, 256, 1, 1}, 1, {0, 0, 0, 0}, {1, 1}},
+      // More positions than output channels but fewer than three per channel, in one tile: also by slices
+      // of the rows. One tap over 300 positions and 128 channels; and 3x3 by 2 over 64 channels (576 rows
+      // of taps: gathered), 64 positions and 48 channels, two images (each piece gathers its own taps).
+      {{1, 256, 15, 20}, {128, 256, 1, 1}, 1, {0, 0, 0, 0}, {1, 1}},
+      {{2, 64, 15, 15}, {48, 64, 3, 3}, 1, {1, 1, 1, 1}, {1, 1}, {2, 2}},
   };
   uint32_t seed = 201;
   for (const ConvCase& c : cases) check_defined_bits(c, seed);

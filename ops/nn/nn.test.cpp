@@ -107,3 +107,67 @@ TEST_CASE("[NN6] window taps: input elements hit and taps inside the padded exte
   CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) == std::vector<int64_t>{8});
   CHECK(t.padded_count == std::vector<int64_t>{4, 2, 2, 1});
 }
+
+// The table of every window, tap by tap as NN6 states it: for each output position (row-major) and each tap
+// (row-major), the input position along every axis; the tap's offset is recorded when every position lies in
+// the input, and counted as padded when every one lies in the padded extent.
+TEST_CASE("[NN6] window tables against the taps enumerated one by one, ranks 1 to 3") {
+  using onnxsem::ops::nn::WindowGeometry;
+  uint32_t r = 12345;
+  auto draw = [&r](int64_t lo, int64_t hi) {
+    r = r * 1664525u + 1013904223u;
+    return lo + static_cast<int64_t>((r >> 8) % static_cast<uint32_t>(hi - lo + 1));
+  };
+  int checked = 0;
+  for (int round = 0; round < 400; ++round) {
+    WindowGeometry g;
+    const auto rank = static_cast<size_t>(draw(1, 3));
+    for (size_t d = 0; d < rank; ++d) {
+      g.in.push_back(draw(1, 7));
+      g.kernel.push_back(draw(1, 4));
+      g.strides.push_back(draw(1, 3));
+      g.dilations.push_back(draw(1, 2));
+      g.pad_begin.push_back(draw(0, 2));
+      g.pad_end.push_back(draw(0, 2));
+      const int64_t room = g.in[d] + g.pad_begin[d] + g.pad_end[d] - g.span(d);
+      // Sometimes one window more than fit (as ceil_mode makes), whose last taps run past the padding.
+      g.out.push_back(room < 0 ? draw(0, 1) : room / g.strides[d] + 1 + draw(0, 1));
+    }
+    CAPTURE(g.in);
+    CAPTURE(g.kernel);
+    CAPTURE(g.strides);
+    CAPTURE(g.dilations);
+    CAPTURE(g.pad_begin);
+    CAPTURE(g.pad_end);
+    CAPTURE(g.out);
+    std::vector<int64_t> begin{0}, offsets, padded;
+    const int64_t windows = g.out_count(), taps = g.kernel_count();
+    for (int64_t w = 0; w < windows; ++w) {
+      int64_t count = 0;
+      for (int64_t k = 0; k < taps; ++k) {
+        bool inside = true, in_padded = true;
+        int64_t offset = 0;
+        for (int64_t d = static_cast<int64_t>(rank) - 1, wr = w, kr = k, stride = 1; d >= 0; --d) {
+          const auto ud = static_cast<size_t>(d);
+          const int64_t q = g.tap(ud, wr % g.out[ud], kr % g.kernel[ud]);
+          wr /= g.out[ud];
+          kr /= g.kernel[ud];
+          inside = inside && q >= 0 && q < g.in[ud];
+          in_padded = in_padded && q >= -g.pad_begin[ud] && q < g.in[ud] + g.pad_end[ud];
+          offset += q * stride;
+          stride *= g.in[ud];
+        }
+        if (inside) offsets.push_back(offset);
+        count += in_padded ? 1 : 0;
+      }
+      begin.push_back(static_cast<int64_t>(offsets.size()));
+      padded.push_back(count);
+    }
+    const auto t = window_table(g);
+    CHECK(t.begin == begin);
+    CHECK(t.offsets == offsets);
+    CHECK(t.padded_count == padded);
+    checked += windows > 0 ? 1 : 0;
+  }
+  CHECK(checked > 300);
+}

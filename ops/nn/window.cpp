@@ -155,47 +155,78 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
 WindowTable window_table(const WindowGeometry& g) {
   const size_t rank = g.rank();
   // [spec:NN6] taps o * stride - pad_begin + j * dilation, in row-major tap order.
-  // Per axis and output position: the input positions of the taps that hit the input, and how many
-  // taps lie in the padded extent.
+  // Per axis and output position: the input positions of the taps that hit the input (hit[d], from
+  // first[d][o], count[d][o] of them), and how many taps lie in the padded extent.
   ONNXSEM_CLAUSE(NN6);
-  std::vector<std::vector<std::vector<int64_t>>> hits(rank);
-  std::vector<std::vector<int64_t>> padded(rank);
+  std::vector<std::vector<int64_t>> hit(rank), first(rank), count(rank), padded(rank);
+  // The offsets of all windows together: along each axis the windows' hits add up independently, so their
+  // number is the product over the axes of the hits per axis.
+  int64_t total = 1;
   for (size_t d = 0; d < rank; ++d) {
-    hits[d].resize(static_cast<size_t>(g.out[d]));
-    padded[d].resize(static_cast<size_t>(g.out[d]));
-    for (int64_t o = 0; o < g.out[d]; ++o) {
+    const auto out = static_cast<size_t>(g.out[d]);
+    first[d].resize(out);
+    count[d].resize(out);
+    padded[d].resize(out);
+    for (size_t o = 0; o < out; ++o) {
+      first[d][o] = static_cast<int64_t>(hit[d].size());
       for (int64_t j = 0; j < g.kernel[d]; ++j) {
-        const int64_t q = g.tap(d, o, j);
-        if (q >= 0 && q < g.in[d]) hits[d][o].push_back(q);
+        const int64_t q = g.tap(d, static_cast<int64_t>(o), j);
+        if (q >= 0 && q < g.in[d]) hit[d].push_back(q);
         if (q >= -g.pad_begin[d] && q < g.in[d] + g.pad_end[d]) ++padded[d][o];
       }
+      count[d][o] = static_cast<int64_t>(hit[d].size()) - first[d][o];
     }
+    total = checked_mul(total, static_cast<int64_t>(hit[d].size()));
   }
+  // Row-major strides of the input plane: a tap's offset is the sum over the axes of its position times them.
+  std::vector<int64_t> in_stride(rank, 1);
+  for (size_t d = rank; d-- > 1;) in_stride[d - 1] = in_stride[d] * g.in[d];
   WindowTable t;
-  const int64_t count = g.out_count();
-  t.begin.reserve(static_cast<size_t>(count) + 1);
-  t.padded_count.reserve(static_cast<size_t>(count));
-  t.begin.push_back(0);
-  std::vector<int64_t> o(rank, 0), cur, next;
-  for (int64_t w = 0; w < count; ++w) {
-    // The Cartesian product of the per-axis hits, in row-major tap order.
-    cur.assign(1, 0);
-    int64_t pc = 1;
+  const int64_t windows = g.out_count();
+  t.begin.resize(static_cast<size_t>(windows) + 1);
+  t.padded_count.resize(static_cast<size_t>(windows));
+  t.offsets.resize(static_cast<size_t>(total));
+  int64_t* at = t.offsets.data();
+  std::vector<int64_t> o(rank, 0), j(rank, 0), base(rank + 1, 0);
+  for (int64_t w = 0; w < windows; ++w) {
+    t.begin[static_cast<size_t>(w)] = at - t.offsets.data();
+    int64_t pc = 1, taps = 1;
     for (size_t d = 0; d < rank; ++d) {
-      next.clear();
-      for (int64_t base : cur)
-        for (int64_t q : hits[d][o[d]]) next.push_back(base * g.in[d] + q);
-      cur.swap(next);
-      pc *= padded[d][o[d]];
+      pc *= padded[d][static_cast<size_t>(o[d])];
+      taps *= count[d][static_cast<size_t>(o[d])];
     }
-    t.offsets.insert(t.offsets.end(), cur.begin(), cur.end());
-    t.begin.push_back(static_cast<int64_t>(t.offsets.size()));
-    t.padded_count.push_back(pc);
+    t.padded_count[static_cast<size_t>(w)] = pc;
+    if (taps > 0) {
+      // The Cartesian product of the axes' hits, the last axis fastest: base[d] is the offset of the taps'
+      // positions along axes 0 .. d-1; the last axis' hits are a run added to base[rank - 1].
+      const size_t last = rank - 1;
+      const int64_t* lh = hit[last].data() + first[last][static_cast<size_t>(o[last])];
+      const int64_t ln = count[last][static_cast<size_t>(o[last])];
+      std::fill(j.begin(), j.end(), 0);
+      for (size_t d = 0; d < last; ++d)
+        base[d + 1] = base[d] + hit[d][static_cast<size_t>(first[d][static_cast<size_t>(o[d])])] * in_stride[d];
+      for (;;) {
+        for (int64_t u = 0; u < ln; ++u) *at++ = base[last] + lh[u];
+        // The next combination of the other axes' hits (an odometer over axes last-1 .. 0).
+        size_t d = last;
+        while (d-- > 0) {
+          const auto od = static_cast<size_t>(o[d]);
+          if (++j[d] < count[d][od]) break;
+          j[d] = 0;
+        }
+        if (d == static_cast<size_t>(-1)) break;
+        for (size_t e = d; e < last; ++e) {
+          const auto oe = static_cast<size_t>(o[e]);
+          base[e + 1] = base[e] + hit[e][static_cast<size_t>(first[e][oe] + j[e])] * in_stride[e];
+        }
+      }
+    }
     for (size_t d = rank; d-- > 0;) {
       if (++o[d] < g.out[d]) break;
       o[d] = 0;
     }
   }
+  t.begin[static_cast<size_t>(windows)] = at - t.offsets.data();
   return t;
 }
 
