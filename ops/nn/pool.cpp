@@ -9,7 +9,12 @@
 //   Global*Pool   the same over the whole spatial extent (NN25).
 // A window that hits no input element has no value (NN22).
 #include <cmath>
+#include <deque>
+#include <functional>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/product.hpp"
@@ -33,50 +38,6 @@ struct PoolVersion {
 
 inline constexpr auto max_pool_types = hana::concat(nn_float_types, hana::tuple_t<int8_t, uint8_t>);
 
-struct Windows {
-  Shape yshape;
-  int64_t planes = 0, plane = 0, outs = 0;
-  WindowTable table;
-};
-
-// The windows of a windowed pooling operator, or of a global one (a single window over the plane).
-Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion& v, bool global) {
-  const Tensor& x = a.tensor(0);
-  require_spatial_input(x, op, global ? 2 : 3);
-  Windows w;
-  Shape in(x.shape().begin() + 2, x.shape().end());
-  w.planes = checked_mul(x.dim(0), x.dim(1));
-  w.yshape = {x.dim(0), x.dim(1)};
-  if (global) {
-    // [spec:NN25] one window over the whole spatial extent of each plane.
-    ONNXSEM_CLAUSE(NN25);
-    w.plane = element_count(in);
-    w.outs = 1;
-    w.yshape.resize(x.shape().size(), 1);
-    w.table.begin = {0, w.plane};
-    w.table.offsets.resize(static_cast<size_t>(w.plane));
-    for (int64_t i = 0; i < w.plane; ++i) w.table.offsets[i] = i;
-    w.table.padded_count = {w.plane};
-  } else {
-    auto kernel = attr_ints_opt(a.node, "kernel_shape");
-    if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
-    const WindowGeometry g = window_geometry(a.node, in, *kernel, v.window, op);
-    w.plane = g.in_count();
-    w.outs = g.out_count();
-    w.yshape.insert(w.yshape.end(), g.out.begin(), g.out.end());
-    charge_windows(g, w.planes, 1, op);
-    w.table = window_table(g);
-  }
-  ONNXSEM_CLAUSE(NN22);  // the marker of the loop below
-  if (w.planes > 0)
-    for (int64_t o = 0; o < w.outs; ++o)
-      // [spec:NN22] every window must hit at least one input element.
-      if (w.table.begin[o] == w.table.begin[o + 1])
-        eval_error("NN22", op + ": output position " + std::to_string(o) +
-                               " of each plane covers no input element (only padding)");
-  return w;
-}
-
 // A group of kNR consecutive outputs whose windows are the same taps shifted by a constant step (the
 // windows inside the plane, along a row), which the vector loops of product.hpp compute side by side.
 struct WindowGroup {
@@ -85,29 +46,27 @@ struct WindowGroup {
                      // whose windows it computes again, to the same values
 };
 
-// The groups of a pooling operator's windows, per output (empty: none). With `same_padded_count`, the
-// windows of a group also have the same padded tap count (AveragePool's count_include_pad divisor).
-std::vector<WindowGroup> window_groups(const Windows& w, bool same_padded_count) {
+// The groups of `outs` windows, per output (empty: none). With `same_padded_count`, the windows of a group
+// also have the same padded tap count (AveragePool's count_include_pad divisor).
+std::vector<WindowGroup> window_groups(const WindowTable& t, int64_t outs, bool same_padded_count) {
   constexpr int64_t G = product_detail::kNR;
-  const auto& begin = w.table.begin;
-  const auto& offsets = w.table.offsets;
-  std::vector<WindowGroup> groups;
-  if (w.planes <= 0) return groups;
-  groups.assign(static_cast<size_t>(w.outs), WindowGroup{});
+  const auto& begin = t.begin;
+  const auto& offsets = t.offsets;
+  std::vector<WindowGroup> groups(static_cast<size_t>(outs));
   // The step of the group of windows o .. o + G - 1, or 0 when they are no group.
   auto step_at = [&](int64_t o) -> int32_t {
-    if (o < 0 || o + G > w.outs) return 0;
+    if (o < 0 || o + G > outs) return 0;
     const int64_t b0 = begin[o], k = begin[o + 1] - b0, step = offsets[begin[o + 1]] - offsets[b0];
     bool same = step > 0 && step <= std::numeric_limits<int32_t>::max() / G;
     for (int64_t u = 1; u < G && same; ++u) {
       const int64_t bu = begin[o + u];
-      same = begin[o + u + 1] - bu == k && (!same_padded_count || w.table.padded_count[o + u] == w.table.padded_count[o]);
+      same = begin[o + u + 1] - bu == k && (!same_padded_count || t.padded_count[o + u] == t.padded_count[o]);
       for (int64_t j = 0; j < k && same; ++j) same = offsets[bu + j] == offsets[b0 + j] + u * step;
     }
     return same ? static_cast<int32_t>(step) : 0;
   };
   bool after_group = false;
-  for (int64_t o = 0; o < w.outs;) {
+  for (int64_t o = 0; o < outs;) {
     if (const int32_t step = step_at(o)) {
       groups[o] = {step, 0};
       o += G;
@@ -124,6 +83,122 @@ std::vector<WindowGroup> window_groups(const Windows& w, bool same_padded_count)
     after_group = false;
   }
   return groups;
+}
+
+// What the pooling loops read besides X, a function of the windows' geometry alone: the table of taps
+// (NN6), the first window that hits no input element (NN22; -1: none), and the groups of windows for the
+// vector loops, without and with the padded count condition.
+struct PoolTables {
+  WindowTable table;
+  int64_t empty_window = -1;
+  std::vector<WindowGroup> plain, padded;
+  [[nodiscard]] int64_t bytes() const {
+    return static_cast<int64_t>((table.begin.size() + table.offsets.size() + table.padded_count.size()) * sizeof(int64_t) +
+                                (plain.size() + padded.size()) * sizeof(WindowGroup));
+  }
+};
+PoolTables pool_tables(WindowTable table, int64_t outs) {
+  PoolTables t;
+  t.table = std::move(table);
+  for (int64_t o = 0; o < outs && t.empty_window < 0; ++o)
+    if (t.table.begin[o] == t.table.begin[o + 1]) t.empty_window = o;
+  if (t.empty_window < 0) {
+    t.plain = window_groups(t.table, outs, false);
+    t.padded = window_groups(t.table, outs, true);
+  }
+  return t;
+}
+
+// The tables of the geometries pooled most recently, kept for the operations that follow (a model's
+// pooling operations repeat a few geometries, and each evaluation of a model meets the same ones), as a
+// runtime's prepared kernels keep theirs: at most kKeptTables of them and kKeptBytes in all, the oldest
+// let go first. A key lists the geometry's extents; tables are never changed once made, so a pooling
+// operation holds its own reference while another replaces the entry.
+class TablesKept {
+ public:
+  std::shared_ptr<const PoolTables> get(const std::vector<int64_t>& key, const std::function<PoolTables()>& make) {
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = kept_.find(key); it != kept_.end()) return it->second;
+    }
+    auto made = std::make_shared<const PoolTables>(make());  // outside the lock: other geometries go on
+    const int64_t bytes = made->bytes();
+    if (bytes > kKeptBytes) return made;
+    std::lock_guard lock(mutex_);
+    auto [it, fresh] = kept_.emplace(key, made);
+    if (!fresh) return it->second;  // made meanwhile by another thread: the same tables
+    order_.push_back(key);
+    bytes_ += bytes;
+    while (kept_.size() > kKeptTables || bytes_ > kKeptBytes) {
+      auto old = kept_.find(order_.front());
+      bytes_ -= old->second->bytes();
+      kept_.erase(old);
+      order_.pop_front();
+    }
+    return made;
+  }
+
+ private:
+  static constexpr size_t kKeptTables = 32;
+  static constexpr int64_t kKeptBytes = int64_t{16} << 20;
+  std::mutex mutex_;
+  std::map<std::vector<int64_t>, std::shared_ptr<const PoolTables>> kept_;
+  std::deque<std::vector<int64_t>> order_;
+  int64_t bytes_ = 0;
+};
+TablesKept& tables_kept() {
+  static TablesKept kept;
+  return kept;
+}
+
+struct Windows {
+  Shape yshape;
+  int64_t planes = 0, plane = 0, outs = 0;
+  std::shared_ptr<const PoolTables> tables;
+};
+
+// The windows of a windowed pooling operator, or of a global one (a single window over the plane).
+Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion& v, bool global) {
+  const Tensor& x = a.tensor(0);
+  require_spatial_input(x, op, global ? 2 : 3);
+  Windows w;
+  Shape in(x.shape().begin() + 2, x.shape().end());
+  w.planes = checked_mul(x.dim(0), x.dim(1));
+  w.yshape = {x.dim(0), x.dim(1)};
+  if (global) {
+    // [spec:NN25] one window over the whole spatial extent of each plane.
+    ONNXSEM_CLAUSE(NN25);
+    w.plane = element_count(in);
+    w.outs = 1;
+    w.yshape.resize(x.shape().size(), 1);
+    w.tables = tables_kept().get({-1, w.plane}, [&] {
+      WindowTable t;
+      t.begin = {0, w.plane};
+      t.offsets.resize(static_cast<size_t>(w.plane));
+      for (int64_t i = 0; i < w.plane; ++i) t.offsets[i] = i;
+      t.padded_count = {w.plane};
+      return pool_tables(std::move(t), 1);
+    });
+  } else {
+    auto kernel = attr_ints_opt(a.node, "kernel_shape");
+    if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
+    const WindowGeometry g = window_geometry(a.node, in, *kernel, v.window, op);
+    w.plane = g.in_count();
+    w.outs = g.out_count();
+    w.yshape.insert(w.yshape.end(), g.out.begin(), g.out.end());
+    charge_windows(g, w.planes, 1, op);
+    ONNXSEM_CLAUSE(NN6);  // the taps of the windows: window_table, or the table it made for this geometry
+    std::vector<int64_t> key{static_cast<int64_t>(g.rank())};
+    for (const Shape* axis : {&g.in, &g.kernel, &g.strides, &g.dilations, &g.pad_begin, &g.pad_end, &g.out})
+      key.insert(key.end(), axis->begin(), axis->end());
+    w.tables = tables_kept().get(key, [&] { return pool_tables(window_table(g), w.outs); });
+  }
+  ONNXSEM_CLAUSE(NN22);
+  // [spec:NN22] every window must hit at least one input element.
+  if (w.planes > 0 && w.tables->empty_window >= 0)
+    eval_error("NN22", op + ": output position " + std::to_string(w.tables->empty_window) +
+                           " of each plane covers no input element (only padding)");
+  return w;
 }
 
 template <class T>
@@ -143,11 +218,14 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   // Groups of windows computed side by side by the processor's vector loop, which gives each window's
   // NN20 value as the loop below does.
   constexpr int64_t G = product_detail::kNR;
-  const auto& begin = w.table.begin;
-  const auto& offsets = w.table.offsets;
-  std::vector<WindowGroup> groups;
+  const WindowTable& table = w.tables->table;
+  const auto& begin = table.begin;
+  const auto& offsets = table.offsets;
+  static const std::vector<WindowGroup> no_groups;
+  const std::vector<WindowGroup>* group_of = &no_groups;
   if constexpr (std::is_same_v<T, float>)
-    if (!want_indices) groups = window_groups(w, false);
+    if (!want_indices) group_of = &w.tables->plain;
+  const std::vector<WindowGroup>& groups = *group_of;
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
   // taps.
@@ -165,10 +243,10 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
         }
       }
       // [spec:NN20] the first NaN of the window, else its first largest element.
-      int64_t best = w.table.offsets[w.table.begin[o]];
+      int64_t best = table.offsets[table.begin[o]];
       double bv = widen(xp[best]);
-      for (int64_t k = w.table.begin[o] + 1; k < w.table.begin[o + 1] && !std::isnan(bv); ++k) {
-        const int64_t off = w.table.offsets[k];
+      for (int64_t k = table.begin[o] + 1; k < table.begin[o + 1] && !std::isnan(bv); ++k) {
+        const int64_t off = table.offsets[k];
         const double v = widen(xp[off]);
         if (std::isnan(v) || v > bv) {
           best = off;
@@ -205,23 +283,26 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // Average pooling of binary32: groups of windows side by side in the processor's vector loop, which
   // forms each window's NN23 value as the loop below does.
   constexpr int64_t G = product_detail::kNR;
-  std::vector<WindowGroup> groups;
+  const WindowTable& table = w.tables->table;
+  static const std::vector<WindowGroup> no_groups;
+  const std::vector<WindowGroup>* group_of = &no_groups;
   if constexpr (std::is_same_v<T, float>)
-    if (kind == PoolKind::average) groups = window_groups(w, count_include_pad);
+    if (kind == PoolKind::average) group_of = count_include_pad ? &w.tables->padded : &w.tables->plain;
+  const std::vector<WindowGroup>& groups = *group_of;
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
   // plane's work: its windows' taps.
-  parallel_slices(w.planes, w.planes * static_cast<int64_t>(w.table.offsets.size()), kElementGrain,
+  parallel_slices(w.planes, w.planes * static_cast<int64_t>(table.offsets.size()), kElementGrain,
                   [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
-      const int64_t b = w.table.begin[o], e = w.table.begin[o + 1];
+      const int64_t b = table.begin[o], e = table.begin[o + 1];
       if constexpr (std::is_same_v<T, float>) {
         if (!groups.empty() && groups[o].step > 0) {
-          const int64_t s = o - groups[o].back, bs = w.table.begin[s];
-          const int64_t count = count_include_pad ? w.table.padded_count[s] : w.table.begin[s + 1] - bs;
-          loops.average_windows(xp, w.table.offsets.data() + bs, w.table.begin[s + 1] - bs, groups[o].step,
+          const int64_t s = o - groups[o].back, bs = table.begin[s];
+          const int64_t count = count_include_pad ? table.padded_count[s] : table.begin[s + 1] - bs;
+          loops.average_windows(xp, table.offsets.data() + bs, table.begin[s + 1] - bs, groups[o].step,
                                 static_cast<double>(count), out.data() + pl * w.outs + s);
           o = s + G - 1;
           continue;
@@ -230,12 +311,12 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
       double acc = 0;
       if (kind == PoolKind::average) {
         // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
-        for (int64_t k = b; k < e; ++k) acc += widen(xp[w.table.offsets[k]]);
-        const int64_t count = count_include_pad ? w.table.padded_count[o] : e - b;
+        for (int64_t k = b; k < e; ++k) acc += widen(xp[table.offsets[k]]);
+        const int64_t count = count_include_pad ? table.padded_count[o] : e - b;
         out[pl * w.outs + o] = narrow_float<T>(acc / static_cast<double>(count));
       } else {
         // [spec:NN24] the p-norm of the window's elements, in binary64.
-        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(widen(xp[w.table.offsets[k]])), p);
+        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(widen(xp[table.offsets[k]])), p);
         out[pl * w.outs + o] = narrow_float<T>(std::pow(acc, 1.0 / p));
       }
     }

@@ -250,3 +250,49 @@ TEST_CASE("[NN23] AveragePool over rows wide enough for the vector loop: each wi
       }));
     }
 }
+
+TEST_CASE("[NN6] [NN23] pooling tables are kept per geometry: one met again reads each input anew, and geometries that differ in one attribute only (with the same output extent) each get their own") {
+  // Windows along the last axis of a 2 x 3 x 9 input (one tap along the rows), each geometry against the
+  // definition: the binary64 sum of the taps inside the input, divided by their number, rounded once.
+  struct Geometry {
+    int64_t k, stride, dilation, pad_begin, pad_end, ceil, out, include_pad = 0;
+  };
+  // Pairs that differ in one attribute and have the same output extent (ceil_mode makes it so where the
+  // window's span differs): kernel 3 / 4, stride 3 / 4, dilation 2 / 3, padding at the start 0 / 1, at
+  // the end 0 / 1 (divided by the taps in the padded extent, which only the end padding changes here). The
+  // first geometry is met again in between and at the end. And ceil_mode 0 / 1 alone, which gives 4 / 5
+  // windows.
+  const Geometry geometries[] = {{3, 2, 1, 0, 0, 1, 4}, {4, 2, 1, 0, 0, 1, 4}, {1, 3, 1, 0, 0, 0, 3},
+                                 {1, 4, 1, 0, 0, 0, 3}, {3, 2, 1, 0, 0, 1, 4}, {2, 2, 2, 0, 0, 1, 4},
+                                 {2, 2, 3, 0, 0, 1, 4}, {2, 2, 1, 0, 0, 0, 4}, {2, 2, 1, 0, 0, 1, 5}, {2, 2, 1, 1, 0, 1, 5},
+                                 {2, 2, 1, 0, 0, 1, 5, 1}, {2, 2, 1, 0, 1, 1, 5, 1}, {3, 2, 1, 0, 0, 1, 4}};
+  const int64_t H = 3, W = 9;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-4.0f, 4.0f);
+  for (const Geometry& g : geometries) {
+    CAPTURE(g.k);
+    CAPTURE(g.stride);
+    CAPTURE(g.dilation);
+    CAPTURE(g.pad_begin);
+    CAPTURE(g.pad_end);
+    std::vector<float> v(static_cast<size_t>(2 * H * W));
+    for (auto& e : v) e = u(rng);  // a new input each time
+    Node n = make_node("AveragePool", {attr_is("kernel_shape", {1, g.k}), attr_is("strides", {1, g.stride}),
+                                       attr_is("dilations", {1, g.dilation}), attr_is("pads", {0, g.pad_begin, 0, g.pad_end}),
+                                       attr_i("ceil_mode", g.ceil), attr_i("count_include_pad", g.include_pad)});
+    const auto y = run(n, 19, {Value(tf({1, 2, H, W}, v))});
+    REQUIRE(shape_of(y[0]) == Shape{1, 2, H, g.out});
+    CHECK(every_output(vals(y[0]), H, g.out, [&](int64_t c, int64_t oy, int64_t ox) {
+      double sum = 0;
+      int64_t inside = 0, padded = 0;
+      for (int64_t kx = 0; kx < g.k; ++kx) {
+        const int64_t ix = ox * g.stride - g.pad_begin + kx * g.dilation;
+        padded += ix >= -g.pad_begin && ix < W + g.pad_end ? 1 : 0;
+        if (ix < 0 || ix >= W) continue;
+        sum += static_cast<double>(v[static_cast<size_t>((c * H + oy) * W + ix)]);
+        ++inside;
+      }
+      return static_cast<float>(sum / static_cast<double>(g.include_pad ? padded : inside));
+    }));
+  }
+}
