@@ -156,6 +156,11 @@ template <class T>
 inline void relu(const T* x, int64_t n, T* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = widen(x[i]) < 0 ? narrow_float<T>(0.0) : x[i];
 }
+// dst[i] = widen(src[i * stride]) for i < n: a row of one stride phase of a convolution's input.
+template <class T>
+inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
+  for (int64_t i = 0; i < n; ++i) dst[i] = widen(src[i * stride]);
+}
 }  // namespace loops
 
 // Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
@@ -206,6 +211,8 @@ struct VectorLoops {
   // caches where dst is 16-byte aligned: for fills larger than the caches, which would not stay there for
   // their reader anyway (such stores do not read each line first). Ordered before what follows.
   void (*stream_fill)(void* dst, int64_t n, int32_t size, const void* v);
+  // dst[i] = widen(src[i * stride]) for i < n (loops::widen_strided); only src[0], src[stride], ... are read.
+  void (*widen_strided)(const float* src, int64_t stride, int64_t n, double* dst);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 
@@ -222,6 +229,11 @@ template <class T>
 inline void widen(const T* src, int64_t n, double* dst) {
   if constexpr (std::is_same_v<T, float>) here().widen(src, n, dst);
   else loops::widen_run(src, n, dst);
+}
+template <class T>
+inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
+  if constexpr (std::is_same_v<T, float>) here().widen_strided(src, stride, n, dst);
+  else loops::widen_strided(src, stride, n, dst);
 }
 template <class T>
 inline void narrow(const double* src, int64_t n, T* dst) {

@@ -788,3 +788,31 @@ TEST_CASE("[NN30] every instruction-set variant of the normalisation loop gives 
         CHECK(same_bits(y, normalized(x, m, s, 1.25, -0.5)));
       }
 }
+
+TEST_CASE("[NN11] every instruction-set variant's strided widening gives each element's binary64 value and writes nothing else") {
+  // Strides 1 to 3 over runs of 0 to 40 elements, from each of the first four positions of a buffer that
+  // ends right after the last element read; NaNs (a signalling one too), infinities, -0, subnormals among
+  // them. Compared bit for bit with the element-by-element conversion.
+  std::mt19937_64 rng(23);
+  std::vector<float> pool = random_binary32(200, rng);
+  const uint32_t specials[] = {0x7FC00001u, 0xFF800000u, 0x7F800000u, 0x80000000u, 0x00000001u, 0x7F800001u};
+  for (size_t q = 0; q < std::size(specials); ++q) std::memcpy(&pool[q * 29], &specials[q], sizeof(float));
+  for (const auto& variant : variants_here()) {
+    const char* const name = variant.name;
+    CAPTURE(name);
+    for (int64_t stride = 1; stride <= 3; ++stride)
+      for (int64_t start = 0; start < 4; ++start)
+        for (int64_t n = 0; n <= 40; ++n) {
+          CAPTURE(stride);
+          CAPTURE(start);
+          CAPTURE(n);
+          // The elements read, at the end of their own allocation: a read past the last would be outside it.
+          const int64_t span = n == 0 ? 0 : (n - 1) * stride + 1;
+          std::vector<float> src(pool.begin() + start, pool.begin() + start + span);
+          std::vector<double> got(static_cast<size_t>(n) + 3, 0.5), want(static_cast<size_t>(n) + 3, 0.5);
+          for (int64_t i = 0; i < n; ++i) want[static_cast<size_t>(i)] = static_cast<double>(src[static_cast<size_t>(i * stride)]);
+          variant.loops->widen_strided(src.data(), stride, n, got.data());
+          CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)) == 0);
+        }
+  }
+}

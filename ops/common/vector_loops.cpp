@@ -1,7 +1,8 @@
 // The plain loops of ops/common/product.hpp (VectorLoops: binary32 <-> binary64 conversions, the gathering of
-// convolution taps, pooling windows, the elementwise rows of normalisation and ReLU, and a fill of 4- or 8-byte
-// elements with stores that bypass the caches), compiled once per instruction-set variant like the register kernel
-// (ONNXSEM_PRODUCT_VARIANT: baseline, avx2, avx512), so that they use the widest vectors the processor has.
+// convolution taps and of strided rows, pooling windows, the elementwise rows of normalisation and ReLU, and a
+// fill of 4- or 8-byte elements with stores that bypass the caches), compiled once per instruction-set
+// variant like the register kernel (ONNXSEM_PRODUCT_VARIANT: baseline, avx2, avx512), so that they use the
+// widest vectors the processor has.
 // Most are product.hpp's generic loops (namespace loops) instantiated for binary32 here, where the compiler
 // may vectorize them; a vector conversion or comparison gives the same bits as a scalar one, element by
 // element. Built with -ffp-contract=off like the kernel: add_taps rounds each product and each sum.
@@ -342,11 +343,28 @@ void stream_fill(void* dst, int64_t n, int32_t size, const void* v) {
   }
 }
 
+void widen_strided_f32(const float* src, int64_t stride, int64_t n, double* dst) {
+  int64_t i = 0;
+#if defined(__AVX512F__)
+  if (stride == 2) {
+    // Eight at a time: src[2i .. 2i + 14] in one load (masked: the element after the last wanted one is not
+    // read), its even elements put first, widened.
+    const __m512i even = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 0, 0, 0, 0, 0, 0, 0, 0);
+    for (; i + 8 <= n; i += 8) {
+      const __m512 v = _mm512_maskz_loadu_ps(0x7FFF, src + 2 * i);
+      _mm512_storeu_pd(dst + i, _mm512_cvtps_pd(_mm512_castps512_ps256(_mm512_permutexvar_ps(even, v))));
+    }
+  }
+#endif
+  if (stride == 1) return loops::widen_run(src + i, n - i, dst + i);
+  loops::widen_strided(src + i * stride, stride, n - i, dst + i);
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_f32,   gather_f32,
                                add_taps_f32,        add_scaled_f64, max_windows_f32, average_windows_f32,
                                row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
-                               relu_f32,            stream_fill};
+                               relu_f32,            stream_fill,   widen_strided_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

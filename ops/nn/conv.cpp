@@ -525,8 +525,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
                 std::fill(dst, dst + lo, 0.0);
                 if (hi > lo) {  // input position lo * s + f - pad_begin and every s-th after it
                   const T* from = xc + src * il + lo * sl + ph[last] - pl;
-                  if (sl == 1) product_detail::typed::widen(from, hi - lo, dst + lo);
-                  else for (int64_t u = lo; u < hi; ++u) dst[u] = widen(from[(u - lo) * sl]);
+                  product_detail::typed::widen_strided(from, sl, hi - lo, dst + lo);
                 }
                 std::fill(dst + hi, dst + ep[last], 0.0);
               }
