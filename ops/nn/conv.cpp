@@ -458,7 +458,8 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   const bool by_groups = threads > 1 && (depthwise || s.G >= threads);
   const int64_t group_parts = by_groups ? group_slices(s.G, threads) : 1;
   if (threads > 1 && group_parts == 1)
-    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + kPiecesPerThread * threads - 1) / (kPiecesPerThread * threads)));
+    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + kPiecesPerThread * threads - 1) /
+                                                   (kPiecesPerThread * threads)));
   const int64_t tiles = (g.out[0] + rows - 1) / rows;
   const int64_t row_parts = group_parts > 1 ? 1 : row_slices(tiles, threads, s.Mg);
   // The band of (channel c, phase f) starts at (c * F + f) * cs: kNR doubles more than the band, for the

@@ -151,6 +151,9 @@ TablesKept& tables_kept() {
   return kept;
 }
 
+// The groups of a pooling whose windows go through the scalar loop only (not binary32, or indices wanted).
+const std::vector<WindowGroup> no_groups;
+
 struct Windows {
   Shape yshape;
   int64_t planes = 0, plane = 0, outs = 0;
@@ -221,11 +224,7 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   const WindowTable& table = w.tables->table;
   const auto& begin = table.begin;
   const auto& offsets = table.offsets;
-  static const std::vector<WindowGroup> no_groups;
-  const std::vector<WindowGroup>* group_of = &no_groups;
-  if constexpr (std::is_same_v<T, float>)
-    if (!want_indices) group_of = &w.tables->plain;
-  const std::vector<WindowGroup>& groups = *group_of;
+  const std::vector<WindowGroup>& groups = std::is_same_v<T, float> && !want_indices ? w.tables->plain : no_groups;
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
   // taps.
@@ -284,11 +283,9 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // forms each window's NN23 value as the loop below does.
   constexpr int64_t G = product_detail::kNR;
   const WindowTable& table = w.tables->table;
-  static const std::vector<WindowGroup> no_groups;
-  const std::vector<WindowGroup>* group_of = &no_groups;
-  if constexpr (std::is_same_v<T, float>)
-    if (kind == PoolKind::average) group_of = count_include_pad ? &w.tables->padded : &w.tables->plain;
-  const std::vector<WindowGroup>& groups = *group_of;
+  const std::vector<WindowGroup>& groups = !std::is_same_v<T, float> || kind != PoolKind::average ? no_groups
+                                           : count_include_pad                                    ? w.tables->padded
+                                                                                                  : w.tables->plain;
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
   // plane's work: its windows' taps.
