@@ -376,24 +376,9 @@ TEST_CASE("[PE1][L4] a Loop that never ends stops at the bound of the check, wit
   CHECK(check_constant_part(m, toys).empty());
 }
 
-namespace {
-// The toy operators, where RandomNormal has a kernel that fails: a random operator's kernel.
-class RandomToys final : public OperatorTable {
- public:
-  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view d, std::string_view op) const override {
-    return toys.defined_versions(d, op);
-  }
-  [[nodiscard]] const Kernel* kernel(std::string_view d, std::string_view op, int64_t since) const override {
-    return op == "RandomNormal" ? toys.kernel(d, "Boom", since) : toys.kernel(d, op, since);
-  }
-  [[nodiscard]] bool nondeterministic(std::string_view d, std::string_view op) const override {
-    return toys.nondeterministic(d, op);
-  }
-};
-}  // namespace
-
 TEST_CASE("[PE1][R2] the kernel of a random operator is not run by the evaluation of the constant part") {
-  const RandomToys table;
+  // The toy operators, where RandomNormal has a kernel that fails: a random operator's kernel.
+  const onnxsem::testing::RenamedToys table("RandomNormal", "Boom");
   const Model m = load_model_text(R"(
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z, float[1] r) {

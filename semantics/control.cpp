@@ -358,7 +358,7 @@ bool is_control(const Node& n) {
 std::vector<std::optional<Value>> apply_operation(const Model& model, const OperatorTable& ops,
                                                   const std::map<std::string, int64_t>& opsets, const Node& n,
                                                   std::vector<std::optional<Value>> inputs,
-                                                  const GraphRunner& runner) {
+                                                  const GraphRunner& runner, const Resolved* resolved) {
   // L5: a firing costs kFiringCost units plus one per element or item it reads, counted before
   // its operator runs; the operator adds what it states before its main loops.
   FiringWork firing_work;
@@ -375,7 +375,9 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
   if (const Function* f = function_of(model, n)) {
     results = call_function(runner, *f, n, inputs);
   } else {
-    const Resolved r = resolve(ops, opsets, n);
+    std::optional<Resolved> fresh;
+    if (resolved) reach_resolution_clauses(*resolved);
+    const Resolved& r = resolved ? *resolved : fresh.emplace(resolve(ops, opsets, n));
     const bool control = is_control(n);
     if (r.error && !(control && r.error->clause == "U1")) throw Failure(*r.error);
     if (control) {

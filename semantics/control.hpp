@@ -38,12 +38,14 @@ class GraphRunner {
 
 // Applies an operation's operator to its input values (E3): a call of a model-local function (FN1), a
 // control-flow operator (fired by the graph semantics itself), or the kernel that opset resolution (O1)
-// selects. Returns one value per requested output; throws Failure on any error.
+// selects. Returns one value per requested output; throws Failure on any error. `resolved`, when given, is
+// resolve(ops, opsets, n) worked out earlier (the fixpoint resolves each operation of a graph once).
 [[nodiscard]] std::vector<std::optional<Value>> apply_operation(const Model& model, const OperatorTable& ops,
                                                                 const std::map<std::string, int64_t>& opsets,
                                                                 const Node& n,
                                                                 std::vector<std::optional<Value>> inputs,
-                                                                const GraphRunner& runner);
+                                                                const GraphRunner& runner,
+                                                                const Resolved* resolved = nullptr);
 
 // The model-local function that an operation calls, or null.
 [[nodiscard]] const Function* function_of(const Model& model, const Node& n);

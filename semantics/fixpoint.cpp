@@ -75,6 +75,13 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
   return r;
 }
 
+void reach_resolution_clauses(const Resolved& r) {
+  ONNXSEM_CLAUSE(W6);
+  if (r.error && r.error->clause == "W6") return;
+  ONNXSEM_CLAUSE(O1);
+  ONNXSEM_CLAUSE(W4);
+}
+
 namespace {
 
 // The values visible to a graph: its own state, then the states of the graphs that enclose it (read-only).
@@ -180,6 +187,22 @@ struct GraphIndex {
     return out;
   }
 
+  // resolve(ops, opsets, n) for each operation n (W6, O1, W4), worked out the first time the graph is
+  // evaluated with this table of operators and these opset imports and kept with the index: a graph is
+  // evaluated many times (a Loop's body, every evaluation sharing a Prepared), each time under the same
+  // imports. Kept for every pair met (a model has one or two: its own imports, a function's).
+  [[nodiscard]] const std::vector<Resolved>& resolutions(const OperatorTable& ops,
+                                                         const std::map<std::string, int64_t>& opsets) const {
+    std::lock_guard lock(resolutions_mutex_);
+    for (const auto& r : resolutions_)
+      if (r->ops == &ops && r->opsets == opsets) return r->of;
+    auto r = std::make_unique<Resolutions>(Resolutions{&ops, opsets, {}});
+    r->of.reserve(graph.nodes.size());
+    for (const Node& n : graph.nodes) r->of.push_back(resolve(ops, opsets, n));
+    resolutions_.push_back(std::move(r));
+    return resolutions_.back()->of;
+  }
+
   // E5's depth-first order (depth_first_rank below), worked out the first time it is asked for.
   [[nodiscard]] const std::vector<size_t>& depth_first() const {
     std::call_once(rank_once_, [this] { rank_ = depth_first_rank(); });
@@ -194,6 +217,13 @@ struct GraphIndex {
   [[nodiscard]] std::vector<size_t> depth_first_rank() const;
   mutable std::once_flag rank_once_;
   mutable std::vector<size_t> rank_;
+  struct Resolutions {
+    const OperatorTable* ops;
+    std::map<std::string, int64_t> opsets;
+    std::vector<Resolved> of;  // per operation
+  };
+  mutable std::mutex resolutions_mutex_;  // a subgraph's index may be shared by a kernel's pieces (E9)
+  mutable std::vector<std::unique_ptr<const Resolutions>> resolutions_;
 };
 
 std::vector<size_t> GraphIndex::depth_first_rank() const {
@@ -338,8 +368,11 @@ struct Evaluation {
   std::optional<GraphIndex> own;  // the index when the evaluation keeps none for this graph
   const GraphIndex& ix;
 
+  const std::vector<Resolved>& resolved;  // per operation: its operator (GraphIndex::resolutions)
+
   Evaluation(const Context& c, const Graph& g, const std::map<std::string, int64_t>& o, const Scope* up)
-      : cx(c), graph(g), opsets(o), outer(up), ix(c.indexes ? c.indexes->of(g, own) : own.emplace(g)) {}
+      : cx(c), graph(g), opsets(o), outer(up), ix(c.indexes ? c.indexes->of(g, own) : own.emplace(g)),
+        resolved(ix.resolutions(c.ops, o)) {}
 
   [[nodiscard]] const Value* lookup(const State& s, const std::string& name) const {
     auto it = s.find(name);
@@ -454,7 +487,8 @@ struct Evaluation {
     }
     Scope here{&s, outer};
     std::vector<std::optional<Value>> results =
-        apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs), Runner(cx, opsets, here, firings));
+        apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs), Runner(cx, opsets, here, firings),
+                        &resolved[k]);
     for (size_t j = 0, named = 0; j < n.outputs.size(); ++j) {
       const std::string& name = n.outputs[j];
       if (name.empty()) continue;  // apply_operation returned a value for every requested output

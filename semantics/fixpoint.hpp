@@ -79,9 +79,11 @@ class GraphIndexes;
 }
 // What the fixpoint works out of the graphs of a model before it fires anything (for each graph of the
 // model: the names each operation reads and writes, the operations a firing can make executable, E8's
-// counts, E5's depth-first order), none of which depends on the inputs or the options. Made for a model and
+// counts, E5's depth-first order, each operation's operator as resolve gives it for the evaluation's table
+// of operators and opset imports), none of which depends on the inputs or the options. Made for a model and
 // handed to several evaluations of it (a benchmark's repetitions), it is worked out by the first that needs
-// it and kept for the others. For one model, alive and unchanged while it is used.
+// it and kept for the others. For one model, alive and unchanged while it is used; so are the tables of
+// operators of the evaluations that share it (kept by address).
 class Prepared {
  public:
   explicit Prepared(const Model& model);
@@ -130,5 +132,8 @@ struct Resolved {
 };
 [[nodiscard]] Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports,
                                const Node& node);
+// Records in the active coverage (K17) the clauses that resolve reaches when it gives `r`: for a result
+// worked out once and used at several firings.
+void reach_resolution_clauses(const Resolved& r);
 
 }  // namespace onnxsem

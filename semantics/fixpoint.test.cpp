@@ -349,3 +349,24 @@ TEST_CASE("[E5] the depth-first schedule fires an operation after the writers of
   CHECK(parse_schedule("depth-first") == Scheduler::Kind::depth_first);
   CHECK(std::string(schedule_name(Scheduler::Kind::depth_first)) == "depth-first");
 }
+
+TEST_CASE("[O1][E3] evaluations sharing what was prepared resolve each operation against their own table of operators") {
+  // The operators are resolved once per graph and table (and opset imports) and kept with the prepared
+  // graph: an evaluation under another table must not fire the first table's kernels.
+  const Model m = diamond();
+  const onnxsem::testing::RenamedToys other("Neg", "Identity");  // which table was used shows in the outputs
+  Prepared prepared(m);
+  for (int round = 0; round < 2; ++round) {
+    CAPTURE(round);
+    const Outcome a = evaluate(m, xy(), toys, EvalOptions{}, prepared);
+    REQUIRE(a.ok());
+    // a = x + y = (11, 22); z = -a + a = 0; w = -a.
+    CHECK(a.outputs[0].tensor().data<float>()[1] == 0.0f);
+    CHECK(a.outputs[1].tensor().data<float>()[1] == -22.0f);
+    const Outcome b = evaluate(m, xy(), other, EvalOptions{}, prepared);
+    REQUIRE(b.ok());
+    // Neg as Identity: z = a + a, w = a.
+    CHECK(b.outputs[0].tensor().data<float>()[1] == 44.0f);
+    CHECK(b.outputs[1].tensor().data<float>()[1] == 22.0f);
+  }
+}

@@ -4,6 +4,8 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "semantics/operator.hpp"
@@ -30,6 +32,26 @@ class ToyTable final : public OperatorTable {
 
  private:
   std::map<std::string, Kernel> kernels_;
+};
+
+// The toy operators with operator `op` given the kernel of toy `as` (defined and deterministic as in
+// ToyTable): a test's table in which one operator behaves differently.
+class RenamedToys final : public OperatorTable {
+ public:
+  RenamedToys(std::string op, std::string as) : op_(std::move(op)), as_(std::move(as)) {}
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain, std::string_view op) const override {
+    return toys_.defined_versions(domain, op);
+  }
+  [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op, int64_t since) const override {
+    return toys_.kernel(domain, op == op_ ? std::string_view(as_) : op, since);
+  }
+  [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op) const override {
+    return toys_.nondeterministic(domain, op);
+  }
+
+ private:
+  ToyTable toys_;
+  std::string op_, as_;
 };
 
 // E8's test model: a is read by Keep and by the second Neg; Holders fires after both and counts who else
