@@ -2,9 +2,17 @@
 //
 // One pool of worker threads serves every evaluation of the process (a sweep evaluates on several threads
 // at once, each with its own count). A call of parallel_for posts a job: the pieces are claimed one at a
-// time through an atomic counter, by the calling thread and by up to thread_count() - 1 workers. The
-// caller leaves only once the job is off the queue and no worker is still in one of its pieces, so the
-// job (on the caller's stack) outlives every use of it.
+// time, by the calling thread and by up to thread_count() - 1 workers. The caller leaves only once the job
+// is off the queue and no worker is still in one of its pieces, so the job (on the caller's stack) outlives
+// every use of it.
+//
+// Each thread of a job first claims the pieces of its own share, a run of consecutive pieces (the caller
+// the first, the first worker to join the second, ...), then those left in the others' shares. Kernels cut
+// their work into ordered slices (of channels, planes, elements), so a thread computes about the same part
+// of each tensor from one firing to the next and finds there what it wrote the firing before in its own
+// caches. Measured on two threads, runs alternated in one process, against one shared counter: ShuffleNet
+// 7.38 -> 7.10 ms, Inception v2 46.1 -> 45.4, DenseNet-121 71.7 -> 70.2 (q25), ResNet-50 82.7 -> 81.0 (q25),
+// SqueezeNet and the others within 1%.
 #include "semantics/parallel.hpp"
 
 #include <algorithm>
@@ -51,36 +59,46 @@ struct Job {
   int64_t count = 0;
   int helpers_wanted = 0;             // workers that may join (guarded by the pool's mutex)
   int helpers_joined = 0;             // guarded by the pool's mutex
-  std::atomic<int64_t> next{0};       // the next piece to claim
+  // The shares of the caller (0) and of the workers in the order they join (1, 2, ...): the pieces
+  // [next, end) of each are still to be claimed.
+  struct Share {
+    std::atomic<int64_t> next{0};
+    int64_t end = 0;
+  };
+  std::vector<Share> shares;
   std::atomic<int> helpers_running{0};  // changed under `done_mutex` (read without it while spinning)
   std::mutex done_mutex;
   std::condition_variable done;
-  // The exception of the lowest-numbered piece that threw (guarded by `done_mutex`). Pieces are claimed in
-  // increasing order and a claimed piece always runs, so that piece is the one that throws first when the
-  // pieces run one after the other: the error does not depend on the number of threads or on timing.
+  // The exception of the lowest-numbered piece that threw (guarded by `done_mutex`). Once a piece has
+  // thrown, the pieces above it are skipped but every piece below it still runs, so the lowest-numbered
+  // piece that throws always runs and is found: the one that throws first when the pieces run one after the
+  // other. The error does not depend on the number of threads or on timing.
   std::exception_ptr error;
   int64_t error_piece = -1;
-  std::atomic<bool> failed{false};    // stop claiming pieces once one has thrown
+  std::atomic<int64_t> lowest_error{INT64_MAX};  // error_piece once a piece has thrown
   coverage::Sink* sink = nullptr;     // the caller's recording (K17)
   void* meter = nullptr;              // the caller's work meter (L5)
   std::mutex meter_mutex;
 
-  // Claims and runs pieces until none is left (or one has thrown); records the exception as above.
-  void work() {
-    for (;;) {
-      if (failed.load(std::memory_order_relaxed)) return;
-      const int64_t i = next.fetch_add(1, std::memory_order_relaxed);
-      if (i >= count) return;
-      try {
-        (*piece)(i);
-      } catch (...) {
-        std::lock_guard lock(done_mutex);
-        if (!error || i < error_piece) {
-          error = std::current_exception();
-          error_piece = i;
+  // Claims and runs pieces, those of share `self` first, until none is left; records the exception as above.
+  void work(int self) {
+    const size_t n = shares.size();
+    for (size_t r = 0; r < n; ++r) {
+      Share& share = shares[(static_cast<size_t>(self) + r) % n];
+      for (;;) {
+        const int64_t i = share.next.fetch_add(1, std::memory_order_relaxed);
+        if (i >= share.end) break;
+        if (i > lowest_error.load(std::memory_order_relaxed)) continue;
+        try {
+          (*piece)(i);
+        } catch (...) {
+          std::lock_guard lock(done_mutex);
+          if (!error || i < error_piece) {
+            error = std::current_exception();
+            error_piece = i;
+            lowest_error = i;
+          }
         }
-        failed = true;
-        return;
       }
     }
   }
@@ -112,6 +130,7 @@ class Pool {
   void serve() {
     for (;;) {
       Job* job = nullptr;
+      int share = 0;  // this worker's in the job
       {
         poll([&] { return queued_.load(std::memory_order_relaxed) > 0; });
         std::unique_lock lock(mutex_);
@@ -123,7 +142,8 @@ class Pool {
           if (queue_.empty()) continue;
         }
         job = queue_.front();
-        if (++job->helpers_joined >= job->helpers_wanted) queue_.pop_front();
+        share = ++job->helpers_joined;
+        if (share >= job->helpers_wanted) queue_.pop_front();
         queued_ = static_cast<int>(queue_.size());
         std::lock_guard done_lock(job->done_mutex);
         ++job->helpers_running;
@@ -133,7 +153,7 @@ class Pool {
         coverage::active_sink = job->sink;
         detail::UseMeter use(job->meter, &job->meter_mutex);
         in_piece = true;
-        job->work();
+        job->work(share);
         in_piece = false;
         coverage::active_sink = saved_sink;
       }
@@ -183,6 +203,12 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
   job.piece = &piece;
   job.count = count;
   job.helpers_wanted = helpers;
+  job.shares = std::vector<Job::Share>(static_cast<size_t>(helpers) + 1);
+  for (int t = 0; t <= helpers; ++t) {
+    const auto [lo, hi] = slice_bounds(count, helpers + 1, t);
+    job.shares[static_cast<size_t>(t)].next = lo;
+    job.shares[static_cast<size_t>(t)].end = hi;
+  }
   job.sink = coverage::active_sink;
   job.meter = detail::this_threads_meter();
   pool().grow(helpers);
@@ -191,7 +217,7 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
     detail::UseMeter use(job.meter, &job.meter_mutex);
     pool().post(job);
     in_piece = true;
-    job.work();
+    job.work(0);
     in_piece = false;
     pool().withdraw(job);
   }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -99,6 +100,33 @@ TEST_CASE("[E9] of several pieces that throw, the lowest-numbered one's error is
         message = f.error().describe();
       }
       CHECK(message.find("piece 3 fails") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("[E9] after a piece has thrown, every lower-numbered piece still runs, whichever thread holds it") {
+  // Each thread first takes a run of consecutive pieces of its own: on two threads the caller 0-49, the
+  // worker 50-99. Piece 60 throws at once; piece 10 throws only after piece 0 has slept, long after 60 did.
+  // The error is piece 10's, and every piece below it ran exactly once.
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    for (int round = 0; round < 10; ++round) {
+      std::vector<std::atomic<int>> runs(100);
+      std::string message;
+      try {
+        parallel_for(100, [&](int64_t i) {
+          runs[static_cast<size_t>(i)].fetch_add(1);
+          if (i == 0) std::this_thread::sleep_for(std::chrono::microseconds(2000));
+          if (i == 10) eval_error("L2", "piece 10 fails");
+          if (i == 60) eval_error("L2", "piece 60 fails");
+        });
+      } catch (const Failure& f) {
+        message = f.error().describe();
+      }
+      CHECK(message.find("piece 10 fails") != std::string::npos);
+      CHECK(std::all_of(runs.begin(), runs.begin() + 11, [](const std::atomic<int>& r) { return r.load() == 1; }));
+      CHECK(std::all_of(runs.begin(), runs.end(), [](const std::atomic<int>& r) { return r.load() <= 1; }));
     }
   }
 }
