@@ -163,11 +163,11 @@ int64_t row_slices(int64_t tiles, int64_t threads, int64_t Mg) {
 // (`shifted`), tiles of nearly equal size, when `at_least` tiles are needed and each tile is cut into `parts`
 // pieces: on several threads, enough for a number of pieces that is a multiple of the threads (at most
 // `most` tiles). Otherwise, with few pieces, one thread computes the last alone: 7 pieces on two threads
-// leave one thread idle for a seventh of the convolution (Inception v2's first layer). A convolution cut
-// by groups passes threads = 1: its tiles stay as on one thread (each tile more would widen the group's
-// rows of W again). Measured on two
-// threads, runs alternated in one process, against tiles of full size and a smaller last one: Inception v2
-// 44.4 -> 43.6 ms, Inception v1 33.1 -> 32.6, ResNet-50 78.9 -> 77.2, the conv stack 16.2 -> 15.7.
+// leave one thread idle for a seventh of the convolution. A convolution cut by groups passes threads = 1:
+// its tiles stay as on one thread (each tile more would widen the group's rows of W again). Measured on
+// two threads, runs alternated in one process, against tiles of full size and a smaller last one:
+// Inception v2 44.4 -> 43.6 ms, Inception v1 33.1 -> 32.6, ResNet-50 78.9 -> 77.2, the conv stack 16.2 ->
+// 15.7; DenseNet-121, FPN and ShuffleNet unchanged.
 int64_t even_tiles(int64_t at_least, int64_t threads, int64_t parts, int64_t most) {
   if (threads <= 1 || (at_least * parts) % threads == 0) return at_least;
   return std::max(at_least, std::min((at_least + threads - 1) / threads * threads, most));
