@@ -245,6 +245,45 @@ TEST_CASE("[FN1][E6] the bodies of calls, made anew at each call, are each evalu
   }
 }
 
+TEST_CASE("[O1][FN1] a subgraph met under two opset imports resolves its operations under each") {
+  // Pick imports nothing of its own (cleared below), so its body runs under its caller's imports: the
+  // main graph's ("" : 1, where Versioned is implemented) for y, Late's ("" : 7, where it is not, U1)
+  // for z. Its If branch is one graph of the model, whose operators the fixpoint resolves once per table
+  // and imports: z must not be computed with what was resolved for y.
+  Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
+    g (float[2] x, bool c) => (float[2] y, float[2] z) {
+      y = local.Pick(x, c)
+      z = local.Late(x, c)
+    }
+    < domain: "local", opset_import: ["" : 1] >
+    Pick (a, c) => (b) {
+      b = If(c) <then_branch = t () => (float[2] p) { p = Versioned(a) },
+                 else_branch = e () => (float[2] q) { q = Identity(a) }>
+    }
+    < domain: "local", opset_import: ["" : 7, "local" : 1] >
+    Late (a, c) => (b) {
+      b = local.Pick(a, c)
+    })");
+  for (auto& f : m.functions)
+    if (f.name == "Pick") f.opset_imports.clear();
+  const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, -2.0f}))},
+                                        {"c", Value(Tensor::from_vector<bool>({}, {true}))}};
+  for (auto kind : {Scheduler::Kind::depth_first, Scheduler::Kind::ordered, Scheduler::Kind::reverse}) {
+    CAPTURE(schedule_name(kind));
+    const Outcome o = run(m, in, Scheduler{kind, 0});
+    REQUIRE(o.error);
+    CHECK(o.error->clause == "U1");
+    CHECK(o.error->op == "Versioned");
+  }
+  // Without z, y alone is computed under the main graph's imports.
+  m.graph.outputs.pop_back();
+  m.graph.nodes.pop_back();
+  const Outcome y = run(m, in);
+  REQUIRE(y.ok());
+  CHECK(y.outputs.at(0) == Value(floats({2}, {1.0f, -2.0f})));
+}
+
 TEST_CASE("[FN2] a function that calls itself through another is refused by check") {
   const Model m = load_model_text(R"(
     < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
