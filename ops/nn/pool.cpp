@@ -154,6 +154,11 @@ TablesKept& tables_kept() {
 // The groups of a pooling whose windows go through the scalar loop only (not binary32, or indices wanted).
 const std::vector<WindowGroup> no_groups;
 
+// The tables of a pooling of an input without elements (no planes), which computes no window. Its tables
+// are not made: their size follows the geometry (a plane of 10^9 elements, or that many windows), not the
+// input's elements, and no work was charged for them.
+const std::shared_ptr<const PoolTables> no_tables = std::make_shared<const PoolTables>();
+
 struct Windows {
   Shape yshape;
   int64_t planes = 0, plane = 0, outs = 0;
@@ -174,7 +179,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     w.plane = element_count(in);
     w.outs = 1;
     w.yshape.resize(x.shape().size(), 1);
-    w.tables = tables_kept().get({-1, w.plane}, [&] {
+    w.tables = w.planes == 0 ? no_tables : tables_kept().get({-1, w.plane}, [&] {
       WindowTable t;
       t.begin = {0, w.plane};
       t.offsets.resize(static_cast<size_t>(w.plane));
@@ -194,7 +199,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     std::vector<int64_t> key{static_cast<int64_t>(g.rank())};
     for (const Shape* axis : {&g.in, &g.kernel, &g.strides, &g.dilations, &g.pad_begin, &g.pad_end, &g.out})
       key.insert(key.end(), axis->begin(), axis->end());
-    w.tables = tables_kept().get(key, [&] { return pool_tables(window_table(g), w.outs); });
+    w.tables = w.planes == 0 ? no_tables : tables_kept().get(key, [&] { return pool_tables(window_table(g), w.outs); });
   }
   ONNXSEM_CLAUSE(NN22);
   // [spec:NN22] every window must hit at least one input element.

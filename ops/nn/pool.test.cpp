@@ -92,6 +92,23 @@ TEST_CASE("[NN22] a window that covers only padding has no value") {
   CHECK(shape_of(y[0]) == Shape{0, 1, 1});
 }
 
+TEST_CASE("[NN25] [NN6] pooling an input without elements makes no table of taps, however large its planes or windows") {
+  // Found by fuzzing (regressions/run/oom-globalmaxpool-empty-batch-huge-plane): a table of 2 * 10^9
+  // offsets (16 GB) was made for a batch of no image. The tables follow the plane and the windows, not the
+  // input's elements, and nothing was charged for them (L5 counts the windows of each plane).
+  auto y = run(make_node("GlobalMaxPool"), 1, {Value(tf({0, 64, 1000000007, 2}, {}))});
+  CHECK(shape_of(y[0]) == Shape{0, 64, 1, 1});
+  y = run(make_node("GlobalAveragePool"), 1, {Value(tf({3, 0, 1000000007, 2}, {}))});
+  CHECK(shape_of(y[0]) == Shape{3, 0, 1, 1});
+  // 10^10 windows of 9 taps each over planes of 10^10 elements, and no plane.
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {3, 3}), attr_is("pads", {1, 1, 1, 1})}), 12,
+          {Value(tf({0, 1, 100000, 100000}, {}))});
+  CHECK(shape_of(y[0]) == Shape{0, 1, 100000, 100000});
+  y = run(make_node("AveragePool", {attr_is("kernel_shape", {3, 3}), attr_is("strides", {1, 1})}), 11,
+          {Value(tf({0, 4, 100000, 100000}, {}))});
+  CHECK(shape_of(y[0]) == Shape{0, 4, 99998, 99998});
+}
+
 TEST_CASE("[NN23] AveragePool divides by the elements, or by the taps in the padded extent") {
   Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
   auto y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1})}), 11, {Value(x)});
