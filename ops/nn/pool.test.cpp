@@ -109,6 +109,24 @@ TEST_CASE("[NN25] [NN6] pooling an input without elements makes no table of taps
   CHECK(shape_of(y[0]) == Shape{0, 4, 99998, 99998});
 }
 
+TEST_CASE("[L3] [NN6] a pooling table of taps larger than the allocation limit allows is refused before it is made") {
+  // A 100x100 plane under a 100x100 kernel padded by 99: 199 x 199 windows whose taps hit the plane 10^8
+  // times (a table of 0.8 GB), charged 4 * 10^8 units of work, within the default bound (L5). Under a 1 MiB
+  // limit the table (more than 131,072 offsets) is refused, and so is the table of a global pooling's plane
+  // of 200,000 elements; a plane of 100,000 is not.
+  const Tensor x = tf({1, 1, 100, 100}, std::vector<float>(10000, 1.0f));
+  const Tensor wide = tf({1, 1, 200000}, std::vector<float>(200000, 1.0f));
+  const Tensor narrow = tf({1, 1, 100000}, std::vector<float>(100000, 1.0f));
+  const AllocationLimit limit(int64_t{1} << 20);
+  CHECK(clause_of([&] {
+          run(make_node("MaxPool", {attr_is("kernel_shape", {100, 100}), attr_is("pads", {99, 99, 99, 99})}), 12,
+              {Value(x)});
+        }) == "L3");
+  CHECK(clause_of([&] { run(make_node("GlobalMaxPool"), 1, {Value(wide)}); }) == "L3");
+  const auto y = run(make_node("GlobalMaxPool"), 1, {Value(narrow)});
+  CHECK(y[0]->tensor().data<float>()[0] == 1.0f);
+}
+
 TEST_CASE("[NN23] AveragePool divides by the elements, or by the taps in the padded extent") {
   Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
   auto y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1})}), 11, {Value(x)});

@@ -183,6 +183,15 @@ WindowTable window_table(const WindowGeometry& g) {
   for (size_t d = rank; d-- > 1;) in_stride[d - 1] = in_stride[d] * g.in[d];
   WindowTable t;
   const int64_t windows = g.out_count();
+  // [spec:L3] the table (an offset per tap that hits the input, two counts per window) is refused before
+  // it is allocated when it is larger than the allocation limit allows a tensor, as the tap tables of
+  // charge_taps are; the work limit bounds the windows' taps times the planes, not the table.
+  ONNXSEM_CLAUSE(L3);
+  const int64_t limit = allocation_limit() / static_cast<int64_t>(sizeof(int64_t));
+  if (total > limit || windows > limit / 2)
+    eval_error("L3", "the windows' table of taps holds " + std::to_string(total) + " taps in the input and " +
+                         std::to_string(windows) + " windows, more than the allocation limit of " +
+                         std::to_string(allocation_limit()) + " bytes allows");
   t.begin.resize(static_cast<size_t>(windows) + 1);
   t.padded_count.resize(static_cast<size_t>(windows));
   t.offsets.resize(static_cast<size_t>(total));
