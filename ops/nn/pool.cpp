@@ -182,10 +182,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     w.tables = w.planes == 0 ? no_tables : tables_kept().get({-1, w.plane}, [&] {
       // [spec:L3] the table of the plane's offsets, refused beyond the allocation limit (as window_table's).
       ONNXSEM_CLAUSE(L3);
-      if (w.plane > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)) - 1)
-        eval_error("L3", op + ": a table of the " + std::to_string(w.plane) +
-                             " offsets of a plane exceeds the allocation limit of " +
-                             std::to_string(allocation_limit()) + " bytes");
+      refuse_table_beyond_limit(w.plane, op + ": the offsets of a plane");
       WindowTable t;
       t.begin = {0, w.plane};
       t.offsets.resize(static_cast<size_t>(w.plane));

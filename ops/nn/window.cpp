@@ -32,10 +32,15 @@ void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t 
   // the allocation limit, when the work limit let it through.
   ONNXSEM_CLAUSE(L3);
   for (size_t d = 0; d < out.size(); ++d)
-    if (work_product({out[d], kernel[d]}) > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
-      eval_error("L3", op + ": spatial axis " + std::to_string(d) + " has " + std::to_string(out[d]) +
-                           " output positions of " + std::to_string(kernel[d]) +
-                           " taps each, more than the allocation limit allows");
+    refuse_table_beyond_limit(work_product({out[d], kernel[d]}),
+                              op + ": the taps of spatial axis " + std::to_string(d) + " (" + std::to_string(out[d]) +
+                                  " output positions of " + std::to_string(kernel[d]) + " taps each)");
+}
+
+void refuse_table_beyond_limit(int64_t entries, const std::string& what) {
+  if (entries > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
+    eval_error("L3", what + ": a table of " + std::to_string(entries) + " indices, more than the allocation limit of " +
+                         std::to_string(allocation_limit()) + " bytes allows");
 }
 
 void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {
@@ -187,11 +192,8 @@ WindowTable window_table(const WindowGeometry& g) {
   // it is allocated when it is larger than the allocation limit allows a tensor, as the tap tables of
   // charge_taps are; the work limit bounds the windows' taps times the planes, not the table.
   ONNXSEM_CLAUSE(L3);
-  const int64_t limit = allocation_limit() / static_cast<int64_t>(sizeof(int64_t));
-  if (total > limit || windows > limit / 2)
-    eval_error("L3", "the windows' table of taps holds " + std::to_string(total) + " taps in the input and " +
-                         std::to_string(windows) + " windows, more than the allocation limit of " +
-                         std::to_string(allocation_limit()) + " bytes allows");
+  refuse_table_beyond_limit(total, "the windows' taps in the input");
+  refuse_table_beyond_limit(work_product({windows, 2}), "the windows' counts");
   t.begin.resize(static_cast<size_t>(windows) + 1);
   t.padded_count.resize(static_cast<size_t>(windows));
   t.offsets.resize(static_cast<size_t>(total));

@@ -56,6 +56,10 @@ void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, co
 // the tables or the windows are built.
 void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap, const std::string& op);
 
+// L3: refuses (before it is made) a kernel's table of `entries` indices of 8 bytes that is larger than the
+// allocation limit allows a tensor; `what` names the table in the error.
+void refuse_table_beyond_limit(int64_t entries, const std::string& what);
+
 // Checks that X has the (N, C, D1, ..., Dn) layout with n >= 1 spatial axes (NN1).
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank = 3);
 
