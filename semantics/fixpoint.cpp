@@ -37,12 +37,15 @@ const char* schedule_name(Scheduler::Kind k) {
   return "ordered";
 }
 
-Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports, const Node& node) {
+namespace {
+// resolve without the coverage marks (reach_resolution_clauses makes them, here and where a kept
+// resolution is used).
+Resolved resolve_unmarked(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports,
+                          const Node& node) {
   Resolved r;
   const std::string domain = normalise_domain(node.domain);
   auto imp = opset_imports.find(domain);
   // [spec:W6] every operator's domain is imported by the model.
-  ONNXSEM_CLAUSE(W6);
   if (imp == opset_imports.end()) {
     r.error = Error{ErrorKind::refused, "W6",
                     "the model imports no opset for domain '" + (domain.empty() ? std::string("ai.onnx") : domain) +
@@ -52,12 +55,10 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
   }
   const auto versions = ops.defined_versions(domain, node.op_type);
   // [spec:O1] the operator version is the highest since-version not above the imported version.
-  ONNXSEM_CLAUSE(O1);
   int64_t since = 0;
   for (int64_t v : versions)
     if (v <= imp->second) since = std::max(since, v);
   // [spec:W4] the imported opset must define the operator.
-  ONNXSEM_CLAUSE(W4);
   if (since == 0) {
     r.error = Error{ErrorKind::refused, "W4",
                     "operator " + (domain.empty() ? std::string() : domain + "::") + node.op_type +
@@ -75,11 +76,20 @@ Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>&
   return r;
 }
 
+}  // namespace
+
+// The clauses resolution reaches: W6 always; O1 and W4 once the domain is imported.
 void reach_resolution_clauses(const Resolved& r) {
   ONNXSEM_CLAUSE(W6);
   if (r.error && r.error->clause == "W6") return;
   ONNXSEM_CLAUSE(O1);
   ONNXSEM_CLAUSE(W4);
+}
+
+Resolved resolve(const OperatorTable& ops, const std::map<std::string, int64_t>& opset_imports, const Node& node) {
+  Resolved r = resolve_unmarked(ops, opset_imports, node);
+  reach_resolution_clauses(r);
+  return r;
 }
 
 namespace {
@@ -187,10 +197,11 @@ struct GraphIndex {
     return out;
   }
 
-  // resolve(ops, opsets, n) for each operation n (W6, O1, W4), worked out the first time the graph is
-  // evaluated with this table of operators and these opset imports and kept with the index: a graph is
-  // evaluated many times (a Loop's body, every evaluation sharing a Prepared), each time under the same
-  // imports. Kept for every pair met (a model has one or two: its own imports, a function's).
+  // resolve(ops, opsets, n) for each operation n (W6, O1, W4; their clauses are marked where it fires),
+  // worked out the first time the graph is evaluated with this table of operators and these opset imports
+  // and kept with the index: a graph is evaluated many times (a Loop's body, every evaluation sharing a
+  // Prepared), each time under the same imports. Kept for every pair met (a model has one or two: its own
+  // imports, a function's).
   [[nodiscard]] const std::vector<Resolved>& resolutions(const OperatorTable& ops,
                                                          const std::map<std::string, int64_t>& opsets) const {
     std::lock_guard lock(resolutions_mutex_);
@@ -198,7 +209,7 @@ struct GraphIndex {
       if (r->ops == &ops && r->opsets == opsets) return r->of;
     auto r = std::make_unique<Resolutions>(Resolutions{&ops, opsets, {}});
     r->of.reserve(graph.nodes.size());
-    for (const Node& n : graph.nodes) r->of.push_back(resolve(ops, opsets, n));
+    for (const Node& n : graph.nodes) r->of.push_back(resolve_unmarked(ops, opsets, n));  // marked where fired
     resolutions_.push_back(std::move(r));
     return resolutions_.back()->of;
   }
