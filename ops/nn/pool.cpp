@@ -162,7 +162,14 @@ const std::shared_ptr<const PoolTables> no_tables = std::make_shared<const PoolT
 struct Windows {
   Shape yshape;
   int64_t planes = 0, plane = 0, outs = 0;
+  // A global pooling's one window is the whole plane, its taps the plane's elements 0 .. plane - 1 in order:
+  // no table lists them (`tables` is then empty).
+  bool whole_plane = false;
   std::shared_ptr<const PoolTables> tables;
+  // The taps of all windows of a plane (the work of a plane).
+  [[nodiscard]] int64_t taps() const {
+    return whole_plane ? plane : static_cast<int64_t>(tables->table.offsets.size());
+  }
 };
 
 // The windows of a windowed pooling operator, or of a global one (a single window over the plane).
@@ -179,17 +186,12 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     w.plane = element_count(in);
     w.outs = 1;
     w.yshape.resize(x.shape().size(), 1);
-    w.tables = w.planes == 0 ? no_tables : tables_kept().get({-1, w.plane}, [&] {
-      // [spec:L3] the table of the plane's offsets, refused beyond the allocation limit (as window_table's).
-      ONNXSEM_CLAUSE(L3);
-      refuse_table_beyond_limit(w.plane, op + ": the offsets of a plane");
-      WindowTable t;
-      t.begin = {0, w.plane};
-      t.offsets.resize(static_cast<size_t>(w.plane));
-      for (int64_t i = 0; i < w.plane; ++i) t.offsets[i] = i;
-      t.padded_count = {w.plane};
-      return pool_tables(std::move(t), 1);
-    });
+    w.whole_plane = true;
+    w.tables = no_tables;
+    // [spec:NN22] a plane without elements gives a window that covers none.
+    ONNXSEM_CLAUSE(NN22);
+    if (w.planes > 0 && w.plane == 0) eval_error("NN22", op + ": the window over a plane of no elements covers none");
+    return w;
   } else {
     auto kernel = attr_ints_opt(a.node, "kernel_shape");
     if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
@@ -236,7 +238,7 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
   // taps.
-  parallel_slices(w.planes, w.planes * static_cast<int64_t>(offsets.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
+  parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
@@ -249,17 +251,22 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
           continue;
         }
       }
-      // [spec:NN20] the first NaN of the window, else its first largest element.
-      int64_t best = table.offsets[table.begin[o]];
-      double bv = widen(xp[best]);
-      for (int64_t k = table.begin[o] + 1; k < table.begin[o + 1] && !std::isnan(bv); ++k) {
-        const int64_t off = table.offsets[k];
-        const double v = widen(xp[off]);
-        if (std::isnan(v) || v > bv) {
-          best = off;
-          bv = v;
+      // [spec:NN20] the first NaN of the window, else its first largest element (the offset of the tap).
+      auto first_largest = [&](auto tap, int64_t b, int64_t e) {
+        int64_t best = tap(b);
+        double bv = widen(xp[best]);
+        for (int64_t k = b + 1; k < e && !std::isnan(bv); ++k) {
+          const int64_t off = tap(k);
+          const double v = widen(xp[off]);
+          if (std::isnan(v) || v > bv) {
+            best = off;
+            bv = v;
+          }
         }
-      }
+        return best;
+      };
+      const int64_t best = w.whole_plane ? first_largest([](int64_t k) { return k; }, 0, w.plane)
+                                         : first_largest([&](int64_t k) { return offsets[k]; }, begin[o], begin[o + 1]);
       out[pl * w.outs + o] = xp[best];
       if (want_indices) {
         // [spec:NN21] the flat index of the chosen element in X, row- or column-major over the spatial axes.
@@ -297,12 +304,13 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
   // plane's work: its windows' taps.
-  parallel_slices(w.planes, w.planes * static_cast<int64_t>(table.offsets.size()), kElementGrain,
-                  [&](int64_t lo, int64_t hi) {
+  parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
   for (int64_t pl = lo; pl < hi; ++pl) {
     const T* xp = xd.data() + pl * w.plane;
     for (int64_t o = 0; o < w.outs; ++o) {
-      const int64_t b = table.begin[o], e = table.begin[o + 1];
+      const int64_t b = w.whole_plane ? 0 : table.begin[o], e = w.whole_plane ? w.plane : table.begin[o + 1];
+      // The element of tap k of the window.
+      auto at = [&](int64_t k) { return widen(xp[w.whole_plane ? k : table.offsets[k]]); };
       if constexpr (std::is_same_v<T, float>) {
         if (!groups.empty() && groups[o].step > 0) {
           const int64_t s = o - groups[o].back, bs = table.begin[s];
@@ -316,12 +324,12 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
       double acc = 0;
       if (kind == PoolKind::average) {
         // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
-        for (int64_t k = b; k < e; ++k) acc += widen(xp[table.offsets[k]]);
-        const int64_t count = count_include_pad ? table.padded_count[o] : e - b;
+        for (int64_t k = b; k < e; ++k) acc += at(k);
+        const int64_t count = count_include_pad && !w.whole_plane ? table.padded_count[o] : e - b;
         out[pl * w.outs + o] = narrow_float<T>(acc / static_cast<double>(count));
       } else {
         // [spec:NN24] the p-norm of the window's elements, in binary64.
-        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(widen(xp[table.offsets[k]])), p);
+        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(at(k)), p);
         out[pl * w.outs + o] = narrow_float<T>(std::pow(acc, 1.0 / p));
       }
     }

@@ -112,19 +112,33 @@ TEST_CASE("[NN25] [NN6] pooling an input without elements makes no table of taps
 TEST_CASE("[L3] [NN6] a pooling table of taps larger than the allocation limit allows is refused before it is made") {
   // A 100x100 plane under a 100x100 kernel padded by 99: 199 x 199 windows whose taps hit the plane 10^8
   // times (a table of 0.8 GB), charged 4 * 10^8 units of work, within the default bound (L5). Under a 1 MiB
-  // limit the table (more than 131,072 offsets) is refused, and so is the table of a global pooling's plane
-  // of 200,000 elements; a plane of 100,000 is not.
+  // limit the table (more than 131,072 offsets) is refused.
   const Tensor x = tf({1, 1, 100, 100}, std::vector<float>(10000, 1.0f));
-  const Tensor wide = tf({1, 1, 200000}, std::vector<float>(200000, 1.0f));
-  const Tensor narrow = tf({1, 1, 100000}, std::vector<float>(100000, 1.0f));
   const AllocationLimit limit(int64_t{1} << 20);
   CHECK(clause_of([&] {
           run(make_node("MaxPool", {attr_is("kernel_shape", {100, 100}), attr_is("pads", {99, 99, 99, 99})}), 12,
               {Value(x)});
         }) == "L3");
-  CHECK(clause_of([&] { run(make_node("GlobalMaxPool"), 1, {Value(wide)}); }) == "L3");
-  const auto y = run(make_node("GlobalMaxPool"), 1, {Value(narrow)});
-  CHECK(y[0]->tensor().data<float>()[0] == 1.0f);
+}
+
+TEST_CASE("[NN25] [L3] a global pooling lists no taps: a plane as large as the allocation limit allows is pooled") {
+  // The one window of a global pooling is the plane, its taps the elements in order; no table of 8 bytes
+  // per element is made, so under a 1 MiB limit a plane of 200,000 binary32 elements (800 KB) is pooled
+  // (its table would take 1.6 MB). The largest element is the last; the first NaN wins (NN20).
+  std::vector<float> v(200000);
+  for (size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(i % 1000);
+  v[199999] = 5000.0f;
+  const AllocationLimit limit(int64_t{1} << 20);
+  auto y = run(make_node("GlobalMaxPool"), 1, {Value(tf({1, 1, 200000}, v))});
+  CHECK(vals(y[0]) == std::vector<float>{5000.0f});
+  y = run(make_node("GlobalAveragePool"), 1, {Value(tf({1, 1, 200000}, v))});
+  // The exact mean: (200 * (0 + ... + 999) - 999 + 5000) / 200,000, a sum exact in binary64.
+  CHECK(vals(y[0]) == std::vector<float>{static_cast<float>((200.0 * 499500.0 - 999.0 + 5000.0) / 200000.0)});
+  y = run(make_node("GlobalLpPool", {attr_i("p", 1)}), 2, {Value(tf({1, 1, 200000}, v))});
+  CHECK(vals(y[0]) == std::vector<float>{static_cast<float>(200.0 * 499500.0 - 999.0 + 5000.0)});
+  v[7] = std::nanf("");
+  y = run(make_node("GlobalMaxPool"), 1, {Value(tf({1, 1, 200000}, v))});
+  CHECK(std::isnan(vals(y[0])[0]));
 }
 
 TEST_CASE("[NN23] AveragePool divides by the elements, or by the taps in the padded extent") {
