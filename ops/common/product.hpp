@@ -109,9 +109,14 @@ inline void gather(const T* x, const int64_t* offsets, const char* runs, int64_t
     else panel(x, offsets + t0, std::min(kNR, n - t0), dst);
   }
 }
-// acc[t] = acc[t] + w * x[t] for t < n, the product and the sum each rounded to binary64.
-inline void add_scaled(const double* x, int64_t n, double w, double* acc) {
-  for (int64_t t = 0; t < n; ++t) acc[t] = acc[t] + w * x[t];
+// acc[t] = the sum over j = 0 .. k-1 of w[j] * x[offs[j] + t], in increasing j from +0, each product and
+// each addition rounded to binary64, for t < n (a tap at a time over all t: the same operations per t).
+inline void sum_taps(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t n, double* acc) {
+  std::fill(acc, acc + n, 0.0);
+  for (int64_t j = 0; j < k; ++j) {
+    const double* xj = x + offs[j];
+    for (int64_t t = 0; t < n; ++t) acc[t] = acc[t] + w[j] * xj[t];
+  }
 }
 template <class T, class Panel = decltype(&gather_panel<T>)>
 inline void add_taps(const T* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc,
@@ -164,7 +169,7 @@ inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) 
 }  // namespace loops
 
 // Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
-// except add_scaled: runs widened to binary64 and sums narrowed back (P1), the same values as widen and
+// except sum_taps: runs widened to binary64 and sums narrowed back (P1), the same values as widen and
 // narrow_float element by element; the gathering of convolution taps; depthwise taps; max pooling windows;
 // one-row products.
 struct VectorLoops {
@@ -182,9 +187,12 @@ struct VectorLoops {
   // acc[t] = acc[t] + w * (the gathered entry t, as `gather` defines it), for t < n: one tap of a depthwise
   // convolution, the product and the sum each rounded to binary64.
   void (*add_taps)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc);
-  // acc[t] = acc[t] + w * x[t] for t < n (loops::add_scaled), binary64 data of any origin: one tap of a
-  // depthwise convolution of unit strides, read in place from its widened, padded input.
-  void (*add_scaled)(const double* x, int64_t n, double w, double* acc);
+  // acc[t] = the sum of w[j] * x[offs[j] + t] over the k taps in order, from +0 (loops::sum_taps), binary64
+  // data of any origin: the taps of a depthwise convolution read in place from its widened, padded input.
+  // With `exact` (every product exact: w and x widened from binary32), each product is fused with its
+  // addition, which rounds once as the separate addition of the exact product does: the same bits.
+  void (*sum_taps)(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t n, double* acc,
+                   bool exact);
   // kNR max pooling windows of k taps each, tap j of window u at x[taps[j] + u * dx]: out[u] is the first
   // NaN among the window's taps in order, else the first of its largest (spec/ops-nn.md, NN20).
   void (*max_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, float* out);

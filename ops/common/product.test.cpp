@@ -353,6 +353,12 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
   const double special[] = {1.0 + 0x1p-24, 1.0 + 0x1p-24 + 0x1p-52, 0x1.fffffefffffffp127, 0x1.ffffffp127, 0x1p-150, 0x1.8p-149,
                             -0.0, INFINITY, NAN, 0x1p-1074};
   for (size_t q = 0; q < std::size(special); ++q) d[q * 17] = special[q];
+  // For sum_taps (below): positions in a run of 32, a run of 8 and the single ones where each of the three
+  // taps' products is -0, so that their sum is +0 only when it starts at +0.
+  for (const size_t t : {size_t{40}, size_t{165}, size_t{189}}) {
+    d[t] = -0.0, d[t + 2] = 0.0, d[t + 5] = -0.0;
+    x[t] = -0.0f, x[t + 2] = 0.0f, x[t + 5] = -0.0f;
+  }
   // Offsets for the gathers: runs of kNR consecutive entries, scattered entries and padding (-1).
   std::vector<int64_t> offs(static_cast<size_t>(n));
   std::vector<char> runs(static_cast<size_t>((n + kNR - 1) / kNR));
@@ -382,13 +388,27 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     volatile double p = w * g;
     taps_want[i] = taps_want[i] + p;
   }
-  // add_scaled on binary64 data with a weight whose products are inexact: rounded, then added (a fused
-  // multiply-add would round once and differ).
-  std::vector<double> scaled_want = widened;
-  for (size_t i = 0; i < scaled_want.size(); ++i) {
-    volatile double p = 0.1 * d[i];
-    scaled_want[i] = scaled_want[i] + p;
-  }
+  // sum_taps: three taps at offsets 0, 2 and 5, over runs of 32 and of 8 positions and single ones. On
+  // binary64 data with weights whose products are inexact: each rounded, then added (a fused multiply-add
+  // would round once and differ). On widened binary32 data with binary32 weights: exact products, which
+  // the vector variants fuse with their additions (the same bits).
+  const int64_t tap_offs[] = {0, 2, 5};
+  const double inexact_w[] = {0.1, -0.3, 0.7};
+  const double exact_w[] = {widen(0.1f), widen(-0.3f), widen(0.7f)};
+  const int64_t tn = n - 13;  // 5 runs of 32, 3 of 8 and 6 single positions
+  auto taps_definition = [&](const std::vector<double>& src, const double* tw) {
+    std::vector<double> want(static_cast<size_t>(tn));
+    for (int64_t t = 0; t < tn; ++t) {
+      double s = 0;
+      for (int j = 0; j < 3; ++j) {
+        volatile double p = tw[j] * src[static_cast<size_t>(t + tap_offs[j])];
+        s = s + p;
+      }
+      want[static_cast<size_t>(t)] = s;
+    }
+    return want;
+  };
+  const std::vector<double> inexact_want = taps_definition(d, inexact_w), exact_want = taps_definition(widened, exact_w);
   for (const auto& variant : variants) {
     const char* const name = variant.name;
     const auto* conv = variant.loops;
@@ -401,15 +421,17 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     conv->spread(x.data(), n, sp.data(), stride);
     conv->gather(x.data(), offs.data(), runs.data(), n, ga.data(), stride);
     conv->add_taps(x.data(), offs.data(), runs.data(), n, w, taps.data());
-    std::vector<double> scaled = widened;
-    conv->add_scaled(d.data(), n, 0.1, scaled.data());
+    std::vector<double> inexact_sums(static_cast<size_t>(tn)), exact_sums(static_cast<size_t>(tn));
+    conv->sum_taps(d.data(), tap_offs, inexact_w, 3, tn, inexact_sums.data(), false);
+    conv->sum_taps(widened.data(), tap_offs, exact_w, 3, tn, exact_sums.data(), true);
     CHECK(same_bits(wd.data(), widened.data(), wd.size()));
     CHECK(same_bits(nf.data(), narrowed.data(), nf.size()));
     CHECK(same_bits(pf.data(), plus_want.data(), pf.size()));
     CHECK(same_bits(sp.data(), spread_want.data(), sp.size()));  // entries outside the panels untouched
     CHECK(same_bits(ga.data(), gather_want.data(), ga.size()));
     CHECK(same_bits(taps.data(), taps_want.data(), taps.size()));
-    CHECK(same_bits(scaled.data(), scaled_want.data(), scaled.size()));
+    CHECK(same_bits(inexact_sums.data(), inexact_want.data(), inexact_sums.size()));
+    CHECK(same_bits(exact_sums.data(), exact_want.data(), exact_sums.size()));
   }
   // narrow_plus adds before it rounds: -0 + 0.5 and a sum that crosses a rounding boundary.
   const double sums[] = {-0.0, 0x1.000001p0 - 0.5};

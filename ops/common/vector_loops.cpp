@@ -45,7 +45,47 @@ void spread_f32(const float* x, int64_t n, double* dst, int64_t stride) { loops:
 void gather_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {
   loops::gather(x, offsets, runs, n, dst, stride, gather_panel);
 }
-void add_scaled_f64(const double* x, int64_t n, double w, double* acc) { loops::add_scaled(x, n, w, acc); }
+#if defined(__AVX512F__)
+// sum_taps a run of 8 * V positions at a time: the V vectors of sums stay in registers over all k taps and
+// are stored once (rather than each tap's pass loading and storing every sum again).
+template <bool Fused, int V>
+inline void sum_taps_run(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t t, double* acc) {
+  __m512d a[V];
+  for (int v = 0; v < V; ++v) a[v] = _mm512_setzero_pd();
+  for (int64_t j = 0; j < k; ++j) {
+    const __m512d wj = _mm512_set1_pd(w[j]);
+    const double* p = x + offs[j] + t;
+    for (int v = 0; v < V; ++v) {
+      const __m512d xv = _mm512_loadu_pd(p + 8 * v);
+      // a + w x: fused only when the product is exact (the same rounding); -ffp-contract=off keeps the
+      // other form apart.
+      a[v] = Fused ? _mm512_fmadd_pd(wj, xv, a[v]) : _mm512_add_pd(a[v], _mm512_mul_pd(wj, xv));
+    }
+  }
+  for (int v = 0; v < V; ++v) _mm512_storeu_pd(acc + t + 8 * v, a[v]);
+}
+template <bool Fused>
+void sum_taps_as(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t n, double* acc) {
+  int64_t t = 0;
+  for (; t + 32 <= n; t += 32) sum_taps_run<Fused, 4>(x, offs, w, k, t, acc);
+  for (; t + 8 <= n; t += 8) sum_taps_run<Fused, 1>(x, offs, w, k, t, acc);
+  for (; t < n; ++t) {  // the last positions one by one, as loops::sum_taps forms them
+    double s = 0;
+    for (int64_t j = 0; j < k; ++j) s = s + w[j] * x[offs[j] + t];
+    acc[t] = s;
+  }
+}
+#endif
+void sum_taps_f64(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t n, double* acc,
+                  bool exact) {
+#if defined(__AVX512F__)
+  if (exact) return sum_taps_as<true>(x, offs, w, k, n, acc);
+  return sum_taps_as<false>(x, offs, w, k, n, acc);
+#else
+  (void)exact;
+  loops::sum_taps(x, offs, w, k, n, acc);
+#endif
+}
 void add_taps_f32(const float* x, const int64_t* offsets, const char* runs, int64_t n, double w, double* acc) {
   loops::add_taps(x, offsets, runs, n, w, acc, gather_panel);
 }
@@ -363,7 +403,7 @@ void widen_strided_f32(const float* src, int64_t stride, int64_t n, double* dst)
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_f32,   gather_f32,
-                               add_taps_f32,        add_scaled_f64, max_windows_f32, average_windows_f32,
+                               add_taps_f32,        sum_taps_f64,  max_windows_f32, average_windows_f32,
                                row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
                                relu_f32,            stream_fill,   widen_strided_f32};
 

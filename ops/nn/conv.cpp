@@ -117,7 +117,7 @@ struct Scratch {
       return data.get();
     }
   };
-  Buffer<double> col, acc;
+  Buffer<double> col, acc, taps;
   Buffer<int64_t> offs;
   Buffer<char> run;
 };
@@ -558,11 +558,10 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
         if (depthwise) {
           // One input and one output channel: the K taps added to the sums one after the other (r = j),
           // each a shifted run of the band.
-          std::fill(acc, acc + n_cols, 0.0);
-          for (int64_t jf = 0; jf < K; ++jf) {
-            const double wj = widen(w[gi * K + jf]);
-            product_detail::typed::here().add_scaled(band + koff[jf], n_cols, wj, acc);
-          }
+          double* const wd = scratch.taps.at_least(K);
+          for (int64_t jf = 0; jf < K; ++jf) wd[jf] = widen(w[gi * K + jf]);
+          product_detail::typed::here().sum_taps(band, koff.data(), wd, K, n_cols, acc,
+                                                 product_detail::exact_products<T, T>);
         } else {
           product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
                                acc, n_cols, false, product_detail::exact_products<T, T>);
