@@ -166,6 +166,17 @@ template <class T>
 inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = widen(src[i * stride]);
 }
+// Rows r < rows of a convolution's band: row r (at dst + r * dst_row) holds +0 at [0, lo) and [hi, width),
+// and at [lo, hi) the row src + r * src_row read every stride-th element, widened (widen_strided).
+template <class T>
+inline void widen_rows(const T* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
+                       int64_t width, double* dst, int64_t dst_row) {
+  for (int64_t r = 0; r < rows; ++r, dst += dst_row) {
+    std::fill(dst, dst + lo, 0.0);
+    if (hi > lo) widen_strided(src + r * src_row, stride, hi - lo, dst + lo);
+    std::fill(dst + std::max(lo, hi), dst + width, 0.0);
+  }
+}
 }  // namespace loops
 
 // Plain loops in the instruction-set variant this processor runs (vector_loops.cpp), over binary32 data
@@ -221,6 +232,9 @@ struct VectorLoops {
   void (*stream_fill)(void* dst, int64_t n, int32_t size, const void* v);
   // dst[i] = widen(src[i * stride]) for i < n (loops::widen_strided); only src[0], src[stride], ... are read.
   void (*widen_strided)(const float* src, int64_t stride, int64_t n, double* dst);
+  // Rows of a band: widen_strided for each row, with the padding at either end, in one call (loops::widen_rows).
+  void (*widen_rows)(const float* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
+                     int64_t width, double* dst, int64_t dst_row);
 };
 [[nodiscard]] const VectorLoops& vector_loops();
 
@@ -242,6 +256,12 @@ template <class T>
 inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
   if constexpr (std::is_same_v<T, float>) here().widen_strided(src, stride, n, dst);
   else loops::widen_strided(src, stride, n, dst);
+}
+template <class T>
+inline void widen_rows(const T* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
+                       int64_t width, double* dst, int64_t dst_row) {
+  if constexpr (std::is_same_v<T, float>) here().widen_rows(src, src_row, stride, rows, lo, hi, width, dst, dst_row);
+  else loops::widen_rows(src, src_row, stride, rows, lo, hi, width, dst, dst_row);
 }
 template <class T>
 inline void narrow(const double* src, int64_t n, T* dst) {

@@ -811,7 +811,7 @@ TEST_CASE("[NN30] every instruction-set variant of the normalisation loop gives 
       }
 }
 
-TEST_CASE("[NN11] every instruction-set variant's strided widening gives each element's binary64 value and writes nothing else") {
+TEST_CASE("[NN11] every instruction-set variant's strided widening of a row and of a band's rows gives each element's binary64 value, +0 in the padding, and writes nothing else") {
   // Strides 1 to 3 over runs of 0 to 40 elements, from each of the first four positions of a buffer that
   // ends right after the last element read; NaNs (a signalling one too), infinities, -0, subnormals among
   // them. Compared bit for bit with the element-by-element conversion.
@@ -836,5 +836,27 @@ TEST_CASE("[NN11] every instruction-set variant's strided widening gives each el
           variant.loops->widen_strided(src.data(), stride, n, got.data());
           CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)) == 0);
         }
+    // widen_rows: three rows 50 elements apart, each with +0 before lo and from hi to the width, the rows
+    // 45 doubles apart in dst (the 5 between rows untouched), an empty middle (hi <= lo) reading nothing.
+    for (int64_t stride = 1; stride <= 3; ++stride)
+      for (const auto& bounds : {std::array<int64_t, 3>{0, 40, 40}, {1, 39, 40}, {3, 20, 40}, {5, 5, 40},
+                                 {7, 3, 40}, {0, 0, 0}}) {
+        const int64_t lo = bounds[0], hi = bounds[1], width = bounds[2];  // plain variables for clang 14's CAPTURE
+        CAPTURE(stride);
+        CAPTURE(lo);
+        CAPTURE(hi);
+        const int64_t rows = 3, src_row = 50, dst_row = 45, n = std::max<int64_t>(0, hi - lo);
+        // The elements read, at the end of their own allocation (the last row's last element ends it).
+        const int64_t span = n == 0 ? 0 : (rows - 1) * src_row + (n - 1) * stride + 1;
+        std::vector<float> src(static_cast<size_t>(span));
+        for (size_t i = 0; i < src.size(); ++i) src[i] = pool[i % pool.size()];
+        std::vector<double> got(static_cast<size_t>(rows * dst_row), 0.5), want = got;
+        for (int64_t r = 0; r < rows; ++r)
+          for (int64_t i = 0; i < width; ++i)
+            want[static_cast<size_t>(r * dst_row + i)] =
+                i >= lo && i < hi ? static_cast<double>(src[static_cast<size_t>(r * src_row + (i - lo) * stride)]) : 0.0;
+        variant.loops->widen_rows(src.data(), src_row, stride, rows, lo, hi, width, got.data(), dst_row);
+        CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)) == 0);
+      }
   }
 }

@@ -400,11 +400,22 @@ void widen_strided_f32(const float* src, int64_t stride, int64_t n, double* dst)
   loops::widen_strided(src + i * stride, stride, n - i, dst + i);
 }
 
+// The rows one by one as loops::widen_rows, each row's widening here inline rather than a call.
+void widen_rows_f32(const float* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
+                    int64_t width, double* dst, int64_t dst_row) {
+  for (int64_t r = 0; r < rows; ++r, dst += dst_row) {
+    std::fill(dst, dst + lo, 0.0);
+    if (hi > lo) widen_strided_f32(src + r * src_row, stride, hi - lo, dst + lo);
+    std::fill(dst + std::max(lo, hi), dst + width, 0.0);
+  }
+}
+
 }  // namespace
 
 const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_f32,   gather_f32,
                                add_taps_f32,        sum_taps_f64,  max_windows_f32, average_windows_f32,
                                row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
-                               relu_f32,            stream_fill,   widen_strided_f32};
+                               relu_f32,            stream_fill,   widen_strided_f32,
+                               widen_rows_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

@@ -530,6 +530,20 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
             const Shape& ph = phases[static_cast<size_t>(f)];
             double* bc = band + (c * F + f) * cs;
             const auto [lo, hi] = inside_last(ph[last]);
+            if (rank == 2) {
+              // Grid row b holds input row (a0 + b) * s + f - pad_begin: the rows above and below the input
+              // are +0, those between one block of rows, each widened as below.
+              const int64_t s0 = g.strides[0], off = ph[0] - g.pad_begin[0];
+              int64_t b0 = 0, b1 = 0;
+              while (b0 < band_rows && (a0 + b0) * s0 + off < 0) ++b0;
+              for (b1 = b0; b1 < band_rows && (a0 + b1) * s0 + off < g.in[0];) ++b1;
+              std::fill(bc, bc + b0 * row, 0.0);
+              if (b1 > b0)
+                product_detail::typed::widen_rows(xc + ((a0 + b0) * s0 + off) * il + (hi > lo ? lo * sl + ph[last] - pl : 0),
+                                                  s0 * il, sl, b1 - b0, lo, hi, ep[last], bc + b0 * row, row);
+              std::fill(bc + b1 * row, bc + cs, 0.0);
+              continue;
+            }
             for (int64_t b = 0; b < band_rows; ++b)
               for (int64_t ir = 0; ir < inner_rows; ++ir) {
                 double* dst = bc + b * row + ir * ep[last];
