@@ -166,6 +166,13 @@ template <class T>
 inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = widen(src[i * stride]);
 }
+// dst[r * dst_row + i] = narrow_float<T>(src[r * src_row + i] + add) for i < n, r < rows (narrow_plus by rows).
+template <class T>
+inline void narrow_plus_rows(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, T* dst,
+                             int64_t dst_row) {
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t i = 0; i < n; ++i) dst[r * dst_row + i] = narrow_float<T>(src[r * src_row + i] + add);
+}
 // Rows r < rows of a convolution's band: row r (at dst + r * dst_row) holds +0 at [0, lo) and [hi, width),
 // and at [lo, hi) the row src + r * src_row read every stride-th element, widened (widen_strided).
 template <class T>
@@ -232,6 +239,9 @@ struct VectorLoops {
   void (*stream_fill)(void* dst, int64_t n, int32_t size, const void* v);
   // dst[i] = widen(src[i * stride]) for i < n (loops::widen_strided); only src[0], src[stride], ... are read.
   void (*widen_strided)(const float* src, int64_t stride, int64_t n, double* dst);
+  // narrow_plus for each of `rows` rows (loops::narrow_plus_rows), in one call.
+  void (*narrow_plus_rows)(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, float* dst,
+                           int64_t dst_row);
   // Rows of a band: widen_strided for each row, with the padding at either end, in one call (loops::widen_rows).
   void (*widen_rows)(const float* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
                      int64_t width, double* dst, int64_t dst_row);
@@ -256,6 +266,12 @@ template <class T>
 inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
   if constexpr (std::is_same_v<T, float>) here().widen_strided(src, stride, n, dst);
   else loops::widen_strided(src, stride, n, dst);
+}
+template <class T>
+inline void narrow_plus_rows(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, T* dst,
+                             int64_t dst_row) {
+  if constexpr (std::is_same_v<T, float>) here().narrow_plus_rows(src, src_row, n, rows, add, dst, dst_row);
+  else loops::narrow_plus_rows(src, src_row, n, rows, add, dst, dst_row);
 }
 template <class T>
 inline void widen_rows(const T* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,

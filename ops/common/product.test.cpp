@@ -427,6 +427,12 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     CHECK(same_bits(wd.data(), widened.data(), wd.size()));
     CHECK(same_bits(nf.data(), narrowed.data(), nf.size()));
     CHECK(same_bits(pf.data(), plus_want.data(), pf.size()));
+    // narrow_plus by rows: three rows of 60 sums 67 apart into rows 64 apart (the 4 between untouched).
+    std::vector<float> rows_got(3 * 64, 0.25f), rows_want = rows_got;
+    for (size_t r = 0; r < 3; ++r)
+      for (size_t i = 0; i < 60; ++i) rows_want[r * 64 + i] = narrow_float<float>(d[r * 67 + i] + 0.5);
+    conv->narrow_plus_rows(d.data(), 67, 60, 3, 0.5, rows_got.data(), 64);
+    CHECK(same_bits(rows_got.data(), rows_want.data(), rows_got.size()));
     CHECK(same_bits(sp.data(), spread_want.data(), sp.size()));  // entries outside the panels untouched
     CHECK(same_bits(ga.data(), gather_want.data(), ga.size()));
     CHECK(same_bits(taps.data(), taps_want.data(), taps.size()));

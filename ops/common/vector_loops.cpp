@@ -400,6 +400,11 @@ void widen_strided_f32(const float* src, int64_t stride, int64_t n, double* dst)
   loops::widen_strided(src + i * stride, stride, n - i, dst + i);
 }
 
+// The rows one by one, each as narrow_f64_plus (inline here rather than a call per row).
+void narrow_plus_rows_f32(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, float* dst,
+                          int64_t dst_row) {
+  for (int64_t r = 0; r < rows; ++r) narrow_f64_plus(src + r * src_row, n, add, dst + r * dst_row);
+}
 // The rows one by one as loops::widen_rows, each row's widening here inline rather than a call.
 void widen_rows_f32(const float* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
                     int64_t width, double* dst, int64_t dst_row) {
@@ -416,6 +421,6 @@ const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_pl
                                add_taps_f32,        sum_taps_f64,  max_windows_f32, average_windows_f32,
                                row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
                                relu_f32,            stream_fill,   widen_strided_f32,
-                               widen_rows_f32};
+                               narrow_plus_rows_f32, widen_rows_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

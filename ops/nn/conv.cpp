@@ -584,6 +584,11 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
         for (int64_t i = r0; i < r1; ++i) {
           const int64_t m = gi * s.Mg + i;
           const double b = bias[m];
+          if (rank == 2) {  // rows of the grid `row` apart, of Y out[last] apart: in one call
+            product_detail::typed::narrow_plus_rows(acc + i * n_cols, row, g.out[last], a1 - a0, b,
+                                                    out.data() + (n * s.M + m) * P + a0 * g.out[last], g.out[last]);
+            continue;
+          }
           for (int64_t a = a0; a < a1; ++a)
             for (int64_t orow = 0; orow < out_rows; ++orow) {
               int64_t from = (a - a0) * row, to = a;
