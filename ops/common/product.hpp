@@ -166,21 +166,22 @@ template <class T>
 inline void widen_strided(const T* src, int64_t stride, int64_t n, double* dst) {
   for (int64_t i = 0; i < n; ++i) dst[i] = widen(src[i * stride]);
 }
-// dst[r * dst_row + i] = narrow_float<T>(src[r * src_row + i] + add) for i < n, r < rows (narrow_plus by rows).
-template <class T>
+// narrow_run_plus over `rows` rows: dst[r * dst_row + i] = narrow_float<T>(src[r * src_row + i] + add) for
+// i < n, r < rows. `Row` narrows one row (a vector variant's, or the loop above).
+template <class T, class Row = decltype(&narrow_run_plus<T>)>
 inline void narrow_plus_rows(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, T* dst,
-                             int64_t dst_row) {
-  for (int64_t r = 0; r < rows; ++r)
-    for (int64_t i = 0; i < n; ++i) dst[r * dst_row + i] = narrow_float<T>(src[r * src_row + i] + add);
+                             int64_t dst_row, Row row = &narrow_run_plus<T>) {
+  for (int64_t r = 0; r < rows; ++r) row(src + r * src_row, n, add, dst + r * dst_row);
 }
 // Rows r < rows of a convolution's band: row r (at dst + r * dst_row) holds +0 at [0, lo) and [hi, width),
-// and at [lo, hi) the row src + r * src_row read every stride-th element, widened (widen_strided).
-template <class T>
+// and at [lo, hi) the row src + r * src_row read every stride-th element, widened (`Row`: widen_strided or
+// a vector variant's).
+template <class T, class Row = decltype(&widen_strided<T>)>
 inline void widen_rows(const T* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
-                       int64_t width, double* dst, int64_t dst_row) {
+                       int64_t width, double* dst, int64_t dst_row, Row row = &widen_strided<T>) {
   for (int64_t r = 0; r < rows; ++r, dst += dst_row) {
     std::fill(dst, dst + lo, 0.0);
-    if (hi > lo) widen_strided(src + r * src_row, stride, hi - lo, dst + lo);
+    if (hi > lo) row(src + r * src_row, stride, hi - lo, dst + lo);
     std::fill(dst + std::max(lo, hi), dst + width, 0.0);
   }
 }

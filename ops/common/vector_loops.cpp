@@ -97,11 +97,7 @@ void sum_taps_as(const double* x, const int64_t* offs, const double* w, int64_t 
   int64_t t = 0;
   for (; t + 32 <= n; t += 32) sum_taps_run<Fused, 4>(x, offs, w, k, t, acc);
   for (; t + 8 <= n; t += 8) sum_taps_run<Fused, 1>(x, offs, w, k, t, acc);
-  for (; t < n; ++t) {  // the last positions one by one, as loops::sum_taps forms them
-    double s = 0;
-    for (int64_t j = 0; j < k; ++j) s = s + w[j] * x[offs[j] + t];
-    acc[t] = s;
-  }
+  loops::sum_taps(x + t, offs, w, k, n - t, acc + t);  // the last positions (fewer than 8), unfused: the same bits
 }
 #endif
 void sum_taps_f64(const double* x, const int64_t* offs, const double* w, int64_t k, int64_t n, double* acc,
@@ -428,19 +424,14 @@ void widen_strided_f32(const float* src, int64_t stride, int64_t n, double* dst)
   loops::widen_strided(src + i * stride, stride, n - i, dst + i);
 }
 
-// The rows one by one, each as narrow_f64_plus (inline here rather than a call per row).
+// The rows one by one, each row's narrowing or widening this variant's, inline rather than a call per row.
 void narrow_plus_rows_f32(const double* src, int64_t src_row, int64_t n, int64_t rows, double add, float* dst,
                           int64_t dst_row) {
-  for (int64_t r = 0; r < rows; ++r) narrow_f64_plus(src + r * src_row, n, add, dst + r * dst_row);
+  loops::narrow_plus_rows(src, src_row, n, rows, add, dst, dst_row, narrow_f64_plus);
 }
-// The rows one by one as loops::widen_rows, each row's widening here inline rather than a call.
 void widen_rows_f32(const float* src, int64_t src_row, int64_t stride, int64_t rows, int64_t lo, int64_t hi,
                     int64_t width, double* dst, int64_t dst_row) {
-  for (int64_t r = 0; r < rows; ++r, dst += dst_row) {
-    std::fill(dst, dst + lo, 0.0);
-    if (hi > lo) widen_strided_f32(src + r * src_row, stride, hi - lo, dst + lo);
-    std::fill(dst + std::max(lo, hi), dst + width, 0.0);
-  }
+  loops::widen_rows(src, src_row, stride, rows, lo, hi, width, dst, dst_row, widen_strided_f32);
 }
 
 }  // namespace

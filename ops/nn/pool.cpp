@@ -156,7 +156,7 @@ const std::vector<WindowGroup> no_groups;
 
 // The tables of a pooling of an input without elements (no planes), which computes no window. Its tables
 // are not made: their size follows the geometry (a plane of 10^9 elements, or that many windows), not the
-// input's elements, and no work was charged for them.
+// input's elements, and no work was charged for them. A global pooling has none either (whole_plane).
 const std::shared_ptr<const PoolTables> no_tables = std::make_shared<const PoolTables>();
 
 struct Windows {
