@@ -234,10 +234,11 @@ struct VectorLoops {
   void (*mul_row)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
   void (*add_row)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
   void (*relu)(const float* x, int64_t n, float* dst);
-  // dst[i] = v for i < n, elements of `size` bytes (4 or 8; v points to one), with stores that bypass the
-  // caches where dst is 16-byte aligned: for fills larger than the caches, which would not stay there for
-  // their reader anyway (such stores do not read each line first). Ordered before what follows.
-  void (*stream_fill)(void* dst, int64_t n, int32_t size, const void* v);
+  // dst[i] = v for i < n, elements of `size` bytes (4 or 8; v points to one). `streamed`: with stores that
+  // bypass the caches where dst is 16-byte aligned, for fills larger than the caches, which would not stay
+  // there for their reader anyway (such stores do not read each line first). Otherwise through the caches,
+  // by the processor's string store where there is one. Ordered before what follows.
+  void (*fill)(void* dst, int64_t n, int32_t size, const void* v, bool streamed);
   // dst[i] = widen(src[i * stride]) for i < n (loops::widen_strided); only src[0], src[stride], ... are read.
   void (*widen_strided)(const float* src, int64_t stride, int64_t n, double* dst);
   // narrow_plus for each of `rows` rows (loops::narrow_plus_rows), in one call.

@@ -667,29 +667,32 @@ TEST_CASE("[EW2][EW27] every instruction-set variant of the Mul, Add and Relu ro
   }
 }
 
-// Each start of an aligned block and a few lengths: elements [start, start + n) hold v's bits, the rest of
-// the buffer is untouched.
+// Each start of an aligned block and a few lengths, streamed or through the caches (lengths from 1 KiB up
+// take the string store): elements [start, start + n) hold v's bits, the rest of the buffer is untouched.
 template <class T>
-void check_stream_fill(const product_detail::VectorLoops& loops, T v, T guard) {
-  for (int64_t start = 0; start < 4; ++start)
-    for (int64_t n : {0, 1, 3, 4, 5, 37, 64}) {
-      CAPTURE(start);
-      CAPTURE(n);
-      alignas(64) T buffer[80];
-      std::fill(std::begin(buffer), std::end(buffer), guard);
-      loops.stream_fill(buffer + start, n, static_cast<int32_t>(sizeof(T)), &v);
-      int64_t wrong = 0;
-      for (int64_t i = 0; i < 80; ++i) wrong += buffer[i] != (i >= start && i < start + n ? v : guard);
-      CHECK(wrong == 0);
-    }
+void check_fill(const product_detail::VectorLoops& loops, T v, T guard) {
+  constexpr int64_t size = 1200;
+  std::vector<T> buffer(size + 16);
+  for (bool streamed : {false, true})
+    for (int64_t start = 0; start < 4; ++start)
+      for (int64_t n : {0, 1, 3, 4, 5, 37, 64, 127, 128, 129, 255, 256, 257, 1000}) {
+        CAPTURE(streamed);
+        CAPTURE(start);
+        CAPTURE(n);
+        std::fill(buffer.begin(), buffer.end(), guard);
+        loops.fill(buffer.data() + start, n, static_cast<int32_t>(sizeof(T)), &v, streamed);
+        int64_t wrong = 0;
+        for (int64_t i = 0; i < size + 16; ++i) wrong += buffer[i] != (i >= start && i < start + n ? v : guard);
+        CHECK(wrong == 0);
+      }
 }
 
-TEST_CASE("[SH22] every instruction-set variant's streamed fill writes each element of the run and nothing else") {
+TEST_CASE("[SH22] every instruction-set variant's fill writes each element of the run and nothing else") {
   for (const auto& variant : variants_here()) {
     const char* const name = variant.name;
     CAPTURE(name);
-    check_stream_fill<uint32_t>(*variant.loops, 0xC0200000u, 0x7FC00001u);  // -2.5f's bits; a NaN's
-    check_stream_fill<uint64_t>(*variant.loops, 0x8000000000000001ull, 0x0123456789ABCDEFull);
+    check_fill<uint32_t>(*variant.loops, 0xC0200000u, 0x7FC00001u);  // -2.5f's bits; a NaN's
+    check_fill<uint64_t>(*variant.loops, 0x8000000000000001ull, 0x0123456789ABCDEFull);
   }
 }
 
