@@ -251,53 +251,68 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32
 
 #if defined(__AVX512F__)
 // Eight correctly rounded binary64 quotients d / s without the divider, whose throughput (one quotient per
-// two cycles at any vector width) bounded BatchNormalization. y is 1 / s rounded; s lies in [2^-200, 2^200].
-// A lane's candidate q1 (for |d|) comes from q0 = |d| * y and one correction with the remainder, r0 = |d| -
-// q0 * s and q1 = q0 + r0 * y (fused: one rounding each). The candidate is then proved or rejected:
-//   q1 must be a positive float in [2^-600, 2^600) (one unsigned comparison of its bit pattern: zero,
-//   negative, infinite and NaN candidates fail it). Let h be the distance from q1 down to its neighbour below
-//   (bit pattern - 1; the difference is exact by Sterbenz), never more than the distance up to its
-//   neighbour above. L = h * s / 2 is exact (a power of two times s, far from underflow and overflow).
-//   r1 = RN(|d| - q1 * s) is one fused operation, so one rounding of the exact remainder. Rounding is
-//   monotone and L, -L are floats, so |r1| < L gives |(|d| - q1 * s)| < L for the exact remainder: |d| / s
-//   lies strictly between the midpoints of q1 and its neighbours, so q1 is RN(|d| / s) whatever the tie rule.
-// RN(d / s) is then q1 with d's sign (rounding to nearest even is symmetric). A lane that fails the proof
-// (d zero, infinite or NaN, a quotient out of range, or a candidate one unit off) takes the divider's
-// quotient instead. So every lane is the quotient of the division the clause states, bit for bit.
-inline __m512d quotients(__m512d d, __m512d s, __m512d y, __m512d half_s) {
-  const __m512i sign = _mm512_set1_epi64(INT64_MIN), one = _mm512_set1_epi64(1);
+// two cycles at any vector width) bounded BatchNormalization. y = RN(1 / s); s lies in [2^-200, 2^200].
+// For a lane with |d| = a in [2^-600, 2^600), or a = 0, with u = 2^-53 and z = a / s:
+//   y = (1 / s)(1 + e), |e| <= u (a rounding to nearest; so |1 - s y| <= u).
+//   q0 = RN(a y) = z (1 + d0), |d0| <= 2u + u^2.
+//   r0 = RN(a - q0 s) (fused: one rounding of the exact -s z d0), q1 = RN(q0 + r0 y) (fused). Before its
+//   rounding, q0 + r0 y = z (1 - d0 (d1 + e + d1 e)) with |d1| <= u, so it lies within (2u + u^2)^2 |z|
+//   < 5u^2 |z| of z: far inside the interval between the two floats around z. q1 is therefore one of those
+//   two (a faithful rounding of z), within one ulp of z.
+//   r1 = RN(a - q1 s), q2 = RN(q1 + r1 y) (fused each). Markstein's theorem (P. Markstein, IBM J. Res.
+//   Dev. 34(1), 1990; proved mechanically in D. Russinoff's ACL2 library of floating-point arithmetic): for
+//   q within one ulp of a / s and |1 - s y| <= u, the remainder a - q s is a float (r1 is exact) and
+//   RN(q + r1 y) = RN(a / s). So q2 = RN(z).
+//   The theorem is stated without bounds on the exponent: here every value involved is a normal float. y
+//   lies in [2^-201, 2^201]; z, q0 and q1 in [2^-801, 2^801]. A nonzero remainder a - q s is at least the
+//   unit of the grid that a and q s share, min(ulp(a), ulp(q) ulp(s)), where ulp(q) ulp(s) >= 2^(E(a) - 106)
+//   (E: the exponent; E(q) + E(s) >= E(a) - 1); so at least 2^-706.
+//   A zero a gives q0 = r0 = q1 = r1 = q2 = +0.
+// RN(d / s) is then q2 with d's sign (rounding to nearest even is symmetric). A lane outside the range (a
+// subnormal or tiny d, a quotient that could leave the normal range, an infinite or NaN d) takes the
+// divider's quotient instead. So every lane is the quotient of the division the clause states, bit for bit.
+inline __m512d quotients(__m512d d, __m512d s, __m512d y) {
+  const __m512i sign = _mm512_set1_epi64(INT64_MIN);
   const __m512i low = _mm512_set1_epi64(0x1A70000000000000), span = _mm512_set1_epi64(0x4B00000000000000);  // 2^-600, 2^600 - 2^-600
   const __m512d a = _mm512_abs_pd(d);
   const __m512d q0 = _mm512_mul_pd(a, y);
   const __m512d q1 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q0, s, a), y, q0);
-  const __m512d r1 = _mm512_fnmadd_pd(q1, s, a);
-  const __m512i bits = _mm512_castpd_si512(q1);
-  const __m512d below = _mm512_castsi512_pd(_mm512_sub_epi64(bits, one));
-  const __m512d l = _mm512_mul_pd(_mm512_sub_pd(q1, below), half_s);
-  const __mmask8 proved = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(bits, low), span) &
-                          _mm512_cmp_pd_mask(_mm512_abs_pd(r1), l, _CMP_LT_OQ);
-  const __m512d q = _mm512_castsi512_pd(_mm512_or_si512(bits, _mm512_and_si512(_mm512_castpd_si512(d), sign)));
+  const __m512d q2 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q1, s, a), y, q1);
+  const __m512d q = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(q2), _mm512_and_si512(_mm512_castpd_si512(d), sign)));
+  const __m512i bits = _mm512_castpd_si512(a);
+  const __mmask8 inside = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(bits, low), span);
+  if (inside == 0xFF) return q;
+  const __mmask8 proved = inside | _mm512_cmpeq_epi64_mask(bits, _mm512_setzero_si512());
   if (proved == 0xFF) return q;
   return _mm512_mask_blend_pd(proved, _mm512_div_pd(d, s), q);
+}
+
+// (x - m) / s * g + b, each operation rounded to binary64, then narrowed: the eight lanes of v.
+inline __m256 normalize8(__m256 v, __m512d m, __m512d s, __m512d y, __m512d g, __m512d b) {
+  const __m512d d = _mm512_sub_pd(_mm512_maskz_cvtps_pd(0xFF, v), m);
+  // The product and the sum rounded each (-ffp-contract=off keeps them apart).
+  return _mm512_maskz_cvtpd_ps(0xFF, _mm512_add_pd(_mm512_mul_pd(quotients(d, s, y), g), b));  // maskz: see above
 }
 #endif
 
 void normalize_f32(const float* x, int64_t n, double m, double s, double g, double b, float* dst) {
-  int64_t i = 0;
 #if defined(__AVX512F__)
   if (s >= 0x1p-200 && s <= 0x1p200) {
-    const __m512d vm = _mm512_set1_pd(m), vs = _mm512_set1_pd(s), vy = _mm512_set1_pd(1.0 / s),
-                  half_s = _mm512_set1_pd(0.5 * s), vg = _mm512_set1_pd(g), vb = _mm512_set1_pd(b);
+    const __m512d vm = _mm512_set1_pd(m), vs = _mm512_set1_pd(s), vy = _mm512_set1_pd(1.0 / s), vg = _mm512_set1_pd(g),
+                  vb = _mm512_set1_pd(b);
+    int64_t i = 0;
     for (; i + kNR <= n; i += kNR) {
       static_assert(kNR == 8);
-      const __m512d d = _mm512_sub_pd(_mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(x + i)), vm);
-      // The product and the sum rounded each (-ffp-contract=off keeps them apart).
-      const __m512d t = _mm512_add_pd(_mm512_mul_pd(quotients(d, vs, vy, half_s), vg), vb);
-      _mm256_storeu_ps(dst + i, _mm512_maskz_cvtpd_ps(0xFF, t));  // maskz: no undefined source (GCC warns)
+      _mm256_storeu_ps(dst + i, normalize8(_mm256_loadu_ps(x + i), vm, vs, vy, vg, vb));
     }
+    if (i < n) {  // the last lanes under a mask (nothing read or written past n); the others' values unused
+      const __m256i lanes = first_lanes(n - i);
+      _mm256_maskstore_ps(dst + i, lanes, normalize8(_mm256_maskload_ps(x + i, lanes), vm, vs, vy, vg, vb));
+    }
+    return;
   }
 #endif
-  loops::normalize(x + i, n - i, m, s, g, b, dst + i);
+  loops::normalize(x, n, m, s, g, b, dst);
 }
 
 void sum2_f32(const float* a, const float* b, int64_t n, float* dst) {
