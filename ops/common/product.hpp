@@ -96,6 +96,10 @@ template <class T>
 inline void spread(const T* x, int64_t n, double* dst, int64_t stride) {
   for (int64_t t0 = 0; t0 < n; t0 += kNR, dst += stride) widen_run(x + t0, std::min(kNR, n - t0), dst);
 }
+template <class T>
+inline void spread_rows(const T* x, int64_t plane, int64_t rows, int64_t n, double* dst, int64_t stride) {
+  for (int64_t r = 0; r < rows; ++r) spread(x + r * plane, n, dst + r * kNR, stride);
+}
 // Entries u < e of a panel: x[offsets[u]] widened, +0 where offsets[u] is -1.
 template <class T>
 inline void gather_panel(const T* x, const int64_t* offsets, int64_t e, double* out) {
@@ -198,8 +202,10 @@ struct VectorLoops {
   void (*narrow)(const double* src, int64_t n, float* dst);
   // dst[i] = narrow_float<float>(src[i] + add) for i < n (the addition in binary64, rounded once).
   void (*narrow_plus)(const double* src, int64_t n, double add, float* dst);
-  // x[0 .. n) widened into panels of kNR (dst, dst + stride, ...; the last panel's n % kNR first entries).
-  void (*spread)(const float* x, int64_t n, double* dst, int64_t stride);
+  // x[0 .. n) widened into panels of kNR (dst, dst + stride, ...; the last panel's n % kNR first entries),
+  // for each of `rows` rows: row r is x + r * plane, its entries go to row r of the panels (dst + r * kNR).
+  // The vector variant takes the rows eight at a time, panel by panel: it writes consecutive lines.
+  void (*spread_rows)(const float* x, int64_t plane, int64_t rows, int64_t n, double* dst, int64_t stride);
   // The same for n gathered elements: entry t is x[offsets[t]], or +0 where offsets[t] is -1; runs[q] says
   // that panel q's kNR offsets are consecutive (and none is -1).
   void (*gather)(const float* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride);
@@ -292,9 +298,9 @@ inline void narrow_plus(const double* src, int64_t n, double add, T* dst) {
   else loops::narrow_run_plus(src, n, add, dst);
 }
 template <class T>
-inline void spread(const T* x, int64_t n, double* dst, int64_t stride) {
-  if constexpr (std::is_same_v<T, float>) here().spread(x, n, dst, stride);
-  else loops::spread(x, n, dst, stride);
+inline void spread_rows(const T* x, int64_t plane, int64_t rows, int64_t n, double* dst, int64_t stride) {
+  if constexpr (std::is_same_v<T, float>) here().spread_rows(x, plane, rows, n, dst, stride);
+  else loops::spread_rows(x, plane, rows, n, dst, stride);
 }
 template <class T>
 inline void gather(const T* x, const int64_t* offsets, const char* runs, int64_t n, double* dst, int64_t stride) {

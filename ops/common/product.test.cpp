@@ -418,7 +418,7 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     conv->widen(x.data(), n, wd.data());
     conv->narrow(d.data(), n, nf.data());
     conv->narrow_plus(d.data(), n, 0.5, pf.data());
-    conv->spread(x.data(), n, sp.data(), stride);
+    conv->spread_rows(x.data(), n, 1, n, sp.data(), stride);
     conv->gather(x.data(), offs.data(), runs.data(), n, ga.data(), stride);
     conv->add_taps(x.data(), offs.data(), runs.data(), n, w, taps.data());
     std::vector<double> inexact_sums(static_cast<size_t>(tn)), exact_sums(static_cast<size_t>(tn));
@@ -434,6 +434,21 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     conv->narrow_plus_rows(d.data(), 67, 60, 3, 0.5, rows_got.data(), 64);
     CHECK(same_bits(rows_got.data(), rows_want.data(), rows_got.size()));
     CHECK(same_bits(sp.data(), spread_want.data(), sp.size()));  // entries outside the panels untouched
+    // spread_rows: 11 rows (a block of eight, then three) of 203 and of 24 entries, 211 apart in x, into
+    // panels of 13 rows (the last two untouched), against the definition entry by entry.
+    for (const int64_t len : {int64_t{203}, int64_t{24}}) {
+      const int64_t rows = 11, prow = 13, pstride = prow * kNR, plane = 211;
+      std::vector<float> xr(static_cast<size_t>(rows * plane));
+      for (size_t i = 0; i < xr.size(); ++i) xr[i] = x[i % x.size()];
+      const size_t size = static_cast<size_t>((len + kNR - 1) / kNR * pstride);
+      std::vector<double> got(size, 7.0), want(size, 7.0);
+      for (int64_t r = 0; r < rows; ++r)
+        for (int64_t t = 0; t < len; ++t)
+          want[static_cast<size_t>(t / kNR * pstride + r * kNR + t % kNR)] = widen(xr[static_cast<size_t>(r * plane + t)]);
+      conv->spread_rows(xr.data(), plane, rows, len, got.data(), pstride);
+      CAPTURE(len);
+      CHECK(same_bits(got.data(), want.data(), got.size()));
+    }
     CHECK(same_bits(ga.data(), gather_want.data(), ga.size()));
     CHECK(same_bits(taps.data(), taps_want.data(), taps.size()));
     CHECK(same_bits(inexact_sums.data(), inexact_want.data(), inexact_sums.size()));

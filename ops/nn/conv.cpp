@@ -285,13 +285,14 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   // packed form the product reads (packed_index); the padding columns of the last panel are the caller's.
   auto gather_taps = [&](int64_t n, int64_t gi, int64_t p0, int64_t tp, const int64_t* offs, const char* run,
                          double* col, int64_t c0, int64_t c1) {
+    if (direct) {
+      // The tile's columns of X, channels c0 .. c1-1 (rows of the packed form, adjacent in each panel).
+      product_detail::typed::spread_rows(xd.data() + (n * s.C + gi * s.Cg + c0) * plane + p0, plane, c1 - c0, tp,
+                                         col + packed_index(R, c0, 0), kNR * R);
+      return;
+    }
     for (int64_t c = c0; c < c1; ++c) {
       const T* xp = xd.data() + (n * s.C + gi * s.Cg + c) * plane;
-      if (direct) {
-        // The tile's columns of X; a panel's positions at a time (adjacent in the packed form).
-        product_detail::typed::spread(xp + p0, tp, col + packed_index(R, c, 0), kNR * R);
-        continue;
-      }
       // im2col: col[c*K + jf][t] = X[n, gi*Cg + c, tap(p0 + t, jf)], 0 in the padding.
       for (int64_t jf = 0; jf < K; ++jf)
         product_detail::typed::gather(xp, offs + jf * tile, run + jf * panels, tp, col + packed_index(R, c * K + jf, 0),

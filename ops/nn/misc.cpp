@@ -42,6 +42,21 @@ Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>& keep
   });
 }
 
+// The mask that keeps every element (NN41), written as one fill.
+Value mask_all_kept(DropoutVersion ver, const Tensor& x) {
+  if (ver.bool_mask) {
+    auto [m, mo] = Tensor::allocate_for_overwrite<bool>(x.shape());
+    std::fill(mo.begin(), mo.end(), true);
+    return m;
+  }
+  return dispatch(x.dtype(), nn_float_types, "Dropout", [&](auto tag) -> Value {
+    using T = typename decltype(tag)::type;
+    auto [m, mo] = Tensor::allocate_for_overwrite<T>(x.shape());
+    std::fill(mo.begin(), mo.end(), narrow_float<T>(1.0));
+    return m;
+  });
+}
+
 // NN40, the training form with a positive ratio given candidate results (K13): the candidate mask, or the
 // mask the candidate output shows; the outputs computed from it.
 std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ver, const Tensor& x, double ratio) {
@@ -108,8 +123,7 @@ Kernel dropout(DropoutVersion ver) {
     // [spec:NN41] the output is X itself; the mask keeps every element.
     ONNXSEM_CLAUSE(NN41);
     outs[0] = Value(x);
-    if (a.output_count() > 1 && a.requested[1])
-      outs[1] = mask_of(ver, x, std::vector<bool>(static_cast<size_t>(x.size()), true));
+    if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_all_kept(ver, x);
     return outs;
   };
 }
