@@ -79,7 +79,8 @@ ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose)
   }
   s.kernel.assign(w.shape().begin() + 2, w.shape().end());
   if (auto ks = attr_ints_opt(a.node, "kernel_shape"); ks && *ks != s.kernel)
-    eval_error("NN10", op + ": attribute kernel_shape " + show(*ks) + " differs from W's spatial shape " + show(s.kernel));
+    eval_error("NN10",
+               op + ": attribute kernel_shape " + show(*ks) + " differs from W's spatial shape " + show(s.kernel));
   if (a.has_input(2)) {
     const Tensor& b = a.tensor(2);
     if (b.shape() != Shape{s.M})
@@ -229,7 +230,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     tile = std::min(tile, std::max<int64_t>(kNR, ((P + want - 1) / want + kNR - 1) / kNR * kNR));
     if (!depthwise) row_parts = row_slices((P + tile - 1) / tile, threads, s.Mg);
   }
-  const int64_t tiles = even_tiles((P + tile - 1) / tile, group_parts > 1 ? 1 : threads, row_parts, (P + kNR - 1) / kNR);
+  const int64_t tiles =
+      even_tiles((P + tile - 1) / tile, group_parts > 1 ? 1 : threads, row_parts, (P + kNR - 1) / kNR);
   const int64_t panels = (tile + kNR - 1) / kNR;
   // Tile t: the positions [p0, p0 + tp), the tiles of nearly equal size (cut at multiples of kNR; none
   // wider than `tile`).
@@ -539,9 +541,10 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
               while (b0 < band_rows && (a0 + b0) * s0 + off < 0) ++b0;
               for (b1 = b0; b1 < band_rows && (a0 + b1) * s0 + off < g.in[0];) ++b1;
               std::fill(bc, bc + b0 * row, 0.0);
-              if (b1 > b0)
-                product_detail::typed::widen_rows(xc + ((a0 + b0) * s0 + off) * il + (hi > lo ? lo * sl + ph[last] - pl : 0),
-                                                  s0 * il, sl, b1 - b0, lo, hi, ep[last], bc + b0 * row, row);
+              if (b1 > b0) {
+                const T* first = xc + ((a0 + b0) * s0 + off) * il + (hi > lo ? lo * sl + ph[last] - pl : 0);
+                product_detail::typed::widen_rows(first, s0 * il, sl, b1 - b0, lo, hi, ep[last], bc + b0 * row, row);
+              }
               std::fill(bc + b1 * row, bc + cs, 0.0);
               continue;
             }
