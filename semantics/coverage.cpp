@@ -56,17 +56,17 @@ std::uint32_t register_marker(const char* ids) noexcept {
   return static_cast<std::uint32_t>(m.ids.size() - 1);
 }
 
+// The sink's flags are never resized: the threads of a job read them without a lock (reach). A late
+// marker is kept apart, under the recording's own lock.
 void reach_late(Sink& sink, std::uint32_t marker) noexcept {
   auto* r = static_cast<Recording*>(sink.owner);
   if (!r || marker >= marker_count()) return;
+  std::lock_guard lock(r->late_mutex_);
   try {
-    r->flags_.resize(static_cast<size_t>(marker) + 1, 0);
+    r->late_.insert(marker);
   } catch (...) {
-    return;  // no room to record it; what the evaluation computes is unaffected
+    // no room to record it; what the evaluation computes is unaffected
   }
-  sink.flags = r->flags_.data();
-  sink.size = static_cast<std::uint32_t>(r->flags_.size());
-  sink.flags[marker] = 1;
 }
 
 Recording::Recording() : flags_(marker_count(), 0), previous_(active_sink) {
@@ -78,9 +78,11 @@ Recording::Recording() : flags_(marker_count(), 0), previous_(active_sink) {
 
 Recording::~Recording() {
   active_sink = previous_;
-  if (previous_)
-    for (std::uint32_t k = 0; k < sink_.size; ++k)
-      if (sink_.flags[k]) reach(*previous_, k);
+  if (!previous_) return;
+  for (std::uint32_t k = 0; k < sink_.size; ++k)
+    if (sink_.flags[k]) reach(*previous_, k);
+  std::lock_guard lock(late_mutex_);
+  for (std::uint32_t k : late_) reach(*previous_, k);
 }
 
 std::vector<std::string> Recording::clauses() const {
@@ -89,6 +91,9 @@ std::vector<std::string> Recording::clauses() const {
   std::lock_guard lock(m.mutex);
   for (std::uint32_t k = 0; k < sink_.size && k < m.ids.size(); ++k)
     if (sink_.flags[k]) add_ids(m.ids[k], out);
+  std::lock_guard late_lock(late_mutex_);
+  for (std::uint32_t k : late_)
+    if (k < m.ids.size()) add_ids(m.ids[k], out);
   return {out.begin(), out.end()};
 }
 

@@ -30,7 +30,8 @@ inline constinit thread_local Sink* active_sink = nullptr;
 // Registers a marker with the clause IDs it names ("ID" or "ID1, ID2"); returns its index.
 [[nodiscard]] std::uint32_t register_marker(const char* ids) noexcept;
 
-// Records a marker whose index lies beyond the sink's flags (not expected: markers register before main).
+// Records a marker whose index lies beyond the sink's flags (not expected: markers register before main),
+// apart from the flags and under a lock, so that the threads of a job may pass it at once.
 void reach_late(Sink& sink, std::uint32_t marker) noexcept;
 
 // The pieces of one firing may run on several threads (E9), all recording into the evaluation's sink:

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <mutex>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,9 +28,12 @@ class Recording {
 
  private:
   friend void reach_late(Sink& sink, std::uint32_t marker) noexcept;
-  std::vector<unsigned char> flags_;
+  std::vector<unsigned char> flags_;  // sized once, when the recording begins
   Sink sink_;
   Sink* previous_;
+  // The markers registered after the recording began that were passed (reach_late), under the lock.
+  mutable std::mutex late_mutex_;
+  std::set<std::uint32_t> late_;
 };
 
 // The clause IDs that some marker of the program names, sorted, each once.

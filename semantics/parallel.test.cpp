@@ -170,3 +170,24 @@ TEST_CASE("[E9] [K17] clauses reached in pieces are recorded by the recording of
   // With no recording on the caller, the workers record nothing either.
   CHECK(coverage::active_sink == nullptr);
 }
+
+TEST_CASE("[E9] [K17] a marker registered after a recording began is recorded, passed by several threads at once") {
+  // Markers register before main; one registered later lies beyond the recording's flags (reach_late).
+  coverage::Recording outer;
+  {
+    coverage::Recording r;
+    coverage::Sink* const sink = coverage::active_sink;
+    REQUIRE(sink != nullptr);
+    const std::uint32_t late = coverage::register_marker("K17");
+    REQUIRE(late >= sink->size);
+    Threads threads(3);
+    parallel_for(64, [&](int64_t) {
+      for (int i = 0; i < 200; ++i) coverage::reach(*sink, late);
+    });
+    const std::vector<std::string> inner = r.clauses();  // E9 (the job) and K17
+    CHECK(std::count(inner.begin(), inner.end(), "K17") == 1);
+  }
+  // The inner recording hands it on when it ends.
+  const std::vector<std::string> got = outer.clauses();
+  CHECK(std::count(got.begin(), got.end(), "K17") == 1);
+}
