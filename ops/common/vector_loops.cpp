@@ -82,8 +82,10 @@ void spread_rows_f32(const float* x, int64_t plane, int64_t rows, int64_t n, dou
       const __m256i lanes = first_lanes(n - full);
       const auto m = static_cast<__mmask8>((1u << (n - full)) - 1);
       double* d = dr + full / kNR * stride;
-      for (int64_t r = 0; r < block; ++r)
-        _mm512_mask_storeu_pd(d + r * kNR, m, _mm512_maskz_cvtps_pd(0xFF, _mm256_maskload_ps(xr + r * plane + full, lanes)));
+      for (int64_t r = 0; r < block; ++r) {
+        const __m256 v = _mm256_maskload_ps(xr + r * plane + full, lanes);
+        _mm512_mask_storeu_pd(d + r * kNR, m, _mm512_maskz_cvtps_pd(0xFF, v));
+      }
     }
   }
 }
@@ -282,8 +284,9 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32
 //   q0 = RN(a y) = z (1 + d0), |d0| <= 2u + u^2.
 //   r0 = RN(a - q0 s) (fused: one rounding of the exact -s z d0), q1 = RN(q0 + r0 y) (fused). Before its
 //   rounding, q0 + r0 y = z (1 - d0 (d1 + e + d1 e)) with |d1| <= u, so it lies within (2u + u^2)^2 |z|
-//   < 5u^2 |z| of z: far inside the interval between the two floats around z. q1 is therefore one of those
-//   two (a faithful rounding of z), within one ulp of z.
+//   < 5u^2 |z| of z, while the midpoints that lie beyond the two floats around z (or beyond z itself, if z
+//   is a float) are at least u |z| / 4 from z (a quarter of a unit where z is just above a power of two). So
+//   q1, its rounding, is one of those two floats (or z): within one ulp of z.
 //   r1 = RN(a - q1 s), q2 = RN(q1 + r1 y) (fused each). Markstein's theorem (P. Markstein, IBM J. Res.
 //   Dev. 34(1), 1990; proved mechanically in D. Russinoff's ACL2 library of floating-point arithmetic): for
 //   q within one ulp of a / s and |1 - s y| <= u, the remainder a - q s is a float (r1 is exact) and
@@ -291,7 +294,7 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int32
 //   The theorem is stated without bounds on the exponent: here every value involved is a normal float. y
 //   lies in [2^-201, 2^201]; z, q0 and q1 in [2^-801, 2^801]. A nonzero remainder a - q s is at least the
 //   unit of the grid that a and q s share, min(ulp(a), ulp(q) ulp(s)), where ulp(q) ulp(s) >= 2^(E(a) - 106)
-//   (E: the exponent; E(q) + E(s) >= E(a) - 1); so at least 2^-706.
+//   (E: the exponent; q s is within a relative 2u of a, so E(q) + E(s) >= E(a) - 2); so at least 2^-706.
 //   A zero a gives q0 = r0 = q1 = r1 = q2 = +0.
 // RN(d / s) is then q2 with d's sign (rounding to nearest even is symmetric). A lane outside the range (a
 // subnormal or tiny d, a quotient that could leave the normal range, an infinite or NaN d) takes the
@@ -303,7 +306,8 @@ inline __m512d quotients(__m512d d, __m512d s, __m512d y) {
   const __m512d q0 = _mm512_mul_pd(a, y);
   const __m512d q1 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q0, s, a), y, q0);
   const __m512d q2 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q1, s, a), y, q1);
-  const __m512d q = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(q2), _mm512_and_si512(_mm512_castpd_si512(d), sign)));
+  const __m512i d_sign = _mm512_and_si512(_mm512_castpd_si512(d), sign);
+  const __m512d q = _mm512_castsi512_pd(_mm512_or_si512(_mm512_castpd_si512(q2), d_sign));
   const __m512i bits = _mm512_castpd_si512(a);
   const __mmask8 inside = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(bits, low), span);
   if (inside == 0xFF) return q;
