@@ -76,7 +76,6 @@ Kernel batch_norm(BatchNormVersion ver) {
                                std::to_string(per) + " values" + (spatial ? " in a 1-D tensor" : ""));
       prm[k] = widen_all(t, op);
     }
-    std::vector<double> mean = prm[2], var = prm[3];
     std::vector<double> batch_mean, batch_var;
     if (training) {
       // [spec:NN31] training form: the statistics of the batch over every axis but the channel axis.
@@ -100,9 +99,10 @@ Kernel batch_norm(BatchNormVersion ver) {
         batch_mean[c] = mu;
         batch_var[c] = q / static_cast<double>(count);
       }
-      mean = batch_mean;
-      var = batch_var;
     }
+    // The statistics the normalisation uses: the given ones, or the batch's in the training form.
+    const std::vector<double>& mean = training ? batch_mean : prm[2];
+    const std::vector<double>& var = training ? batch_var : prm[3];
     std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
     outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
@@ -111,9 +111,10 @@ Kernel batch_norm(BatchNormVersion ver) {
       // handed over (spec/graph.md, E10).
       auto [y, out_view] = Tensor::overwrite_or_allocate<T>(x, x.shape());
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
-      // sqrt(var + epsilon) once per parameter entry (the same value each element would compute).
-      std::vector<double> sd(var.size());
-      for (size_t k = 0; k < var.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
+      // sqrt(var + epsilon) once per parameter entry (the same value each element would compute): per plane
+      // in the pieces below when spatial, here for the per-position entries otherwise.
+      std::vector<double> sd(spatial ? 0 : var.size());
+      for (size_t k = 0; k < sd.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
       // E9: planes (n, c) in slices, one slice per piece; each element computed as alone. An element's work
       // counted as four passes' (a difference, a quotient and its check, a product, a sum).
       parallel_slices(N * C, N * C * S * 4, kElementGrain, [&](int64_t lo, int64_t hi) {
@@ -123,7 +124,7 @@ Kernel batch_norm(BatchNormVersion ver) {
           const T* xp = xd.data() + base;
           T* yp = out.data() + base;
           if (spatial) {
-            const double m = mean[c], d = sd[c], g = prm[0][c], b = prm[1][c];
+            const double m = mean[c], d = std::sqrt(var[c] + eps), g = prm[0][c], b = prm[1][c];
             // [spec:NN30] Y = (X - mean) / sqrt(var + epsilon) * scale + B.
             ONNXSEM_CLAUSE(NN30);
             // A run per plane, in the processor's vector variant for binary32 (the same bits).
