@@ -78,14 +78,9 @@ void spread_rows_f32(const float* x, int64_t plane, int64_t rows, int64_t n, dou
       for (int64_t r = 0; r < block; ++r)
         _mm512_storeu_pd(d + r * kNR, _mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(xr + r * plane + t)));
     }
-    if (full < n) {  // the last panel's first n - full entries, under a mask
-      const __m256i lanes = first_lanes(n - full);
-      const auto m = static_cast<__mmask8>((1u << (n - full)) - 1);
+    if (full < n) {  // the last panel's first n - full entries: widen_f32's masked step
       double* d = dr + full / kNR * stride;
-      for (int64_t r = 0; r < block; ++r) {
-        const __m256 v = _mm256_maskload_ps(xr + r * plane + full, lanes);
-        _mm512_mask_storeu_pd(d + r * kNR, m, _mm512_maskz_cvtps_pd(0xFF, v));
-      }
+      for (int64_t r = 0; r < block; ++r) widen_f32(xr + r * plane + full, n - full, d + r * kNR);
     }
   }
 }

@@ -27,32 +27,22 @@ struct DropoutVersion {
   bool bool_mask = false;      // 10 and later: the mask is a bool tensor (before: of X's type, ones)
 };
 
-// Dropout's mask output: bool from version 10, X's type (1 kept, 0 dropped) before.
-Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>& keep) {
-  if (ver.bool_mask) {
-    auto [m, mo] = Tensor::allocate<bool>(x.shape());
-    for (size_t i = 0; i < keep.size(); ++i) mo[i] = keep[i];
-    return m;
-  }
-  return dispatch(x.dtype(), nn_float_types, "Dropout", [&](auto tag) -> Value {
-    using T = typename decltype(tag)::type;
-    auto [m, mo] = Tensor::allocate<T>(x.shape());
-    for (size_t i = 0; i < keep.size(); ++i) mo[i] = narrow_float<T>(keep[i] ? 1.0 : 0.0);
-    return m;
-  });
-}
-
-// The mask that keeps every element (NN41), written as one fill.
-Value mask_all_kept(DropoutVersion ver, const Tensor& x) {
+// Dropout's mask output: bool from version 10, X's type (1 kept, 0 dropped) before. `keep` null: every
+// element kept (NN41), written as one fill.
+Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>* keep) {
+  auto write = [&](auto out, auto kept, auto dropped) {
+    if (!keep) return std::fill(out.begin(), out.end(), kept);
+    for (size_t i = 0; i < keep->size(); ++i) out[i] = (*keep)[i] ? kept : dropped;
+  };
   if (ver.bool_mask) {
     auto [m, mo] = Tensor::allocate_for_overwrite<bool>(x.shape());
-    std::fill(mo.begin(), mo.end(), true);
+    write(mo, true, false);
     return m;
   }
   return dispatch(x.dtype(), nn_float_types, "Dropout", [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto [m, mo] = Tensor::allocate_for_overwrite<T>(x.shape());
-    std::fill(mo.begin(), mo.end(), narrow_float<T>(1.0));
+    write(mo, narrow_float<T>(1.0), narrow_float<T>(0.0));
     return m;
   });
 }
@@ -86,7 +76,7 @@ std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ve
     using T = typename decltype(tag)::type;
     return narrow_all<T>(x.shape(), y);
   });
-  if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, keep);
+  if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, &keep);
   return outs;
 }
 
@@ -123,7 +113,7 @@ Kernel dropout(DropoutVersion ver) {
     // [spec:NN41] the output is X itself; the mask keeps every element.
     ONNXSEM_CLAUSE(NN41);
     outs[0] = Value(x);
-    if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_all_kept(ver, x);
+    if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, nullptr);
     return outs;
   };
 }

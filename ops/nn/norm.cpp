@@ -111,8 +111,8 @@ Kernel batch_norm(BatchNormVersion ver) {
       // handed over (spec/graph.md, E10).
       auto [y, out_view] = Tensor::overwrite_or_allocate<T>(x, x.shape());
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
-      // sqrt(var + epsilon) once per parameter entry (the same value each element would compute): per plane
-      // in the pieces below when spatial, here for the per-position entries otherwise.
+      // sqrt(var + epsilon), the same value each element would compute: per plane in the pieces below when
+      // spatial, here once per entry for the per-position entries otherwise.
       std::vector<double> sd(spatial ? 0 : var.size());
       for (size_t k = 0; k < sd.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
       // E9: planes (n, c) in slices, one slice per piece; each element computed as alone. An element's work
