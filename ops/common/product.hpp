@@ -224,9 +224,11 @@ struct VectorLoops {
   // kNR average pooling windows laid out as for max_windows: out[u] is the binary64 sum of window u's taps
   // in order, starting at +0, divided by `count` and rounded once to binary32 (spec/ops-nn.md, NN23).
   void (*average_windows)(const float* x, const int64_t* taps, int64_t k, int32_t dx, double count, float* out);
-  // kNR sums of a one-row product: sum u starts at c[u] (+0 when from_zero) and adds a[q] * b[q * row + u * col]
-  // for q = 0 .. k-1 in order, each product exact in binary64 (binary32 operands), each addition rounded.
-  void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int32_t col, double* c, bool from_zero);
+  // n sums of a one-row product (n a multiple of kNR; col <= INT32_MAX / kNR unless row or col is 1): sum u
+  // starts at c[u] (+0 when from_zero) and adds a[q] * b[q * row + u * col] for q = 0 .. k-1 in order, each
+  // product exact in binary64 (binary32 operands), each addition rounded.
+  void (*row_times)(const float* a, const float* b, int64_t k, int64_t row, int64_t col, int64_t n, double* c,
+                    bool from_zero);
   // dst[i] = narrow_float<float>((widen(x[i]) - m) / s * g + b) for i < n (loops::normalize): the quotient is
   // the correctly rounded binary64 one, which AVX-512 obtains without the divider where it can prove it.
   void (*normalize)(const float* x, int64_t n, double m, double s, double g, double b, float* dst);
@@ -241,9 +243,10 @@ struct VectorLoops {
   void (*add_row)(const float* a, int64_t sa, const float* b, int64_t sb, int64_t n, float* dst);
   void (*relu)(const float* x, int64_t n, float* dst);
   // dst[i] = v for i < n, elements of `size` bytes (4 or 8; v points to one). `streamed`: with stores that
-  // bypass the caches where dst is 16-byte aligned, for fills larger than the caches, which would not stay
-  // there for their reader anyway (such stores do not read each line first). Otherwise through the caches,
-  // by the processor's string store where there is one. Ordered before what follows.
+  // bypass the caches (the variant's widest vector, from the first element aligned to it), for fills larger
+  // than the caches, which would not stay there for their reader anyway (such stores do not read each line
+  // first). Otherwise through the caches, by the processor's string store where there is one. Ordered
+  // before what follows.
   void (*fill)(void* dst, int64_t n, int32_t size, const void* v, bool streamed);
   // dst[i] = widen(src[i * stride]) for i < n (loops::widen_strided); only src[0], src[stride], ... are read.
   void (*widen_strided)(const float* src, int64_t stride, int64_t n, double* dst);
@@ -385,14 +388,13 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
   if (m < kMR) {
     // A few rows (a matrix-vector product, a fully connected layer on one image): each column block of B
     // is read once, straight into the sums, without packing. Same order of additions. One row of binary32
-    // operands: kNR columns at a time in the processor's vector loop (the products are exact, P2).
+    // operands: the columns of whole blocks of kNR in the processor's vector loop (the products are exact, P2).
     int64_t j_start = 0;
     if constexpr (std::is_same_v<TA, float> && std::is_same_v<TB, float>) {
-      if (m == 1 && a.col_stride == 1 && b.col_stride > 0 && b.col_stride <= INT32_MAX / kNR) {
-        const VectorLoops& loops = vector_loops();
-        for (; j_start + kNR <= n; j_start += kNR)
-          loops.row_times(a.data, b.data + j_start * b.col_stride, k, b.row_stride, static_cast<int32_t>(b.col_stride),
-                          c + j_start, !accumulate);
+      if (m == 1 && a.col_stride == 1 && b.col_stride > 0 &&
+          (b.row_stride == 1 || b.col_stride == 1 || b.col_stride <= INT32_MAX / kNR)) {
+        j_start = n / kNR * kNR;
+        vector_loops().row_times(a.data, b.data, k, b.row_stride, b.col_stride, j_start, c, !accumulate);
       }
     }
     for (int64_t j0 = j_start; j0 < n; j0 += kNR) {

@@ -714,36 +714,49 @@ TEST_CASE("[SH22] every instruction-set variant's fill writes each element of th
 TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives the textbook bits") {
   using namespace product_detail;
   std::mt19937_64 rng(17);
-  const int64_t k = 300, n = 8, ld = 301;  // B read by rows (col = 1) or by columns of a transposed matrix (col = ld)
-  std::vector<float> a = random_binary32(k, rng), b = random_binary32(k * ld, rng);
-  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -0.0f};
-  for (size_t q = 0; q < std::size(extremes); ++q) a[q * 31] = extremes[q], b[q * 977] = extremes[q];
-  for (int32_t col : {1, static_cast<int32_t>(ld)})
-    for (bool from_zero : {true, false}) {
-      const int64_t row = col == 1 ? ld : 1;
-      std::vector<double> want(n, 0.25);
-      for (int64_t u = 0; u < n; ++u) {
-        double s = from_zero ? 0.0 : want[static_cast<size_t>(u)];
-        for (int64_t q = 0; q < k; ++q) {
-          volatile double p = static_cast<double>(a[static_cast<size_t>(q)]) * static_cast<double>(b[static_cast<size_t>(q * row + u * col)]);
-          s = s + p;
+  // B read by rows (col = 1), by columns of a transposed matrix (row = 1: eight columns' entries loaded as
+  // runs and transposed, the last k % 8 under a mask), or with both strides above 1 (a vector gather); 40
+  // sums are a block of 32 (four chains) and one of 8; k = 300, 13 and 5 end blocks of eight entries at 4, 5
+  // and 5.
+  const int64_t ld = 301;
+  for (const int64_t k : {int64_t{300}, int64_t{13}, int64_t{5}})
+    for (const int64_t n : {int64_t{8}, int64_t{40}}) {
+      std::vector<float> a = random_binary32(k, rng), b = random_binary32((k + n) * (2 * k + ld + 2), rng);
+      const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -0.0f};
+      for (size_t q = 0; q < std::size(extremes); ++q)
+        a[q * 31 % static_cast<size_t>(k)] = extremes[q], b[q * 977] = extremes[q];
+      const int64_t strides[][2] = {{ld, 1}, {1, ld}, {2, 2 * k + 1}};
+      for (const auto& [row, col] : strides)
+        for (bool from_zero : {true, false}) {
+          std::vector<double> want(static_cast<size_t>(n), 0.25);
+          for (int64_t u = 0; u < n; ++u) {
+            double s = from_zero ? 0.0 : want[static_cast<size_t>(u)];
+            for (int64_t q = 0; q < k; ++q) {
+              volatile double p = static_cast<double>(a[static_cast<size_t>(q)]) *
+                                  static_cast<double>(b[static_cast<size_t>(q * row + u * col)]);
+              s = s + p;
+            }
+            want[static_cast<size_t>(u)] = s;
+          }
+          for (const auto& variant : variants_here()) {
+            const char* const name = variant.name;
+            const auto* loops = variant.loops;
+            CAPTURE(name);
+            CAPTURE(k);
+            CAPTURE(n);
+            CAPTURE(row);
+            CAPTURE(from_zero);
+            std::vector<double> c(static_cast<size_t>(n), 0.25);
+            loops->row_times(a.data(), b.data(), k, row, col, n, c.data(), from_zero);
+            CHECK(same_bits(c, want));
+          }
         }
-        want[static_cast<size_t>(u)] = s;
-      }
-      for (const auto& variant : variants_here()) {
-        const char* const name = variant.name;
-        const auto* loops = variant.loops;
-        CAPTURE(name);
-        CAPTURE(col);
-        CAPTURE(from_zero);
-        std::vector<double> c(n, 0.25);
-        loops->row_times(a.data(), b.data(), k, row, col, c.data(), from_zero);
-        CHECK(same_bits(c, want));
-      }
     }
-  // Through product_slice: one row of A times B and times a transposed view, 37 columns (four blocks of
-  // eight in the loop, five after it).
-  const int64_t cols = 37;
+  const int64_t k = 300;
+  std::vector<float> a = random_binary32(k, rng);
+  // Through product_slice: one row of A times B and times a transposed view, 45 columns (a block of 32 and
+  // one of 8 in the vector loop, five after it).
+  const int64_t cols = 45;
   std::vector<float> w = random_binary32(cols * k, rng);
   const MatrixView<float> av{a.data(), k, 1}, bt{w.data(), 1, k}, bn{w.data(), cols, 1};
   for (const auto& bv : {bt, bn}) {  // both k x cols
