@@ -286,7 +286,7 @@ struct Sums8 {
 // Eight sums over columns that are rows of b (row == 1): sum u (u < 8) adds a[q] * b[u * col + q]. Eight
 // entries of the eight columns are loaded as eight runs and transposed in registers, instead of gathered (a
 // gather of eight binary32 values from eight lines is slow on some processors: on an AMD EPYC here, the one-row
-// products of AlexNet's fully connected layers took 48 ms per evaluation gathered, 18 transposed). Each lane's
+// products of AlexNet's fully connected layers took 48 ms per evaluation gathered, 11 transposed). Each lane's
 // chain of additions is the textbook one. (Two or four such groups at once, to overlap their chains, were no
 // faster from memory, and four spill registers.)
 void dot_rows(const float* a, const float* b, int64_t k, int64_t col, double* c, bool from_zero) {
