@@ -4,6 +4,7 @@
 #include "cli/index.hpp"
 
 #include <fstream>
+#include <ostream>
 #include <map>
 #include <regex>
 #include <set>
@@ -76,6 +77,45 @@ int index(const ops::Registry& registry, const std::string& into, const std::vec
   std::ofstream out(into);
   if (!out) usage_error("F1", "cannot write '" + into + "'");
   out << o.str();
+  return 0;
+}
+
+int check_index(const ops::Registry& registry, const std::string& path, std::ostream& out) {
+  std::ifstream in(path);
+  if (!in) usage_error("F1", "cannot read the operator index '" + path + "'");
+  // The file's rows: "domain::Op-since" (domain as written) -> "registered at", and the line it stands on.
+  std::map<std::string, std::pair<std::string, size_t>> rows;
+  const std::regex row_re(R"re(^\| ([^|]+) \| ([^|]+) \| ([0-9]+) \| ([^|]*) \|)re");
+  std::string line;
+  size_t number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::smatch m;
+    if (!std::regex_search(line, m, row_re) || m[1] == "domain") continue;
+    rows[m[1].str() + "::" + m[2].str() + "-" + m[3].str()] = {m[4].str(), number};
+  }
+  std::vector<std::string> wrong;
+  for (const auto& [domain, op, since] : registry.implemented()) {
+    const std::string key = (domain.empty() ? "ai.onnx" : domain) + "::" + op + "-" + std::to_string(since);
+    const std::string at = registry.registered_at(domain, op, since);
+    auto it = rows.find(key);
+    if (it == rows.end()) {
+      wrong.push_back(key + ": no row (registered at " + at + ")");
+      continue;
+    }
+    if (it->second.first != at)
+      wrong.push_back(key + " (line " + std::to_string(it->second.second) + "): registered at " + at + ", the index says " +
+                      it->second.first);
+    rows.erase(it);
+  }
+  for (const auto& [key, row] : rows)
+    wrong.push_back(key + " (line " + std::to_string(row.second) + "): a row for a version onnxsem does not register");
+  for (const auto& w : wrong) out << path << ": " << w << "\n";
+  if (!wrong.empty()) {
+    out << wrong.size() << " rows of " << path << " disagree with the registry; rebuild it with `bash papers/tables.sh`\n";
+    return 1;
+  }
+  out << "ok: " << path << " names the registration site of each of the registry's operator versions\n";
   return 0;
 }
 

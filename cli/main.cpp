@@ -61,6 +61,7 @@ const char* usage_text =
     "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
     "  onnxsem tables --into PAPER.md REPORT.json...\n"
     "  onnxsem index --into spec/operators.md REPORT.json...\n"
+    "  onnxsem index --check spec/operators.md\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--html FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"
@@ -399,9 +400,13 @@ int main(int argc, char** argv) {
     }
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data", "threads"}));
     if (cmd == "index") {
-      const Args a = parse_args(argc, argv, 2, {"into"});
+      const Args a = parse_args(argc, argv, 2, {"into", "check"});
+      if (const auto check = a.get("check")) {
+        if (a.get("into") || !a.positional.empty()) usage_error("U2", "index --check FILE takes nothing else");
+        return cli::check_index(ops::standard_registry(), *check, std::cout);
+      }
       const auto into = a.get("into");
-      if (!into) usage_error("U2", "index needs --into FILE");
+      if (!into) usage_error("U2", "index needs --into FILE (or --check FILE)");
       return cli::index(ops::standard_registry(), *into, a.positional);
     }
     if (cmd == "tables") {
