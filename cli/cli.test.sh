@@ -92,15 +92,17 @@ expect "types of an ill-typed model" 1 "^\[TY6\]" -- "$onnxsem" types "$fx/ty6_a
 # padded index is told apart.
 idx="$fx/../../spec/operators.md"
 expect "operator index is current" 0 "^ok: " -- "$onnxsem" index --check "$idx"
-sed 's#^| ai.onnx | Abs | 13 | ops/elementwise/unary.cpp:[0-9]* |#| ai.onnx | Abs | 13 | ops/elementwise/unary.cpp:1 |#' "$idx" >"$tmp/moved.md"
+abs13='^| ai.onnx | Abs | 13 | ops/elementwise/unary.cpp:'
+sed "s#${abs13}[0-9]* |#| ai.onnx | Abs | 13 | ops/elementwise/unary.cpp:1 |#" "$idx" >"$tmp/moved.md"
 expect "operator index: a moved registration" 1 \
-  "ai.onnx::Abs-13 (line [0-9]*): registered at ops/elementwise/unary.cpp:[0-9]*, the index says ops/elementwise/unary.cpp:1" \
+  "ai.onnx::Abs-13 (line [0-9]*): registered at ops/elementwise/unary.cpp:[0-9]*, the index says .*unary.cpp:1$" \
   -- "$onnxsem" index --check "$tmp/moved.md"
 grep -v '^| ai.onnx | Acos | 7 |' "$idx" >"$tmp/short.md"
 expect "operator index: a missing row" 1 "ai.onnx::Acos-7: no row (registered at ops/elementwise/" \
   -- "$onnxsem" index --check "$tmp/short.md"
 { cat "$idx"; echo '| ai.onnx | Abs | 99 | ops/elementwise/unary.cpp:137 | 0 | 0 |  |'; } >"$tmp/padded.md"
-expect "operator index: a row too many" 1 "ai.onnx::Abs-99 (line [0-9]*): a row for a version onnxsem does not register" \
+expect "operator index: a row too many" 1 \
+  "ai.onnx::Abs-99 (line [0-9]*): a row for a version onnxsem does not register" \
   -- "$onnxsem" index --check "$tmp/padded.md"
 expect "operator index: no file" 2 "\[F1\]" -- "$onnxsem" index --check "$tmp/none.md"
 echo "$failures failed"

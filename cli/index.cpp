@@ -104,15 +104,16 @@ int check_index(const ops::Registry& registry, const std::string& path, std::ost
       continue;
     }
     if (it->second.first != at)
-      wrong.push_back(key + " (line " + std::to_string(it->second.second) + "): registered at " + at + ", the index says " +
-                      it->second.first);
+      wrong.push_back(key + " (line " + std::to_string(it->second.second) + "): registered at " + at +
+                      ", the index says " + it->second.first);
     rows.erase(it);
   }
   for (const auto& [key, row] : rows)
     wrong.push_back(key + " (line " + std::to_string(row.second) + "): a row for a version onnxsem does not register");
   for (const auto& w : wrong) out << path << ": " << w << "\n";
   if (!wrong.empty()) {
-    out << wrong.size() << " rows of " << path << " disagree with the registry; rebuild it with `bash papers/tables.sh`\n";
+    out << wrong.size() << " rows of " << path
+        << " disagree with the registry; rebuild it with `bash papers/tables.sh`\n";
     return 1;
   }
   out << "ok: " << path << " names the registration site of each of the registry's operator versions\n";

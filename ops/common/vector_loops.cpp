@@ -341,7 +341,8 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int64
     for (; u < n; u += 8) dot_columns<1>(a, b + u, k, row, c + u, from_zero);
   } else {
     // Other strides: eight columns at a time by a vector gather (col <= INT32_MAX / 8, the caller checks).
-    const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(col)));
+    const __m256i lanes =
+        _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(col)));
     for (; u < n; u += 8) {
       Sums8 sum;
       sum.start(c + u, from_zero);
