@@ -726,8 +726,9 @@ TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives 
       for (size_t q = 0; q < std::size(extremes); ++q)
         a[q * 31 % static_cast<size_t>(k)] = extremes[q], b[q * 977] = extremes[q];
       const int64_t strides[][2] = {{ld, 1}, {1, ld}, {2, 2 * k + 1}};
-      for (const auto& [row, col] : strides)
+      for (const auto& stride : strides)
         for (bool from_zero : {true, false}) {
+          const int64_t row = stride[0], col = stride[1];  // not a structured binding: clang 14 cannot capture one
           std::vector<double> want(static_cast<size_t>(n), 0.25);
           for (int64_t u = 0; u < n; ++u) {
             double s = from_zero ? 0.0 : want[static_cast<size_t>(u)];
