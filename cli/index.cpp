@@ -16,6 +16,9 @@ namespace onnxsem::cli {
 
 namespace {
 
+// The domain as the index shows it: "ai.onnx" for the default (empty) domain.
+std::string shown_domain(const std::string& domain) { return domain.empty() ? "ai.onnx" : domain; }
+
 struct Exercised {
   std::set<std::string> pass, other;  // test names
 };
@@ -70,7 +73,7 @@ int index(const ops::Registry& registry, const std::string& into, const std::vec
         examples += (examples.empty() ? "" : "<br>") + t;
       }
     }
-    o << "| " << (domain.empty() ? "ai.onnx" : domain) << " | " << op << " | " << since << " | "
+    o << "| " << shown_domain(domain) << " | " << op << " | " << since << " | "
       << registry.registered_at(domain, op, since) << " | " << pass << " | " << other << " | " << examples << " |\n";
   }
   o << "\n" << versions << " operator versions; " << covered << " exercised by at least one passing suite test.\n";
@@ -96,7 +99,7 @@ int check_index(const ops::Registry& registry, const std::string& path, std::ost
   }
   std::vector<std::string> wrong;
   for (const auto& [domain, op, since] : registry.implemented()) {
-    const std::string key = (domain.empty() ? "ai.onnx" : domain) + "::" + op + "-" + std::to_string(since);
+    const std::string key = shown_domain(domain) + "::" + op + "-" + std::to_string(since);
     const std::string at = registry.registered_at(domain, op, since);
     auto it = rows.find(key);
     if (it == rows.end()) {

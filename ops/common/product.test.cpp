@@ -755,8 +755,8 @@ TEST_CASE("[P2] every instruction-set variant of the one-row product loop gives 
     }
   const int64_t k = 300;
   std::vector<float> a = random_binary32(k, rng);
-  // Through product_slice: one row of A times B and times a transposed view, 45 columns (a block of 32 and
-  // one of 8 in the vector loop, five after it).
+  // Through product_slice: one row of A times B (45 columns: a block of 32 and one of 8 in the vector loop,
+  // five after it) and times a transposed view (five blocks of 8 transposed in registers, five after them).
   const int64_t cols = 45;
   std::vector<float> w = random_binary32(cols * k, rng);
   const MatrixView<float> av{a.data(), k, 1}, bt{w.data(), 1, k}, bn{w.data(), cols, 1};
