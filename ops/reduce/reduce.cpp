@@ -10,10 +10,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops {
 namespace rd {
@@ -26,12 +29,26 @@ enum class Kind { sum, sum_square, l1, l2, mean, prod, max, min, log_sum, log_su
 enum class AxesFrom { attr, input };
 
 // The reduction of one tensor shape: the output shape, the offset in x of the first element of each
-// output element's reduced set, and the offsets of the reduced set's elements relative to that first one.
+// output element's reduced set, and the reduced set relative to that first element, in row-major order of
+// its positions: runs of `run` elements `step` apart (the innermost reduced dimensions, merged while they
+// are adjacent in x), one run from each offset of `rel` (the lattice of the other reduced dimensions). The
+// offsets of a reduction over the last axes are thus one entry, not one per element of x.
 struct Plan {
   Shape out_shape;
   std::vector<int64_t> base;
   std::vector<int64_t> rel;
+  int64_t run = 0, step = 1;
+  [[nodiscard]] int64_t count() const { return static_cast<int64_t>(rel.size()) * run; }
 };
+
+// Calls f(element) for each element of the reduced set that starts at x[b], in the plan's order.
+template <class T, class F>
+void each(const Plan& p, const T* x, int64_t b, F f) {
+  for (int64_t o : p.rel) {
+    const T* r = x + b + o;
+    for (int64_t i = 0; i < p.run; ++i) f(r[i * p.step]);
+  }
+}
 
 // Offsets of every position of the sub-lattice spanned by `dims` (row-major over those dimensions).
 std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& strides, const std::vector<size_t>& dims) {
@@ -87,8 +104,18 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
   }
   p.base = lattice(in, strides, kept_dims);
   // No output element, no reduced set to list (the input has no elements, so the reduced dimensions may
-  // span any number of positions without one being read).
-  if (!p.base.empty()) p.rel = lattice(in, strides, red_dims);
+  // span any number of positions without one being read). A reduced dimension of 0: the empty set (RD8).
+  if (p.base.empty() || std::any_of(red_dims.begin(), red_dims.end(), [&](size_t d) { return in[d] == 0; }))
+    return p;
+  // Every dimension is now at least 1, so no product of them exceeds x's element count.
+  // The run: the innermost reduced dimension (its stride the step), and each reduced dimension just outside
+  // the run's (whose stride is the run's extent times the step).
+  size_t merged = red_dims.size();
+  p.run = 1;
+  if (merged > 0) p.step = strides[red_dims[merged - 1]];
+  while (merged > 0 && (merged == red_dims.size() || red_dims[merged - 1] + 1 == red_dims[merged]))
+    p.run *= in[red_dims[--merged]];
+  p.rel = lattice(in, strides, std::vector<size_t>(red_dims.begin(), red_dims.begin() + static_cast<long>(merged)));
   return p;
 }
 
@@ -130,55 +157,64 @@ uint64_t isqrt(uint64_t v) {
 }
 
 template <class T>
-T fold_float(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
-  const size_t n = rel.size();
+T fold_float(Kind kind, const T* x, int64_t b, const Plan& p) {
   double acc = 0;
   switch (kind) {
     case Kind::sum:
     case Kind::mean:
     case Kind::log_sum:
-      for (int64_t o : rel) acc += wide(x[b + o]);
-      if (kind == Kind::mean) acc /= static_cast<double>(n);
+      each(p, x, b, [&](T e) { acc += wide(e); });
+      if (kind == Kind::mean) acc /= static_cast<double>(p.count());
       if (kind == Kind::log_sum) acc = std::log(acc);
       return round_to<T>(acc);
     case Kind::sum_square:
     case Kind::l2:
-      for (int64_t o : rel) {
-        const double v = wide(x[b + o]);
+      each(p, x, b, [&](T e) {
+        const double v = wide(e);
         acc += v * v;
-      }
+      });
       return round_to<T>(kind == Kind::l2 ? std::sqrt(acc) : acc);
     case Kind::l1:
-      for (int64_t o : rel) acc += std::fabs(wide(x[b + o]));
+      each(p, x, b, [&](T e) { acc += std::fabs(wide(e)); });
       return round_to<T>(acc);
     case Kind::prod:
       acc = 1;
-      for (int64_t o : rel) acc *= wide(x[b + o]);
+      each(p, x, b, [&](T e) { acc *= wide(e); });
       return round_to<T>(acc);
     case Kind::max:
     case Kind::min: {
-      // [spec:RD10] a NaN in the reduced set makes the result NaN.
+      // [spec:RD10] a NaN in the reduced set makes the result NaN (the first, in the set's order).
       ONNXSEM_CLAUSE(RD10);
       const bool is_max = kind == Kind::max;
       double best = is_max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
-      for (int64_t o : rel) {
-        const double v = wide(x[b + o]);
-        if (std::isnan(v)) return x[b + o];
-        if (is_max ? v > best : v < best) best = v;
-      }
+      std::optional<T> nan;
+      each(p, x, b, [&](T e) {
+        const double v = wide(e);
+        if (std::isnan(v)) {
+          if (!nan) nan = e;
+        } else if (is_max ? v > best : v < best) {
+          best = v;
+        }
+      });
+      if (nan) return *nan;
       return round_to<T>(best);  // exact: best is an element of x or the empty-set identity (RD8)
     }
     case Kind::log_sum_exp: {
       // [spec:RD12] the mathematical value log Σ exp(s), computed as m + log Σ exp(s - m), m = max S.
       ONNXSEM_CLAUSE(RD12);
       double m = -std::numeric_limits<double>::infinity();
-      for (int64_t o : rel) {
-        const double v = wide(x[b + o]);
-        if (std::isnan(v)) return round_to<T>(v);
-        m = std::max(m, v);
-      }
+      std::optional<double> nan;  // the first NaN, in the set's order
+      each(p, x, b, [&](T e) {
+        const double v = wide(e);
+        if (std::isnan(v)) {
+          if (!nan) nan = v;
+        } else {
+          m = std::max(m, v);
+        }
+      });
+      if (nan) return round_to<T>(*nan);
       if (std::isinf(m)) return round_to<T>(m);  // +inf: some term is infinite; -inf: every term is 0
-      for (int64_t o : rel) acc += std::exp(wide(x[b + o]) - m);
+      each(p, x, b, [&](T e) { acc += std::exp(wide(e) - m); });
       return round_to<T>(m + std::log(acc));
     }
   }
@@ -186,24 +222,24 @@ T fold_float(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) 
 }
 
 template <class T>
-T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
+T fold_int(Kind kind, const T* x, int64_t b, const Plan& p) {
   using U = wrap_t<T>;
   U acc = 0;
   switch (kind) {
     case Kind::sum:
     case Kind::mean:
-      for (int64_t o : rel) acc = add(acc, to_wrap(x[b + o]));
+      each(p, x, b, [&](T e) { acc = add(acc, to_wrap(e)); });
       if (kind == Kind::mean) {
         // [spec:RD7] the integer mean is the wrapped sum divided by the count, truncated toward zero.
         ONNXSEM_CLAUSE(RD7);
-        const int64_t n = static_cast<int64_t>(rel.size());
+        const int64_t n = p.count();
         if constexpr (std::is_signed_v<T>) return static_cast<T>(static_cast<int64_t>(from_wrap<T>(acc)) / n);
         else return static_cast<T>(static_cast<uint64_t>(acc) / static_cast<uint64_t>(n));
       }
       return from_wrap<T>(acc);
     case Kind::sum_square:
     case Kind::l2: {
-      for (int64_t o : rel) acc = add(acc, mul(to_wrap(x[b + o]), to_wrap(x[b + o])));
+      each(p, x, b, [&](T e) { acc = add(acc, mul(to_wrap(e), to_wrap(e))); });
       if (kind == Kind::sum_square) return from_wrap<T>(acc);
       const T s = from_wrap<T>(acc);
       if (s < 0)
@@ -212,19 +248,16 @@ T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
       return static_cast<T>(isqrt(static_cast<uint64_t>(s)));
     }
     case Kind::l1:
-      for (int64_t o : rel) {
-        const T v = x[b + o];
-        acc = add(acc, v < 0 ? static_cast<U>(U(0) - to_wrap(v)) : to_wrap(v));
-      }
+      each(p, x, b, [&](T e) { acc = add(acc, e < 0 ? static_cast<U>(U(0) - to_wrap(e)) : to_wrap(e)); });
       return from_wrap<T>(acc);
     case Kind::prod:
       acc = 1;
-      for (int64_t o : rel) acc = mul(acc, to_wrap(x[b + o]));
+      each(p, x, b, [&](T e) { acc = mul(acc, to_wrap(e)); });
       return from_wrap<T>(acc);
     case Kind::max:
     case Kind::min: {
       T best = kind == Kind::max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
-      for (int64_t o : rel) best = kind == Kind::max ? std::max(best, x[b + o]) : std::min(best, x[b + o]);
+      each(p, x, b, [&](T e) { best = kind == Kind::max ? std::max(best, e) : std::min(best, e); });
       return best;
     }
     case Kind::log_sum:
@@ -239,27 +272,35 @@ T fold_int(Kind kind, const T* x, int64_t b, const std::vector<int64_t>& rel) {
 template <class T>
 Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
   const T* x = xt.data<T>().data();
-  auto [t, out] = Tensor::allocate<T>(p.out_shape);
+  auto [t, out_view] = Tensor::allocate<T>(p.out_shape);
+  const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   // [spec:RD9] a mean over an empty set has no value.
   ONNXSEM_CLAUSE(RD9);
-  if (kind == Kind::mean && p.rel.empty() && !p.base.empty())
+  if (kind == Kind::mean && p.count() == 0 && !p.base.empty())
     eval_error("RD9", "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " +
                           show(xt.shape()));
   // [spec:RD8] every fold starts from its operation's identity (0; 1; -inf or the lowest value; +inf or
   // the highest value; the log of an empty sum is -inf), which is thus its value over an empty set.
   ONNXSEM_CLAUSE(RD8);
-  for (size_t i = 0; i < p.base.size(); ++i) {
-    if constexpr (std::is_same_v<T, bool>) {
-      // (RD10) on bool, false < true: max is "any", min is "all" (empty set: false, true; RD8).
-      bool acc = kind == Kind::min;
-      for (int64_t o : p.rel) acc = kind == Kind::max ? (acc || x[p.base[i] + o]) : (acc && x[p.base[i] + o]);
-      out[i] = acc;
-    } else if constexpr (is_float_elem<T>) {
-      out[i] = fold_float<T>(kind, x, p.base[i], p.rel);
-    } else {
-      out[i] = fold_int<T>(kind, x, p.base[i], p.rel);
-    }
-  }
+  // E9: slices of the output elements go to the threads; each element's fold is the one above, whole.
+  const int64_t outputs = static_cast<int64_t>(p.base.size());
+  parallel_slices(outputs, work_product({outputs, std::max<int64_t>(p.count(), 1)}), kElementGrain,
+                  [&](int64_t lo, int64_t hi) {
+                    for (int64_t i = lo; i < hi; ++i) {
+                      const int64_t b = p.base[static_cast<size_t>(i)];
+                      if constexpr (std::is_same_v<T, bool>) {
+                        // (RD10) on bool, false < true: max is "any", min is "all" (empty set: false, true;
+                        // RD8).
+                        bool acc = kind == Kind::min;
+                        each(p, x, b, [&](bool e) { acc = kind == Kind::max ? (acc || e) : (acc && e); });
+                        out[static_cast<size_t>(i)] = acc;
+                      } else if constexpr (is_float_elem<T>) {
+                        out[static_cast<size_t>(i)] = fold_float<T>(kind, x, b, p);
+                      } else {
+                        out[static_cast<size_t>(i)] = fold_int<T>(kind, x, b, p);
+                      }
+                    }
+                  });
   return t;
 }
 

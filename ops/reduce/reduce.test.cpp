@@ -1,6 +1,11 @@
-// Unit tests of the reductions (spec/ops-reduce.md RD1-RD12). Expected values are worked out by hand.
+// Unit tests of the reductions (spec/ops-reduce.md RD1-RD12). Expected values are worked out by hand, or by
+// the textbook loop of RD1/RD6 (textbook_sum, below).
 #include "ops/reduce/rd_test_util.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/parallel.hpp"
+
+#include <bit>
+#include <cstring>
 
 using namespace rdt;
 
@@ -215,4 +220,104 @@ TEST_CASE("[L3] a reduction of an empty tensor neither lists a huge reduced set 
   CHECK(y.shape() == Shape{0, 1});
   // 2^33 output elements (each the sum of an empty set) exceed the allocation limit: refused, not allocated
   CHECK(clause_of(NodeB("ReduceSum").i("keepdims", 0), 13, {F({big, 0}, {}), I64({1}, {1})}) == "L3");
+}
+
+namespace {
+// Values of many magnitudes and both signs, so that a sum taken in another order rounds differently.
+std::vector<float> spread_values(int64_t n) {
+  std::vector<float> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i)
+    v[static_cast<size_t>(i)] =
+        static_cast<float>(((i * 37 % 101) - 50) * std::pow(10.0, static_cast<double>(i % 9) - 4));
+  return v;
+}
+
+// The textbook reading of RD1/RD6 for ReduceSum with keepdims = 1: for each output index (row-major), the
+// binary64 sum over the reduced positions in row-major order, rounded once.
+std::vector<float> textbook_sum(const Shape& s, const std::vector<float>& x, const std::vector<bool>& reduced) {
+  const size_t r = s.size();
+  Shape out(r);
+  for (size_t d = 0; d < r; ++d) out[d] = reduced[d] ? 1 : s[d];
+  Shape red(r);
+  for (size_t d = 0; d < r; ++d) red[d] = reduced[d] ? s[d] : 1;
+  auto at = [&](const Shape& idx) {
+    int64_t off = 0;
+    for (size_t d = 0; d < r; ++d) off = off * s[d] + idx[d];
+    return x[static_cast<size_t>(off)];
+  };
+  std::vector<float> y;
+  for (int64_t o = 0; o < element_count(out); ++o) {
+    Shape oi(r);
+    for (int64_t d = static_cast<int64_t>(r) - 1, rem = o; d >= 0; --d) {
+      oi[static_cast<size_t>(d)] = rem % out[static_cast<size_t>(d)];
+      rem /= out[static_cast<size_t>(d)];
+    }
+    double acc = 0;
+    for (int64_t q = 0; q < element_count(red); ++q) {
+      Shape idx = oi;
+      for (int64_t d = static_cast<int64_t>(r) - 1, rem = q; d >= 0; --d) {
+        if (reduced[static_cast<size_t>(d)]) idx[static_cast<size_t>(d)] = rem % red[static_cast<size_t>(d)];
+        rem /= red[static_cast<size_t>(d)];
+      }
+      acc += static_cast<double>(at(idx));
+    }
+    y.push_back(static_cast<float>(acc));
+  }
+  return y;
+}
+}  // namespace
+
+TEST_CASE("[RD6] every set of reduced axes sums in row-major order of the reduced set, on 1, 2 and 3 threads") {
+  // Each subset of the four axes: adjacent reduced axes merge into one run of the plan, others do not. The
+  // larger shape gives enough work to be shared among threads (E9), which must not change a bit.
+  for (const Shape& s : {Shape{3, 4, 5, 6}, Shape{8, 3, 40, 70}}) {
+    const std::vector<float> x = spread_values(element_count(s));
+    for (int mask = 0; mask < 16; ++mask) {
+      std::vector<bool> reduced(4);
+      std::vector<int64_t> axes;
+      for (int d = 0; d < 4; ++d)
+        if (mask >> d & 1) {
+          reduced[static_cast<size_t>(d)] = true;
+          axes.push_back(d);
+        }
+      if (axes.empty()) continue;  // no axes: every axis (RD4), the mask 15 below
+      const std::vector<float> want = textbook_sum(s, x, reduced);
+      for (int t : {1, 2, 3}) {
+        CAPTURE(s[1]);
+        CAPTURE(mask);
+        CAPTURE(t);
+        Threads threads(t);
+        const Tensor y = run1(NodeB("ReduceSum"), 13, {F(s, x), I64({static_cast<int64_t>(axes.size())}, axes)});
+        const auto got = y.data<float>();
+        REQUIRE(got.size() == want.size());
+        CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("[L3] a reduction over the innermost axes lists its reduced set as one run, not an offset per element") {
+  // 2^20 elements reduced whole, under an allocation limit of 1 MiB: an offset (8 bytes) per element would be
+  // refused by L3; the plan lists one run.
+  const int64_t n = int64_t{1} << 20;
+  const Tensor x = F({4, n / 4}, std::vector<float>(static_cast<size_t>(n), 0.5f));
+  AllocationLimit limit(int64_t{1} << 20);
+  Tensor y = run1(NodeB("ReduceSum").i("keepdims", 0), 13, {x});
+  CHECK(vals<float>(y) == std::vector<float>{static_cast<float>(n) / 2});
+  y = run1(NodeB("ReduceMax").i("keepdims", 0), 18, {x, I64({1}, {1})});
+  CHECK(vals<float>(y) == std::vector<float>(4, 0.5f));
+}
+
+TEST_CASE("[RD10] a NaN that is not the first of its set's run still gives the first NaN of the set") {
+  // Two NaNs of different payloads in one reduced set, the second inside the first run's span: the result is
+  // the first in row-major order of the reduced set.
+  const float a = std::bit_cast<float>(0x7fc00001u), b = std::bit_cast<float>(0x7fc00002u);
+  const Tensor x = F({2, 3}, {1, b, 2, a, 3, 4});
+  Tensor y = run1(NodeB("ReduceMax").i("keepdims", 0), 18, {x, I64({1}, {0})});  // columns: {1,a} {b,3} {2,4}
+  REQUIRE(y.size() == 3);
+  CHECK(std::bit_cast<uint32_t>(vals<float>(y)[0]) == 0x7fc00001u);
+  CHECK(std::bit_cast<uint32_t>(vals<float>(y)[1]) == 0x7fc00002u);
+  CHECK(vals<float>(y)[2] == 4);
+  y = run1(NodeB("ReduceMin").i("keepdims", 0), 18, {x});  // every element: b comes first
+  CHECK(std::bit_cast<uint32_t>(vals<float>(y)[0]) == 0x7fc00002u);
 }
