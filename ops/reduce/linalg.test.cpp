@@ -1,7 +1,11 @@
 // Unit tests of ArgMax/ArgMin, the softmax family, MatMul, MatMulInteger, Gemm, CumSum and TopK
-// (spec/ops-reduce.md RD13-RD29). Expected values are worked out by hand.
+// (spec/ops-reduce.md RD13-RD29). Expected values are worked out by hand, or by the textbook loop of RD17
+// (below).
 
 #include "ops/reduce/rd_test_util.hpp"
+#include "semantics/parallel.hpp"
+
+#include <cstring>
 
 using namespace rdt;
 
@@ -255,4 +259,39 @@ TEST_CASE("[RD28] TopK orders from the most extreme, ties by lower index, NaN on
   // sorted = 0: onnxsem still returns the sorted order
   out = run(NodeB("TopK").i("sorted", 0), 11, {T_<uint64_t>({3}, {5, 9, 7}), I64({1}, {2})}, 2);
   CHECK(vals<uint64_t>(out[0]) == std::vector<uint64_t>{9, 7});
+}
+
+TEST_CASE("[RD16][RD17] Softmax and LogSoftmax give the bits of the textbook line loop on 1, 2 and 3 threads") {
+  // 6 x 70 lines of 50 along the middle axis (strided lines), and 420 lines of 50 along the last: enough
+  // work to be shared among threads (E9), which must not change a bit. In binary64, where a sum taken in
+  // another order shows in the last bits.
+  std::vector<double> x(6 * 50 * 70);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<double>(i * 7919 % 1000) / 37.0 - 13.0;
+  for (const char* op : {"Softmax", "LogSoftmax"}) {
+    const bool log = std::string(op) == "LogSoftmax";
+    for (int64_t axis : {1, 2}) {
+      const Shape s = axis == 1 ? Shape{6, 50, 70} : Shape{6, 70, 50};
+      const int64_t n = 50, inner = axis == 1 ? 70 : 1, outer = 6 * 70 / inner;
+      std::vector<double> want(x.size());
+      for (int64_t o = 0; o < outer; ++o)
+        for (int64_t i = 0; i < inner; ++i) {
+          auto at = [&](int64_t j) { return static_cast<size_t>(o * n * inner + i + j * inner); };
+          double m = x[at(0)], sum = 0;
+          for (int64_t j = 1; j < n; ++j) m = std::max(m, x[at(j)]);
+          for (int64_t j = 0; j < n; ++j) sum += std::exp(x[at(j)] - m);
+          for (int64_t j = 0; j < n; ++j)
+            want[at(j)] = log ? (x[at(j)] - m) - std::log(sum) : std::exp(x[at(j)] - m) / sum;
+        }
+      for (int t : {1, 2, 3}) {
+        CAPTURE(op);
+        CAPTURE(axis);
+        CAPTURE(t);
+        Threads threads(t);
+        const Tensor y = run1(NodeB(op).i("axis", axis), 13, {D(s, x)});
+        const auto got = y.data<double>();
+        REQUIRE(got.size() == want.size());
+        CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(double)) == 0);
+      }
+    }
+  }
 }

@@ -7,10 +7,13 @@
 //   Version 13 takes the lines along one axis (default -1). Versions 1 and 11 view x as a matrix
 //   [a_0 * ... * a_{k-1}, a_k * ... * a_{r-1}] for the axis k (default 1) and take its rows.
 #include <cmath>
+#include <vector>
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -23,14 +26,18 @@ const char* fn_name(Fn f) {
 }
 
 // Applies f to every line: `outer` blocks of n * inner elements, lines of n elements with stride inner.
+// E9: slices of the lines go to the threads; each line is computed whole, as on one thread.
 template <class T>
 void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
-  std::vector<double> e(static_cast<size_t>(n));
-  for (int64_t o = 0; o < outer; ++o) {
-    for (int64_t i = 0; i < inner; ++i) {
+  if (n == 0) return;
+  const int64_t lines = outer * inner;
+  parallel_slices(lines, work_product({lines, n, f == Fn::hardmax ? 1 : 4}), kElementGrain,
+                  [&](int64_t lo, int64_t hi) {
+    std::vector<double> e(static_cast<size_t>(n));
+    for (int64_t q = lo; q < hi; ++q) {
+      const int64_t o = q / inner, i = q % inner;
       const T* xl = x + o * n * inner + i;
       T* yl = y + o * n * inner + i;
-      if (n == 0) continue;
       if (f == Fn::hardmax) {
         // [spec:RD19] one 1 at the first maximum (a NaN counts as the maximum, RD14), 0 elsewhere.
         ONNXSEM_CLAUSE(RD19);
@@ -54,7 +61,7 @@ void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner
         for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(e[static_cast<size_t>(j)] - ls);
       }
     }
-  }
+  });
 }
 
 Kernel softmax_kernel(Fn f, Form form) {
