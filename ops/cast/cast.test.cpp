@@ -10,6 +10,7 @@
 
 #include "ops/registry.hpp"
 #include "semantics/error.hpp"
+#include "semantics/parallel.hpp"
 #include "semantics/value.hpp"
 
 using namespace onnxsem;
@@ -311,4 +312,35 @@ TEST_CASE("[N7] CastLike-25 wraps integers around to uint2") {
   const Tensor e = run("CastLike", 25, {Tensor::from_vector<float>({0, 2}, {}), like}, {});
   CHECK(e.dtype() == DType::uint2);
   CHECK(e.shape() == Shape{0, 2});
+}
+
+TEST_CASE("[P1][N6] Cast gives the same bits on 1, 2 and 3 threads, and the error of the first bad element") {
+  // 2^17 binary64 values of every magnitude to binary32 (rounded once, P1, as the processor's conversion
+  // rounds): enough elements to be shared among threads (E9).
+  std::vector<double> x(size_t{1} << 17);
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = (static_cast<double>(i % 1009) - 504.3) *
+           std::ldexp(1.0 + static_cast<double>(i % 7) / 7.0, static_cast<int>(i % 61) - 30);
+  std::vector<float> want(x.size());
+  for (size_t i = 0; i < x.size(); ++i) want[i] = static_cast<float>(x[i]);
+  // Two values out of int32's range, far apart: the first (in element order) is the error on every thread
+  // count, as one thread meets it first.
+  std::vector<double> bad(size_t{1} << 17, 1.0);
+  bad[1000] = 3e9;
+  bad[bad.size() - 10] = -4e9;
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    const Tensor y = cast(13, vec<double>(x), 1);
+    const auto got = y.data<float>();
+    REQUIRE(got.size() == want.size());
+    CHECK(std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0);
+    std::string message;
+    try {
+      (void)cast(13, vec<double>(bad), 6);
+    } catch (const Failure& e) {
+      message = e.error().clause + ": " + e.error().message;
+    }
+    CHECK(message == "N6: value 3e+09 is outside the range of int32");
+  }
 }
