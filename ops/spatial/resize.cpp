@@ -8,10 +8,14 @@
 //                    rounded once to the element type at the end (P1).
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <span>
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {
@@ -218,8 +222,9 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
     return dispatch(x.dtype(), numeric_and_bool_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate<T>(plan.out);
-      std::vector<int64_t> stride(rank, 1), idx(rank, 0);
+      auto [y, out_view] = Tensor::allocate<T>(plan.out);
+      const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
+      std::vector<int64_t> stride(rank, 1);
       for (size_t d = rank; d-- > 1;) stride[d - 1] = stride[d] * x.dim(static_cast<int64_t>(d));
       const T extrapolated = narrow<T>(p.extrapolation);
       // A row of the output (its last axis) at a time: the other axes' source offset once per row, the last
@@ -234,26 +239,43 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       std::vector<int64_t> from(static_cast<size_t>(width), 0);
       if (rank)
         for (int64_t o = 0; o < width; ++o) from[o] = source(rank - 1, o);
-      for (size_t k0 = 0; k0 < out.size(); k0 += static_cast<size_t>(width)) {
-        int64_t base = 0;
-        for (size_t d = 0; d + 1 < rank; ++d) base += source(d, idx[d]) * stride[d];
-        for (int64_t o = 0; o < width; ++o) {
-          const size_t k = k0 + static_cast<size_t>(o);
-          out[k] = any_outside && mask[k] ? extrapolated : xd[static_cast<size_t>(base + from[o])];
+      // E9: slices of the rows go to the threads; each element is a copy.
+      const int64_t rows = static_cast<int64_t>(out.size()) / width;
+      parallel_slices(rows, static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
+        std::vector<int64_t> idx(rank, 0);  // the index of row lo along the axes but the last
+        for (int64_t d = static_cast<int64_t>(rank) - 2, rem = lo; d >= 0; --d) {
+          idx[static_cast<size_t>(d)] = rem % plan.out[static_cast<size_t>(d)];
+          rem /= plan.out[static_cast<size_t>(d)];
         }
-        for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
-          if (++idx[d] < plan.out[d]) break;
-          idx[d] = 0;
+        for (int64_t row = lo; row < hi; ++row) {
+          const size_t k0 = static_cast<size_t>(row * width);
+          int64_t base = 0;
+          for (size_t d = 0; d + 1 < rank; ++d) base += source(d, idx[d]) * stride[d];
+          for (int64_t o = 0; o < width; ++o) {
+            const size_t k = k0 + static_cast<size_t>(o);
+            out[k] = any_outside && mask[k] ? extrapolated : xd[static_cast<size_t>(base + from[o])];
+          }
+          for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
+            if (++idx[d] < plan.out[d]) break;
+            idx[d] = 0;
+          }
         }
-      }
+      });
       return y;
     });
   }
   return dispatch(x.dtype(), numeric_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    std::vector<double> cur(xd.size());
-    for (size_t i = 0; i < xd.size(); ++i) cur[i] = widen(xd[i]);
+    // The working arrays of the passes, uninitialised: every element is written before it is read.
+    const auto doubles = [](int64_t n) { return std::unique_ptr<double[]>(new double[static_cast<size_t>(n)]); };
+    const auto whole = [](int64_t n, auto f) {  // E9: slices of n elements on the threads
+      parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+        for (int64_t i = lo; i < hi; ++i) f(i);
+      });
+    };
+    std::unique_ptr<double[]> cur = doubles(static_cast<int64_t>(xd.size()));
+    whole(static_cast<int64_t>(xd.size()), [from = xd.data(), to = cur.get()](int64_t i) { to[i] = widen(from[i]); });
     Shape shape = x.shape();
     // [spec:SP19] one separable pass per resized axis, from the last axis to the first, in binary64.
     ONNXSEM_CLAUSE(SP19);
@@ -264,22 +286,38 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       for (size_t e = 0; e < d; ++e) outer *= shape[e];
       for (size_t e = d + 1; e < rank; ++e) inner *= shape[e];
       const int64_t in = shape[d], out = plan.out[d];
-      std::vector<double> next(static_cast<size_t>(checked_mul(checked_mul(outer, out), inner)), 0.0);
-      for (int64_t a = 0; a < outer; ++a)
-        for (int64_t o = 0; o < out; ++o) {
-          double* dst = next.data() + (a * out + o) * inner;
-          for (int64_t k = t.begin[o]; k < t.begin[o + 1]; ++k) {
-            const double w = t.weight[k];
-            const double* src = cur.data() + (a * in + t.index[k]) * inner;
-            for (int64_t i = 0; i < inner; ++i) dst[i] += w * src[i];
-          }
-        }
+      std::unique_ptr<double[]> next = doubles(checked_mul(checked_mul(outer, out), inner));
+      // E9: slices of the output rows (a, o) go to the threads; each row starts from +0 and adds its taps
+      // in the order above.
+      const int64_t taps_per_row = std::max<int64_t>(1, t.begin[static_cast<size_t>(out)] / std::max<int64_t>(out, 1));
+      parallel_slices(outer * out, work_product({outer, out, inner, taps_per_row}), kElementGrain,
+                      [&, from = cur.get(), to = next.get(), in, out, inner](int64_t lo, int64_t hi) {
+                        const int64_t *begin = t.begin.data(), *index = t.index.data();
+                        const double* weight = t.weight.data();
+                        for (int64_t r = lo, a = lo / out, o = lo % out; r < hi; ++r) {
+                          double* dst = to + r * inner;
+                          if (begin[o] == begin[o + 1])
+                            for (int64_t i = 0; i < inner; ++i) dst[i] = 0.0;
+                          for (int64_t k = begin[o]; k < begin[o + 1]; ++k) {
+                            const double w = weight[k];
+                            const double* src = from + (a * in + index[k]) * inner;
+                            if (k == begin[o])
+                              for (int64_t i = 0; i < inner; ++i) dst[i] = 0.0 + w * src[i];
+                            else
+                              for (int64_t i = 0; i < inner; ++i) dst[i] += w * src[i];
+                          }
+                          if (++o == out) o = 0, ++a;
+                        }
+                      });
       cur = std::move(next);
       shape[d] = out;
     }
-    auto [y, out] = Tensor::allocate<T>(plan.out);
-    for (size_t k = 0; k < out.size(); ++k)
-      out[k] = narrow<T>(any_outside && mask[k] ? p.extrapolation : cur[k]);
+    auto [y, out_view] = Tensor::allocate_for_overwrite<T>(plan.out);
+    const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
+    whole(static_cast<int64_t>(out.size()), [&, from = cur.get()](int64_t k) {
+      out[static_cast<size_t>(k)] =
+          narrow<T>(any_outside && mask[static_cast<size_t>(k)] ? p.extrapolation : from[k]);
+    });
     return y;
   });
 }

@@ -1,6 +1,10 @@
 // Tests of Resize and Upsample (spec/ops-spatial.md, SP1-SP19, SP37-SP39). Expected values are derived by
 // hand from the clauses; the derivations are in the comments.
 #include "ops/spatial/test_util.hpp"
+#include "semantics/parallel.hpp"
+
+#include <algorithm>
+#include <cstring>
 
 using namespace sptest;
 
@@ -260,4 +264,44 @@ TEST_CASE("[SP19] linear interpolation of float16 rounds once") {
   REQUIRE(v.size() == 5);
   CHECK(num::to_double(v[1]) == 0.25);
   CHECK(num::to_double(v[2]) == 0.5);
+}
+
+TEST_CASE("[SP19] Resize gives the same bits on 1, 2 and 3 threads; nearest by 2 repeats each element") {
+  // 2 x 3 x 40 x 56 elements, enough to be shared among threads (E9), in the nearest, linear and cubic modes
+  // and with tf_crop_and_resize extrapolating part of the output.
+  const Shape s{2, 3, 40, 56};
+  std::vector<float> x(static_cast<size_t>(element_count(s)));
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = static_cast<float>(static_cast<double>(i * 7919 % 1013) / 7.0 - 60.0);
+  const Tensor xt = tf(s, x);
+  // Nearest, asymmetric, floor, scale 2: y[n, c, i, j] = x[n, c, i / 2, j / 2] (SP10, SP12).
+  std::vector<float> twice;
+  for (int64_t nc = 0; nc < 6; ++nc)
+    for (int64_t i = 0; i < 80; ++i)
+      for (int64_t j = 0; j < 112; ++j) twice.push_back(x[static_cast<size_t>((nc * 40 + i / 2) * 56 + j / 2)]);
+  const std::vector<std::vector<Attribute>> modes{
+      {attr_s("mode", "linear")},
+      {attr_s("mode", "cubic")},
+      {attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "tf_crop_and_resize"),
+       attr_f("extrapolation_value", 7.0f)}};
+  std::vector<std::vector<float>> one_thread(modes.size());
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    auto y = resize(13, {attr_s("coordinate_transformation_mode", "asymmetric"), attr_s("nearest_mode", "floor")},
+                    xt, tf1({1, 1, 2, 2}));
+    CHECK(vals(y[0]) == twice);
+    for (size_t m = 0; m < modes.size(); ++m) {
+      CAPTURE(m);
+      const bool crop = modes[m].size() > 1;
+      const Tensor roi = tf1({0, 0, -0.2f, 0.1f, 1, 1, 0.9f, 1.3f});
+      auto ym = crop ? resize(13, modes[m], xt, std::nullopt, ti1({2, 3, 61, 83}), roi)
+                     : resize(13, modes[m], xt, tf1({1, 1, 1.5f, 1.5f}));
+      const std::vector<float> got = vals(ym[0]);
+      if (t == 1) one_thread[m] = got;
+      REQUIRE(got.size() == one_thread[m].size());
+      CHECK(std::memcmp(got.data(), one_thread[m].data(), got.size() * sizeof(float)) == 0);
+      if (crop) CHECK(std::count(got.begin(), got.end(), 7.0f) > 0);
+    }
+  }
 }
