@@ -1,12 +1,16 @@
 // Slice, Expand, Tile, Pad (spec/ops-shape.md, SH12, SH17-SH20).
 #include <algorithm>
 #include <limits>
+#include <span>
+#include <string>
+#include <type_traits>
 
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/shape/common.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/parallel.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {
@@ -15,26 +19,72 @@ using Outputs = std::vector<std::optional<Value>>;
 
 // The output whose element at multi-index o is the input element at sum_d pos[d][o[d]] * stride[d], or
 // the fill where some pos[d][o[d]] is negative. Every operator below reduces to one position table per
-// axis.
+// axis. Written a row (the last axis) at a time: the other axes give the row's offset in x once, the last
+// axis's table each element (a run of consecutive positions is copied as a block, a repeated one filled);
+// E9: slices of the rows go to the threads, each element a copy.
 Tensor take_axes(const Tensor& x, const Shape& out, const std::vector<std::vector<int64_t>>& pos,
                  const Tensor* fill = nullptr) {
   const auto st = strides_of(x.shape());
   const size_t r = out.size();
-  std::vector<int64_t> src;
-  src.reserve(static_cast<size_t>(element_count(out)));
-  for_each_index(out, [&](const std::vector<int64_t>& o) {
-    int64_t off = 0;
-    for (size_t d = 0; d < r; ++d) {
-      const int64_t p = pos[d][static_cast<size_t>(o[d])];
-      if (p < 0) {
-        off = -1;
-        break;
-      }
-      off += p * st[d];
+  return dispatch(x.dtype(), all_types, "shape operator", [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* data = x.data<T>().data();
+    T pad{};
+    if (fill) pad = fill->data<T>()[0];
+    auto [t, o_view] = Tensor::allocate<T>(out);
+    const std::span<T> o = o_view;  // a plain variable: clang 14 cannot capture structured bindings
+    if (o.empty()) return t;
+    if (r == 0) {  // a scalar: its one element
+      o[0] = data[0];
+      return t;
     }
-    src.push_back(off);
+    const std::vector<int64_t>& last = pos[r - 1];
+    const int64_t width = out[r - 1], step = st[r - 1];
+    const int64_t rows = static_cast<int64_t>(o.size()) / width;
+    // The last axis's table: one run of consecutive positions, or one position repeated, or neither.
+    bool run = last[0] >= 0 && step == 1, same = last[0] >= 0;
+    for (int64_t j = 1; j < width; ++j) {
+      run = run && last[static_cast<size_t>(j)] == last[0] + j;
+      same = same && last[static_cast<size_t>(j)] == last[0];
+    }
+    auto rows_from = [&](int64_t lo, int64_t hi) {
+      std::vector<int64_t> idx(r - 1, 0);  // the index of row lo along the other axes
+      for (int64_t d = static_cast<int64_t>(r) - 2, rem = lo; d >= 0; --d) {
+        idx[static_cast<size_t>(d)] = rem % out[static_cast<size_t>(d)];
+        rem /= out[static_cast<size_t>(d)];
+      }
+      for (int64_t row = lo; row < hi; ++row) {
+        int64_t base = 0;
+        bool outside = false;
+        for (size_t d = 0; d + 1 < r && !outside; ++d) {
+          const int64_t p = pos[d][static_cast<size_t>(idx[d])];
+          outside = p < 0;
+          base += p * st[d];
+        }
+        T* dst = o.data() + row * width;
+        if (outside) {
+          std::fill(dst, dst + width, pad);
+        } else if (run) {
+          std::copy(data + base + last[0], data + base + last[0] + width, dst);
+        } else if (same) {
+          std::fill(dst, dst + width, data[base + last[0] * step]);
+        } else {
+          for (int64_t j = 0; j < width; ++j) {
+            const int64_t q = last[static_cast<size_t>(j)];
+            dst[j] = q < 0 ? pad : data[base + q * step];
+          }
+        }
+        for (size_t d = r - 1; d-- > 0;) {
+          if (++idx[d] < out[d]) break;
+          idx[d] = 0;
+        }
+      }
+    };
+    // Strings are copied on the evaluating thread (a copy allocates).
+    if constexpr (std::is_same_v<T, std::string>) rows_from(0, rows);
+    else parallel_slices(rows, static_cast<int64_t>(o.size()), kElementGrain, rows_from);
+    return t;
   });
-  return take(x, out, src, fill);
 }
 
 // ---- Slice -------------------------------------------------------------------------------------------------

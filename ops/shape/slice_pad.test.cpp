@@ -1,6 +1,7 @@
 #include <limits>
 
 #include "ops/shape/test_util.hpp"
+#include "semantics/parallel.hpp"
 
 using namespace shape_test;
 
@@ -147,4 +148,74 @@ TEST_CASE("[SH18][SH19] Tile and Pad refuse outputs beyond the allocation limit 
   CHECK(clause_of([] {
           (void)run1("OneHot", 11, {Value(i64({0})), Value(Tensor::scalar<int64_t>(int64_t{1} << 50)), Value(f32({2}, {0, 1}))});
         }) == "L3");
+}
+
+namespace {
+// The textbook position along one axis of n input elements for output position o of Pad with `before`
+// elements added in front (SH19, positive pads): the input position, or -1 for the constant.
+int64_t pad_position(const std::string& mode, int64_t o, int64_t before, int64_t n) {
+  const int64_t i = o - before;
+  if (i >= 0 && i < n) return i;
+  if (mode == "constant") return -1;
+  if (mode == "edge") return i < 0 ? 0 : n - 1;
+  if (mode == "wrap") return ((i % n) + n) % n;
+  const int64_t p = 2 * (n - 1);  // reflect: mirror about the border element
+  const int64_t j = ((i % p) + p) % p;
+  return j < n ? j : p - j;
+}
+}  // namespace
+
+TEST_CASE("[SH12][SH17][SH18][SH19] Slice, Expand, Tile and Pad of a large tensor match their definitions "
+          "on 1, 2 and 3 threads") {
+  // 6 x 70 x 90 elements: enough rows to be shared among threads (E9).
+  const Shape s{6, 70, 90};
+  std::vector<float> x(static_cast<size_t>(element_count(s)));
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i) * 0.5f - 1000.0f;
+  auto at = [&](int64_t a, int64_t b, int64_t c) { return x[static_cast<size_t>((a * 70 + b) * 90 + c)]; };
+  for (int t : {1, 2, 3}) {
+    CAPTURE(t);
+    Threads threads(t);
+    for (const char* mode : {"constant", "edge", "reflect", "wrap"}) {
+      CAPTURE(mode);
+      // pads: 1 and 2 before axes 0 and 2, 3 after axis 1 and 5 after axis 2; constant 7.
+      const std::vector<int64_t> pads{1, 0, 2, 0, 3, 5};
+      const Tensor y = run1("Pad", 19, {Value(f32(s, x)), Value(i64(pads)), Value(f32({}, {7.0f}))},
+                            {attr_s("mode", mode)});
+      REQUIRE(y.shape() == Shape{7, 73, 97});
+      std::vector<float> want;
+      for (int64_t a = 0; a < 7; ++a)
+        for (int64_t b = 0; b < 73; ++b)
+          for (int64_t c = 0; c < 97; ++c) {
+            const int64_t pa = pad_position(mode, a, 1, 6), pb = pad_position(mode, b, 0, 70),
+                          pc = pad_position(mode, c, 2, 90);
+            want.push_back(pa < 0 || pb < 0 || pc < 0 ? 7.0f : at(pa, pb, pc));
+          }
+      CHECK(vals<float>(y) == want);
+    }
+    // Slice: every other row of axis 1 backwards from 68, columns 10 .. 79.
+    const Tensor sl = run1("Slice", 13, {Value(f32(s, x)), Value(i64({68, 10})), Value(i64({-100, 80})),
+                                         Value(i64({1, 2})), Value(i64({-2, 1}))});
+    std::vector<float> want_sl;
+    for (int64_t a = 0; a < 6; ++a)
+      for (int64_t b = 68; b >= 0; b -= 2)
+        for (int64_t c = 10; c < 80; ++c) want_sl.push_back(at(a, b, c));
+    CHECK(vals<float>(sl) == want_sl);
+    // Tile by (2, 1, 3), and Expand of the first column to 4 x 6 x 70 x 90.
+    const Tensor ti = run1("Tile", 13, {Value(f32(s, x)), Value(i64({2, 1, 3}))});
+    std::vector<float> want_ti;
+    for (int64_t a = 0; a < 12; ++a)
+      for (int64_t b = 0; b < 70; ++b)
+        for (int64_t c = 0; c < 270; ++c) want_ti.push_back(at(a % 6, b, c % 90));
+    CHECK(vals<float>(ti) == want_ti);
+    std::vector<float> column;
+    for (int64_t a = 0; a < 6; ++a)
+      for (int64_t b = 0; b < 70; ++b) column.push_back(at(a, b, 0));
+    const Tensor ex = run1("Expand", 13, {Value(f32({6, 70, 1}, column)), Value(i64({4, 1, 1, 90}))});
+    std::vector<float> want_ex;
+    for (int64_t k = 0; k < 4; ++k)
+      for (int64_t a = 0; a < 6; ++a)
+        for (int64_t b = 0; b < 70; ++b)
+          for (int64_t c = 0; c < 90; ++c) want_ex.push_back(at(a, b, 0));
+    CHECK(vals<float>(ex) == want_ex);
+  }
 }
