@@ -3,9 +3,13 @@
 //   For x of rank r and an axis a, the output at index o (x's index with axis a removed, or set to 0 when
 //   keepdims = 1) is the smallest i (the largest i when select_last_index = 1) such that x[o with a := i]
 //   is a maximum (ArgMax) or a minimum (ArgMin) of the line { x[o with a := j] : 0 <= j < dim a }.
+#include <algorithm>
+
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {
@@ -37,9 +41,44 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       const T* xd = x.data<T>().data();
       // [spec:RD13] first (or last) index of the extreme along the axis, as int64.
       ONNXSEM_CLAUSE(RD13);
-      for (int64_t o = 0; o < outer; ++o)
-        for (int64_t i = 0; i < inner; ++i)
-          out[static_cast<size_t>(o * inner + i)] = extreme_index(xd + o * n * inner + i, n, inner, is_max, last);
+      if (inner == 1) {
+        parallel_slices(outer, work_product({outer, n}), kElementGrain, [&](int64_t lo, int64_t hi) {
+          for (int64_t o = lo; o < hi; ++o)
+            out[static_cast<size_t>(o)] = extreme_index(xd + o * n, n, 1, is_max, last);
+        });
+        return;
+      }
+      // Lines along an inner axis: a block of up to kBlock neighbouring lines at a time, walked together
+      // along the axis (consecutive elements of x), each line keeping its own best index and value and
+      // making the comparisons extreme_index makes, in its order (RD14). E9: the blocks go to the threads.
+      constexpr int64_t kBlock = 256;
+      const int64_t blocks_per_outer = (inner + kBlock - 1) / kBlock;
+      parallel_slices(outer * blocks_per_outer, work_product({outer, n, inner}), kElementGrain,
+                      [&](int64_t lo, int64_t hi) {
+        ONNXSEM_CLAUSE(RD14);
+        int64_t best[kBlock];
+        T value[kBlock];
+        for (int64_t q = lo; q < hi; ++q) {
+          const int64_t o = q / blocks_per_outer, i0 = q % blocks_per_outer * kBlock;
+          const int64_t w = std::min(kBlock, inner - i0);
+          const T* line0 = xd + o * n * inner + i0;
+          for (int64_t k = 0; k < w; ++k) {
+            best[k] = 0;
+            value[k] = line0[k];
+          }
+          for (int64_t j = 1; j < n; ++j) {
+            const T* row = line0 + j * inner;
+            for (int64_t k = 0; k < w; ++k) {
+              const bool take = last ? !beats(value[k], row[k], is_max) : beats(row[k], value[k], is_max);
+              if (take) {
+                best[k] = j;
+                value[k] = row[k];
+              }
+            }
+          }
+          std::copy(best, best + w, out.begin() + o * inner + i0);
+        }
+      });
     });
     return {Value(std::move(t))};
   };

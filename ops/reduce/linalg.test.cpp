@@ -295,3 +295,44 @@ TEST_CASE("[RD16][RD17] Softmax and LogSoftmax give the bits of the textbook lin
     }
   }
 }
+
+TEST_CASE("[RD13][RD14] ArgMax and ArgMin along every axis match the textbook line walk on 1, 2 and 3 threads") {
+  // 5 x 40 x 300 values with many ties and some NaNs; along axis 1 the lines are 300 apart (two blocks of
+  // neighbouring lines, the second partial), along axis 0 12000 apart, along axis 2 contiguous.
+  const Shape s{5, 40, 300};
+  std::vector<float> x(static_cast<size_t>(element_count(s)));
+  for (size_t i = 0; i < x.size(); ++i) x[i] = i % 97 == 0 ? NAN : static_cast<float>(i * 7919 % 13);
+  for (int64_t axis : {0, 1, 2})
+    for (const char* op : {"ArgMax", "ArgMin"})
+      for (int64_t last : {0, 1}) {
+        const bool is_max = std::string(op) == "ArgMax";
+        const int64_t n = s[static_cast<size_t>(axis)];
+        const int64_t inner = axis == 2 ? 1 : axis == 1 ? 300 : 12000, outer = element_count(s) / (n * inner);
+        std::vector<int64_t> want;
+        for (int64_t o = 0; o < outer; ++o)
+          for (int64_t i = 0; i < inner; ++i) {
+            // The first (or last) index of a NaN if there is one, else of the extreme value.
+            auto v = [&](int64_t j) { return x[static_cast<size_t>((o * n + j) * inner + i)]; };
+            int64_t best = -1;
+            for (int64_t j = 0; j < n; ++j)
+              if (std::isnan(v(j)) && (best < 0 || last)) best = j;
+            if (best < 0) {
+              best = 0;
+              for (int64_t j = 1; j < n; ++j) {
+                const bool more = is_max ? v(j) > v(best) : v(j) < v(best);
+                if (more || (last && v(j) == v(best))) best = j;
+              }
+            }
+            want.push_back(best);
+          }
+        for (int t : {1, 2, 3}) {
+          CAPTURE(axis);
+          CAPTURE(op);
+          CAPTURE(last);
+          CAPTURE(t);
+          Threads threads(t);
+          const Tensor y = run1(NodeB(op).i("axis", axis).i("select_last_index", last), 13, {F(s, x)});
+          CHECK(vals<int64_t>(y) == want);
+        }
+      }
+}
