@@ -149,7 +149,7 @@ namespace {
   if (length < 0) length = 0;
   if (in[0]) {
     const Tensor& lens = in[0]->tensor();
-    if (lens.dtype() != DType::int32 || lens.size() != static_cast<size_t>(batch))
+    if (lens.dtype() != DType::int32 || lens.size() != batch)
       eval_error("SB10", "Scan-8's sequence_lens must be an int32 tensor of one entry per batch element");
     for (int32_t l : lens.data<int32_t>())
       if (l != length) unsupported("Scan-8 with a sequence length shorter than the scanned axis is not implemented");
