@@ -5,7 +5,9 @@
 //
 // The pages: index.html; op/OP.html (op/DOMAIN.OP.html outside ai.onnx); spec/CHAPTER.html, a clause
 // anchored by its ID; src/PATH.html, a line anchored as L<n>; findings/NAME.html; reports/sweep-K.html,
-// reports/coverage-K.html and reports/crosscheck-K.html for the K-th report given; .onnxsem-book-files, the
+// reports/coverage-K.html and reports/crosscheck-K.html for the K-th report given; operators.html and
+// trace.html, the operator index (cli/index.hpp, with the suite tests of the sweep reports given) and the
+// traceability matrix (spec::trace_matrix), made here as the build makes them; .onnxsem-book-files, the
 // list of the files written (so that writing the book again removes the pages it no longer has).
 //
 // Which clauses an operator has: those whose title, text or section heading names it (whole word, case
@@ -31,6 +33,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/html.hpp"
+#include "cli/index.hpp"
 #include "cli/markdown.hpp"
 #include "cli/sweep_html.hpp"
 #include "conformance/sweep.hpp"
@@ -372,6 +375,7 @@ class Book {
   void write_source(const std::string& file);
   void write_findings(const FindingsDoc& d);
   void write_reports();
+  void write_generated();
   void write_index();
   void forget_stale();
   static constexpr const char* manifest_name = ".onnxsem-book-files";
@@ -567,8 +571,20 @@ std::string Book::linked_text(const std::string& from, std::string_view s) const
       size_t j = i;
       while (j < s.size() && (word_char(s[j]) || s[j] == '/' || s[j] == '.' || s[j] == '-')) ++j;
       while (j > i && (s[j - 1] == '.' || s[j - 1] == '-')) --j;
-      if (auto p = page_of_path(std::string(s.substr(i, j - i)))) {
-        out += html_escape(s.substr(plain, i - plain)) + a(rel(from, *p), html_escape(s.substr(i, j - i)));
+      const std::string file(s.substr(i, j - i));
+      if (auto p = page_of_path(file)) {
+        std::string href = rel(from, *p);
+        // A line of a source file, "ops/nn/conv.cpp:40", links to that line (when the file has it).
+        size_t k = j + 1;
+        while (k < s.size() && k < j + 9 && std::isdigit(static_cast<unsigned char>(s[k]))) ++k;
+        if (sources_.count(file) && j < s.size() && s[j] == ':' && k > j + 1 && (k == s.size() || !word_char(s[k]))) {
+          const size_t line = std::stoul(std::string(s.substr(j + 1, k - j - 1)));
+          if (line >= 1 && line <= lines_of(file).size()) {
+            href = src_href(from, file, line);
+            j = k;
+          }
+        }
+        out += html_escape(s.substr(plain, i - plain)) + a(href, html_escape(s.substr(i, j - i)));
         i = plain = j;
         continue;
       }
@@ -614,7 +630,8 @@ markdown::Hooks Book::hooks(const std::string& from, const std::string& md_file)
 
 std::string Book::nav(const std::string& from) const {
   return a(rel(from, "index.html"), "<strong>onnxsem book</strong>") + a(rel(from, "index.html#operators"), "Operators") +
-         a(rel(from, "index.html#chapters"), "Chapters") + a(rel(from, "index.html#reports"), "Reports");
+         a(rel(from, "index.html#chapters"), "Chapters") + a(rel(from, "index.html#reports"), "Reports") +
+         a(rel(from, "operators.html"), "Operator index") + a(rel(from, "trace.html"), "Traceability");
 }
 
 std::string Book::excerpt(const std::string& from, const spec::Citation& site) const {
@@ -1166,6 +1183,27 @@ void Book::write_reports() {
   }
 }
 
+// The operator index and the traceability matrix, made as the build makes them (build/cli/operators.md,
+// build/spec/trace.md) from this command's registry and the source tree, the index with the suite tests of
+// the sweep reports given; their operators, clauses, files and lines link to their pages.
+void Book::write_generated() {
+  SuiteUse suite;
+  for (const auto& s : sweeps_) suite.add(s.name(), s.report);
+  std::istringstream index(operator_index(registry_, suite)), trace(spec::trace_matrix(catalog_));
+  std::vector<std::string> index_lines, trace_lines;
+  for (std::string l; std::getline(index, l);) index_lines.push_back(l);
+  for (std::string l; std::getline(trace, l);) trace_lines.push_back(l);
+  // In the index, an operator's cell links to its page (when one operator has that name).
+  markdown::Hooks h = hooks("operators.html", "operators.md");
+  const auto text = h.text;
+  h.text = [this, text](std::string_view s) {
+    auto it = by_type_.find(std::string(s));
+    return it != by_type_.end() && it->second.size() == 1 ? op_ref("operators.html", it->second[0]) : text(s);
+  };
+  page("operators.html", "Operator index", markdown::render(index_lines, h));
+  page("trace.html", "Traceability", markdown::render(trace_lines, hooks("trace.html", "trace.md")));
+}
+
 void Book::write_index() {
   const std::string from = "index.html";
   std::ostringstream o;
@@ -1173,7 +1211,12 @@ void Book::write_index() {
        "results and what the runtimes did; every chapter of the specification. Written by <code>onnxsem book</code> from "
        "the source tree and the reports below; it needs no network.</p>\n"
        "<p><input id=\"search\" type=\"search\" placeholder=\"Search operators, clauses, chapters, files\" "
-       "aria-label=\"Search\" autofocus> <span id=\"search-count\" class=\"muted\"></span></p>\n<ul id=\"results\"></ul>\n";
+       "aria-label=\"Search\" autofocus> <span id=\"search-count\" class=\"muted\"></span></p>\n<ul id=\"results\"></ul>\n"
+       "<p>Two tables made from the source tree as the build makes them: the " << a("operators.html", "operator index")
+    << " (where each operator version is registered" << (sweeps_.empty() ? "" : ", and its suite tests")
+    << ") and the " << a("trace.html", "traceability matrix") << " (each clause with its code sites and tests).</p>\n";
+  search_.push_back({"Operator index", "table", "operators.html", "every operator version and where it is registered"});
+  search_.push_back({"Traceability", "table", "trace.html", "every clause with its code sites and tests"});
 
   o << "<h2 id=\"reports\">Reports</h2>\n<ul>";
   for (const auto& s : sweeps_) {
@@ -1304,6 +1347,7 @@ size_t Book::write() {
   for (const auto& file : sources_) write_source(file);
   for (const auto& d : findings_) write_findings(d);
   write_reports();
+  write_generated();
   write_index();
   put("search-index.js", "window.BOOK_INDEX = " + search_.dump(-1, ' ', false, json::error_handler_t::replace) + ";\n");
   put("search.js", search_script);

@@ -1,5 +1,5 @@
 // `onnxsem book DIR [--sweep REPORT.json]... [--crosscheck REPORT.json]... [--source ROOT]`: the reviewer's
-// book, a static site that opens offline (README.md, "The book"). A page per operator (every version's
+// book, a static site that opens offline (docs/book.md). A page per operator (every version's
 // signature and typing rules, the clauses that name it in full with their code sites and unit tests, its
 // suite tests and their status, the clauses' coverage, each runtime's outcomes, precision and findings), a
 // page per chapter of spec/, a page per cited source file, the reports, and an index with a search box.

@@ -1,4 +1,4 @@
-// The onnxsem command: run, check and sweep (README.md, "Command line"). Exit codes: 0 success, 1 model
+// The onnxsem command: run, check and sweep (docs/README.md: a page per command). Exit codes: 0 success, 1 model
 // refused by a check, 2 usage error or unreadable file, 3 evaluation error, 4 unsupported, 5 internal error.
 #include <malloc.h>
 #include <unistd.h>
@@ -60,8 +60,8 @@ const char* usage_text =
     "  onnxsem types MODEL [--json]\n"
     "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
     "  onnxsem tables --into PAPER.md REPORT.json...\n"
-    "  onnxsem index --into spec/operators.md REPORT.json...\n"
-    "  onnxsem index --check spec/operators.md\n"
+    "  onnxsem index --into FILE [REPORT.json...]\n"
+    "  onnxsem index --check FILE\n"
     "  onnxsem sweep [DIR...] [--jobs N] [--schedules K] [--seed N] [--filter REGEX]\n"
     "                [--expected FILE] [--write-expected FILE] [--json FILE] [--junit FILE]\n"
     "                [--markdown FILE] [--html FILE] [--timeout SECONDS] [--profile onnx|sonnx] [--shard K/N]\n"

@@ -1,6 +1,6 @@
 // Markdown to HTML for the book (cli/markdown.hpp). Block forms: ATX headings, paragraphs, lists (`-`, `*`,
 // `1.`; one level), pipe tables, fenced and indented code blocks. Inline forms: code spans, links, images
-// (their text only), **bold**, and a literal <br> (the tables of spec/trace.md use it).
+// (their text only), **bold**, and a literal <br> (the generated traceability matrix uses it).
 #include "cli/markdown.hpp"
 
 #include <cctype>

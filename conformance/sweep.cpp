@@ -168,8 +168,9 @@ void write_coverage_markdown(std::ostream& o, const SweepReport& rep) {
   for (const auto& f : families) hit += f.instrumented - f.unreached.size();
   o << rep.instrumented.size() << " clauses have a code site with a coverage marker; " << hit
     << " of them were reached by at least one test, " << rep.instrumented.size() - hit
-    << " by none. Clauses without a marker are not counted (spec/trace.md lists every clause); the JSON "
-       "report gives, for each clause, the number of tests that reached it, and for each test its clauses.\n\n"
+    << " by none. Clauses without a marker are not counted (the traceability matrix, build/spec/trace.md or the "
+       "book's, lists every clause); the JSON report gives, for each clause, the number of tests that reached it, "
+       "and for each test its clauses.\n\n"
        "| family | instrumented | reached | reached by no test |\n|---|---|---|---|\n";
   write_family_rows(o, families);
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Rebuilds every table of numbers in papers/onnxsem.md, and the operator index spec/operators.md, from
-# fresh sweep reports (README.md, "Papers"):
+# Rebuilds every table of numbers in papers/onnxsem.md from fresh sweep reports (docs/tables.md):
 # sweeps both suites with properties on (reverse + 2 random schedules + the demand-driven formulation),
 # writes their JSON reports to out/, and lets `onnxsem tables` replace the tables between their markers.
+# Beside the reports, out/operators.md: the operator index with each version's suite tests (the build writes
+# it without them, build/cli/operators.md; `onnxsem book DIR --sweep REPORT.json...` shows it with them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/setup >/dev/null
@@ -14,5 +15,5 @@ if [ -d ../shared/onnx-suite ]; then
   reports+=(out/onnx-suite.json)
 fi
 build/cli/onnxsem tables --into papers/onnxsem.md "${reports[@]}"
-build/cli/onnxsem index --into spec/operators.md "${reports[@]}"
-echo "papers/onnxsem.md and spec/operators.md rebuilt from ${reports[*]}"
+build/cli/onnxsem index --into out/operators.md "${reports[@]}"
+echo "papers/onnxsem.md and out/operators.md rebuilt from ${reports[*]}"

@@ -159,4 +159,35 @@ Catalog scan(const fs::path& root) {
   return c;
 }
 
+std::string trace_matrix(const Catalog& catalog) {
+  // A cell's text: a bar is escaped, so that it does not end the cell.
+  auto cell = [](std::string_view s) {
+    std::string o;
+    for (char ch : s) o += ch == '|' ? std::string("\\|") : std::string(1, ch);
+    return o;
+  };
+  // The entries of a cell, one a line; a repeated one (a line citing a clause twice) once.
+  auto entries = [](const std::vector<std::string>& xs) {
+    std::string o;
+    for (size_t k = 0; k < xs.size(); ++k)
+      if (k == 0 || xs[k] != xs[k - 1]) o += (o.empty() ? "" : "<br>") + xs[k];
+    return o;
+  };
+  std::ostringstream o;
+  o << "# Traceability: clauses, code sites, tests\n\nEach clause of spec/ with its chapter, the code sites that "
+       "cite it (`[spec:ID]` in code) and the tests that name it (`[ID]` in a test's name), at the lines of the "
+       "sources it was written from. Written at build time by `build/spec/clausecheck SOURCE_ROOT --trace "
+       "build/spec/trace.md`; the book (`onnxsem book`) shows it too. The test `trace` checks that every clause "
+       "has its row, with a code site and a test.\n\n"
+       "| clause | title | chapter | code | tests |\n|---|---|---|---|---|\n";
+  for (const auto& [id, c] : catalog.clauses) {
+    std::vector<std::string> sites, tests;
+    for (const auto& x : c.sites) sites.push_back(x.where());
+    for (const auto& x : c.tests) tests.push_back(cell(x.where() + ": " + x.name));
+    o << "| " << id << " | " << cell(c.title) << " | " << c.chapter << " | " << entries(sites) << " | "
+      << entries(tests) << " |\n";
+  }
+  return o.str();
+}
+
 }  // namespace onnxsem::spec

@@ -1,4 +1,4 @@
-// The clauses of spec/ and where they are cited (README.md, "The specification and the clause check"): each
+// The clauses of spec/ and where they are cited (docs/specification.md): each
 // clause is a heading `### ID - title` in a chapter spec/*.md; its code sites carry `[spec:ID]` in a
 // comment; its tests name `[ID]` in a doctest test name. One scan of the source tree finds all three, for
 // the clause check (spec/clausecheck.cpp) and the book (`onnxsem book`, cli/book.cpp).
@@ -44,6 +44,11 @@ struct Catalog {
 
 // Scans spec/*.md and the code under semantics/, ops/, conformance/, crosscheck/, cli/ and spec/ of `root`.
 [[nodiscard]] Catalog scan(const std::filesystem::path& root);
+
+// The traceability matrix as Markdown: a row per clause with its title, its chapter, its code sites
+// (file:line) and its tests (file:line: name). Written at build time (`clausecheck --trace`, into
+// build/spec/trace.md) and shown by the book; never committed, since its line numbers move with the code.
+[[nodiscard]] std::string trace_matrix(const Catalog& catalog);
 
 // The lines of a file (none when it cannot be read).
 [[nodiscard]] std::vector<std::string> read_lines(const std::filesystem::path& p);
