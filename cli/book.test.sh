@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The book (`onnxsem book`, README.md "The book") and the sweep's HTML report (`sweep --html`), from real
+# The book (`onnxsem book`, docs/book.md) and the sweep's HTML report (`sweep --html`), from real
 # reports: a sweep of a few tests of the suite plus one test whose expected output was altered (so that a
 # test fails with its reason), and a cross-check of two of them against the planted departure of
 # crosscheck/fixtures/perturbing_adapter.cpp (a "runtime" that adds 1 to the outputs of models with a Tanh).

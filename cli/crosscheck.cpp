@@ -1,4 +1,4 @@
-// `onnxsem crosscheck` (README.md, "Cross-checking a runtime"): the command line; the engine is crosscheck/.
+// `onnxsem crosscheck` (docs/crosscheck.md): the command line; the engine is crosscheck/.
 #include "cli/crosscheck.hpp"
 
 #include <filesystem>
@@ -20,7 +20,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The runtimes whose adapters come with onnxsem (README.md, "Cross-checking a runtime").
+// The runtimes whose adapters come with onnxsem (docs/crosscheck.md).
 constexpr const char* kKnownRuntimes[] = {"onnxruntime", "onnxruntime-web", "opencv"};
 
 std::string known_runtime_names() {

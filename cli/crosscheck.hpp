@@ -1,4 +1,4 @@
-// `onnxsem crosscheck`: the command line of the cross-check (README.md, "Cross-checking a runtime"); the
+// `onnxsem crosscheck`: the command line of the cross-check (docs/crosscheck.md); the
 // engine, its judging and its reports are in crosscheck/.
 #pragma once
 

@@ -1,4 +1,4 @@
-// `onnxsem generate` and `crosscheck --generate` (README.md, "Generated graphs"): the options of a
+// `onnxsem generate` and `crosscheck --generate` (docs/generate.md): the options of a
 // generation campaign, and the campaign itself (spec/conformance.md, GN1-GN5).
 #pragma once
 

@@ -1,4 +1,4 @@
-// The latency benchmark (README.md, "Benchmark"; spec/conformance.md, K12): how long one evaluation of a
+// The latency benchmark (docs/benchmark.md; spec/conformance.md, K12): how long one evaluation of a
 // model takes on one thread. Not a test: it measures, it judges nothing.
 #pragma once
 

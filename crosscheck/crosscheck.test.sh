@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end test of `onnxsem crosscheck --runtime RUNTIME` on the fixtures in crosscheck/fixtures/
-# (README.md, "Cross-checking a runtime"), for RUNTIME onnxruntime, onnxruntime-web or opencv. Skipped
+# (docs/crosscheck.md), for RUNTIME onnxruntime, onnxruntime-web or opencv. Skipped
 # (exit 77, meson's skip code) when the runtime's adapter is not set up: node or the npm packages of
 # crosscheck/RUNTIME/ missing (crosscheck/RUNTIME/setup.sh installs them), or the OpenCV adapter not built
 # (it needs Debian's libopencv-dnn-dev and nlohmann-json3-dev, which .ci/setup installs).

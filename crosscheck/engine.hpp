@@ -1,4 +1,4 @@
-// The cross-check engine (README.md, "Cross-checking a runtime"; spec/conformance.md, XC1-XC7): runs every
+// The cross-check engine (docs/crosscheck.md; spec/conformance.md, XC1-XC7): runs every
 // case of a set of suites or models once in onnxsem and once in each runtime, through the runtimes'
 // adapters (one process per case, or a server per runtime and job), in worker processes, and reports.
 #pragma once

@@ -1,4 +1,4 @@
-// The cross-check's reports (README.md, "Cross-checking a runtime"; spec/conformance.md, XC7): the cases
+// The cross-check's reports (docs/crosscheck.md; spec/conformance.md, XC7): the cases
 // that do not agree as they come, then per runtime the totals, per target and per operator (the runtime x
 // operator matrix) and the precision of the agreeing cases, on standard output and in JSON and Markdown.
 #pragma once

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Drives a headless Chromium over the book that `onnxsem book` wrote (README.md, "The book"):
+// Drives a headless Chromium over the book that `onnxsem book` wrote (docs/book.md):
 //
 //   node check-book.js BOOK_DIR --operator NAME [--chromium PATH] [--screenshot FILE] [--deadline SECONDS]
 //   node check-book.js --probe            (exit 0 when puppeteer-core loads)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes conformance/bench/fpn_640.onnxtxt (README.md, "Benchmark"): a detector-sized feature pyramid
+"""Writes conformance/bench/fpn_640.onnxtxt (docs/benchmark.md): a detector-sized feature pyramid
 network on a 640x640 RGB image, in ONNX's textual syntax. A backbone of five strided 3x3 convolutions
 (32, 64, 128, 256 and 384 channels, down to 20x20), 1x1 lateral convolutions to 128 channels, a top-down
 path of nearest-neighbour Resize by 2 and Add, 3x3 smoothing convolutions, a Concat of the finest level with
@@ -72,7 +72,7 @@ node(f"y3 = Identity ({h3})")
 node(f"y4 = Identity ({h4})")
 node(f"y5 = Identity ({h5})")
 
-print("# A detector-sized feature pyramid network (README.md, \"Benchmark\"), written by fpn_640.py; do not edit.")
+print("# A detector-sized feature pyramid network (docs/benchmark.md), written by fpn_640.py; do not edit.")
 print("<\n  ir_version: 8,\n  opset_import: [\"\" : 17]\n>")
 print("fpn_640 (float[1, 3, 640, 640] x) => (float[1, 85, 80, 80] y3, float[1, 85, 40, 40] y4, "
       "float[1, 85, 20, 20] y5)\n{")

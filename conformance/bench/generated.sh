@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Throughput of generated cases (README.md, "Generated graphs"): cases per second of `onnxsem generate`
+# Throughput of generated cases (docs/generate.md, "Throughput"): cases per second of `onnxsem generate`
 # (reading the configurations once, then for each case growing the model by trial evaluations, checking
 # it and evaluating it; with and without writing the test folders, whose cost is the file system's), and of `onnxsem crosscheck --generate` against each runtime named,
 # one job (one core for onnxsem, the runtime's adapter in serve mode beside it).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark (README.md, "Benchmark"; spec/conformance.md, K12): the median latency of one evaluation by
+# The benchmark (docs/benchmark.md; spec/conformance.md, K12): the median latency of one evaluation by
 # onnxsem on one thread and on two (--threads, spec/graph.md E9), beside ONNX Runtime's with one and two
 # intra-op threads and graph optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same
 # model and the same inputs, for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One task of a sharded campaign run as a Slurm job array (README.md, "Campaigns on a cluster";
+# One task of a sharded campaign run as a Slurm job array (docs/cluster.md;
 # spec/conformance.md, K15). Submitted by submit.sh as
 #   sbatch --array=0-(N-1) shard-task.sh ONNXSEM OUT -- COMMAND ARGUMENTS...
 # where COMMAND is `sweep` or `crosscheck`. Task K of N runs `ONNXSEM COMMAND ARGUMENTS... --shard K/N

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a sweep or a cross-check (a generation campaign, most often) as N shards on a Slurm cluster
-# (README.md, "Campaigns on a cluster"): a job array of N tasks, each `onnxsem COMMAND ... --shard K/N`
+# (docs/cluster.md): a job array of N tasks, each `onnxsem COMMAND ... --shard K/N`
 # (shard-task.sh), then one job that merges their reports once they have all ended (merge-task.sh). OUT must
 # be on a file system every node sees, and so must ONNXSEM and the suite folders.
 #

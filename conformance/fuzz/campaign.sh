@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A fuzzing campaign (README.md, "Fuzzing"): runs the libFuzzer targets of a build configured with
+# A fuzzing campaign (docs/fuzzing.md): runs the libFuzzer targets of a build configured with
 # -Dfuzz=true (clang; ASan+UBSan through -Db_sanitize=address,undefined), seeded from the models and value
 # files of both suites, and keeps what it finds.
 #

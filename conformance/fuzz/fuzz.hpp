@@ -1,4 +1,4 @@
-// Fuzz targets (README.md, "Fuzzing"): every input ends in a value, a refusal, an evaluation error,
+// Fuzz targets (docs/fuzzing.md): every input ends in a value, a refusal, an evaluation error,
 // unsupported or a usage error; an internal error (what `onnxsem` reports with exit 5) or an exception
 // that escapes is a finding, and the target aborts so that libFuzzer keeps the input.
 #pragma once

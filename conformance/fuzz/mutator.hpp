@@ -1,4 +1,4 @@
-// A structure-aware mutator (README.md, "Fuzzing"): parses the input as a protobuf message (ModelProto,
+// A structure-aware mutator (docs/fuzzing.md): parses the input as a protobuf message (ModelProto,
 // TensorProto, ...), changes one field through protobuf reflection (an attribute's value, a dimension, an
 // element type, a name, an input or output, a node of a subgraph; adding, removing, duplicating or
 // swapping repeated items) and serializes it again, so that mutated models stay models and reach the

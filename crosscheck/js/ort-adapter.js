@@ -1,4 +1,4 @@
-// The cross-check adapter protocol (README.md, "Cross-checking a runtime"; spec/conformance.md, XC1 and XC6)
+// The cross-check adapter protocol (docs/crosscheck.md; spec/conformance.md, XC1 and XC6)
 // for runtimes with ONNX Runtime's JavaScript API (onnxruntime-common): ONNX Runtime for Node.js and ONNX
 // Runtime Web. Each runtime's folder has an adapter.js that loads its npm packages and calls `main` with
 // what differs between them (its name, its session options, what it can save).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up a Node.js adapter of the cross-check (README.md, "Cross-checking a runtime"):
+# Sets up a Node.js adapter of the cross-check (docs/crosscheck.md):
 #
 #   js/setup.sh ADAPTER_DIR [--needs FILE] [--probe SCRIPT] [--name NAME]
 #

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// onnxsem cross-check adapter for ONNX Runtime Web, its WebAssembly backend run under Node.js (README.md,
-// "Cross-checking a runtime"). The protocol (XC1, XC6) and its command line are in ../js/ort-adapter.js;
+// onnxsem cross-check adapter for ONNX Runtime Web, its WebAssembly backend run under Node.js (docs/crosscheck.md).
+// The protocol (XC1, XC6) and its command line are in ../js/ort-adapter.js;
 // here is what is particular to this runtime: its npm package, one WebAssembly thread, the "wasm"
 // execution provider and the requested graph optimization level. ONNX Runtime Web cannot save its
 // optimized graph, so --save-optimized writes nothing (the cross-check's --transform is for onnxruntime).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// onnxsem cross-check adapter for ONNX Runtime for Node.js, CPU execution provider (README.md, "Cross-checking
-// a runtime"). The protocol (XC1, XC6) and its command line are in ../js/ort-adapter.js; here is what is
+// onnxsem cross-check adapter for ONNX Runtime for Node.js, CPU execution provider (docs/crosscheck.md).
+// The protocol (XC1, XC6) and its command line are in ../js/ort-adapter.js; here is what is
 // particular to this runtime: its npm package and its session options (one intra-op thread, or the count in
 // the environment variable ONNXSEM_ORT_THREADS, which the benchmark sets for its two-thread column; the
 // requested graph optimization level; the optimized graph saved when asked).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up the ONNX Runtime adapter (README.md, "Cross-checking a runtime"): Node.js and the npm packages of
+# Sets up the ONNX Runtime adapter (docs/crosscheck.md): Node.js and the npm packages of
 # package-lock.json (crosscheck/js/setup.sh says how). onnxruntime-node carries its native library for
 # linux/x64 in the package itself, so its install script, which would download more, is not needed; on
 # x86-64 the library must be there.

@@ -1,5 +1,5 @@
-// onnxsem cross-check adapter for OpenCV's DNN module 4.6 (Debian's libopencv-dnn-dev), README.md,
-// "Cross-checking a runtime"; the protocol is spec/conformance.md, XC1 and XC6:
+// onnxsem cross-check adapter for OpenCV's DNN module 4.6 (Debian's libopencv-dnn-dev), docs/crosscheck.md;
+// the protocol is spec/conformance.md, XC1 and XC6:
 //
 //   onnxsem-opencv-adapter MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE]
 //                          [--repeat N]
