@@ -77,6 +77,7 @@ double ulp_distance(DType t, double a, double b) {
   int width = 0;
   bool has_sign = true;
   switch (t) {
+    // clang-format off
     case DType::float32: x = std::bit_cast<uint32_t>(static_cast<float>(a)); y = std::bit_cast<uint32_t>(static_cast<float>(b)); width = 32; break;
     case DType::float64: x = std::bit_cast<uint64_t>(a); y = std::bit_cast<uint64_t>(b); width = 64; break;
     case DType::float16: x = num::to_float16(a).bits; y = num::to_float16(b).bits; width = 16; break;
@@ -88,6 +89,7 @@ double ulp_distance(DType t, double a, double b) {
     case DType::float8e8m0: x = num::to_float8e8m0(a, true).bits; y = num::to_float8e8m0(b, true).bits; width = 8; has_sign = false; break;
     case DType::float4e2m1: x = num::to_float4e2m1(a, true).bits; y = num::to_float4e2m1(b, true).bits; width = 4; break;
     default: return std::fabs(a - b);  // integers and bool
+    // clang-format on
   }
   if (t == DType::float64) {
     // 64-bit keys do not fit a double exactly; order them as signed integers instead.

@@ -82,9 +82,11 @@ TEST_CASE("[F3] packed int4 data unpack low nibble first, with sign extension") 
 TEST_CASE("[F3] raw data that do not match the shape are refused") {
   // A float tensor of shape [4] whose raw_data holds 8 bytes: built by hand as a TensorProto.
   std::string bytes;
+  // clang-format off
   bytes += '\x08'; bytes += '\x04';           // dims: 4
   bytes += '\x10'; bytes += '\x01';           // data_type: FLOAT
   bytes += '\x4a'; bytes += '\x08';           // raw_data, 8 bytes
+  // clang-format on
   bytes += std::string(8, '\0');
   std::string c;
   CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "short"); }, &c) == ErrorKind::usage);
@@ -95,9 +97,11 @@ TEST_CASE("[F3] a small tensor declaring huge dimensions is refused before anyth
   // dims [2^40] of int64 with one value in int64_data: counted against the shape first, so the refusal is
   // F3 (the data do not fill the shape), not the allocation limit (L3) of a tensor never to be filled.
   std::string bytes;
+  // clang-format off
   bytes += '\x08'; bytes += std::string("\x80\x80\x80\x80\x80\x80\x01", 7);  // dims: 2^42 (varint)
   bytes += '\x10'; bytes += '\x07';                                        // data_type: INT64
   bytes += '\x3a'; bytes += '\x01'; bytes += '\x07';                        // int64_data: [7] (packed)
+  // clang-format on
   std::string c;
   CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "huge"); }, &c) == ErrorKind::usage);
   CHECK(c == "F3");
@@ -105,8 +109,10 @@ TEST_CASE("[F3] a small tensor declaring huge dimensions is refused before anyth
 
 TEST_CASE("[L1] a negative dimension is refused") {
   std::string bytes;
+  // clang-format off
   bytes += '\x08'; bytes += '\xff'; bytes += std::string(8, '\xff'); bytes += '\x01';  // dims: -1 (varint)
   bytes += '\x10'; bytes += '\x01';
+  // clang-format on
   std::string c;
   CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "neg"); }, &c) == ErrorKind::usage);
   CHECK(c == "F3");
@@ -115,9 +121,11 @@ TEST_CASE("[L1] a negative dimension is refused") {
 
 TEST_CASE("[F4] data kept in external files are reported unsupported") {
   std::string bytes;
+  // clang-format off
   bytes += '\x08'; bytes += '\x01';
   bytes += '\x10'; bytes += '\x01';
   bytes += '\x70'; bytes += '\x01';  // data_location (field 14): EXTERNAL
+  // clang-format on
   CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "ext"); }) == ErrorKind::unsupported);
 }
 

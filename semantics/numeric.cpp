@@ -302,10 +302,12 @@ T from_double(double x, bool saturate) {
     constexpr bool small = std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t> || std::is_same_v<T, int2_t> ||
                            std::is_same_v<T, uint2_t>;
     double lo = 0, hi = 0;  // the range, exclusive of the next integer beyond it
+    // clang-format off
     if constexpr (std::is_same_v<T, int4_t>) { lo = -8; hi = 7; }
     else if constexpr (std::is_same_v<T, uint4_t>) { lo = 0; hi = 15; }
     else if constexpr (std::is_same_v<T, int2_t>) { lo = -2; hi = 1; }
     else if constexpr (std::is_same_v<T, uint2_t>) { lo = 0; hi = 3; }
+    // clang-format on
     else {
       lo = static_cast<double>(std::numeric_limits<T>::min());
       // max of 64-bit types is not representable; compare against 2^bits (exclusive) below.

@@ -27,11 +27,13 @@ std::u32string utf8_decode(const std::string& s, const std::string& clause, cons
     const auto b0 = static_cast<unsigned char>(s[i]);
     int len = 0;
     char32_t cp = 0;
+    // clang-format off
     if (b0 < 0x80) { len = 1; cp = b0; }
     else if ((b0 & 0xE0) == 0xC0) { len = 2; cp = b0 & 0x1F; }
     else if ((b0 & 0xF0) == 0xE0) { len = 3; cp = b0 & 0x0F; }
     else if ((b0 & 0xF8) == 0xF0) { len = 4; cp = b0 & 0x07; }
     else bad();
+    // clang-format on
     if (i + static_cast<size_t>(len) > s.size()) bad();
     for (int k = 1; k < len; ++k) {
       const auto b = static_cast<unsigned char>(s[i + static_cast<size_t>(k)]);
