@@ -135,8 +135,10 @@ void check_cross_shape(const CrossInput& c) {
   auto fields = [&](const json& o, const std::string& what, std::initializer_list<const char*> strings,
                     std::initializer_list<const char*> numbers) {
     require(o.is_object(), what + " is not an object");
-    for (const char* f : strings) require(!o.contains(f) || o.at(f).is_string(), std::string(f) + " of " + what + " is not a string");
-    for (const char* f : numbers) require(!o.contains(f) || o.at(f).is_number(), std::string(f) + " of " + what + " is not a number");
+    for (const char* f : strings)
+      require(!o.contains(f) || o.at(f).is_string(), std::string(f) + " of " + what + " is not a string");
+    for (const char* f : numbers)
+      require(!o.contains(f) || o.at(f).is_number(), std::string(f) + " of " + what + " is not a number");
   };
   auto counts = [&](const json& o, const std::string& what) {
     require(o.is_object(), what + " is not an object");
@@ -187,7 +189,8 @@ CrossInput read_cross(const std::string& path, size_t k) {
       for (std::istringstream ops(cs.at("ops").get<std::string>()); ops >> op;) c.departures[op].push_back(d);
     }
   } catch (const std::exception& e) {
-    usage_error("F1", "'" + path + "' is not a cross-check report written by onnxsem crosscheck --json (" + e.what() + ")");
+    usage_error("F1",
+                "'" + path + "' is not a cross-check report written by onnxsem crosscheck --json (" + e.what() + ")");
   }
   return c;
 }
@@ -214,11 +217,12 @@ void for_each_word(std::string_view s, F f) {
 
 // Operators named by English words, which a sentence may start with.
 bool english_word(std::string_view w) {
-  static const std::set<std::string_view> words = {
-      "If",    "Where", "Not",   "And",      "Or",     "Less",  "Size",    "Range",    "Mean",     "Max",
-      "Min",   "Sum",   "Optional", "Identity", "Constant", "Shape", "Round", "Sign",  "Equal",    "Greater",
-      "Floor", "Log",   "Pad",   "Tile",     "Split",  "Slice", "Expand",  "Unique",   "Compress", "Scan",
-      "Loop",  "Gradient", "Momentum"};
+  static const std::set<std::string_view> words = {"If",       "Where",    "Not",      "And",    "Or",       "Less",
+                                                   "Size",     "Range",    "Mean",     "Max",    "Min",      "Sum",
+                                                   "Optional", "Identity", "Constant", "Shape",  "Round",    "Sign",
+                                                   "Equal",    "Greater",  "Floor",    "Log",    "Pad",      "Tile",
+                                                   "Split",    "Slice",    "Expand",   "Unique", "Compress", "Scan",
+                                                   "Loop",     "Gradient", "Momentum"};
   return words.count(w) > 0;
 }
 
@@ -261,10 +265,10 @@ struct Version {
 struct Operator {
   std::string domain, type, qualified, page;  // qualified: as reports name it ("Add", "ai.onnx.ml::LabelEncoder")
   std::map<int64_t, Version> versions;
-  std::string chapter;                      // its home chapter: the one with most clauses naming it
-  std::vector<std::string> clauses;         // the clauses naming it
-  std::vector<std::string> general;         // the clauses of its chapter that name no operator
-  std::string shape_rule_at;                // where its shape rule is registered (file:line)
+  std::string chapter;                                          // its home chapter: the one with most clauses naming it
+  std::vector<std::string> clauses;                             // the clauses naming it
+  std::vector<std::string> general;                             // the clauses of its chapter that name no operator
+  std::string shape_rule_at;                                    // where its shape rule is registered (file:line)
   std::vector<std::pair<std::string, std::string>> documented;  // findings: (page#id, what)
   [[nodiscard]] std::string key(int64_t since) const { return qualified + "-" + std::to_string(since); }
 };
@@ -279,8 +283,8 @@ std::pair<std::string, size_t> site_of(const std::string& where) {
 // A line of a source page that says what cites or registers there.
 struct Note {
   enum class Kind { site, test, registers, signature, shape_rule } kind;
-  std::string clause;   // site, test
-  size_t op = 0;        // registers, signature, shape_rule
+  std::string clause;  // site, test
+  size_t op = 0;       // registers, signature, shape_rule
   int64_t since = 0;
 };
 
@@ -293,7 +297,8 @@ class Book {
  public:
   Book(const ops::Registry& registry, const BookOptions& o, std::vector<SweepInput> sweeps,
        std::vector<CrossInput> crosses)
-      : registry_(registry), root_(o.source_root), dir_(o.dir), sweeps_(std::move(sweeps)), crosses_(std::move(crosses)) {
+      : registry_(registry), root_(o.source_root), dir_(o.dir), sweeps_(std::move(sweeps)),
+        crosses_(std::move(crosses)) {
     catalog_ = spec::scan(root_);
     gather_operators();
     gather_clauses();
@@ -369,7 +374,8 @@ class Book {
 
   // ---- pages ----
   void put(const std::string& path, const std::string& content);
-  void page(const std::string& path, const std::string& title, const std::string& body, const std::string& scripts = "");
+  void page(const std::string& path, const std::string& title, const std::string& body,
+            const std::string& scripts = "");
   void write_operator(size_t k);
   void write_chapter(const std::string& chapter);
   void write_source(const std::string& file);
@@ -387,15 +393,15 @@ class Book {
   spec::Catalog catalog_;
   std::vector<Operator> ops_;
   std::map<std::string, size_t> by_qualified_;
-  std::map<std::string, std::vector<size_t>> by_type_;           // operator type -> operators
-  std::map<std::string, std::set<std::string>> clause_ops_;      // clause -> operator types it names
-  std::set<std::string> sources_;                                // files with a page
+  std::map<std::string, std::vector<size_t>> by_type_;       // operator type -> operators
+  std::map<std::string, std::set<std::string>> clause_ops_;  // clause -> operator types it names
+  std::set<std::string> sources_;                            // files with a page
   std::map<std::string, std::map<size_t, std::vector<Note>>> notes_;
   std::vector<FindingsDoc> findings_;
   mutable std::map<std::string, std::vector<std::string>> file_lines_;
   size_t pages_ = 0;
   std::vector<std::string> written_;  // the files this run wrote, relative to dir_
-  json search_;  // [title, kind, page, detail] per entry
+  json search_;                       // [title, kind, page, detail] per entry
 
   const std::vector<std::string>& lines_of(const std::string& file) const {
     auto it = file_lines_.find(file);
@@ -535,7 +541,8 @@ void Book::gather_findings() {
       named.merge(named_in(join_lines(body), by_type_, true));
       for (const auto& t : named)
         for (size_t k : by_type_.at(t))
-          ops_[k].documented.emplace_back(d.page + "#" + hs[h].id, fs::path(d.file).filename().string() + ": " + hs[h].text);
+          ops_[k].documented.emplace_back(d.page + "#" + hs[h].id,
+                                          fs::path(d.file).filename().string() + ": " + hs[h].text);
     }
   }
 }
@@ -556,7 +563,8 @@ std::optional<std::string> Book::page_of_path(std::string path) const {
 
 // Plain text with its clause IDs and the repository paths that have a page linked.
 std::string Book::linked_text(const std::string& from, std::string_view s) const {
-  static const std::array<std::string_view, 6> dirs = {"semantics/", "ops/", "conformance/", "crosscheck/", "cli/", "spec/"};
+  static const std::array<std::string_view, 6> dirs = {"semantics/",  "ops/", "conformance/",
+                                                       "crosscheck/", "cli/", "spec/"};
   std::string out;
   size_t plain = 0;
   for (size_t i = 0; i < s.size();) {
@@ -629,9 +637,10 @@ markdown::Hooks Book::hooks(const std::string& from, const std::string& md_file)
 // Parts of pages.
 
 std::string Book::nav(const std::string& from) const {
-  return a(rel(from, "index.html"), "<strong>onnxsem book</strong>") + a(rel(from, "index.html#operators"), "Operators") +
-         a(rel(from, "index.html#chapters"), "Chapters") + a(rel(from, "index.html#reports"), "Reports") +
-         a(rel(from, "operators.html"), "Operator index") + a(rel(from, "trace.html"), "Traceability");
+  return a(rel(from, "index.html"), "<strong>onnxsem book</strong>") +
+         a(rel(from, "index.html#operators"), "Operators") + a(rel(from, "index.html#chapters"), "Chapters") +
+         a(rel(from, "index.html#reports"), "Reports") + a(rel(from, "operators.html"), "Operator index") +
+         a(rel(from, "trace.html"), "Traceability");
 }
 
 std::string Book::excerpt(const std::string& from, const spec::Citation& site) const {
@@ -707,18 +716,24 @@ std::string bound_text(size_t n) { return n == unbounded ? "any number" : std::t
 std::string Book::signature_html(const std::string& from, const Operator& op, const Version& v) const {
   std::ostringstream o;
   auto rule = [&](const char* id) { return clause_ref(from, id); };
-  if (!v.implemented) o << "<p class=\"unsupported\">Not implemented: a model using this version is unsupported (" << rule("U1") << ").</p>";
+  if (!v.implemented)
+    o << "<p class=\"unsupported\">Not implemented: a model using this version is unsupported (" << rule("U1")
+      << ").</p>";
   else o << "<p>Kernel registered at " << where_ref(from, v.registered_at) << ".</p>";
   if (!v.signature) {
     o << "<p class=\"muted\">No signature: the static semantics does not type this version.</p>";
     return o.str();
   }
   const Signature& s = *v.signature;
-  o << "<p>Signature (" << rule("TY1") << ")" << (v.signature_at.empty() ? "" : ", written at " + where_ref(from, v.signature_at))
+  o << "<p>Signature (" << rule("TY1") << ")"
+    << (v.signature_at.empty() ? "" : ", written at " + where_ref(from, v.signature_at))
     << (s.deprecated ? "; ONNX marks this version deprecated (" + rule("TY13") + ")" : "") << ". Arity (" << rule("TY2")
-    << "): " << (s.min_inputs == s.max_inputs ? bound_text(s.min_inputs) : bound_text(s.min_inputs) + " to " + bound_text(s.max_inputs))
+    << "): "
+    << (s.min_inputs == s.max_inputs ? bound_text(s.min_inputs)
+                                     : bound_text(s.min_inputs) + " to " + bound_text(s.max_inputs))
     << " inputs, "
-    << (s.min_outputs == s.max_outputs ? bound_text(s.min_outputs) : bound_text(s.min_outputs) + " to " + bound_text(s.max_outputs))
+    << (s.min_outputs == s.max_outputs ? bound_text(s.min_outputs)
+                                       : bound_text(s.min_outputs) + " to " + bound_text(s.max_outputs))
     << " outputs.</p>\n<table><tr><th></th><th>name</th><th>type</th><th>form</th></tr>\n";
   auto formals = [&](const char* what, const std::vector<Formal>& fs) {
     for (size_t k = 0; k < fs.size(); ++k)
@@ -742,13 +757,15 @@ std::string Book::signature_html(const std::string& from, const Operator& op, co
       << "<table><tr><th>name</th><th>type</th><th></th></tr>";
     for (const auto& at : s.attributes)
       o << "<tr><td>" << html_escape(at.name) << "</td><td>" << attr_type_text(at.type) << "</td><td>"
-        << (at.required ? std::string("required") : at.default_text.empty() ? std::string("optional")
-                                                                             : "default " + html_escape(at.default_text))
+        << (at.required               ? std::string("required")
+            : at.default_text.empty() ? std::string("optional")
+                                      : "default " + html_escape(at.default_text))
         << "</td></tr>";
     o << "</table>\n";
   }
   if (v.shape_rule)
-    o << "<p>Shape rule (" << rule("TY5") << ")" << (op.shape_rule_at.empty() ? "" : ", at " + where_ref(from, op.shape_rule_at))
+    o << "<p>Shape rule (" << rule("TY5") << ")"
+      << (op.shape_rule_at.empty() ? "" : ", at " + where_ref(from, op.shape_rule_at))
       << ": computes the outputs' types and shapes from the inputs' and the values known before evaluation.</p>\n";
   else
     o << "<p>No shape rule: the outputs are typed by the signature's type variables alone, their shapes unknown ("
@@ -763,7 +780,8 @@ std::string status_counts(const conformance::SweepReport& rep, const std::vector
   for (size_t k = 0; k < c.size(); ++k)
     if (c[k]) {
       const char* name = conformance::status_name(static_cast<conformance::Status>(k));
-      o += (o.empty() ? "" : ", ") + std::string("<span class=\"") + name + "\">" + std::to_string(c[k]) + " " + name + "</span>";
+      o += (o.empty() ? "" : ", ") + std::string("<span class=\"") + name + "\">" + std::to_string(c[k]) + " " + name +
+           "</span>";
     }
   return o;
 }
@@ -881,9 +899,10 @@ std::string Book::runtimes_html(const std::string& from, const Operator& op) con
       while (words >> w) mine = mine || w == op.qualified;
       if (!mine) continue;
       f << "<tr><td>" << html_escape(x.value("runtime", std::string())) << "</td><td>"
-        << html_escape(x.value("outcome", std::string())) << "</td><td>" << html_escape(x.value("operators", std::string()))
-        << "</td><td class=\"n\">" << x.value("cases", int64_t{0}) << "</td><td>" << html_escape(x.value("example", std::string()))
-        << "</td><td class=\"text\">" << html_escape(x.value("detail", std::string())) << "</td></tr>\n";
+        << html_escape(x.value("outcome", std::string())) << "</td><td>"
+        << html_escape(x.value("operators", std::string())) << "</td><td class=\"n\">" << x.value("cases", int64_t{0})
+        << "</td><td>" << html_escape(x.value("example", std::string())) << "</td><td class=\"text\">"
+        << html_escape(x.value("detail", std::string())) << "</td></tr>\n";
     }
     if (!f.str().empty())
       o << "<p>Distinct findings after reduction (" << clause_ref(from, "XC9") << "):</p><table><tr><th>runtime</th>"
@@ -895,9 +914,9 @@ std::string Book::runtimes_html(const std::string& from, const Operator& op) con
         << "<table><tr><th>test</th><th>input set</th><th>runtime</th><th>outcome</th><th>detail</th></tr>\n";
       for (size_t k = 0; k < d->second.size() && k < shown; ++k) {
         const auto& x = d->second[k];
-        o << "<tr><td>" << html_escape(x.test) << "</td><td>" << html_escape(x.set) << "</td><td>" << html_escape(x.runtime)
-          << "</td><td class=\"" << x.outcome << "\">" << x.outcome << "</td><td class=\"text\">" << html_escape(x.detail)
-          << "</td></tr>\n";
+        o << "<tr><td>" << html_escape(x.test) << "</td><td>" << html_escape(x.set) << "</td><td>"
+          << html_escape(x.runtime) << "</td><td class=\"" << x.outcome << "\">" << x.outcome
+          << "</td><td class=\"text\">" << html_escape(x.detail) << "</td></tr>\n";
       }
       o << "</table>\n";
       if (d->second.size() > shown) o << "<p class=\"muted\">... and " << d->second.size() - shown << " more.</p>\n";
@@ -929,16 +948,18 @@ void Book::put(const std::string& path, const std::string& content) {
   written_.push_back(path);
 }
 
-void Book::page(const std::string& path, const std::string& title, const std::string& body, const std::string& scripts) {
-  put(path, html::page_start(title + " - onnxsem book", rel(path, "style.css"), nav(path)) + body + html::page_end(scripts));
+void Book::page(const std::string& path, const std::string& title, const std::string& body,
+                const std::string& scripts) {
+  put(path,
+      html::page_start(title + " - onnxsem book", rel(path, "style.css"), nav(path)) + body + html::page_end(scripts));
 }
 
 void Book::write_operator(size_t k) {
   const Operator& op = ops_[k];
   const std::string& from = op.page;
   std::ostringstream o;
-  o << "<h1>" << html_escape(op.type) << " <span class=\"muted\">" << (op.domain.empty() ? "ai.onnx" : html_escape(op.domain))
-    << "</span></h1>\n<p>";
+  o << "<h1>" << html_escape(op.type) << " <span class=\"muted\">"
+    << (op.domain.empty() ? "ai.onnx" : html_escape(op.domain)) << "</span></h1>\n<p>";
   if (!op.chapter.empty()) o << "Chapter: " << a(rel(from, chapter_page(op.chapter)), html_escape(op.chapter)) << ". ";
   o << "Versions:";
   for (const auto& [since, v] : op.versions) o << " " << a("#v" + std::to_string(since), std::to_string(since));
@@ -951,9 +972,9 @@ void Book::write_operator(size_t k) {
   o << "</tr>\n";
   for (const auto& [since, v] : op.versions) {
     o << "<tr><td>" << a("#v" + std::to_string(since), html_escape(op.key(since))) << "</td><td>"
-      << (v.implemented ? where_ref(from, v.registered_at) : "<span class=\"unsupported\">not implemented</span>") << "</td><td>"
-      << (v.signature ? (v.signature->deprecated ? "deprecated" : "yes") : "none") << "</td><td>" << (v.shape_rule ? "yes" : "no")
-      << "</td>";
+      << (v.implemented ? where_ref(from, v.registered_at) : "<span class=\"unsupported\">not implemented</span>")
+      << "</td><td>" << (v.signature ? (v.signature->deprecated ? "deprecated" : "yes") : "none") << "</td><td>"
+      << (v.shape_rule ? "yes" : "no") << "</td>";
     for (const auto& s : sweeps_) {
       auto it = s.by_version.find(op.key(since));
       o << "<td>" << (it == s.by_version.end() ? "" : status_counts(s.report, it->second)) << "</td>";
@@ -962,8 +983,9 @@ void Book::write_operator(size_t k) {
   }
   o << "</table>\n";
 
-  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size() << ")</h2>\n<p>The clauses whose title, text or section names "
-    << html_escape(op.type) << ", each with its code sites, the unit tests that name it and its suite coverage.</p>\n";
+  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size()
+    << ")</h2>\n<p>The clauses whose title, text or section names " << html_escape(op.type)
+    << ", each with its code sites, the unit tests that name it and its suite coverage.</p>\n";
   for (const auto& id : op.clauses) o << clause_in_full(from, catalog_.clauses.at(id));
   if (!op.general.empty()) {
     o << "<h3 id=\"chapter-clauses\">Clauses of its chapter that name no operator</h3>\n<ul>";
@@ -993,7 +1015,8 @@ void Book::write_operator(size_t k) {
     }
     if (elsewhere.empty()) continue;
     o << "<p>Tests of " << html_escape(s.name()) << " that use " << html_escape(op.type)
-      << " only inside a subgraph or a function: " << elsewhere.size() << " (" << status_counts(s.report, elsewhere) << ").</p>\n";
+      << " only inside a subgraph or a function: " << elsewhere.size() << " (" << status_counts(s.report, elsewhere)
+      << ").</p>\n";
   }
 
   o << "<h2 id=\"coverage\">Clause coverage by the suite</h2>\n" << coverage_html(from, op);
@@ -1085,7 +1108,8 @@ void Book::write_source(const std::string& file) {
 void Book::write_findings(const FindingsDoc& d) {
   std::string title = d.file;
   if (!d.lines.empty() && d.lines[0].rfind("# ", 0) == 0) title = d.lines[0].substr(2);
-  page(d.page, title, "<p class=\"muted\">" + html_escape(d.file) + "</p>\n" + markdown::render(d.lines, hooks(d.page, d.file)));
+  page(d.page, title,
+       "<p class=\"muted\">" + html_escape(d.file) + "</p>\n" + markdown::render(d.lines, hooks(d.page, d.file)));
 }
 
 void Book::write_reports() {
@@ -1157,11 +1181,12 @@ void Book::write_reports() {
       o << "<th class=\"n\">" << crosscheck::outcome_name(static_cast<crosscheck::Outcome>(k)) << "</th>";
     o << "</tr>\n";
     for (const auto& t : c.totals) {
-      o << "<tr><td>" << html_escape(t.value("runtime", std::string())) << "</td><td class=\"n\">" << t.value("cases", int64_t{0})
-        << "</td>";
+      o << "<tr><td>" << html_escape(t.value("runtime", std::string())) << "</td><td class=\"n\">"
+        << t.value("cases", int64_t{0}) << "</td>";
       const json counts = t.value("counts", json::object());
       for (int k = 0; k < crosscheck::outcome_count; ++k)
-        o << "<td class=\"n\">" << counts.value(crosscheck::outcome_name(static_cast<crosscheck::Outcome>(k)), int64_t{0}) << "</td>";
+        o << "<td class=\"n\">"
+          << counts.value(crosscheck::outcome_name(static_cast<crosscheck::Outcome>(k)), int64_t{0}) << "</td>";
       o << "</tr>\n";
     }
     o << "</table>\n<h2 id=\"operators\">Runtime x operator</h2>\n<p>Per operator and runtime: agree / differ / "
@@ -1173,8 +1198,8 @@ void Book::write_reports() {
       o << "<tr><td>" << (k ? op_ref(from, *k) : html_escape(q)) << "</td>";
       for (const auto& rt : c.runtimes) {
         const json n = per.value(rt, json::object());
-        o << "<td>" << n.value("agree", 0) << " / " << n.value("differ", 0) << " / " << n.value("runtime-error", 0) << " / "
-          << n.value("runtime-unsupported", 0) << "</td>";
+        o << "<td>" << n.value("agree", 0) << " / " << n.value("differ", 0) << " / " << n.value("runtime-error", 0)
+          << " / " << n.value("runtime-unsupported", 0) << "</td>";
       }
       o << "</tr>\n";
     }
@@ -1212,25 +1237,30 @@ void Book::write_index() {
        "the source tree and the reports below; it needs no network.</p>\n"
        "<p><input id=\"search\" type=\"search\" placeholder=\"Search operators, clauses, chapters, files\" "
        "aria-label=\"Search\" autofocus> <span id=\"search-count\" class=\"muted\"></span></p>\n<ul id=\"results\"></ul>\n"
-       "<p>Two tables made from the source tree as the build makes them: the " << a("operators.html", "operator index")
-    << " (where each operator version is registered" << (sweeps_.empty() ? "" : ", and its suite tests")
-    << ") and the " << a("trace.html", "traceability matrix") << " (each clause with its code sites and tests).</p>\n";
+       "<p>Two tables made from the source tree as the build makes them: the "
+    << a("operators.html", "operator index") << " (where each operator version is registered"
+    << (sweeps_.empty() ? "" : ", and its suite tests") << ") and the " << a("trace.html", "traceability matrix")
+    << " (each clause with its code sites and tests).</p>\n";
   search_.push_back({"Operator index", "table", "operators.html", "every operator version and where it is registered"});
   search_.push_back({"Traceability", "table", "trace.html", "every clause with its code sites and tests"});
 
   o << "<h2 id=\"reports\">Reports</h2>\n<ul>";
   for (const auto& s : sweeps_) {
     o << "<li>Sweep " << a(s.page, html_escape(s.name())) << " (" << s.report.results.size() << " tests: "
-      << status_counts(s.report, [&] {
-           std::vector<size_t> all(s.report.results.size());
-           for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-           return all;
-         }()) << "); clause coverage: ";
+      << status_counts(s.report,
+                       [&] {
+                         std::vector<size_t> all(s.report.results.size());
+                         for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+                         return all;
+                       }())
+      << "); clause coverage: ";
     const auto hit = std::count_if(s.instrumented.begin(), s.instrumented.end(), [&](const std::string& id) {
       auto it = s.reached.find(id);
       return it != s.reached.end() && it->second > 0;
     });
-    if (s.measured) o << a(s.coverage_page, std::to_string(hit) + " of " + std::to_string(s.instrumented.size()) + " counted clauses reached");
+    if (s.measured)
+      o << a(s.coverage_page,
+             std::to_string(hit) + " of " + std::to_string(s.instrumented.size()) + " counted clauses reached");
     else o << "<span class=\"muted\">not measured</span>";
     o << "</li>\n";
   }
@@ -1250,10 +1280,12 @@ void Book::write_index() {
   o << "</tr>\n";
   for (size_t k = 0; k < ops_.size(); ++k) {
     const Operator& op = ops_[k];
-    o << "<tr><td>" << op_ref(from, k) << "</td><td>" << (op.domain.empty() ? "ai.onnx" : html_escape(op.domain)) << "</td><td>";
-    for (const auto& [since, v] : op.versions) o << (v.implemented ? "" : "<span class=\"muted\">") << since << (v.implemented ? " " : "</span> ");
-    o << "</td><td>" << (op.chapter.empty() ? "" : a(chapter_page(op.chapter), html_escape(op.chapter))) << "</td><td class=\"n\">"
-      << op.clauses.size() << "</td>";
+    o << "<tr><td>" << op_ref(from, k) << "</td><td>" << (op.domain.empty() ? "ai.onnx" : html_escape(op.domain))
+      << "</td><td>";
+    for (const auto& [since, v] : op.versions)
+      o << (v.implemented ? "" : "<span class=\"muted\">") << since << (v.implemented ? " " : "</span> ");
+    o << "</td><td>" << (op.chapter.empty() ? "" : a(chapter_page(op.chapter), html_escape(op.chapter)))
+      << "</td><td class=\"n\">" << op.clauses.size() << "</td>";
     for (const auto& s : sweeps_) {
       auto it = s.by_op.find(op.qualified);
       o << "<td>" << (it == s.by_op.end() ? "" : status_counts(s.report, it->second)) << "</td>";
@@ -1265,7 +1297,8 @@ void Book::write_index() {
     o << "</tr>\n";
     std::string versions;
     for (const auto& [since, v] : op.versions) versions.append(" ").append(std::to_string(since));
-    search_.push_back({op.type, "operator", op.page, (op.domain.empty() ? "ai.onnx" : op.domain) + ", versions" + versions});
+    search_.push_back(
+        {op.type, "operator", op.page, (op.domain.empty() ? "ai.onnx" : op.domain) + ", versions" + versions});
   }
   o << "</table>\n<p class=\"muted\">Versions in grey have a signature but no kernel (unsupported).</p>\n";
 
@@ -1275,8 +1308,8 @@ void Book::write_index() {
     const std::string title = !lines.empty() && lines[0].rfind("# ", 0) == 0 ? lines[0].substr(2) : "";
     const auto n = std::count_if(catalog_.clauses.begin(), catalog_.clauses.end(),
                                  [&](const auto& c) { return c.second.chapter == chapter; });
-    o << "<tr><td>" << a(chapter_page(chapter), html_escape(chapter)) << "</td><td>" << html_escape(title) << "</td><td class=\"n\">"
-      << n << "</td></tr>\n";
+    o << "<tr><td>" << a(chapter_page(chapter), html_escape(chapter)) << "</td><td>" << html_escape(title)
+      << "</td><td class=\"n\">" << n << "</td></tr>\n";
     search_.push_back({chapter, "chapter", chapter_page(chapter), title});
   }
   o << "</table>\n";
@@ -1382,7 +1415,8 @@ void Book::forget_stale() {
 int book(const ops::Registry& registry, const BookOptions& options, std::ostream& out) {
   const auto start = std::chrono::steady_clock::now();
   if (!fs::is_directory(fs::path(options.source_root) / "spec"))
-    usage_error("F1", "'" + options.source_root + "' is not onnxsem's source tree (no spec/ folder); give it with --source");
+    usage_error("F1",
+                "'" + options.source_root + "' is not onnxsem's source tree (no spec/ folder); give it with --source");
   // Every report is read before anything is written.
   std::vector<SweepInput> sweeps;
   for (size_t k = 0; k < options.sweeps.size(); ++k) sweeps.push_back(read_sweep(options.sweeps[k], k));
@@ -1392,8 +1426,8 @@ int book(const ops::Registry& registry, const BookOptions& options, std::ostream
   const size_t files = b.write();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char line[256];
-  std::snprintf(line, sizeof line, "book: %zu files (%zu operators) in %.1f s; open %s", files, b.operator_count(), seconds,
-                (fs::path(options.dir) / "index.html").string().c_str());
+  std::snprintf(line, sizeof line, "book: %zu files (%zu operators) in %.1f s; open %s", files, b.operator_count(),
+                seconds, (fs::path(options.dir) / "index.html").string().c_str());
   out << line << "\n";
   return 0;
 }

@@ -1,10 +1,10 @@
 // `onnxsem crosscheck` (docs/crosscheck.md): the command line; the engine is crosscheck/.
 #include "cli/crosscheck.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <algorithm>
 #include <set>
 
 #include <stdlib.h>
@@ -49,8 +49,9 @@ std::optional<std::vector<std::string>> known_adapter(const std::string& name, c
 
 int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
             const std::string& build_dir) {
-  std::set<std::string> valued = {"runtime", "adapter", "random", "seed", "filter", "json", "markdown", "optimize",
-                                   "timeout", "max-tensor-bytes", "keep", "jobs", "generate", "reduce-runs"};
+  std::set<std::string> valued = {"runtime", "adapter",  "random",   "seed",       "filter",
+                                  "json",    "markdown", "optimize", "timeout",    "max-tensor-bytes",
+                                  "keep",    "jobs",     "generate", "reduce-runs"};
   valued.insert(cli::campaign_options.begin(), cli::campaign_options.end());
   const cli::Args a = cli::parse_args(argv, valued, {"transform", "one-shot", "reduce", "targeted"});
   Options o;
@@ -62,9 +63,11 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   const auto range = a.options.equal_range("runtime");
   std::vector<std::string> wanted;
   for (auto it = range.first; it != range.second; ++it) wanted.push_back(it->second);
-  if (wanted.empty()) usage_error("U2", "crosscheck needs --runtime NAME (" + known_runtime_names() + ", or an adapter command)");
+  if (wanted.empty())
+    usage_error("U2", "crosscheck needs --runtime NAME (" + known_runtime_names() + ", or an adapter command)");
   const auto cmd = a.get("adapter");
-  if (cmd && wanted.size() > 1) usage_error("U2", "--adapter names the command of one runtime; give one --runtime with it");
+  if (cmd && wanted.size() > 1)
+    usage_error("U2", "--adapter names the command of one runtime; give one --runtime with it");
   for (const auto& name : wanted) {
     for (const auto& rt : o.runtimes)
       if (rt.name == name) usage_error("U2", "runtime '" + name + "' is named twice");

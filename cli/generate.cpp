@@ -78,11 +78,11 @@ CampaignResult run_campaign(const Campaign& c, const std::string& dir, const ops
   };
   out << "configurations: " << res.configs.configs.size() << " of " << res.configs.by_op.size()
       << " operators at opset " << res.configs.opset << ", from " << res.configs.tests_read
-      << " node tests of one operation, " << res.configs.multi_read << " other tests and "
-      << res.configs.builtin_read << " built-in calls\n";
+      << " node tests of one operation, " << res.configs.multi_read << " other tests and " << res.configs.builtin_read
+      << " built-in calls\n";
   if (!deprecated.empty())
-    out << "deprecated at opset " << res.configs.opset << " (not counted): "
-        << list(std::vector<std::string>(deprecated.begin(), deprecated.end())) << "\n";
+    out << "deprecated at opset " << res.configs.opset
+        << " (not counted): " << list(std::vector<std::string>(deprecated.begin(), deprecated.end())) << "\n";
   out << "operators without a configuration (" << without_config.size() << "): " << list(without_config) << "\n";
   if (!never.empty()) out << "operators never generated (" << never.size() << "): " << list(never) << "\n";
   out << "operator coverage: " << res.used.size() << " of " << defined.size()

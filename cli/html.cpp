@@ -5,7 +5,8 @@
 
 namespace onnxsem::cli::html {
 
-const char* const stylesheet = R"css(body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fff;line-height:1.45}
+const char* const stylesheet =
+    R"css(body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fff;line-height:1.45}
 nav{background:#24292f;color:#ddd;padding:.5em 1em;font-size:14px}
 nav a{color:#fff;margin-right:1em;text-decoration:none}
 main{max-width:1150px;margin:0 auto;padding:.5em 1.2em 3em}
@@ -38,7 +39,8 @@ details{margin:.4em 0}summary{cursor:pointer}
 std::string page_start(const std::string& title, const std::string& stylesheet_href, const std::string& nav) {
   std::string o = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                   "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                  "<link rel=\"icon\" href=\"data:,\"><title>" + spec::html_escape(title) + "</title>";
+                  "<link rel=\"icon\" href=\"data:,\"><title>" +
+                  spec::html_escape(title) + "</title>";
   if (stylesheet_href.empty()) o += std::string("<style>") + stylesheet + "</style>";
   else o += "<link rel=\"stylesheet\" href=\"" + stylesheet_href + "\">";
   o += "</head><body>\n";

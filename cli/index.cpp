@@ -4,8 +4,8 @@
 #include "cli/index.hpp"
 
 #include <fstream>
-#include <ostream>
 #include <map>
+#include <ostream>
 #include <regex>
 #include <set>
 #include <sstream>

@@ -6,19 +6,18 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <sstream>
 #include <filesystem>
 #include <iostream>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/args.hpp"
 #include "cli/book.hpp"
 #include "cli/crosscheck.hpp"
-#include "crosscheck/report.hpp"
 #include "cli/generate.hpp"
 #include "cli/index.hpp"
 #include "cli/print.hpp"
@@ -26,15 +25,16 @@
 #include "cli/tables.hpp"
 #include "conformance/bench.hpp"
 #include "conformance/generate.hpp"
+#include "conformance/libonnx_inference.hpp"
 #include "conformance/sweep.hpp"
+#include "crosscheck/report.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
-#include "semantics/types.hpp"
-#include "conformance/libonnx_inference.hpp"
 #include "semantics/demand.hpp"
-#include "semantics/parallel.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
+#include "semantics/parallel.hpp"
+#include "semantics/types.hpp"
 
 #ifndef ONNXSEM_SOURCE_DIR
 #define ONNXSEM_SOURCE_DIR "."
@@ -78,7 +78,8 @@ const char* usage_text =
     "                     [--size MIN-MAX] [--targeted]]\n"
     "  onnxsem bench MODEL... [--repeat N] [--data DIR] [--threads T]\n"
     "  onnxsem --help | --version\n"
-    "With no DIR, sweep runs the suite of Debian's libonnx-testdata (" "/usr/share/libonnx-testdata/data"
+    "With no DIR, sweep runs the suite of Debian's libonnx-testdata ("
+    "/usr/share/libonnx-testdata/data"
     ") against conformance/expected/debian-onnx-1.12.tsv.\n";
 
 using cli::Args;
@@ -108,7 +109,8 @@ int cmd_check(const Args& a) {
   const Model m = load_model_file(a.positional[0]);
   const auto findings = check_model(m, profile, ops::standard_registry());
   const int rc = print_findings(findings);
-  if (findings.empty()) std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
+  if (findings.empty())
+    std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
   return rc;
 }
 
@@ -124,7 +126,8 @@ int cmd_types(const Args& a) {
     const auto c = conformance::compare_with_libonnx(a.positional, ops::standard_registry(), jobs);
     if (a.has("list")) {
       for (const auto& n : c.notes) std::cout << "note: " << n << "\n";
-      for (const auto& d : c.differences) std::cout << conformance::agreement_name(d.agreement) << '\t' << d.key() << "\n";
+      for (const auto& d : c.differences)
+        std::cout << conformance::agreement_name(d.agreement) << '\t' << d.key() << "\n";
     }
     const int problems = a.get("expected") ? conformance::check_expected(std::cout, c, *a.get("expected")) : 0;
     conformance::print_summary(std::cout, c);
@@ -275,7 +278,8 @@ int cmd_run(const Args& a) {
   if (outdir) fs::create_directories(*outdir);
   for (size_t k = 0; k < out.outputs.size(); ++k) {
     std::cout << m.graph.outputs[k].name << ": " << cli::format_value(out.outputs[k]) << "\n";
-    if (outdir) write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
+    if (outdir)
+      write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
   }
   return 0;
 }
@@ -316,7 +320,8 @@ int cmd_sweep(const Args& a) {
 // Generates random models from the suites' node configurations (GN1-GN5) into a folder of test folders.
 int cmd_generate(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "generate takes one output folder");
-  const auto res = cli::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry(), std::cout);
+  const auto res = cli::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry(),
+                                     std::cout);
   return res.refused == 0 ? 0 : 1;
 }
 
@@ -380,8 +385,7 @@ int main(int argc, char** argv) {
                                   {"jobs", "schedules", "seed", "filter", "expected", "write-expected", "json", "junit",
                                    "markdown", "html", "timeout", "profile", "max-tensor-bytes", "shard"},
                                   {"no-coverage"}));
-    if (cmd == "generate")
-    {
+    if (cmd == "generate") {
       std::set<std::string> valued(cli::campaign_options.begin(), cli::campaign_options.end());
       valued.insert({"count", "seed"});
       return cmd_generate(parse_args(argc, argv, 2, valued, {"targeted", "no-write"}));
@@ -416,8 +420,8 @@ int main(int argc, char** argv) {
       return cli::tables(*into, a.positional);
     }
     if (cmd == "crosscheck")
-      return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(), ONNXSEM_SOURCE_DIR,
-                                 ONNXSEM_BUILD_DIR);
+      return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(),
+                                 ONNXSEM_SOURCE_DIR, ONNXSEM_BUILD_DIR);
     usage_error("U2", "unknown command '" + cmd + "'");
   } catch (const Failure& f) {
     std::cerr << "onnxsem: " << kind_name(f.error().kind) << ": " << f.error().describe() << "\n";

@@ -118,7 +118,10 @@ std::string inline_html(std::string_view s, const Hooks& hooks) {
   for (size_t i = 0; i < s.size();) {
     if (s[i] == '`') {
       const size_t close = s.find('`', i + 1);
-      if (close == std::string_view::npos) { ++i; continue; }
+      if (close == std::string_view::npos) {
+        ++i;
+        continue;
+      }
       flush(i);
       const std::string code(s.substr(i + 1, close - i - 1));
       const auto href = hooks.code_link ? hooks.code_link(code) : std::nullopt;
@@ -142,7 +145,10 @@ std::string inline_html(std::string_view s, const Hooks& hooks) {
       i = plain = close + 1;
     } else if (s.substr(i, 2) == "**") {
       const size_t close = s.find("**", i + 2);
-      if (close == std::string_view::npos || close == i + 2) { i += 2; continue; }
+      if (close == std::string_view::npos || close == i + 2) {
+        i += 2;
+        continue;
+      }
       flush(i);
       out += "<strong>" + inline_html(s.substr(i + 2, close - i - 2), hooks) + "</strong>";
       i = plain = close + 2;

@@ -16,7 +16,7 @@ struct Heading {
   size_t line = 0;  // 0-based index into the lines
   int level = 0;    // the number of '#'
   std::string text;
-  std::string id;   // the HTML id: its slug, made unique by a suffix "-2", "-3", ...
+  std::string id;  // the HTML id: its slug, made unique by a suffix "-2", "-3", ...
 };
 
 // The headings of a text (outside code blocks), with the ids `render` gives them.

@@ -22,10 +22,22 @@ TEST_CASE("markdown: headings get unique slugs, the same in headings() and rende
 }
 
 TEST_CASE("markdown: paragraphs, lists, code blocks and tables") {
-  const std::vector<std::string> md = {"A paragraph", "on two lines with <b> & `code <x>`.", "",
-                                       "- one", "  continued", "- **two**", "",
-                                       "    indented code", "", "```", "fenced <code>", "```", "",
-                                       "| a | b |", "|---|---|", "| x \\| y | 1<br>2 |"};
+  const std::vector<std::string> md = {"A paragraph",
+                                       "on two lines with <b> & `code <x>`.",
+                                       "",
+                                       "- one",
+                                       "  continued",
+                                       "- **two**",
+                                       "",
+                                       "    indented code",
+                                       "",
+                                       "```",
+                                       "fenced <code>",
+                                       "```",
+                                       "",
+                                       "| a | b |",
+                                       "|---|---|",
+                                       "| x \\| y | 1<br>2 |"};
   const std::string html = markdown::render(md, {});
   CHECK(has(html, "<p>A paragraph\non two lines with &lt;b&gt; &amp; <code>code &lt;x&gt;</code>.</p>"));
   CHECK(has(html, "<ul>\n<li>one continued</li>\n<li><strong>two</strong></li>\n</ul>"));
@@ -48,7 +60,8 @@ TEST_CASE("markdown: links go where the hook says, or stay text; text goes throu
   };
   CHECK(markdown::inline_html("see [the other](other.md) and [a model](models/m.onnxtxt)", h) ==
         "[see ]<a href=\"other.html\">[the other]</a>[ and ][a model]");
-  CHECK(markdown::inline_html("`C1` and `C2`", h) == "<a href=\"graph.html#C1\"><code>C1</code></a>[ and ]<code>C2</code>");
+  CHECK(markdown::inline_html("`C1` and `C2`", h) ==
+        "<a href=\"graph.html#C1\"><code>C1</code></a>[ and ]<code>C2</code>");
   // A bracket that opens no link stays text.
   CHECK(markdown::inline_html("targets outside [0, C) are refused", h) == "[targets outside [0, C) are refused]");
 }

@@ -67,7 +67,8 @@ std::string sweep_html(const conformance::SweepReport& rep, const std::string& t
   for (const auto& [op, c] : by_op) {
     o << "<tr" << (c[1] + c[2] + c[4] > 0 ? " class=\"bad\"" : "") << "><td>" << op_link(op) << "</td>";
     for (size_t k = 0; k < c.size(); ++k)
-      o << "<td class=\"n" << (c[k] && k ? std::string(" ") + status_name(statuses[k]) : "") << "\">" << c[k] << "</td>";
+      o << "<td class=\"n" << (c[k] && k ? std::string(" ") + status_name(statuses[k]) : "") << "\">" << c[k]
+        << "</td>";
     o << "</tr>\n";
   }
   o << "</table>\n";
@@ -84,7 +85,8 @@ std::string sweep_html(const conformance::SweepReport& rep, const std::string& t
     }
     o << "<h2 id=\"" << id << "\">" << heading << " (" << n << ")</h2>\n";
     if (n == 0) o << "<p class=\"muted\">None.</p>\n";
-    else o << "<table><tr><th>test</th><th>status</th><th>clause</th><th>reason</th></tr>\n" << rows.str() << "</table>\n";
+    else
+      o << "<table><tr><th>test</th><th>status</th><th>clause</th><th>reason</th></tr>\n" << rows.str() << "</table>\n";
   };
   test_table("failing", "Failing tests: fail, error, rejected",
              [](Status s) { return s == Status::fail || s == Status::error || s == Status::rejected; });

@@ -21,11 +21,11 @@ struct SuiteNumbers {
   std::string name;
   std::map<std::string, int> status;  // pass, fail, error, unsupported, rejected
   int tests = 0;
-  int checked = 0;           // passing tests evaluated under more than one schedule
-  int order_independent = 0; // of those, all schedules gave the same bits
-  int formulations = 0;      // of those, the demand-driven formulation gave the same bits
-  int pure = 0;              // of those, inputs and initializers kept their bits
-  int deterministic = 0;     // of those, a second run and a shuffled node list gave the same bits
+  int checked = 0;            // passing tests evaluated under more than one schedule
+  int order_independent = 0;  // of those, all schedules gave the same bits
+  int formulations = 0;       // of those, the demand-driven formulation gave the same bits
+  int pure = 0;               // of those, inputs and initializers kept their bits
+  int deterministic = 0;      // of those, a second run and a shuffled node list gave the same bits
   int max_schedules = 0;
   std::map<std::string, int> unsupported_ops;  // first operator named by an unsupported test
 };
@@ -78,7 +78,10 @@ std::string results_table(const std::vector<SuiteNumbers>& suites) {
   o << "| suite report | tests | pass | fail | error | unsupported | rejected | pass rate |\n"
        "|---|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& s : suites) {
-    auto at = [&](const char* k) { auto it = s.status.find(k); return it == s.status.end() ? 0 : it->second; };
+    auto at = [&](const char* k) {
+      auto it = s.status.find(k);
+      return it == s.status.end() ? 0 : it->second;
+    };
     o << "| " << s.name << " | " << s.tests << " | " << at("pass") << " | " << at("fail") << " | " << at("error")
       << " | " << at("unsupported") << " | " << at("rejected") << " | " << percent(at("pass"), s.tests) << " |\n";
   }
@@ -119,7 +122,8 @@ std::string coverage_table(const std::vector<std::string>& reports) {
       continue;
     }
     const size_t hit = r.reached().size();
-    o << "| " << path << " | " << r.instrumented.size() << " | " << hit << " | " << r.instrumented.size() - hit << " |\n";
+    o << "| " << path << " | " << r.instrumented.size() << " | " << hit << " | " << r.instrumented.size() - hit
+      << " |\n";
     instrumented.insert(r.instrumented.begin(), r.instrumented.end());
     for (auto& t : r.results) all.results.push_back(std::move(t));
   }

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <set>
+#include <sstream>
 
 #include "conformance/suite.hpp"
 #include "semantics/check.hpp"

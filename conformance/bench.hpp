@@ -16,7 +16,7 @@ struct BenchOptions {
 };
 
 struct BenchResult {
-  std::string name;             // the model file's name without its extension
+  std::string name;  // the model file's name without its extension
   std::string model_path;
   std::vector<double> seconds;  // one per timed evaluation, in run order
   std::string problem;          // set when the model could not be measured (then seconds is empty)

@@ -93,7 +93,8 @@ std::string compare(const Value& actual, const Value& expected, const Tolerance&
   }
   const auto& o = actual.optional();
   const auto& p = expected.optional();
-  if (!o.item || !p.item) return (!o.item && !p.item) ? std::string() : "optional " + actual.describe() + ", expected " + expected.describe();
+  if (!o.item || !p.item)
+    return (!o.item && !p.item) ? std::string() : "optional " + actual.describe() + ", expected " + expected.describe();
   return compare(*o.item, *p.item, tol);
 }
 

@@ -74,8 +74,12 @@ TEST_CASE("[K1] outputs match within atol + rtol * |expected|; NaN matches NaN; 
   CHECK_FALSE(compare(Value(floats({1}, {INFINITY})), Value(floats({1}, {-INFINITY})), tol).empty());
   CHECK_FALSE(compare(Value(floats({2}, {1, 2})), Value(floats({1, 2}, {1, 2})), tol).empty());
   CHECK_FALSE(compare(Value(floats({1}, {1})), Value(Tensor::from_vector<double>({1}, {1})), tol).empty());
-  CHECK(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"a"})), tol).empty());
-  CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})), Value(Tensor::from_vector<std::string>({1}, {"b"})), tol).empty());
+  CHECK(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})),
+                Value(Tensor::from_vector<std::string>({1}, {"a"})), tol)
+            .empty());
+  CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})),
+                      Value(Tensor::from_vector<std::string>({1}, {"b"})), tol)
+                  .empty());
 }
 
 namespace {
@@ -99,9 +103,7 @@ TEST_CASE("[K11] maps match with the same key set in any order, values by K1") {
   CHECK_FALSE(compare(ints, smap({"1"}, {1}), tol).empty());  // key types differ
   CHECK_FALSE(compare(ints, Value(floats({1}, {1})), tol).empty());
   // sequences of maps compare item by item
-  auto seq = [](std::vector<Value> items) {
-    return Value(Sequence{nullptr, Items(items)});
-  };
+  auto seq = [](std::vector<Value> items) { return Value(Sequence{nullptr, Items(items)}); };
   CHECK(compare(seq({smap({"b", "a"}, {2, 1})}), seq({smap({"a", "b"}, {1, 2})}), tol).empty());
   CHECK_FALSE(compare(seq({smap({"a"}, {1})}), seq({smap({"a"}, {2})}), tol).empty());
 }
@@ -154,7 +156,8 @@ TEST_CASE("[K2] a model refused by the check is rejected with its clause") {
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[2] x) => (float[2] z) {
       z = Add(x, nowhere)
-    })", {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
+    })",
+             {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
   const Result r = run_test(only(tmp.path), toys, RunOptions{});
   CHECK(r.status == Status::rejected);
   CHECK(r.clause == "W1");
@@ -178,7 +181,8 @@ TEST_CASE("[K4] bfloat16 data stored as uint16 (the ONNX 1.12 suite) are read as
     < ir_version: 8, opset_import: ["" : 1] >
     g (bfloat16[2] x) => (bfloat16[2] z) {
       z = Identity(x)
-    })", {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))},
+    })",
+             {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))},
              {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))});
   const Result r = run_test(only(tmp.path), toys, RunOptions{});
   CHECK(r.status == Status::pass);
@@ -192,7 +196,8 @@ TEST_CASE("[K6][K7] a crashing test is an error, the sweep goes on, and the know
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[2] x) => (float[2] z) {
       z = Abort(x)
-    })", {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
+    })",
+             {Value(floats({2}, {1, 2}))}, {Value(floats({2}, {1, 2}))});
   SweepOptions o;
   o.roots = {tmp.path.string()};
   o.jobs = 2;
@@ -295,8 +300,10 @@ TEST_CASE("[K13] a random operator's output is judged by membership: the expecte
   const char* text = R"(
     < ir_version: 8, opset_import: ["" : 15] >
     g (float[3] p) => (float[3] b) { b = Bernoulli(p) })";
-  write_test(tmp.path / "a" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))}, {Value(floats({3}, {0, 1, 0}))});
-  write_test(tmp.path / "b" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))}, {Value(floats({3}, {0, 0, 0}))});
+  write_test(tmp.path / "a" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))},
+             {Value(floats({3}, {0, 1, 0}))});
+  write_test(tmp.path / "b" / "test_bernoulli", text, {Value(floats({3}, {0, 1, 0.5f}))},
+             {Value(floats({3}, {0, 0, 0}))});
   RunOptions ro;
   ro.schedules = 2;
   const Result pass = run_test(only(tmp.path / "a"), ops, ro);
@@ -528,7 +535,7 @@ TEST_CASE("[K17] clause coverage: the markers passed are recorded, no others, an
     CHECK(recording.clauses().empty());
     const Outcome recorded = evaluate(model, inputs, ops, EvalOptions{});
     REQUIRE(recorded.ok());
-    reached = recording.clauses();  // before the comparison below, whose equality (V3) would count too
+    reached = recording.clauses();             // before the comparison below, whose equality (V3) would count too
     CHECK(recorded.outputs == plain.outputs);  // the same bits with and without a recording
   }
   CHECK(coverage::active_sink == nullptr);
@@ -565,7 +572,8 @@ TEST_CASE("[K17] clause coverage: the markers passed are recorded, no others, an
     g (float[2] x, float[2] y) => (float[2] z) {
       a = Add(x, y)
       z = Relu(a)
-    })", {inputs.at("x"), inputs.at("y")}, {Value(floats({2}, {3, 0}))});
+    })",
+             {inputs.at("x"), inputs.at("y")}, {Value(floats({2}, {3, 0}))});
   RunOptions ro;
   ro.schedules = 1;
   const Result with = run_test(only(tmp.path), ops, ro);
@@ -671,7 +679,8 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
     const Outcome out = evaluate(back, in, ops, EvalOptions{});
     REQUIRE(out.ok());
     REQUIRE(out.outputs.size() == c.outputs.size());
-    for (size_t k = 0; k < out.outputs.size(); ++k) CHECK(compare(out.outputs[k], c.outputs[k], Tolerance{0, 0}).empty());
+    for (size_t k = 0; k < out.outputs.size(); ++k)
+      CHECK(compare(out.outputs[k], c.outputs[k], Tolerance{0, 0}).empty());
     // An operation that reads another's output: the graph has depth.
     for (const auto& n : c.model.graph.nodes)
       for (const auto& name : n.inputs) deep += name.rfind("t", 0) == 0;
@@ -752,11 +761,13 @@ TEST_CASE("[GN3] targeted inputs hold special values; plain ones are k/8 with |k
     int nan = 0, inf = 0, off_grid = 0;
     for (uint64_t i = 0; i < 20; ++i)
       for (const auto& v : generate_case(cs, o, i, ops).inputs)
-        for (double x : v.tensor().dtype() == DType::float32 ? std::vector<double>(v.tensor().data<float>().begin(), v.tensor().data<float>().end())
-                                                             : std::vector<double>{}) {
+        for (double x : v.tensor().dtype() == DType::float32
+                            ? std::vector<double>(v.tensor().data<float>().begin(), v.tensor().data<float>().end())
+                            : std::vector<double>{}) {
           nan += std::isnan(x);
           inf += std::isinf(x);
-          off_grid += std::isfinite(x) && (std::abs(x) > 4 || x * 8 != std::floor(x * 8) || (x != 0 && std::abs(x) < 0.125));
+          off_grid += std::isfinite(x) &&
+                      (std::abs(x) > 4 || x * 8 != std::floor(x * 8) || (x != 0 && std::abs(x) < 0.125));
         }
     return std::array<int, 3>{nan, inf, off_grid};
   };

@@ -65,13 +65,13 @@ Type value_type(const Value& v, const Type& declared) {
     return t;
   }
   if (v.is_sequence() && declared.kind == Type::Kind::unknown && v.sequence().elem) {  // an empty sequence:
-    Type t;                                                                             // its element type
+    Type t;                                                                            // its element type
     t.kind = Type::Kind::sequence;
     t.inner = v.sequence().elem;
     return t;
   }
   if (v.is_optional() && declared.kind == Type::Kind::unknown) {  // an optional: its declared element type,
-    const OptionalValue& o = v.optional();                          // else that of what it holds
+    const OptionalValue& o = v.optional();                        // else that of what it holds
     Type t;
     t.kind = Type::Kind::optional;
     if (o.elem) t.inner = o.elem;
@@ -127,7 +127,8 @@ Model trial_model(const Node& node, const std::vector<std::pair<ValueInfo, Value
 }
 
 bool passes_check(const Node& node, const std::vector<std::pair<ValueInfo, Value>>& fed,
-                  const std::vector<std::pair<std::string, Tensor>>& constants, int64_t opset, const OperatorTable& ops) {
+                  const std::vector<std::pair<std::string, Tensor>>& constants, int64_t opset,
+                  const OperatorTable& ops) {
   try {
     for (const auto& f : check(trial_model(node, fed, constants, opset, ir_for_opset(opset)), Profile::onnx, ops))
       if (f.severity == Finding::Severity::error) return false;
@@ -138,8 +139,8 @@ bool passes_check(const Node& node, const std::vector<std::pair<ValueInfo, Value
 }
 
 std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<std::pair<ValueInfo, Value>>& fed,
-                                          const std::vector<std::pair<std::string, Tensor>>& constants,
-                                          int64_t opset, int64_t ir_version, const OperatorTable& ops) {
+                                          const std::vector<std::pair<std::string, Tensor>>& constants, int64_t opset,
+                                          int64_t ir_version, const OperatorTable& ops) {
   const Model m = trial_model(node, fed, constants, opset, ir_version);
   std::map<std::string, Value> inputs;
   for (const auto& [vi, v] : fed) inputs.emplace(vi.name, v);
@@ -162,16 +163,16 @@ std::optional<std::vector<Value>> run_one(const Node& node, const std::vector<st
 // targeted mode, one element in four is a special value (GN3).
 double draw_number(Rng& r, bool targeted, DType d) {
   if (targeted && r.percent(25)) {
-    const double lowest_sub = d == DType::float64 ? std::numeric_limits<double>::denorm_min()
-                              : d == DType::float16 ? std::ldexp(1.0, -24)
+    const double lowest_sub = d == DType::float64    ? std::numeric_limits<double>::denorm_min()
+                              : d == DType::float16  ? std::ldexp(1.0, -24)
                               : d == DType::bfloat16 ? std::ldexp(1.0, -133)
                                                      : static_cast<double>(std::numeric_limits<float>::denorm_min());
-    const double big = d == DType::float64 ? std::numeric_limits<double>::max()
-                       : d == DType::float16 ? 65504.0
+    const double big = d == DType::float64    ? std::numeric_limits<double>::max()
+                       : d == DType::float16  ? 65504.0
                        : d == DType::bfloat16 ? std::ldexp(255.0 / 128.0, 127)
                                               : static_cast<double>(std::numeric_limits<float>::max());
-    const double specials[] = {std::nan(""), INFINITY, -INFINITY, -0.0, 0.0, lowest_sub, -lowest_sub, big, -big,
-                               1.0, -1.0};
+    const double specials[] = {std::nan(""), INFINITY, -INFINITY, -0.0, 0.0, lowest_sub,
+                               -lowest_sub,  big,      -big,      1.0,  -1.0};
     return specials[r.below(std::size(specials))];
   }
   return static_cast<double>(static_cast<int64_t>(r.below(65)) - 32) / 8.0;
@@ -274,8 +275,7 @@ bool deprecated_at(const OperatorTable& ops, const std::string& op, int64_t opse
   return sig && sig->deprecated;
 }
 
-ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops,
-                       bool builtin) {
+ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, const OperatorTable& ops, bool builtin) {
   ConfigSet cs;
   cs.suites = suites;
   struct Raw {
@@ -346,7 +346,8 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
       if (in.constant) constants.emplace_back(node.inputs.back(), in.value.tensor());
       else fed.emplace_back(ValueInfo{node.inputs.back(), value_type(in.value, in.declared)}, in.value);
     }
-    for (size_t k = 0; k < r.c.outputs.size(); ++k) node.outputs.push_back(r.c.outputs[k] ? "o" + std::to_string(k) : "");
+    for (size_t k = 0; k < r.c.outputs.size(); ++k)
+      node.outputs.push_back(r.c.outputs[k] ? "o" + std::to_string(k) : "");
     if (!run_one(node, fed, constants, opset, std::max<int64_t>(r.c.ir_version, 3), ops)) return;
     if (since != tested && !passes_check(node, fed, constants, opset, ops)) return;
     r.c.since_version = since;
@@ -369,8 +370,7 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
   for (const auto& t : others) {
     try {
       const Model m = load_model_file(t.model_path);
-      if (!single_opset(m) || std::none_of(m.graph.nodes.begin(), m.graph.nodes.end(), still_wanted))
-        continue;
+      if (!single_opset(m) || std::none_of(m.graph.nodes.begin(), m.graph.nodes.end(), still_wanted)) continue;
       ++cs.multi_read;
       // Every value of the graph: the test's model with each operation output made a graph output.
       Model exposed = m;
@@ -423,9 +423,9 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
     std::string name;
     Value value;
   };
-  std::vector<Pooled> pool;          // every tensor the model has so far: inputs and operation outputs
-  std::set<std::string> read;        // names some operation reads
-  std::vector<ValueInfo> produced;   // operation outputs in order, with their types
+  std::vector<Pooled> pool;         // every tensor the model has so far: inputs and operation outputs
+  std::set<std::string> read;       // names some operation reads
+  std::vector<ValueInfo> produced;  // operation outputs in order, with their types
   const size_t target = o.min_ops + r.below(o.max_ops - o.min_ops + 1);
   while (m.graph.nodes.size() < target && g.attempts < 8 * target) {
     ++g.attempts;

@@ -25,28 +25,28 @@ namespace onnxsem::conformance {
 struct NodeConfig {
   std::string op_type;
   int64_t since_version = 0;
-  int64_t ir_version = 0;        // of the test's model
-  std::string source;            // the test's key
+  int64_t ir_version = 0;  // of the test's model
+  std::string source;      // the test's key
   std::vector<Attribute> attributes;
   struct Input {
-    bool present = false;          // false: an absent optional input
-    Value value;                   // the test's value (its type and shape are the input's)
-    bool constant = false;         // the value must be kept (an initializer of the generated model)
-    Type declared;                 // the type the test's graph declares for it (sequences, optionals)
+    bool present = false;   // false: an absent optional input
+    Value value;            // the test's value (its type and shape are the input's)
+    bool constant = false;  // the value must be kept (an initializer of the generated model)
+    Type declared;          // the type the test's graph declares for it (sequences, optionals)
   };
   std::vector<Input> inputs;
-  std::vector<bool> outputs;      // which output positions the test requests
-  std::vector<Type> output_types; // the types the test's graph declares for them (unknown when it does not)
+  std::vector<bool> outputs;       // which output positions the test requests
+  std::vector<Type> output_types;  // the types the test's graph declares for them (unknown when it does not)
 };
 
 struct ConfigSet {
-  int64_t opset = 0;                                      // the ai.onnx opset the configurations hold at
+  int64_t opset = 0;  // the ai.onnx opset the configurations hold at
   std::vector<NodeConfig> configs;
-  std::map<std::string, std::vector<size_t>> by_op;       // op type -> its configurations
-  std::vector<std::string> suites;                        // where they were taken from
-  size_t tests_read = 0;                                  // node tests of one operation looked at
-  size_t multi_read = 0;                                  // tests of several operations evaluated for them
-  size_t builtin_read = 0;                                // built-in calls read
+  std::map<std::string, std::vector<size_t>> by_op;  // op type -> its configurations
+  std::vector<std::string> suites;                   // where they were taken from
+  size_t tests_read = 0;                             // node tests of one operation looked at
+  size_t multi_read = 0;                             // tests of several operations evaluated for them
+  size_t builtin_read = 0;                           // built-in calls read
 };
 
 // Whether ONNX marks the version of the ai.onnx operator `op` at `opset` deprecated (GN1).
@@ -68,20 +68,20 @@ struct ConfigSet {
 
 struct GenerateOptions {
   uint64_t seed = 1;
-  size_t min_ops = 1, max_ops = 6;       // operations per model
-  std::set<std::string> ops;             // operator types to draw from (empty: every one with a configuration)
-  bool targeted = false;                 // inputs hold NaN, infinities, signed zeros, subnormals, extremes (GN3)
+  size_t min_ops = 1, max_ops = 6;  // operations per model
+  std::set<std::string> ops;        // operator types to draw from (empty: every one with a configuration)
+  bool targeted = false;            // inputs hold NaN, infinities, signed zeros, subnormals, extremes (GN3)
 };
 
 // One generated model and its input set (GN2).
 struct GeneratedCase {
-  std::string name;                      // "gen-SEED-INDEX"
+  std::string name;  // "gen-SEED-INDEX"
   Model model;
-  std::vector<Value> inputs;             // in the order of the graph's inputs
-  std::vector<Value> outputs;            // onnxsem's outputs, in the order of the graph's outputs
-  std::vector<std::string> ops;          // the operator of each operation, in node order
-  size_t attempts = 0, discarded = 0;    // operations tried, and those onnxsem refused or failed
-  std::vector<std::string> refusals;     // what `check` says of the finished model (GN4: must be empty)
+  std::vector<Value> inputs;           // in the order of the graph's inputs
+  std::vector<Value> outputs;          // onnxsem's outputs, in the order of the graph's outputs
+  std::vector<std::string> ops;        // the operator of each operation, in node order
+  size_t attempts = 0, discarded = 0;  // operations tried, and those onnxsem refused or failed
+  std::vector<std::string> refusals;   // what `check` says of the finished model (GN4: must be empty)
 };
 
 // Case `index` of the campaign with seed `options.seed`: a function of (configs, options, index) only, so

@@ -253,8 +253,7 @@ Agreement agreement(const Type& onnxsem, const Type& libonnx, bool* mixed) {
                      : Agreement::equal;
 }
 
-InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots, const OperatorTable& ops,
-                                         int jobs) {
+InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots, const OperatorTable& ops, int jobs) {
   std::vector<std::pair<std::string, std::string>> models;
   for (const auto& r : roots)
     for (auto& m : models_under(r)) models.push_back(std::move(m));
@@ -285,9 +284,8 @@ InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots, 
 }
 
 void print_summary(std::ostream& o, const InferenceComparison& c) {
-  o << "models: " << c.models << ", compared: " << c.compared << ", not inferable by libonnx 1.12: "
-    << c.not_inferable << ", not loaded by onnxsem: " << c.not_loadable << ", refused by onnxsem's typing: "
-    << c.refused << "\n";
+  o << "models: " << c.models << ", compared: " << c.compared << ", not inferable by libonnx 1.12: " << c.not_inferable
+    << ", not loaded by onnxsem: " << c.not_loadable << ", refused by onnxsem's typing: " << c.refused << "\n";
   o << "names: equal " << c.names[0] << ", onnxsem more precise " << c.names[1] << ", onnxsem less precise "
     << c.names[2] << " (of which " << c.mixed << " also more precise in another part), different " << c.names[3]
     << "\n";

@@ -26,7 +26,7 @@ enum class Agreement { equal, more_precise, less_precise, different };
 
 // One name whose two types are not equal.
 struct TypeDifference {
-  std::string model;    // "onnx-suite/node/test_abs": the suite folder's name and the model's folder in it
+  std::string model;  // "onnx-suite/node/test_abs": the suite folder's name and the model's folder in it
   std::string name;
   std::string onnxsem;  // "tensor(float)[2,N,?]"; "?" unknown
   std::string libonnx;
@@ -35,13 +35,13 @@ struct TypeDifference {
 };
 
 struct InferenceComparison {
-  int64_t models = 0;          // model.onnx files found
-  int64_t compared = 0;        // models both inferred
-  int64_t not_inferable = 0;   // models libonnx 1.12 cannot infer (an opset it does not know, or an error)
-  int64_t not_loadable = 0;    // models onnxsem's loader refuses (not compared)
-  int64_t refused = 0;         // compared models whose typing onnxsem refuses (findings of severity error)
-  std::array<int64_t, 4> names{};       // by Agreement
-  int64_t mixed = 0;                    // less precise names that are also more precise in another part
+  int64_t models = 0;                       // model.onnx files found
+  int64_t compared = 0;                     // models both inferred
+  int64_t not_inferable = 0;                // models libonnx 1.12 cannot infer (an opset it does not know, or an error)
+  int64_t not_loadable = 0;                 // models onnxsem's loader refuses (not compared)
+  int64_t refused = 0;                      // compared models whose typing onnxsem refuses (findings of severity error)
+  std::array<int64_t, 4> names{};           // by Agreement
+  int64_t mixed = 0;                        // less precise names that are also more precise in another part
   std::vector<TypeDifference> differences;  // every name that is not equal, sorted by model and name
   std::vector<std::string> notes;           // "MODEL: why" for models not inferable, not loadable or refused
 };
@@ -49,8 +49,8 @@ struct InferenceComparison {
 // Compares every model.onnx under each folder (a model file may also be given directly), on `jobs` threads.
 // The model key is the folder's name (its parent's when the folder is named "data") and the model's folder
 // relative to it.
-[[nodiscard]] InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots,
-                                                       const OperatorTable& ops, int jobs = 1);
+[[nodiscard]] InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots, const OperatorTable& ops,
+                                                       int jobs = 1);
 
 // The counts, one line each.
 void print_summary(std::ostream& o, const InferenceComparison& c);

@@ -15,9 +15,9 @@
 #include "semantics/coverage_recording.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
+#include "semantics/loader.hpp"
 #include "semantics/types.hpp"
 #include "semantics/witness.hpp"
-#include "semantics/loader.hpp"
 
 namespace onnxsem::conformance {
 namespace fs = std::filesystem;
@@ -130,7 +130,8 @@ std::vector<TestCase> discover(const std::string& root) {
       for (const auto& e : fs::directory_iterator(d))
         if (e.is_directory() && e.path().filename().string().rfind("test_data_set_", 0) == 0) sets.push_back(e.path());
       std::sort(sets.begin(), sets.end());
-      for (const auto& s : sets) t.sets.push_back(DataSet{s.string(), numbered_files(s, "input"), numbered_files(s, "output")});
+      for (const auto& s : sets)
+        t.sets.push_back(DataSet{s.string(), numbered_files(s, "input"), numbered_files(s, "output")});
       if (t.sets.empty()) t.problem = "the test folder has no test_data_set_*";
       out.push_back(std::move(t));
     } else if (fs::exists(d / "data.json")) {
@@ -218,8 +219,9 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
     for (const auto& n : model.graph.nodes) {
       const Resolved rv = resolve(ops, model.opset_imports, n);
       if (rv.since_version > 0)
-        versions.insert((normalise_domain(n.domain).empty() ? n.op_type : normalise_domain(n.domain) + "::" + n.op_type) +
-                        "-" + std::to_string(rv.since_version));
+        versions.insert(
+            (normalise_domain(n.domain).empty() ? n.op_type : normalise_domain(n.domain) + "::" + n.op_type) + "-" +
+            std::to_string(rv.since_version));
     }
     for (const auto& v : versions) r.versions += (r.versions.empty() ? "" : " ") + v;
 
@@ -253,8 +255,8 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
       if (ds.outputs.size() != model.graph.outputs.size())
         return done(Status::error, "K4", "the data set's output count differs from the graph's");
       for (size_t k = 0; k < ds.outputs.size(); ++k)
-        p.expected.push_back(legacy_bfloat16(read_value_file(ds.outputs[k], model.graph.outputs[k].type),
-                                             model.graph.outputs[k].type));
+        p.expected.push_back(
+            legacy_bfloat16(read_value_file(ds.outputs[k], model.graph.outputs[k].type), model.graph.outputs[k].type));
       sets.push_back(std::move(p));
     }
 
@@ -299,7 +301,8 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
         auto it = s.graphs.find(&g);
         if (it == s.graphs.end()) return;
         if (const Type* t = it->second->find(name))
-          if (std::string w = type_violation(v, *t); !w.empty()) s.violation = "'" + name + "' in " + it->second->scope + ": " + w;
+          if (std::string w = type_violation(v, *t); !w.empty())
+            s.violation = "'" + name + "' in " + it->second->scope + ": " + w;
       };
     };
     // The model with its graph inputs declared as the fed values' types, when some fed value departs from
@@ -350,7 +353,8 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
       for (size_t k = 0; k < p.expected.size(); ++k) {
         std::string d = compare(first.outputs[k], p.expected[k], test.tol);
         if (!d.empty())
-          return done(Status::fail, "K1", "output " + std::to_string(k) + " ('" + model.graph.outputs[k].name + "'): " + d);
+          return done(Status::fail, "K1",
+                      "output " + std::to_string(k) + " ('" + model.graph.outputs[k].name + "'): " + d);
       }
       // [spec:K5] the same result, bit for bit, under the reverse and the random schedules.
       std::vector<Scheduler> others;

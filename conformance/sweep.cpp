@@ -36,9 +36,9 @@ std::string serialise(const Result& r) {
   for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : " ") + c;
   std::ostringstream o;
   o << status_name(r.status) << '\t' << escape_field(r.clause) << '\t' << r.seconds << '\t' << r.schedules_run << '\t'
-    << (r.order_independent ? 1 : 0) << '\t' << (r.formulations_agree ? 1 : 0) << (r.pure ? 1 : 0) << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t'
-    << escape_field(r.versions) << '\t' << escape_field(r.ops) << '\t' << escape_field(clauses) << '\t'
-    << escape_field(r.reason);
+    << (r.order_independent ? 1 : 0) << '\t' << (r.formulations_agree ? 1 : 0) << (r.pure ? 1 : 0)
+    << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t' << escape_field(r.versions) << '\t' << escape_field(r.ops)
+    << '\t' << escape_field(clauses) << '\t' << escape_field(r.reason);
   return o.str();
 }
 
@@ -97,7 +97,6 @@ Worker start_worker(const TestCase& t, size_t index, const OperatorTable& ops, c
   close(p[1]);
   return Worker{pid, p[0], index, {}, std::chrono::steady_clock::now()};
 }
-
 
 std::string xml_escape(const std::string& s) {
   std::string o;
@@ -237,7 +236,8 @@ std::map<std::string, Expected> read_expected(const std::string& path) {
     Expected e{Status::error, reason};
     // [spec:K7] every entry of the list has a known status and a reason.
     if (!parse_status(status, e.status) || e.status == Status::pass || reason.empty())
-      usage_error("K7", path + ":" + std::to_string(lineno) + ": expected 'test<TAB>status<TAB>reason' with a non-pass status");
+      usage_error("K7", path + ":" + std::to_string(lineno) +
+                            ": expected 'test<TAB>status<TAB>reason' with a non-pass status");
     out[key] = e;
   }
   return out;
@@ -366,7 +366,8 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
     out << "# Known results that are not 'pass': test<TAB>status<TAB>reason. `onnxsem sweep --expected` fails\n"
            "# when a test's result differs from this list (a test not listed must pass).\n";
     for (const auto& r : rep.results)
-      if (r.status != Status::pass) out << r.key << '\t' << status_name(r.status) << '\t' << escape_field(r.reason) << '\n';
+      if (r.status != Status::pass)
+        out << r.key << '\t' << status_name(r.status) << '\t' << escape_field(r.reason) << '\n';
   }
   if (!opt.json_file.empty()) {
     auto o = open(opt.json_file);
@@ -417,8 +418,9 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
       o << ", \"seconds\": " << r.seconds << ", \"schedules\": " << r.schedules_run
         << ", \"order_independent\": " << (r.order_independent ? "true" : "false")
         << ", \"formulations_agree\": " << (r.formulations_agree ? "true" : "false")
-        << ", \"pure\": " << (r.pure ? "true" : "false") << ", \"deterministic\": " << (r.deterministic ? "true" : "false")
-        << ", \"digest\": \"" << std::hex << r.digest << std::dec << "\", \"position\": " << rep.positions[i];
+        << ", \"pure\": " << (r.pure ? "true" : "false")
+        << ", \"deterministic\": " << (r.deterministic ? "true" : "false") << ", \"digest\": \"" << std::hex << r.digest
+        << std::dec << "\", \"position\": " << rep.positions[i];
       if (!rep.differs[i].empty()) {
         o << ", \"differs\": ";
         json_string(o, rep.differs[i]);
@@ -441,8 +443,8 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
   if (!opt.junit_file.empty()) {
     auto o = open(opt.junit_file);
     o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"onnxsem-sweep\" tests=\"" << rep.results.size()
-      << "\" failures=\"" << rep.count(Status::fail) << "\" errors=\"" << rep.count(Status::error)
-      << "\" skipped=\"" << rep.count(Status::unsupported) + rep.count(Status::rejected) << "\">\n";
+      << "\" failures=\"" << rep.count(Status::fail) << "\" errors=\"" << rep.count(Status::error) << "\" skipped=\""
+      << rep.count(Status::unsupported) + rep.count(Status::rejected) << "\">\n";
     for (const auto& r : rep.results) {
       o << "  <testcase name=\"" << xml_escape(r.key) << "\" time=\"" << r.seconds << "\">";
       if (r.status == Status::fail) o << "<failure message=\"" << xml_escape(r.reason) << "\"/>";
@@ -474,7 +476,6 @@ void write_reports(const SweepOptions& opt, const SweepReport& rep) {
     }
   }
 }
-
 
 int print_summary(std::ostream& out, const SweepReport& rep) {
   // Per-operator summary: operators that appear in tests that do not pass.

@@ -17,12 +17,12 @@ struct SweepOptions {
   std::vector<std::string> roots;
   int jobs = 1;
   double timeout_seconds = 600;
-  std::string filter;         // regular expression on the test key (empty: all)
-  std::string expected_file;  // known results to compare with (empty: none)
-  std::string write_expected; // write the known-results list from this sweep
+  std::string filter;          // regular expression on the test key (empty: all)
+  std::string expected_file;   // known results to compare with (empty: none)
+  std::string write_expected;  // write the known-results list from this sweep
   std::string json_file, junit_file, markdown_file;
   RunOptions run;
-  Shard shard;                // run only this part of the tests found (K15)
+  Shard shard;  // run only this part of the tests found (K15)
   bool progress = false;
 };
 
@@ -34,9 +34,9 @@ struct Expected {
 
 struct SweepReport {
   std::vector<Result> results;
-  std::vector<size_t> positions;        // each result's position among all the tests the sweep found
-  std::vector<std::string> differs;     // each result's difference from the known list ("": none)
-  std::vector<std::string> stale;       // entries of the known list that name no test found
+  std::vector<size_t> positions;     // each result's position among all the tests the sweep found
+  std::vector<std::string> differs;  // each result's difference from the known list ("": none)
+  std::vector<std::string> stale;    // entries of the known list that name no test found
   // What was run: the shard merging checks (K16).
   std::vector<std::string> roots;
   std::string filter, expected_file, profile;

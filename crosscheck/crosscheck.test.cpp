@@ -24,7 +24,9 @@ using namespace onnxsem::crosscheck;
 
 namespace {
 
-Side ok(std::vector<float> v) { return Side{Side::Kind::ok, {Value(Tensor::from_vector<float>({static_cast<int64_t>(v.size())}, v))}, {}}; }
+Side ok(std::vector<float> v) {
+  return Side{Side::Kind::ok, {Value(Tensor::from_vector<float>({static_cast<int64_t>(v.size())}, v))}, {}};
+}
 Side bad(Side::Kind k, std::string why) { return Side{k, {}, std::move(why)}; }
 const conformance::Tolerance tol{};
 
@@ -69,7 +71,7 @@ TEST_CASE("[XC3] measure gives the largest errors and the first element outside 
   CHECK(d.runtime_value == "2.5");
   CHECK(d.differing == 2);  // 2 vs 2.5, and 0 vs 1e-3 (beyond atol 1e-7)
   CHECK(d.max_abs == doctest::Approx(0.5));
-  CHECK(std::isinf(d.max_rel));  // 1e-3 against 0
+  CHECK(std::isinf(d.max_rel));                        // 1e-3 against 0
   CHECK(d.max_ulp == std::bit_cast<uint32_t>(1e-3f));  // from +0 to 1e-3 counts every positive float below it
 }
 
@@ -80,7 +82,8 @@ TEST_CASE("[XC2] outcomes and their precedence") {
   REQUIRE(d.diff);
   CHECK(d.diff->first_index == 1);
   CHECK(d.diff->max_abs == 1);
-  CHECK(judge(bad(Side::Kind::unsupported, "U1"), bad(Side::Kind::unsupported, "x"), tol).outcome == Outcome::spec_unsupported);
+  CHECK(judge(bad(Side::Kind::unsupported, "U1"), bad(Side::Kind::unsupported, "x"), tol).outcome ==
+        Outcome::spec_unsupported);
   CHECK(judge(ok({1}), bad(Side::Kind::unsupported, "bfloat16"), tol).outcome == Outcome::runtime_unsupported);
   CHECK(judge(bad(Side::Kind::error, "[N9] division by zero"), ok({1}), tol).outcome == Outcome::spec_error);
   CHECK(judge(ok({1}), bad(Side::Kind::error, "exit 1"), tol).outcome == Outcome::runtime_error);
@@ -166,9 +169,10 @@ TEST_CASE("[XC5] a run with a shell adapter, its optimized model and the transfo
     std::ofstream(dir / "neg.onnxtxt") << R"(<ir_version: 8, opset_import: ["" : 1]>
 g (float[3] x) => (float[3] y) { y = Neg(x) })";
     // An adapter that answers with its input (so Neg differs, except at zeros) and saves the model as optimized.
-    std::ofstream(dir / "echo.sh") << "#!/bin/sh\nm=$1; i=$2; o=$3; shift 3\n"
-                                      "while [ $# -gt 0 ]; do [ \"$1\" = --save-optimized ] && cp \"$m\" \"$2\"; shift; done\n"
-                                      "cp \"$i/input_0.pb\" \"$o/output_0.pb\"\n";
+    std::ofstream(dir / "echo.sh")
+        << "#!/bin/sh\nm=$1; i=$2; o=$3; shift 3\n"
+           "while [ $# -gt 0 ]; do [ \"$1\" = --save-optimized ] && cp \"$m\" \"$2\"; shift; done\n"
+           "cp \"$i/input_0.pb\" \"$o/output_0.pb\"\n";
     std::ofstream(dir / "refuse.sh") << "#!/bin/sh\necho 'unsupported by the runtime: Neg' >&2\nexit 3\n";
   }
   fs::permissions(dir / "echo.sh", fs::perms::owner_all);
@@ -202,31 +206,34 @@ namespace {
 // "refuse" cannot run the model; any other model gets its input back as output. Each server start is
 // logged in `log`.
 void write_fake_adapter(const fs::path& file, const fs::path& log) {
-  std::ofstream(file) << "#!/bin/bash\n"
-                         "behave() {  # MODEL: ends the process, or returns 3 (refuse) or 0\n"
-                         "  case \"$1\" in\n"
-                         "    *crash*) kill -SEGV $$ ;;\n"
-                         "    *hang*) sleep 30 ;;\n"
-                         "    *boom*) echo 'boom' >&2; exit 1 ;;\n"
-                         "    *refuse*) return 3 ;;\n"
-                         "  esac\n"
-                         "  return 0\n"
-                         "}\n"
-                         "if [ \"$1\" = --serve ]; then\n"
-                         "  echo started >>'" + log.string() + "'\n"
-                         "  echo 'ready fake adapter'\n"
-                         "  while IFS= read -r line; do\n"
-                         "    field() { printf '%s' \"$line\" | sed -n \"s/.*\\\"$1\\\": \\\"\\([^\\\"]*\\)\\\".*/\\1/p\"; }\n"
-                         "    m=$(field model); i=$(field input_dir); o=$(field output_dir)\n"
-                         "    echo 'a line the runtime printed'\n"
-                         "    if behave \"$m\"; then cp \"$i/input_0.pb\" \"$o/output_0.pb\"; echo 0;\n"
-                         "    else echo '3 unsupported by the runtime: Refused'; fi\n"
-                         "  done\n"
-                         "  exit 0\n"
-                         "fi\n"
-                         "if behave \"$1\"; then cp \"$2/input_0.pb\" \"$3/output_0.pb\"; exit 0; fi\n"
-                         "echo 'unsupported by the runtime: Refused' >&2\n"
-                         "exit 3\n";
+  std::ofstream(file)
+      << "#!/bin/bash\n"
+         "behave() {  # MODEL: ends the process, or returns 3 (refuse) or 0\n"
+         "  case \"$1\" in\n"
+         "    *crash*) kill -SEGV $$ ;;\n"
+         "    *hang*) sleep 30 ;;\n"
+         "    *boom*) echo 'boom' >&2; exit 1 ;;\n"
+         "    *refuse*) return 3 ;;\n"
+         "  esac\n"
+         "  return 0\n"
+         "}\n"
+         "if [ \"$1\" = --serve ]; then\n"
+         "  echo started >>'" +
+             log.string() +
+             "'\n"
+             "  echo 'ready fake adapter'\n"
+             "  while IFS= read -r line; do\n"
+             "    field() { printf '%s' \"$line\" | sed -n \"s/.*\\\"$1\\\": \\\"\\([^\\\"]*\\)\\\".*/\\1/p\"; }\n"
+             "    m=$(field model); i=$(field input_dir); o=$(field output_dir)\n"
+             "    echo 'a line the runtime printed'\n"
+             "    if behave \"$m\"; then cp \"$i/input_0.pb\" \"$o/output_0.pb\"; echo 0;\n"
+             "    else echo '3 unsupported by the runtime: Refused'; fi\n"
+             "  done\n"
+             "  exit 0\n"
+             "fi\n"
+             "if behave \"$1\"; then cp \"$2/input_0.pb\" \"$3/output_0.pb\"; exit 0; fi\n"
+             "echo 'unsupported by the runtime: Refused' >&2\n"
+             "exit 3\n";
   fs::permissions(file, fs::perms::owner_all);
 }
 
@@ -244,7 +251,8 @@ std::string outcomes(const std::string& json) {
   std::istringstream in(json);
   std::string line;
   while (std::getline(in, line))
-    if (line.find("\"test\": ") != std::string::npos) out += line.substr(0, line.find(", \"ops\"")) + line.substr(line.find(", \"outcome\"")) + "\n";
+    if (line.find("\"test\": ") != std::string::npos)
+      out += line.substr(0, line.find(", \"ops\"")) + line.substr(line.find(", \"outcome\"")) + "\n";
   return out;
 }
 
@@ -271,11 +279,23 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   // The probe's server runs the first cases; the crash, the time-out and the exit each need a new one.
   CHECK(count_lines(dir / "starts.log") == 4);
   CHECK(serve.find("\"test\": \"a_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
-  CHECK(serve.find("\"test\": \"b_crash.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter was killed by signal 11") != std::string::npos);
+  CHECK(
+      serve.find(
+          "\"test\": \"b_crash.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter was killed by signal 11") !=
+      std::string::npos);
   CHECK(serve.find("\"test\": \"c_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
-  CHECK(serve.find("\"test\": \"d_hang.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter ran out of time\"") != std::string::npos);
-  CHECK(serve.find("\"test\": \"e_boom.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"exit 1: boom\"") != std::string::npos);
-  CHECK(serve.find("\"test\": \"f_refuse.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-unsupported\", \"detail\": \"unsupported by the runtime: Refused\"") != std::string::npos);
+  CHECK(
+      serve.find(
+          "\"test\": \"d_hang.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"the adapter ran out of time\"") !=
+      std::string::npos);
+  CHECK(
+      serve.find(
+          "\"test\": \"e_boom.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-error\", \"detail\": \"exit 1: boom\"") !=
+      std::string::npos);
+  CHECK(
+      serve.find(
+          "\"test\": \"f_refuse.onnx\", \"set\": \"random_0\", \"outcome\": \"runtime-unsupported\", \"detail\": \"unsupported by the runtime: Refused\"") !=
+      std::string::npos);
   CHECK(serve.find("\"test\": \"g_echo.onnx\", \"set\": \"random_0\", \"outcome\": \"agree\"") != std::string::npos);
 
   // The same adapter one process per case: the same outcomes and reasons, and no server started.
@@ -307,8 +327,10 @@ g (float[3] x) => (float[3] y) { y = Abort(x) })";
 g (float[3] x) => (float[3] y) { y = Identity(x) })";
   // A one-shot adapter that answers with its input; called with --serve it fails as with any bad call.
   std::ofstream(dir / "echo.sh") << "#!/bin/sh\n[ $# -ge 3 ] || { echo usage >&2; exit 2; }\n"
-                                    "echo call >>'" + (dir / "calls.log").string() + "'\n"
-                                    "cp \"$2/input_0.pb\" \"$3/output_0.pb\"\n";
+                                    "echo call >>'" +
+                                        (dir / "calls.log").string() +
+                                        "'\n"
+                                        "cp \"$2/input_0.pb\" \"$3/output_0.pb\"\n";
   fs::permissions(dir / "echo.sh", fs::perms::owner_all);
   testing::ToyTable ops;
   Options o;
@@ -357,10 +379,13 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   CHECK(j.find("{\"runtime\": \"echo\", \"models\": 1, \"cases\": 2, \"counts\": {\"agree\": 2,") != std::string::npos);
   CHECK(j.find("{\"runtime\": \"refuse\", \"models\": 1, \"cases\": 2, \"counts\": {\"agree\": 0, \"differ\": 0, "
                "\"runtime-error\": 0, \"runtime-unsupported\": 2,") != std::string::npos);
-  CHECK(j.find("\"Identity\": {\"echo\": {\"agree\": 2, \"differ\": 0, \"runtime-error\": 0, \"runtime-unsupported\": 0, "
-               "\"spec-unsupported\": 0, \"spec-error\": 0}, \"refuse\": {\"agree\": 0, \"differ\": 0, \"runtime-error\": 0, "
-               "\"runtime-unsupported\": 2,") != std::string::npos);
-  CHECK(j.find("\"Identity\": {\"echo\": {\"agree\": 2, \"max_ulp\": 0, \"max_rel\": 0}, \"refuse\": {\"agree\": 0,") != std::string::npos);
+  CHECK(
+      j.find(
+          "\"Identity\": {\"echo\": {\"agree\": 2, \"differ\": 0, \"runtime-error\": 0, \"runtime-unsupported\": 0, "
+          "\"spec-unsupported\": 0, \"spec-error\": 0}, \"refuse\": {\"agree\": 0, \"differ\": 0, \"runtime-error\": 0, "
+          "\"runtime-unsupported\": 2,") != std::string::npos);
+  CHECK(j.find("\"Identity\": {\"echo\": {\"agree\": 2, \"max_ulp\": 0, \"max_rel\": 0}, \"refuse\": {\"agree\": 0,") !=
+        std::string::npos);
   // Four cases, in test order and runtime order within each set.
   const size_t a = j.find("\"set\": \"random_0\", \"ops\": \"Identity\", \"outcome\": \"agree\"");
   const size_t b = j.find("\"set\": \"random_0\", \"ops\": \"Identity\", \"outcome\": \"runtime-unsupported\"");
@@ -401,7 +426,8 @@ std::string crosscheck_scripts(const std::string& tag, const std::string& model,
 TEST_CASE("[K13] a runtime's random result is judged by membership: possible agrees, impossible differs") {
   // Bernoulli of the probabilities [0, 1]: the only possible result is [0, 1]. One adapter answers it, the
   // other answers with its random input (not 0 or 1).
-  const std::string j = crosscheck_scripts("k13", R"(<ir_version: 8, opset_import: ["" : 15]>
+  const std::string j = crosscheck_scripts(
+      "k13", R"(<ir_version: 8, opset_import: ["" : 15]>
 g (float[2] x) => (float[2] y, float[2] z) {
   p = Constant <value = float[2] {0.0, 1.0}> ()
   y = Bernoulli(p)
@@ -412,13 +438,15 @@ g (float[2] x) => (float[2] y, float[2] z) {
        {"wrong", "#!/bin/sh\ncp \"$2/input_0.pb\" \"$3/output_0.pb\"\ncp \"$2/input_0.pb\" \"$3/output_1.pb\"\n"}});
   INFO(j);
   CHECK(j.find("\"outcome\": \"agree\", \"detail\": \"\", \"runtime\": \"right\"") != std::string::npos);
-  CHECK(j.find("\"outcome\": \"differ\", \"detail\": \"the runtime's result is not a possible one: [NN45]") != std::string::npos);
+  CHECK(j.find("\"outcome\": \"differ\", \"detail\": \"the runtime's result is not a possible one: [NN45]") !=
+        std::string::npos);
 }
 
 TEST_CASE("[K14] a runtime's outputs that a random value not among the outputs can give agree, others stay unjudged") {
   // y = (u > p) with u uniform in [0, 1] and p = [0, 1]: y[0] may be 0 or 1, y[1] only 0. One adapter
   // answers [0, 0] (a witness exists: u = [0, 0]), the other [0, 1] (none among the numbers tried).
-  const std::string j = crosscheck_scripts("k14", R"(<ir_version: 8, opset_import: ["" : 15]>
+  const std::string j = crosscheck_scripts(
+      "k14", R"(<ir_version: 8, opset_import: ["" : 15]>
 g (float[2] x) => (float[2] y, float[2] z) {
   p = Constant <value = float[2] {0.0, 1.0}> ()
   u = RandomUniformLike(p)
@@ -487,10 +515,12 @@ std::vector<std::string> attribute_names(const Node& n) {
 }
 }  // namespace
 
-TEST_CASE("[XC8][XC9] a case that does not agree is reduced to the operation at fault, without its optional attributes") {
+TEST_CASE(
+    "[XC8][XC9] a case that does not agree is reduced to the operation at fault, without its optional attributes") {
   // Four operations; the "runtime" cannot run a model with a LeakyRelu (runtime-unsupported) and fails on
   // any other (runtime-error), so only models that keep the LeakyRelu keep the outcome.
-  const Reduced r = reduce_with_script("chain.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 16]>
+  const Reduced r = reduce_with_script(
+      "chain.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 16]>
 g (float[4] x, float[4] w) => (float[4] y, float[4] z) {
   a = Neg(x)
   b = LeakyRelu <alpha = 0.5> (a)
@@ -521,7 +551,8 @@ TEST_CASE("[XC8] a reduction step that keeps the outcome but leaves a model onnx
   // The "runtime" fails on every model with both a LeakyRelu and a ReduceMax. Removing the Relu keeps the
   // outcome, and so does removing any attribute; but without axes or keepdims = 0 the ReduceMax no longer
   // gives the declared float[3] (TY7), so only alpha may go.
-  const Reduced r = reduce_with_script("typed.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
+  const Reduced r = reduce_with_script(
+      "typed.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
 g (float[3,4] x, float[2] w) => (float[3] y, float[2] z) {
   a = LeakyRelu <alpha = 0.5> (x)
   y = ReduceMax <axes = [1], keepdims = 0> (a)
@@ -548,7 +579,8 @@ TEST_CASE("[XC8] a runtime error is reduced only while the runtime gives the sam
   // The "runtime" fails on a model with a Relu naming the model file it was given (the reduction's differs
   // from the case's), and on any other with another error: removing the Relu keeps a runtime error but not
   // the same one, so the reduction ends at the Relu, not at the Neg.
-  const Reduced r = reduce_with_script("wander.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
+  const Reduced r = reduce_with_script(
+      "wander.onnxtxt", R"(<ir_version: 8, opset_import: ["" : 13]>
 g (float[4] x) => (float[4] y) {
   a = Neg(x)
   b = Abs(a)
@@ -569,8 +601,8 @@ g (float[4] x) => (float[4] y) {
 
 TEST_CASE("[XC8] a runtime's message is normalized by taking out the names and paths a reduction may change") {
   const std::vector<std::string> names{"n3", "t3_0", "t3", "/tmp/w/model.onnx", "/tmp/w/in", ""};
-  CHECK(normalized_message("exit 1: node 'n3' (t3_0) failed reading /tmp/w/in/input_0.pb of /tmp/w/model.onnx", names) ==
-        "exit 1: node '<name>' (<name>) failed reading <name>/input_0.pb of <name>");
+  CHECK(normalized_message("exit 1: node 'n3' (t3_0) failed reading /tmp/w/in/input_0.pb of /tmp/w/model.onnx",
+                           names) == "exit 1: node '<name>' (<name>) failed reading <name>/input_0.pb of <name>");
   // Only whole names: n3 inside n30 or xn3 stays, and numbers that name nothing stay.
   CHECK(normalized_message("n30 xn3 t3_1 layer!t3 line 3", names) == "n30 xn3 t3_1 layer!<name> line 3");
   CHECK(normalized_message("exit 1: cannot run it", {}) == "exit 1: cannot run it");
@@ -608,7 +640,8 @@ TEST_CASE("[K15][K16] a cross-check run in shards merges into the unsharded run'
   }
   CHECK(held == 8);
   CHECK(is_crosscheck_report((dir / "full.json").string()));
-  merge_crosscheck_reports({parts[1], parts[2], parts[0]}, (dir / "merged.json").string(), (dir / "merged.md").string());
+  merge_crosscheck_reports({parts[1], parts[2], parts[0]}, (dir / "merged.json").string(),
+                           (dir / "merged.md").string());
   CHECK(slurp(dir / "merged.json") == slurp(dir / "full.json"));
   CHECK(slurp(dir / "merged.md") == slurp(dir / "full.md"));
   CHECK(slurp(dir / "full.json").find("\"outcome\": \"differ\"") != std::string::npos);

@@ -27,16 +27,16 @@
 #include <thread>
 
 #include "conformance/suite.hpp"
+#include "conformance/sweep.hpp"
 #include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
 #include "crosscheck/report.hpp"
-#include "conformance/sweep.hpp"
 #include "semantics/check.hpp"
-#include "semantics/types.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/types.hpp"
 #include "semantics/witness.hpp"
 
 namespace onnxsem::crosscheck {
@@ -173,8 +173,8 @@ Side run_one_shot(const Runtime& rt, double timeout_seconds, const Request& r, c
 // A running adapter in serve mode (XC6).
 struct Server {
   pid_t pid = -1;
-  int to = -1;    // its standard input
-  int from = -1;  // its standard output
+  int to = -1;         // its standard input
+  int from = -1;       // its standard output
   std::string buffer;  // what it wrote that is not yet a whole line
 };
 
@@ -263,8 +263,9 @@ bool start_server(const Runtime& rt, double timeout_seconds, Server& s, const fs
     return false;
   }
   std::string line;
-  const int r = read_line(s.from, s.buffer, line, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                                     std::chrono::duration<double>(timeout_seconds)));
+  const int r = read_line(s.from, s.buffer, line,
+                          Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(timeout_seconds)));
   if (r == 1 && line.rfind("ready", 0) == 0) return true;
   const int status = stop_server(s, Clock::now() + std::chrono::seconds(2));
   if (r == -1) why = "no line \"ready\" within " + number_text(timeout_seconds) + " s";
@@ -324,8 +325,8 @@ class Runner {
       json_string(q, r.save_optimized);
     }
     q << "}\n";
-    const auto deadline =
-        Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(o_.timeout_seconds));
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(o_.timeout_seconds));
     int got = write_all(server_.to, q.str()) ? 1 : 0;
     std::string line;
     while (got == 1) {
@@ -555,7 +556,6 @@ struct TestOut {
   std::vector<std::string> notes;
 };
 
-
 // Runs one test: every input set in onnxsem once and in each runtime; `work` is a scratch folder.
 TestOut process_test(const conformance::TestCase& test, const Options& o, const OperatorTable& ops,
                      std::vector<std::unique_ptr<Runner>>& runners, const fs::path& work) {
@@ -672,27 +672,28 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
             optimized_problem[r] = Side{Side::Kind::unsupported, {}, "no optimized model: " + runtime.reason};
           else if (runtime.kind == Side::Kind::ok)  // it ran the model but cannot save what it made of it
             optimized_problem[r] = Side{Side::Kind::unsupported, {}, "the runtime saved no optimized model"};
-          else
-            optimized_problem[r] = Side{Side::Kind::error, {}, "no optimized model: " + runtime.reason};
+          else optimized_problem[r] = Side{Side::Kind::error, {}, "no optimized model: " + runtime.reason};
         }
       }
       if (s.dir.empty())  // the model itself could not be used: there is nothing to give the runtime
         c.v = Verdict{spec.kind == Side::Kind::unsupported ? Outcome::spec_unsupported : Outcome::spec_error,
-                      spec.reason + " (the runtime was not run)", {}};
+                      spec.reason + " (the runtime was not run)",
+                      {}};
       else if (random_model && !s.problem && runtime.kind == Side::Kind::ok &&
                runtime.outputs.size() == model.graph.outputs.size()) {
         std::map<std::string, Value> choices;
-        for (size_t k = 0; k < runtime.outputs.size(); ++k) choices.emplace(model.graph.outputs[k].name, runtime.outputs[k]);
+        for (size_t k = 0; k < runtime.outputs.size(); ++k)
+          choices.emplace(model.graph.outputs[k].name, runtime.outputs[k]);
         std::string clause;
         const Side judged = run_spec(model, s.inputs, ops, o.max_tensor_bytes, std::move(choices), &clause);
         if (judged.kind == Side::Kind::error && clause == "NN45")
           c.v = Verdict{Outcome::differ, "the runtime's result is not a possible one: " + judged.reason, {}};
-        else
-          c.v = judge(judged, runtime, test.tol);
+        else c.v = judge(judged, runtime, test.tol);
       } else if (random_model && !s.problem && spec.kind == Side::Kind::unsupported) {
         // The runtime gave no result to judge: its failure is the outcome.
         c.v = Verdict{runtime.kind == Side::Kind::unsupported ? Outcome::runtime_unsupported : Outcome::runtime_error,
-                      runtime.reason, {}};
+                      runtime.reason,
+                      {}};
       } else {
         c.v = judge(spec, runtime, test.tol);
       }
@@ -702,10 +703,12 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
         if (!optimized[r]) {  // no optimized model to evaluate: the runtime's side of the matter
           tv = Verdict{optimized_problem[r].kind == Side::Kind::unsupported ? Outcome::runtime_unsupported
                                                                             : Outcome::runtime_error,
-                       optimized_problem[r].reason, {}};
+                       optimized_problem[r].reason,
+                       {}};
         } else {
           Side t = optimized_problem[r];
-          if (optimized_problem[r].kind == Side::Kind::ok) t = run_spec(*optimized[r], s.inputs, ops, o.max_tensor_bytes);
+          if (optimized_problem[r].kind == Side::Kind::ok)
+            t = run_spec(*optimized[r], s.inputs, ops, o.max_tensor_bytes);
           tv = judge(spec, t, test.tol);
           // Here the second side is onnxsem too: what it cannot evaluate or refuses is onnxsem's matter.
           if (tv.outcome == Outcome::runtime_unsupported) tv.outcome = Outcome::spec_unsupported;
@@ -717,7 +720,8 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
       if (o.reduce && !s.problem && !s.dir.empty() && spec.kind == Side::Kind::ok && !random_model &&
           (c.v.outcome == Outcome::differ || c.v.outcome == Outcome::runtime_error ||
            c.v.outcome == Outcome::runtime_unsupported)) {
-        const Reduction red = reduce_case(model, s.inputs, c.v, req, *runners[r], o, ops, test.tol, work, o.reduce_runs);
+        const Reduction red = reduce_case(model, s.inputs, c.v, req, *runners[r], o, ops, test.tol, work,
+                                          o.reduce_runs);
         std::set<std::string> types;
         for (const auto& node : red.model.graph.nodes)
           types.insert(node.domain.empty() ? node.op_type : node.domain + "::" + node.op_type);
@@ -747,7 +751,8 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
           if (ch == '/') ch = '_';
         const fs::path dest = fs::path(o.keep_dir) / name / c.set;
         fs::create_directories(dest);
-        fs::copy_file(model_for_adapter, fs::path(o.keep_dir) / name / "model.onnx", fs::copy_options::overwrite_existing);
+        fs::copy_file(model_for_adapter, fs::path(o.keep_dir) / name / "model.onnx",
+                      fs::copy_options::overwrite_existing);
         for (const auto& e : fs::directory_iterator(s.dir))
           if (e.path().filename().string().rfind("input_", 0) == 0)
             fs::copy_file(e.path(), dest / e.path().filename(), fs::copy_options::overwrite_existing);
@@ -798,9 +803,9 @@ void put_verdict(std::vector<std::string>& f, const Verdict& v) {
   f.push_back(v.diff ? "1" : "0");
   if (v.diff) {
     const Difference& d = *v.diff;
-    for (const auto& x : {std::to_string(d.output), exact_number(d.max_abs), exact_number(d.max_rel),
-                          exact_number(d.max_ulp), std::to_string(d.first_index), d.spec_value, d.runtime_value,
-                          std::to_string(d.differing)})
+    for (const auto& x :
+         {std::to_string(d.output), exact_number(d.max_abs), exact_number(d.max_rel), exact_number(d.max_ulp),
+          std::to_string(d.first_index), d.spec_value, d.runtime_value, std::to_string(d.differing)})
       f.push_back(x);
   }
 }
@@ -840,7 +845,8 @@ std::string serialise(const TestOut& t) {
     put_verdict(f, c.v);
     f.push_back(c.t ? "1" : "0");
     if (c.t) put_verdict(f, *c.t);
-    for (const auto& x : {std::to_string(c.reduced_nodes), c.reduced_ops, c.reduced_detail, c.reproducer}) f.push_back(x);
+    for (const auto& x : {std::to_string(c.reduced_nodes), c.reduced_ops, c.reduced_detail, c.reproducer})
+      f.push_back(x);
     line(f);
   }
   for (const auto& n : t.notes) line({"note", n});
@@ -888,7 +894,8 @@ struct Worker {
 };
 
 // The runners of one process: one per runtime, in `dir`/rK.
-std::vector<std::unique_ptr<Runner>> make_runners(const Options& o, const std::vector<bool>& serve, const fs::path& dir) {
+std::vector<std::unique_ptr<Runner>> make_runners(const Options& o, const std::vector<bool>& serve,
+                                                  const fs::path& dir) {
   std::vector<std::unique_ptr<Runner>> runners;
   for (size_t r = 0; r < o.runtimes.size(); ++r)
     runners.push_back(std::make_unique<Runner>(o, o.runtimes[r], serve[r], dir / ("r" + std::to_string(r))));
@@ -1011,8 +1018,10 @@ int run(const Options& o, const OperatorTable& ops) {
       const fs::path dir = tmp / "w0" / ("r" + std::to_string(r));
       fs::create_directories(dir);
       serve[r] = start_server(o.runtimes[r], o.timeout_seconds, probes[r], dir / "server-stderr.txt", why);
-      if (serve[r]) std::cout << who << "serve mode (one adapter process per job, restarted after a crash or a time-out)\n";
-      else std::cout << who << "one process per case (" << (why.empty() ? "--one-shot" : "no serve mode: " + why) << ")\n";
+      if (serve[r])
+        std::cout << who << "serve mode (one adapter process per job, restarted after a crash or a time-out)\n";
+      else
+        std::cout << who << "one process per case (" << (why.empty() ? "--one-shot" : "no serve mode: " + why) << ")\n";
     } else {
       std::cout << who << "one process per case (--one-shot)\n";
     }

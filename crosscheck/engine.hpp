@@ -19,23 +19,23 @@ struct Runtime {
 };
 
 struct Options {
-  std::vector<std::string> targets;   // suite folders or model files
-  std::vector<std::string> labels;    // how the reports name each target ("" or missing: its path)
-  std::vector<Runtime> runtimes;      // each case runs once in onnxsem and once in each of them
+  std::vector<std::string> targets;  // suite folders or model files
+  std::vector<std::string> labels;   // how the reports name each target ("" or missing: its path)
+  std::vector<Runtime> runtimes;     // each case runs once in onnxsem and once in each of them
   int random_sets = 0;
   uint64_t seed = 1;
-  std::string filter;                 // regex on test keys
+  std::string filter;  // regex on test keys
   std::string optimize = "all";
   bool transform = false;
   double timeout_seconds = 60;
   std::string json_file, markdown_file;
-  std::string keep_dir;               // where to keep model and inputs of cases that do not agree
+  std::string keep_dir;  // where to keep model and inputs of cases that do not agree
   int64_t max_tensor_bytes = int64_t{1} << 30;
-  int jobs = 1;                       // tests run in this many worker processes, each with its own adapter
-  bool one_shot = false;              // one adapter process per case even when the adapter has a serve mode
-  bool reduce = false;                // reduce every case that does not agree (XC8)
-  int reduce_runs = 100;              // at most this many runtime runs per reduction
-  conformance::Shard shard;           // run the tests of this part only (K15)
+  int jobs = 1;              // tests run in this many worker processes, each with its own adapter
+  bool one_shot = false;     // one adapter process per case even when the adapter has a serve mode
+  bool reduce = false;       // reduce every case that does not agree (XC8)
+  int reduce_runs = 100;     // at most this many runtime runs per reduction
+  conformance::Shard shard;  // run the tests of this part only (K15)
   // When not empty: the keys of every test of the unsharded run, in the order they are found (a generation
   // campaign's shard, GN5, whose cases were chosen by index): the tests given are the shard's, positions
   // are taken from this list, and no test is left out by its key's hash.

@@ -89,7 +89,7 @@ double ulp_distance(DType t, double a, double b) {
     case DType::float8e8m0: x = num::to_float8e8m0(a, true).bits; y = num::to_float8e8m0(b, true).bits; width = 8; has_sign = false; break;
     case DType::float4e2m1: x = num::to_float4e2m1(a, true).bits; y = num::to_float4e2m1(b, true).bits; width = 4; break;
     default: return std::fabs(a - b);  // integers and bool
-    // clang-format on
+      // clang-format on
   }
   if (t == DType::float64) {
     // 64-bit keys do not fit a double exactly; order them as signed integers instead.
@@ -108,8 +108,8 @@ Difference measure(const Tensor& spec, const Tensor& runtime, const Tolerance& t
   Difference d;
   if (spec.dtype() != runtime.dtype() || spec.shape() != runtime.shape() || spec.dtype() == DType::string) return d;
   const double inf = std::numeric_limits<double>::infinity();
-  dispatch(spec.dtype(), hana::concat(hana::concat(numeric_and_bool_types, float8_types), small_int_types), "crosscheck",
-           [&](auto tag) {
+  dispatch(spec.dtype(), hana::concat(hana::concat(numeric_and_bool_types, float8_types), small_int_types),
+           "crosscheck", [&](auto tag) {
              using T = typename decltype(tag)::type;
              auto s = spec.data<T>();
              auto r = runtime.data<T>();
@@ -174,7 +174,8 @@ Verdict judge(const Side& spec, const Side& runtime, const Tolerance& tol) {
   for (size_t k = 0; k < spec.outputs.size(); ++k) {
     const std::string d = conformance::compare(runtime.outputs[k], spec.outputs[k], tol);
     if (!d.empty())
-      return {Outcome::differ, "output " + std::to_string(k) + ": runtime " + d + " (expected: onnxsem's)", measured(k)};
+      return {Outcome::differ, "output " + std::to_string(k) + ": runtime " + d + " (expected: onnxsem's)",
+              measured(k)};
     if (const auto m = measured(k)) {
       agree.ulp = std::max(agree.ulp, m->max_ulp);
       agree.rel = std::max(agree.rel, m->max_rel);
@@ -193,7 +194,8 @@ Side adapter_status(bool timed_out, bool exited, int code_or_signal, const std::
     s.reason = "the adapter ran out of time";
   } else if (!exited) {
     s.kind = Side::Kind::error;
-    s.reason = "the adapter was killed by signal " + std::to_string(code_or_signal) + std::string(strsignal(code_or_signal) ? std::string(" (") + strsignal(code_or_signal) + ")" : "");
+    s.reason = "the adapter was killed by signal " + std::to_string(code_or_signal) +
+               std::string(strsignal(code_or_signal) ? std::string(" (") + strsignal(code_or_signal) + ")" : "");
   } else if (code_or_signal == 0) {
     s.kind = Side::Kind::ok;
   } else if (code_or_signal == 3) {

@@ -27,13 +27,13 @@ struct Side {
 
 // How far two numeric tensors are apart (XC3). Indexes count elements in row-major order.
 struct Difference {
-  size_t output = 0;          // which graph output
-  double max_abs = 0;         // max |runtime - spec|
-  double max_rel = 0;         // max |runtime - spec| / |spec|
-  double max_ulp = 0;         // max distance in units in the last place of the element type
-  int64_t first_index = -1;   // first element outside the tolerance of K1
+  size_t output = 0;                      // which graph output
+  double max_abs = 0;                     // max |runtime - spec|
+  double max_rel = 0;                     // max |runtime - spec| / |spec|
+  double max_ulp = 0;                     // max distance in units in the last place of the element type
+  int64_t first_index = -1;               // first element outside the tolerance of K1
   std::string spec_value, runtime_value;  // the two values there
-  int64_t differing = 0;      // how many elements are outside the tolerance
+  int64_t differing = 0;                  // how many elements are outside the tolerance
 };
 
 // Distance between two values of the element type `t` in units in the last place: the count of values of
@@ -46,8 +46,8 @@ struct Difference {
 
 struct Verdict {
   Outcome outcome = Outcome::agree;
-  std::string detail;                 // one line
-  std::optional<Difference> diff;     // for differ, when the values could be measured
+  std::string detail;              // one line
+  std::optional<Difference> diff;  // for differ, when the values could be measured
   // For agree: how close the runtime came within the tolerance, the largest ULP distance and relative
   // error over the numeric outputs (0 when bit-identical).
   double ulp = 0, rel = 0;

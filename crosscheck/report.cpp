@@ -7,9 +7,9 @@
 #include <fstream>
 #include <iostream>
 #include <map>
-#include <tuple>
 #include <numeric>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -142,10 +142,11 @@ void report(const Options& o, const TestList& tests, const std::vector<Case>& ca
   if (!findings.empty()) {
     std::cout << "distinct findings after reduction: " << findings.size() << "\n";
     for (const auto& [sig, f] : findings)
-      std::cout << "  " << o.runtimes[std::get<0>(sig)].name << ", " << outcome_name(static_cast<Outcome>(std::get<1>(sig)))
-                << ", " << std::get<2>(sig) << ": " << f.cases << " case" << (f.cases == 1 ? "" : "s") << ", e.g. "
-                << f.example->key << " reduced to " << f.example->reduced_nodes << " operation"
-                << (f.example->reduced_nodes == 1 ? "" : "s") << ": " << f.example->reduced_detail
+      std::cout << "  " << o.runtimes[std::get<0>(sig)].name << ", "
+                << outcome_name(static_cast<Outcome>(std::get<1>(sig))) << ", " << std::get<2>(sig) << ": " << f.cases
+                << " case" << (f.cases == 1 ? "" : "s") << ", e.g. " << f.example->key << " reduced to "
+                << f.example->reduced_nodes << " operation" << (f.example->reduced_nodes == 1 ? "" : "s") << ": "
+                << f.example->reduced_detail
                 << (f.example->reproducer.empty() ? "" : " (" + f.example->reproducer + ")") << "\n";
   }
   const bool several = T > 1;
@@ -319,7 +320,8 @@ void report(const Options& o, const TestList& tests, const std::vector<Case>& ca
       for (size_t i = 0; i < columns; ++i) m << "---|";
       m << "\n";
     };
-    m << "# Cross-check: onnxsem and " << names << "\n\n" << models << " models; each case runs once in onnxsem and once in each runtime.\n\n| outcome |";
+    m << "# Cross-check: onnxsem and " << names << "\n\n"
+      << models << " models; each case runs once in onnxsem and once in each runtime.\n\n| outcome |";
     for (const auto& rt : o.runtimes) m << " " << rt.name << " |";
     m << "\n";
     rule(R + 1);
@@ -335,7 +337,8 @@ void report(const Options& o, const TestList& tests, const std::vector<Case>& ca
       rule(4 + outcome_count);
       for (size_t k = 0; k < T; ++k)
         for (size_t r = 0; r < R; ++r) {
-          m << "| " << label(k) << " | " << o.runtimes[r].name << " | " << models_of[k] << " | " << cases_of[r][k] << " |";
+          m << "| " << label(k) << " | " << o.runtimes[r].name << " | " << models_of[k] << " | " << cases_of[r][k]
+            << " |";
           for (int i = 0; i < outcome_count; ++i) m << " " << by_target[r][k][static_cast<size_t>(i)] << " |";
           m << "\n";
         }
@@ -386,7 +389,8 @@ void report(const Options& o, const TestList& tests, const std::vector<Case>& ca
       if (c.v.outcome != Outcome::agree)
         m << "| " << c.key << " | " << c.set << " | " << o.runtimes[c.runtime].name << " | "
           << outcome_name(c.v.outcome) << " | " << cell(case_line(c.v)) << " |\n";
-  }}
+  }
+}
 
 }  // namespace onnxsem::crosscheck
 
@@ -488,7 +492,8 @@ ReadReport read_crosscheck_report(const std::string& path) {
   } catch (const Failure&) {
     throw;
   } catch (const std::exception& e) {
-    usage_error("F1", "'" + path + "' is not a cross-check report written by onnxsem crosscheck --json (" + e.what() + ")");
+    usage_error("F1",
+                "'" + path + "' is not a cross-check report written by onnxsem crosscheck --json (" + e.what() + ")");
   }
   return r;
 }
@@ -516,8 +521,7 @@ void merge_crosscheck_reports(const std::vector<ReadReport>& parts, const std::s
     if (names(o) != names(first)) differ("runtimes");
     if (o.random_sets != first.random_sets || o.seed != first.seed) differ("random input sets or seeds");
     if (o.filter != first.filter) differ("filters");
-    if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce)
-      differ("options");
+    if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce) differ("options");
     if (p.tests.found != parts.front().tests.found) differ("numbers of tests found");
     shards.push_back(o.shard);
     positions.push_back(p.tests.positions);

@@ -7,8 +7,8 @@
 
 namespace onnxsem::ops {
 
-void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
-                   Kernel k, CodeSite where) {
+void Registry::add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
+                   CodeSite where) {
   // The compiler names the file as the build saw it (e.g. "../ops/nn/conv.cpp"): keep it from "ops/" on.
   std::string file = where.file;
   if (auto at = file.rfind("ops/"); at != std::string::npos) file = file.substr(at);
@@ -35,8 +35,8 @@ const Kernel* Registry::kernel(std::string_view domain, std::string_view op_type
 bool Registry::nondeterministic(std::string_view domain, std::string_view op_type) const {
   // [spec:R2] operators whose result is drawn at random.
   ONNXSEM_CLAUSE(R2);
-  static constexpr std::string_view random_ops[] = {"RandomNormal", "RandomUniform", "RandomNormalLike",
-                                                    "RandomUniformLike", "Bernoulli", "Multinomial"};
+  static constexpr std::string_view random_ops[] = {"RandomNormal",      "RandomUniform", "RandomNormalLike",
+                                                    "RandomUniformLike", "Bernoulli",     "Multinomial"};
   return domain.empty() && std::find(std::begin(random_ops), std::end(random_ops), op_type) != std::end(random_ops);
 }
 

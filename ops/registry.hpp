@@ -32,8 +32,7 @@ class Registry final : public OperatorTable {
   void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
            CodeSite where = CodeSite::current());
 
-  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain,
-                                                      std::string_view op_type) const override;
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain, std::string_view op_type) const override;
   [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op_type,
                                      int64_t since_version) const override;
   [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op_type) const override;
@@ -76,16 +75,16 @@ void add_cast(Registry& r);
 void add_shape(Registry& r);
 void add_reduce(Registry& r);
 void add_nn(Registry& r);
-void add_loss(Registry& r);      // losses and training operators
-void add_spatial(Registry& r);   // Resize, Upsample, GridSample, AffineGrid, CenterCropPad, Col2Im, RoiAlign, ...
-void add_quant(Registry& r);     // quantization
-void add_text(Registry& r);      // strings, Unique, NonMaxSuppression, Det, ...
-void add_rnn(Registry& r);       // RNN, GRU, LSTM
-void add_signal(Registry& r);    // DFT, STFT, windows, MelWeightMatrix
-void add_sequence(Registry& r);  // sequence and optional operators
-void add_attention(Registry& r); // Attention, RotaryEmbedding, LinearAttention
-void add_ml(Registry& r);        // the ai.onnx.ml domain: tree ensembles, encoders, linear models
-void add_image(Registry& r);     // ImageDecoder
+void add_loss(Registry& r);       // losses and training operators
+void add_spatial(Registry& r);    // Resize, Upsample, GridSample, AffineGrid, CenterCropPad, Col2Im, RoiAlign, ...
+void add_quant(Registry& r);      // quantization
+void add_text(Registry& r);       // strings, Unique, NonMaxSuppression, Det, ...
+void add_rnn(Registry& r);        // RNN, GRU, LSTM
+void add_signal(Registry& r);     // DFT, STFT, windows, MelWeightMatrix
+void add_sequence(Registry& r);   // sequence and optional operators
+void add_attention(Registry& r);  // Attention, RotaryEmbedding, LinearAttention
+void add_ml(Registry& r);         // the ai.onnx.ml domain: tree ensembles, encoders, linear models
+void add_image(Registry& r);      // ImageDecoder
 
 // The signatures of each family (ops/FAMILY/signatures.cpp, spec/types.md TY1).
 void describe_elementwise(Registry& r);

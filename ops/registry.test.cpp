@@ -23,8 +23,8 @@ TEST_CASE("[TY1] every operator version onnxsem registers, and every control-flo
   // ONNX's operator changelog (at the commit of ../shared/onnx-suite) defines no version 28 of these
   // operators, which ops/catalog lists and ops/ registers: without a text to take them from they have no
   // signature, and operations resolved to them are counted as untyped (spec/types.md, TY1).
-  const std::set<std::string> no_onnx_text = {"Cast-28", "Mod-28", "Optional-28", "ReduceLogSum-28",
-                                              "ReduceLogSumExp-28", "ReverseSequence-28"};
+  const std::set<std::string> no_onnx_text = {
+      "Cast-28", "Mod-28", "Optional-28", "ReduceLogSum-28", "ReduceLogSumExp-28", "ReverseSequence-28"};
   size_t missing = 0;
   for (const auto& [domain, op, since] : r.implemented()) {
     if (domain.empty() && no_onnx_text.count(op + "-" + std::to_string(since))) {

@@ -184,8 +184,7 @@ void check_attributes(const Graph& g, Findings& out) {
       if (!names.insert(a.name).second) add(out, "W5", "attribute '" + a.name + "' is given twice", n.name);
       if (!a.ref_attr_name.empty())
         add(out, "W5", "attribute '" + a.name + "' refers to a caller attribute outside a function", n.name);
-      else if (a.type == AttrType::undefined)
-        add(out, "W5", "attribute '" + a.name + "' has no type", n.name);
+      else if (a.type == AttrType::undefined) add(out, "W5", "attribute '" + a.name + "' has no type", n.name);
     }
   }
 }
@@ -287,9 +286,10 @@ void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, F
   };
   auto arity = [&](const Graph* g, size_t ins, size_t outs, const std::string& why) {
     if (g && (g->inputs.size() != ins || g->outputs.size() != outs))
-      add(out, "SB12", "the body takes " + std::to_string(g->inputs.size()) + " inputs and returns " +
-                           std::to_string(g->outputs.size()) + " outputs; " + why + " call for " + std::to_string(ins) +
-                           " and " + std::to_string(outs),
+      add(out, "SB12",
+          "the body takes " + std::to_string(g->inputs.size()) + " inputs and returns " +
+              std::to_string(g->outputs.size()) + " outputs; " + why + " call for " + std::to_string(ins) + " and " +
+              std::to_string(outs),
           n.name);
   };
   const size_t I = n.inputs.size(), O = n.outputs.size();
@@ -375,8 +375,8 @@ std::optional<bool> constant_bool(const Graph& g, const std::string& name) {
     if (iname == name && t.dtype() == DType::boolean && t.size() == 1) return t.data<bool>()[0];
   for (const auto& c : g.nodes)
     if (normalise_domain(c.domain).empty() && c.op_type == "Constant" && c.outputs.size() == 1 && c.outputs[0] == name)
-      if (const Attribute* v = c.attr("value"); v && v->type == AttrType::t && v->t.dtype() == DType::boolean &&
-                                                v->t.size() == 1)
+      if (const Attribute* v = c.attr("value");
+          v && v->type == AttrType::t && v->t.dtype() == DType::boolean && v->t.size() == 1)
         return v->t.data<bool>()[0];
   return std::nullopt;
 }
@@ -417,7 +417,8 @@ void check_loop(const Node& n, const Types& types, Findings& out) {
     if (auto why = mismatch(declared(types, n.inputs[1]), DType::boolean, true); !why.empty())
       add(out, "SB6", "Loop's condition " + why, n.name, n.inputs[1]);
   for (size_t k = 2; k < n.inputs.size(); ++k)
-    if (n.inputs[k].empty()) add(out, "SB6", "Loop's loop-carried value " + std::to_string(k - 2) + " is absent", n.name);
+    if (n.inputs[k].empty())
+      add(out, "SB6", "Loop's loop-carried value " + std::to_string(k - 2) + " is absent", n.name);
   const Attribute* a = n.attr("body");
   if (!a || !a->g) return;
   const Graph& body = *a->g;
@@ -450,8 +451,10 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
   const size_t I = n.inputs.size();
   const size_t avail = since == 8 ? (I > 0 ? I - 1 : 0) : I;
   if (ma->i < 0 || static_cast<size_t>(ma->i) > avail) {
-    add(out, clause, "num_scan_inputs = " + std::to_string(ma->i) + " but Scan has " + std::to_string(avail) +
-                         " state and scan inputs", n.name);
+    add(out, clause,
+        "num_scan_inputs = " + std::to_string(ma->i) + " but Scan has " + std::to_string(avail) +
+            " state and scan inputs",
+        n.name);
     return;
   }
   const auto M = static_cast<size_t>(ma->i);
@@ -459,8 +462,10 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
   auto length = [&](const char* name, size_t count) {
     const Attribute* v = n.attr(name);
     if (v && v->ints.size() != count) {
-      add(out, clause, std::string("Scan's ") + name + " has " + std::to_string(v->ints.size()) + " entries, not " +
-                           std::to_string(count), n.name);
+      add(out, clause,
+          std::string("Scan's ") + name + " has " + std::to_string(v->ints.size()) + " entries, not " +
+              std::to_string(count),
+          n.name);
       return false;
     }
     return v != nullptr;
@@ -479,8 +484,10 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
       const std::string& name = n.inputs[N + j];
       const auto r = declared_rank(declared(types, name));
       if (r && (axes[j] < -static_cast<int64_t>(*r) || axes[j] >= static_cast<int64_t>(*r)))
-        add(out, "SB8", "scan_input_axes entry " + std::to_string(axes[j]) + " is outside the declared rank " +
-                            std::to_string(*r) + " of scan input " + std::to_string(j), n.name, name);
+        add(out, "SB8",
+            "scan_input_axes entry " + std::to_string(axes[j]) + " is outside the declared rank " + std::to_string(*r) +
+                " of scan input " + std::to_string(j),
+            n.name, name);
     }
   }
   if (!body || body->outputs.size() < N) return;  // SB12
@@ -492,9 +499,10 @@ void check_scan(const Node& n, int64_t since, const Types& types, Findings& out)
       const auto r = declared_rank(&body->outputs[N + k].type);
       const int64_t stacked = r ? static_cast<int64_t>(*r) + 1 : 0;
       if (r && (axes[k] < -stacked || axes[k] >= stacked))
-        add(out, "SB8", "scan_output_axes entry " + std::to_string(axes[k]) + " is outside the rank " +
-                            std::to_string(stacked) + " of scan output " + std::to_string(k), n.name,
-            body->outputs[N + k].name);
+        add(out, "SB8",
+            "scan_output_axes entry " + std::to_string(axes[k]) + " is outside the rank " + std::to_string(stacked) +
+                " of scan output " + std::to_string(k),
+            n.name, body->outputs[N + k].name);
     }
   }
 }
@@ -529,13 +537,17 @@ void check_applied_graphs(const Node& n, Findings& out) {
     // inputs fails at every application.
     ONNXSEM_CLAUSE(SB2);
     if (a->g->inputs.size() != 1)
-      add(out, "SB2", std::string("FlexAttention's ") + name + " declares " + std::to_string(a->g->inputs.size()) +
-                          " formal inputs; the operator passes 1", n.name);
+      add(out, "SB2",
+          std::string("FlexAttention's ") + name + " declares " + std::to_string(a->g->inputs.size()) +
+              " formal inputs; the operator passes 1",
+          n.name);
     // [spec:SB13] an applied graph returns as many outputs as its operator takes back.
     ONNXSEM_CLAUSE(SB13);
     if (a->g->outputs.size() != 1)
-      add(out, "SB13", std::string("FlexAttention's ") + name + " declares " +
-                           std::to_string(a->g->outputs.size()) + " outputs; the operator takes 1", n.name);
+      add(out, "SB13",
+          std::string("FlexAttention's ") + name + " declares " + std::to_string(a->g->outputs.size()) +
+              " outputs; the operator takes 1",
+          n.name);
   }
 }
 
@@ -547,8 +559,7 @@ void check_control_types(const Model& m, const Graph& g, const Node& n, const Ty
   else if (n.op_type == "Loop") {
     check_loop(n, types, out);
     check_loop_end(g, n, out);
-  }
-  else if (n.op_type == "SequenceMap") check_sequence_map(n, types, out);
+  } else if (n.op_type == "SequenceMap") check_sequence_map(n, types, out);
   else if (n.op_type == "Scan") {
     const Resolved r = resolve(ops, m.opset_imports, n);
     if (r.since_version > 0) check_scan(n, r.since_version, types, out);
@@ -562,11 +573,15 @@ void check_call(const Model& m, const Node& n, Findings& out, const std::string&
   const Function* f = function_of(m, n);
   if (!f) return;
   if (n.inputs.size() > f->inputs.size())
-    add(out, "FN1", "calls " + f->name + " with " + std::to_string(n.inputs.size()) + " inputs; it declares " +
-                        std::to_string(f->inputs.size()) + where, n.name);
+    add(out, "FN1",
+        "calls " + f->name + " with " + std::to_string(n.inputs.size()) + " inputs; it declares " +
+            std::to_string(f->inputs.size()) + where,
+        n.name);
   if (n.outputs.size() > f->outputs.size())
-    add(out, "FN1", "requests " + std::to_string(n.outputs.size()) + " outputs of " + f->name + "; it declares " +
-                        std::to_string(f->outputs.size()) + where, n.name);
+    add(out, "FN1",
+        "requests " + std::to_string(n.outputs.size()) + " outputs of " + f->name + "; it declares " +
+            std::to_string(f->outputs.size()) + where,
+        n.name);
 }
 
 void check_outer_reads(const Graph& g, const std::string& where, Findings& out) {
@@ -602,8 +617,10 @@ void check_outer_reads(const Graph& g, const std::string& where, Findings& out) 
     if (fired[k] || !ready(k, false)) continue;
     for (const auto& i : implicit[k])
       if (!has.count(i)) {
-        add(out, "SB1", "a subgraph of " + g.nodes[k].op_type + " reads '" + i +
-                            "', which gets a value only after this operation fires" + where, g.nodes[k].name, i);
+        add(out, "SB1",
+            "a subgraph of " + g.nodes[k].op_type + " reads '" + i +
+                "', which gets a value only after this operation fires" + where,
+            g.nodes[k].name, i);
         break;
       }
   }
@@ -705,8 +722,10 @@ void check_function_recursion(const Model& m, Findings& out) {
     }
     if (cyclic) {
       const auto& f = m.functions[start];
-      add(out, "FN2", "function " + (f.domain.empty() ? std::string() : f.domain + "::") + f.name +
-                          " calls itself, directly or through other functions", {});
+      add(out, "FN2",
+          "function " + (f.domain.empty() ? std::string() : f.domain + "::") + f.name +
+              " calls itself, directly or through other functions",
+          {});
     }
   }
 }

@@ -17,7 +17,9 @@ std::vector<std::string> clauses(const std::string& text, Profile p = Profile::o
   for (const auto& f : check(load_model_text(text), p, toys)) out.push_back(f.clause);
   return out;
 }
-bool has(const std::vector<std::string>& v, const std::string& c) { return std::find(v.begin(), v.end(), c) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& c) {
+  return std::find(v.begin(), v.end(), c) != v.end();
+}
 
 const char* clean = R"(
   < ir_version: 8, opset_import: ["" : 1] >
@@ -64,7 +66,8 @@ TEST_CASE("[C3] a graph output that no operation assigns is refused") {
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z, float[1] ghost) {
       z = Neg(x)
-    })"), "C3"));
+    })"),
+            "C3"));
 }
 
 TEST_CASE("[R1][PR1] a dead operation is refused by sonnx only") {
@@ -84,7 +87,9 @@ TEST_CASE("[R2] random operators and training-mode Dropout are refused by sonnx"
     g (float[1] x) => (float[1] z) {
       r = RandomNormal <shape = [1]> ()
       z = Add(x, r)
-    })", Profile::sonnx), "R2"));
+    })",
+                    Profile::sonnx),
+            "R2"));
   const char* training = R"(
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z) {
@@ -106,7 +111,8 @@ TEST_CASE("[W1] a name that nothing defines is refused") {
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z) {
       z = Add(x, nowhere)
-    })"), "W1"));
+    })"),
+            "W1"));
 }
 
 TEST_CASE("[W2] a cycle is refused") {
@@ -116,7 +122,8 @@ TEST_CASE("[W2] a cycle is refused") {
       p = Add(x, q)
       q = Neg(p)
       z = Identity(q)
-    })"), "W2"));
+    })"),
+            "W2"));
 }
 
 TEST_CASE("[W3] an unsorted node list is a warning, not a refusal") {
@@ -125,7 +132,8 @@ TEST_CASE("[W3] an unsorted node list is a warning, not a refusal") {
     g (float[1] x) => (float[1] z) {
       z = Identity(a)
       a = Neg(x)
-    })"), Profile::onnx, toys);
+    })"),
+                       Profile::onnx, toys);
   REQUIRE(f.size() == 1);
   CHECK(f[0].clause == "W3");
   CHECK(f[0].severity == Finding::Severity::warning);
@@ -137,12 +145,14 @@ TEST_CASE("[W4][W6] an operator outside the imported opsets is refused") {
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z) {
       z = NoSuchOp(x)
-    })"), "W4"));
+    })"),
+            "W4"));
   CHECK(has(clauses(R"(
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[1] x) => (float[1] z) {
       z = com.example.Neg(x)
-    })"), "W6"));
+    })"),
+            "W6"));
 }
 
 TEST_CASE("[W5] an attribute given twice is refused") {
@@ -182,7 +192,8 @@ TEST_CASE("[SB1] an operation whose subgraph reads the operation's own output is
       y = Neg(x)
       z = If(b) <then_branch = t () => (float[1] p) { p = Neg(y) },
                  else_branch = e () => (float[1] q) { q = Identity(y) }>
-    })").empty());
+    })")
+            .empty());
 }
 
 TEST_CASE("[SB2][SB13] a graph applied by FlexAttention must take one input and return one output") {
@@ -209,7 +220,8 @@ TEST_CASE("[SB3] a subgraph output that no scope defines is refused") {
     g (bool b, float[1] x) => (float[1] z) {
       z = If(b) <then_branch = t () => (float[1] p) { other = Neg(x) },
                  else_branch = e () => (float[1] q) { q = Identity(x) }>
-    })"), "SB3"));
+    })"),
+            "SB3"));
   // A branch output that names an outer tensor is defined.
   CHECK(clauses(R"(
     < ir_version: 8, opset_import: ["" : 1] >
@@ -217,14 +229,16 @@ TEST_CASE("[SB3] a subgraph output that no scope defines is refused") {
       y = Neg(x)
       z = If(b) <then_branch = t () => (float[1] y) { },
                  else_branch = e () => (float[1] q) { q = Identity(x) }>
-    })").empty());
+    })")
+            .empty());
 }
 
 TEST_CASE("[SB4] If's condition declared other than a one-element bool tensor is refused") {
   auto model = [](const std::string& decl) {
     return R"(
       < ir_version: 8, opset_import: ["" : 1] >
-      g ()" + decl + R"( b, float[1] x) => (float[1] z) {
+      g ()" +
+           decl + R"( b, float[1] x) => (float[1] z) {
         z = If(b) <then_branch = t () => (float[1] p) { p = Neg(x) },
                    else_branch = e () => (float[1] q) { q = Identity(x) }>
       })";
@@ -240,8 +254,10 @@ TEST_CASE("[SB6] Loop's trip count, condition and body declared with the wrong t
   auto model = [](const std::string& m, const std::string& c, const std::string& i) {
     return R"(
       < ir_version: 8, opset_import: ["" : 1] >
-      g ()" + m + R"( m, )" + c + R"( c, float[1] x) => (float[1] z) {
-        z = Loop(m, c, x) <body = s ()" + i + R"( i, bool ci, float[1] a) => (bool co, float[1] n) {
+      g ()" +
+           m + R"( m, )" + c + R"( c, float[1] x) => (float[1] z) {
+        z = Loop(m, c, x) <body = s ()" +
+           i + R"( i, bool ci, float[1] a) => (bool co, float[1] n) {
           co = Identity(ci)
           n = Neg(a)
         }>
@@ -259,7 +275,8 @@ TEST_CASE("[SB8] Scan's num_scan_inputs, axes and directions must fit its inputs
     return R"(
       < ir_version: 8, opset_import: ["" : 9] >
       g (float[2] s, float[3,2] xs) => (float[2] z) {
-        z = Scan(s, xs) <)" + attrs + R"(body = b (float[2] a, float[2] r) => (float[2] n) { n = Add(a, r) }>
+        z = Scan(s, xs) <)" +
+           attrs + R"(body = b (float[2] a, float[2] r) => (float[2] n) { n = Add(a, r) }>
       })";
   };
   CHECK(clauses(model("num_scan_inputs = 1, ")).empty());
@@ -277,15 +294,18 @@ TEST_CASE("[SB9] SequenceMap's first input declared a tensor is refused") {
     < ir_version: 8, opset_import: ["" : 17] >
     g (float[2] x) => (y) {
       y = SequenceMap(x) <body = b (float[2] a) => (float[2] r) { r = Neg(a) }>
-    })"), "SB9"));
+    })"),
+            "SB9"));
 }
 
 TEST_CASE("[SB10] Scan-8's sequence_lens must be declared int32 and num_scan_inputs given") {
   auto model = [](const std::string& lens, const std::string& attrs) {
     return R"(
       < ir_version: 8, opset_import: ["" : 8] >
-      g ()" + lens + R"( l, float[1,2] s, float[1,3,2] xs) => (float[1,2] z) {
-        z = Scan(l, s, xs) <)" + attrs + R"(body = b (float[2] a, float[2] r) => (float[2] n) { n = Add(a, r) }>
+      g ()" +
+           lens + R"( l, float[1,2] s, float[1,3,2] xs) => (float[1,2] z) {
+        z = Scan(l, s, xs) <)" +
+           attrs + R"(body = b (float[2] a, float[2] r) => (float[2] n) { n = Add(a, r) }>
       })";
   };
   CHECK(clauses(model("int32[1]", "num_scan_inputs = 1, ")).empty());
@@ -299,7 +319,8 @@ TEST_CASE("[FN1] a call with more inputs or outputs than the function declares i
     return R"(
       < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
       g (float[1] x) => (float[1] y) {
-        )" + call + R"(
+        )" +
+           call + R"(
       }
       < domain: "local", opset_import: ["" : 1] >
       F (a) => (b) {
@@ -336,7 +357,8 @@ TEST_CASE("[PE1] an error of an operation computed from initializers alone refus
       a = Boom(x)
       b = Boom(w)
       z = Add(a, b)
-    })").empty());
+    })")
+            .empty());
 }
 
 TEST_CASE("[PE1] unsupported and random operations stop only what depends on them") {
@@ -348,7 +370,8 @@ TEST_CASE("[PE1] unsupported and random operations stop only what depends on the
       z = Boom(r)
       n = Dropout(w)
       u = Boom(n)
-    })").empty());
+    })")
+            .empty());
 }
 
 TEST_CASE("[PE1][SB7] a Loop of zero iterations whose body declares no element type is refused") {
@@ -415,7 +438,8 @@ TEST_CASE("[SB6][L4] a Loop whose condition stays true and that has no trip coun
     Model m = load_model_text(R"(
       < ir_version: 8, opset_import: ["" : 1] >
       g (float[1] x, bool c) => (float[1] s) <bool t = {1}, bool f = {0}> {
-        s = Loop(no_m, )" + cond_init + R"(, x) <body = b (int64 i, bool ci, float[1] a) => (bool co, float[1] n) {
+        s = Loop(no_m, )" + cond_init +
+                              R"(, x) <body = b (int64 i, bool ci, float[1] a) => (bool co, float[1] n) {
           co = )" + cout + R"(
           n = Neg(a)
         }>
@@ -431,7 +455,7 @@ TEST_CASE("[SB6][L4] a Loop whose condition stays true and that has no trip coun
   };
   CHECK(clauses_of(loop("none", "Identity(ci)")) == std::vector<std::string>{"SB6"});
   CHECK(clauses_of(loop("t", "Identity(ci)")) == std::vector<std::string>{"SB6"});
-  CHECK(loop("f", "Identity(ci)").empty());      // no iteration
-  CHECK(loop("c", "Identity(ci)").empty());      // the caller decides
-  CHECK(loop("t", "Neg(ci)").empty());           // the body computes its condition
+  CHECK(loop("f", "Identity(ci)").empty());  // no iteration
+  CHECK(loop("c", "Identity(ci)").empty());  // the caller decides
+  CHECK(loop("t", "Neg(ci)").empty());       // the body computes its condition
 }

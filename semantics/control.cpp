@@ -34,10 +34,9 @@ namespace {
     // A value bound to a formal input declared optional is wrapped in an optional when it is not one
     // (a Loop body that receives optional(seq) and returns the seq it carries).
     if (body.inputs[i].type.kind == Type::Kind::optional && !formals[i].is_optional())
-      local.insert_or_assign(body.inputs[i].name,
-                             Value(OptionalValue{body.inputs[i].type.inner, std::make_shared<const Value>(formals[i])}));
-    else
-      local.insert_or_assign(body.inputs[i].name, formals[i]);
+      local.insert_or_assign(body.inputs[i].name, Value(OptionalValue{body.inputs[i].type.inner,
+                                                                      std::make_shared<const Value>(formals[i])}));
+    else local.insert_or_assign(body.inputs[i].name, formals[i]);
   }
   auto results = runner.run(body, std::move(local), nullptr, false, salt);
   std::vector<Value> values;
@@ -71,8 +70,8 @@ namespace {
   if (axis < 0 || axis > static_cast<int64_t>(shape.size())) axis = 0;
   shape.insert(shape.begin() + axis, 0);
   if (t.elem == DType::undefined)
-    eval_error("SB7", std::string(op) + " ran no iteration and its body declares no element type for '" +
-                          declared.name + "'");
+    eval_error("SB7",
+               std::string(op) + " ran no iteration and its body declares no element type for '" + declared.name + "'");
   return Value(dispatch(t.elem, all_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     return Tensor::allocate<T>(shape).first;
@@ -108,8 +107,8 @@ namespace {
   std::vector<std::optional<Value>> out;
   for (size_t k = 0; k < items.size(); ++k) {
     const Type& declared = body.outputs[k].type;
-    std::shared_ptr<const Type> elem =
-        declared.kind == Type::Kind::unknown ? nullptr : std::make_shared<const Type>(declared);
+    std::shared_ptr<const Type> elem = declared.kind == Type::Kind::unknown ? nullptr
+                                                                            : std::make_shared<const Type>(declared);
     out.emplace_back(Value(Sequence{elem, Items(items[k])}));
   }
   return out;
@@ -205,7 +204,8 @@ namespace {
   }
   const size_t N = carried.size();
   if (body.inputs.size() != N + 2 || body.outputs.size() < N + 1)
-    eval_error("SB12", "Loop's body must take 2 + N inputs and return 1 + N + K outputs (N = " + std::to_string(N) + ")");
+    eval_error("SB12",
+               "Loop's body must take 2 + N inputs and return 1 + N + K outputs (N = " + std::to_string(N) + ")");
   const size_t K = body.outputs.size() - 1 - N;
   std::vector<std::vector<Tensor>> scans(K);
   int64_t i = 0;
@@ -216,7 +216,8 @@ namespace {
     formals.insert(formals.end(), carried.begin(), carried.end());
     auto res = run_body(runner, body, formals, static_cast<uint64_t>(i) + 7);
     const Tensor& c = res[0].tensor();
-    if (c.dtype() != DType::boolean || c.size() != 1) eval_error("SB6", "Loop's body must return a one-element bool condition");
+    if (c.dtype() != DType::boolean || c.size() != 1)
+      eval_error("SB6", "Loop's body must return a one-element bool condition");
     cond = c.data<bool>()[0];
     for (size_t k = 0; k < N; ++k) carried[k] = res[1 + k];
     for (size_t k = 0; k < K; ++k) scans[k].push_back(res[1 + N + k].tensor());
@@ -251,7 +252,8 @@ namespace {
   auto ints = [&](const char* name, size_t count) {
     const Attribute* a = n.attr(name);
     std::vector<int64_t> v = a ? a->ints : std::vector<int64_t>(count, 0);
-    if (v.size() != count) eval_error("SB8", std::string("Scan's ") + name + " needs " + std::to_string(count) + " entries");
+    if (v.size() != count)
+      eval_error("SB8", std::string("Scan's ") + name + " needs " + std::to_string(count) + " entries");
     return v;
   };
   if (body.inputs.size() != N + M || body.outputs.size() < N)
@@ -269,7 +271,8 @@ namespace {
   for (size_t j = 0; j < M; ++j) {
     const Tensor& t = in[N + j]->tensor();
     int64_t ax = in_axes[j] < 0 ? in_axes[j] + t.rank() : in_axes[j];
-    if (ax < 0 || ax >= t.rank()) eval_error("SB8", "Scan input axis " + std::to_string(in_axes[j]) + " is out of range");
+    if (ax < 0 || ax >= t.rank())
+      eval_error("SB8", "Scan input axis " + std::to_string(in_axes[j]) + " is out of range");
     axes[j] = ax;
     if (length < 0) length = t.dim(ax);
     else if (t.dim(ax) != length) eval_error("SB8", "Scan inputs differ in their scanned length");
@@ -345,7 +348,7 @@ bool is_control(const Node& n) {
     auto values = run_body(runner, branch, {}, 1);
     if (values.size() != n.outputs.size())
       eval_error("SB12", "the branch has " + std::to_string(values.size()) + " outputs, the node " +
-                            std::to_string(n.outputs.size()));
+                             std::to_string(n.outputs.size()));
     for (auto& v : values) out.emplace_back(std::move(v));
     return out;
   }
@@ -357,8 +360,8 @@ bool is_control(const Node& n) {
 
 std::vector<std::optional<Value>> apply_operation(const Model& model, const OperatorTable& ops,
                                                   const std::map<std::string, int64_t>& opsets, const Node& n,
-                                                  std::vector<std::optional<Value>> inputs,
-                                                  const GraphRunner& runner, const Resolved* resolved) {
+                                                  std::vector<std::optional<Value>> inputs, const GraphRunner& runner,
+                                                  const Resolved* resolved) {
   // L5: a firing costs kFiringCost units plus one per element or item it reads, counted before
   // its operator runs; the operator adds what it states before its main loops.
   FiringWork firing_work;
@@ -406,23 +409,27 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
     }
   }
   if (results.size() > n.outputs.size())
-    throw Failure(Error{ErrorKind::internal, "E3",
+    throw Failure(Error{ErrorKind::internal,
+                        "E3",
                         "operator returned " + std::to_string(results.size()) + " outputs for " +
                             std::to_string(n.outputs.size()) + " output names",
-                        n.name, n.op_type, {}});
+                        n.name,
+                        n.op_type,
+                        {}});
   for (size_t j = 0; j < n.outputs.size(); ++j) {
     if (n.outputs[j].empty()) continue;
     // TY2: a node that names an output position its operator does not have breaks the operator's arity
     // (check finds it where the operator version is typed; here it is not).
     if (j >= results.size())
       throw Failure(Error{ErrorKind::refused, "TY2",
-                          "names output position " + std::to_string(j) + " ('" + n.outputs[j] + "'), but its operator gives " +
-                              std::to_string(results.size()) + " output" + (results.size() == 1 ? "" : "s"),
+                          "names output position " + std::to_string(j) + " ('" + n.outputs[j] +
+                              "'), but its operator gives " + std::to_string(results.size()) + " output" +
+                              (results.size() == 1 ? "" : "s"),
                           n.name, n.op_type, n.outputs[j]});
     if (!results[j])
       throw Failure(Error{ErrorKind::internal, "E3",
-                          "operator produced no value for requested output " + std::to_string(j), n.name,
-                          n.op_type, n.outputs[j]});
+                          "operator produced no value for requested output " + std::to_string(j), n.name, n.op_type,
+                          n.outputs[j]});
   }
   return results;
 }

@@ -42,8 +42,7 @@ class GraphRunner {
 // resolve(ops, opsets, n) worked out earlier (the fixpoint resolves each operation of a graph once).
 [[nodiscard]] std::vector<std::optional<Value>> apply_operation(const Model& model, const OperatorTable& ops,
                                                                 const std::map<std::string, int64_t>& opsets,
-                                                                const Node& n,
-                                                                std::vector<std::optional<Value>> inputs,
+                                                                const Node& n, std::vector<std::optional<Value>> inputs,
                                                                 const GraphRunner& runner,
                                                                 const Resolved* resolved = nullptr);
 
@@ -71,7 +70,8 @@ auto firing(const Node& n, Fire&& fire) -> decltype(fire()) {
     throw Failure(with_context(Error{ErrorKind::evaluation, "L3", "out of memory", {}, {}, {}}, n));
   } catch (const std::exception& e) {
     throw Failure(
-        with_context(Error{ErrorKind::internal, "E7", std::string("unexpected exception: ") + e.what(), {}, {}, {}}, n));
+        with_context(Error{ErrorKind::internal, "E7", std::string("unexpected exception: ") + e.what(), {}, {}, {}},
+                     n));
   }
 }
 

@@ -48,12 +48,11 @@ inline const std::uint32_t marker_index = register_marker(Marker::ids());
 
 }  // namespace onnxsem::coverage
 
-#define ONNXSEM_CLAUSE(...)                                                                              \
-  do {                                                                                                   \
-    struct onnxsem_clause_marker_ {                                                                      \
-      static constexpr const char* ids() noexcept { return #__VA_ARGS__; }                               \
-    };                                                                                                   \
-    if (::onnxsem::coverage::Sink* onnxsem_clause_sink_ = ::onnxsem::coverage::active_sink) [[unlikely]] \
-      ::onnxsem::coverage::reach(*onnxsem_clause_sink_,                                                  \
-                                 ::onnxsem::coverage::marker_index<onnxsem_clause_marker_>);             \
+#define ONNXSEM_CLAUSE(...)                                                                                         \
+  do {                                                                                                              \
+    struct onnxsem_clause_marker_ {                                                                                 \
+      static constexpr const char* ids() noexcept { return #__VA_ARGS__; }                                          \
+    };                                                                                                              \
+    if (::onnxsem::coverage::Sink* onnxsem_clause_sink_ = ::onnxsem::coverage::active_sink) [[unlikely]]            \
+      ::onnxsem::coverage::reach(*onnxsem_clause_sink_, ::onnxsem::coverage::marker_index<onnxsem_clause_marker_>); \
   } while (false)

@@ -84,8 +84,7 @@ class Demand {
       ONNXSEM_CLAUSE(L4);
       if (d_.cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
       DemandContext inner_cx{d_.cx_.model, d_.cx_.ops, d_.cx_.options, d_.cx_.depth + 1};
-      Demand inner(inner_cx, body, opsets ? *opsets : d_.opsets_, std::move(local), fresh ? nullptr : &d_,
-                   d_.firings_);
+      Demand inner(inner_cx, body, opsets ? *opsets : d_.opsets_, std::move(local), fresh ? nullptr : &d_, d_.firings_);
       std::vector<std::optional<Value>> values;
       for (const auto& vi : body.outputs) values.push_back(inner.value(vi.name));
       return values;
@@ -104,8 +103,8 @@ class Demand {
     const Node& n = graph_.nodes[k];
     if (progress_[k] == Progress::done) return;
     if (progress_[k] == Progress::in_progress)
-      throw Failure(Error{ErrorKind::refused, "W2", "the demanded value depends on itself through a cycle", n.name,
-                          n.op_type, {}});
+      throw Failure(Error{
+          ErrorKind::refused, "W2", "the demanded value depends on itself through a cycle", n.name, n.op_type, {}});
     progress_[k] = Progress::in_progress;
     std::vector<std::optional<Value>> inputs;
     bool all = true;

@@ -9,8 +9,8 @@
 #include <mutex>
 #include <optional>
 #include <random>
-#include <unordered_map>
 #include <set>
+#include <unordered_map>
 
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
@@ -47,10 +47,13 @@ Resolved resolve_unmarked(const OperatorTable& ops, const std::map<std::string, 
   auto imp = opset_imports.find(domain);
   // [spec:W6] every operator's domain is imported by the model.
   if (imp == opset_imports.end()) {
-    r.error = Error{ErrorKind::refused, "W6",
+    r.error = Error{ErrorKind::refused,
+                    "W6",
                     "the model imports no opset for domain '" + (domain.empty() ? std::string("ai.onnx") : domain) +
                         "'",
-                    node.name, node.op_type, {}};
+                    node.name,
+                    node.op_type,
+                    {}};
     return r;
   }
   const auto versions = ops.defined_versions(domain, node.op_type);
@@ -60,19 +63,25 @@ Resolved resolve_unmarked(const OperatorTable& ops, const std::map<std::string, 
     if (v <= imp->second) since = std::max(since, v);
   // [spec:W4] the imported opset must define the operator.
   if (since == 0) {
-    r.error = Error{ErrorKind::refused, "W4",
+    r.error = Error{ErrorKind::refused,
+                    "W4",
                     "operator " + (domain.empty() ? std::string() : domain + "::") + node.op_type +
                         " is not defined by opset " + std::to_string(imp->second) + " of its domain",
-                    node.name, node.op_type, {}};
+                    node.name,
+                    node.op_type,
+                    {}};
     return r;
   }
   r.since_version = since;
   r.kernel = ops.kernel(domain, node.op_type, since);
   if (!r.kernel)
-    r.error = Error{ErrorKind::unsupported, "U1",
+    r.error = Error{ErrorKind::unsupported,
+                    "U1",
                     "operator " + (domain.empty() ? std::string() : domain + "::") + node.op_type + " version " +
                         std::to_string(since) + " is not implemented",
-                    node.name, node.op_type, {}};
+                    node.name,
+                    node.op_type,
+                    {}};
   return r;
 }
 
@@ -331,7 +340,7 @@ struct Context {
   const Model& model;
   const OperatorTable& ops;
   const EvalOptions& options;
-  int depth = 0;  // nesting of subgraphs and function calls
+  int depth = 0;                    // nesting of subgraphs and function calls
   GraphIndexes* indexes = nullptr;  // of the evaluation (none: each graph's worked out where evaluated)
 };
 
@@ -491,21 +500,24 @@ struct Evaluation {
         else if (v->is_sequence()) elements = work_sum(elements, v->sequence().items.tensor_elements());
       }
       if (elements > cx.options.max_input_elements)
-        throw Failure(Error{ErrorKind::unsupported, "PE1",
+        throw Failure(Error{ErrorKind::unsupported,
+                            "PE1",
                             "the inputs hold " + std::to_string(elements) + " elements, more than the bound of " +
                                 std::to_string(cx.options.max_input_elements),
-                            {}, {}, {}});
+                            {},
+                            {},
+                            {}});
     }
     Scope here{&s, outer};
-    std::vector<std::optional<Value>> results =
-        apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs), Runner(cx, opsets, here, firings),
-                        &resolved[k]);
+    std::vector<std::optional<Value>> results = apply_operation(cx.model, cx.ops, opsets, n, std::move(inputs),
+                                                                Runner(cx, opsets, here, firings), &resolved[k]);
     for (size_t j = 0, named = 0; j < n.outputs.size(); ++j) {
       const std::string& name = n.outputs[j];
       if (name.empty()) continue;  // apply_operation returned a value for every requested output
       // By E2 no output of an executable operation has a value, so this assignment is the first.
       auto [at, fresh] = s.emplace(name, std::move(*results[j]));
-      if (!fresh) throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
+      if (!fresh)
+        throw Failure(Error{ErrorKind::internal, "E2", "output already has a value", n.name, n.op_type, name});
       if (p) p->at[ix.output_ids[k][named++]] = at;
       if (cx.options.observe) cx.options.observe(graph, name, at->second);
     }
@@ -602,8 +614,7 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     ONNXSEM_CLAUSE(E10);
     const std::vector<size_t>& ids = ix.input_ids[k];
     std::vector<char> handed(ids.size(), 0);
-    for (size_t j = 0; j < ids.size(); ++j)
-      handed[j] = ix.handable[k][j] && unread[ids[j]] == 1 && !ix.kept[ids[j]];
+    for (size_t j = 0; j < ids.size(); ++j) handed[j] = ix.handable[k][j] && unread[ids[j]] == 1 && !ix.kept[ids[j]];
     return handed;
   };
   while (!ex.empty()) {
@@ -611,8 +622,12 @@ State run_graph(const Context& cx, const Graph& g, const std::map<std::string, i
     // [spec:PE1] an evaluation given a bound on its firings stops (unsupported) when it reaches it.
     ONNXSEM_CLAUSE(PE1);
     if (cx.options.max_firings > 0 && firings >= cx.options.max_firings)
-      throw Failure(Error{ErrorKind::unsupported, "PE1",
-                          "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached", {}, {}, {}});
+      throw Failure(Error{ErrorKind::unsupported,
+                          "PE1",
+                          "the bound of " + std::to_string(cx.options.max_firings) + " firings is reached",
+                          {},
+                          {},
+                          {}});
     const std::vector<char> handed = cx.options.release ? last_read(k) : std::vector<char>{};
     firing(g.nodes[k], [&] { ev.fire_into(s, k, firings, handed, &has); });
     ++firings;
@@ -655,8 +670,8 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
     // [spec:I2] only declared graph inputs can be fed.
     ONNXSEM_CLAUSE(I2);
     if (!declared.count(name))
-      throw Failure(Error{ErrorKind::usage, "I2", "a value is fed for '" + name + "', which is not a graph input",
-                          {}, {}, name});
+      throw Failure(
+          Error{ErrorKind::usage, "I2", "a value is fed for '" + name + "', which is not a graph input", {}, {}, name});
     s.insert_or_assign(name, v);
   }
   std::vector<std::string> missing;
@@ -673,10 +688,13 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
     if (vi.type.kind != Type::Kind::tensor || !v.is_tensor()) continue;
     const Tensor& t = v.tensor();
     if (vi.type.elem != DType::undefined && t.dtype() != vi.type.elem)
-      throw Failure(Error{ErrorKind::usage, "I3",
+      throw Failure(Error{ErrorKind::usage,
+                          "I3",
                           std::string("graph input has element type ") + dtype_name(t.dtype()) + ", declared " +
                               dtype_name(vi.type.elem),
-                          {}, {}, vi.name});
+                          {},
+                          {},
+                          vi.name});
     // [spec:I4] with strict shapes, it also has the declared rank and fixed dimensions.
     ONNXSEM_CLAUSE(I4);
     if (strict_shapes && vi.type.shape) {
@@ -685,9 +703,12 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
       for (size_t i = 0; ok && i < dims.size(); ++i)
         if (dims[i].value && *dims[i].value != t.shape()[i]) ok = false;
       if (!ok)
-        throw Failure(Error{ErrorKind::usage, "I4",
-                            "graph input " + v.describe() + " does not fit the declared " + vi.type.describe(), {},
-                            {}, vi.name});
+        throw Failure(Error{ErrorKind::usage,
+                            "I4",
+                            "graph input " + v.describe() + " does not fit the declared " + vi.type.describe(),
+                            {},
+                            {},
+                            vi.name});
     }
   }
   return s;
@@ -720,8 +741,12 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
     if (k == g.nodes.size()) break;
     try {
       if (options.max_firings > 0 && out.firings >= options.max_firings)
-        throw Failure(Error{ErrorKind::unsupported, "PE1",
-                            "the bound of " + std::to_string(options.max_firings) + " firings is reached", {}, {}, {}});
+        throw Failure(Error{ErrorKind::unsupported,
+                            "PE1",
+                            "the bound of " + std::to_string(options.max_firings) + " firings is reached",
+                            {},
+                            {},
+                            {}});
       s = firing(g.nodes[k], [&] { return ev.fire(s, k, out.firings); });
       ++out.firings;
     } catch (const Failure& f) {
@@ -750,7 +775,8 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                  const EvalOptions& options, Prepared& prepared) {
   Outcome out;
   if (prepared.indexes_->model != &model) {
-    out.error = Error{ErrorKind::internal, "E6", "the evaluation is handed what was prepared for another model", {}, {}, {}};
+    out.error =
+        Error{ErrorKind::internal, "E6", "the evaluation is handed what was prepared for another model", {}, {}, {}};
     return out;
   }
   AllocationLimit limit(options.max_tensor_bytes);
@@ -772,8 +798,12 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
   for (const auto& vi : g.outputs)
     if (!s.count(vi.name)) missing.push_back(vi.name);
   if (!missing.empty()) {
-    out.error = Error{ErrorKind::refused, "C3",
-                      "at the fixpoint graph output(s) " + name_list(missing) + " have no value", {}, {}, {}};
+    out.error = Error{ErrorKind::refused,
+                      "C3",
+                      "at the fixpoint graph output(s) " + name_list(missing) + " have no value",
+                      {},
+                      {},
+                      {}};
     return out;
   }
   for (const auto& vi : g.outputs) out.outputs.push_back(s.at(vi.name));

@@ -33,15 +33,15 @@ struct Scheduler {
 
 struct EvalOptions {
   Scheduler scheduler;
-  int64_t max_tensor_bytes = int64_t{8} << 30;  // L3
-  int64_t max_loop_iterations = 10'000'000;     // L4
-  int64_t max_firing_work = kDefaultFiringWork;      // L5: elementary operations of one firing (0: no bound)
-  int64_t max_work = kDefaultEvaluationWork;         // L5: of the whole evaluation, subgraphs included (0: none)
-  bool strict_shapes = false;                   // I4
-  int64_t max_firings = 0;                      // PE1: a bound on the firings of one evaluation (0: none)
-  int64_t max_input_elements = 0;               // PE1: a bound on the tensor elements one firing reads (0: none)
-  bool release = true;                          // E8: drop a value once every operation reading it has fired
-  int threads = 1;                              // E9: the threads the kernels share their work among (same bits for any)
+  int64_t max_tensor_bytes = int64_t{8} << 30;   // L3
+  int64_t max_loop_iterations = 10'000'000;      // L4
+  int64_t max_firing_work = kDefaultFiringWork;  // L5: elementary operations of one firing (0: no bound)
+  int64_t max_work = kDefaultEvaluationWork;     // L5: of the whole evaluation, subgraphs included (0: none)
+  bool strict_shapes = false;                    // I4
+  int64_t max_firings = 0;                       // PE1: a bound on the firings of one evaluation (0: none)
+  int64_t max_input_elements = 0;                // PE1: a bound on the tensor elements one firing reads (0: none)
+  bool release = true;                           // E8: drop a value once every operation reading it has fired
+  int threads = 1;  // E9: the threads the kernels share their work among (same bits for any)
   // Called with every value an operation assigns, and the graph whose name it assigns (the main graph or a
   // subgraph of the model; for a function body, the body built at its call). Observes; changes nothing.
   // The sweep uses it to check type soundness (spec/types.md, TY12).
@@ -71,8 +71,8 @@ struct Outcome {
 
 // Evaluates the main graph of `model` on the given graph-input values (by name). Pure: reads its
 // arguments, returns a value, writes nothing else.
-[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
-                               const OperatorTable& ops, const EvalOptions& options);
+[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
+                               const EvalOptions& options);
 
 namespace detail {
 class GraphIndexes;
@@ -92,14 +92,14 @@ class Prepared {
   Prepared& operator=(const Prepared&) = delete;
 
  private:
-  friend Outcome evaluate(const Model&, const std::map<std::string, Value>&, const OperatorTable&,
-                          const EvalOptions&, Prepared&);
+  friend Outcome evaluate(const Model&, const std::map<std::string, Value>&, const OperatorTable&, const EvalOptions&,
+                          Prepared&);
   std::unique_ptr<detail::GraphIndexes> indexes_;
 };
 // The same, with what was prepared for `model` (an internal error, E6, when it was prepared for another).
 // The outcome is that of the evaluation without it.
-[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
-                               const OperatorTable& ops, const EvalOptions& options, Prepared& prepared);
+[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
+                               const EvalOptions& options, Prepared& prepared);
 
 // The evaluation of the constant part of the main graph (spec/graph.md, PE1): the fixpoint from a state
 // that holds the initializers which are not graph inputs, every graph input left without value. A firing

@@ -52,7 +52,8 @@ TEST_CASE("[E5][E6] the outputs do not depend on the schedule or on the order of
   REQUIRE(ref.ok());
   CHECK(run(m, xy(), {Scheduler::Kind::reverse, 0}).outputs == ref.outputs);
   CHECK(run(m, xy(), {Scheduler::Kind::depth_first, 0}).outputs == ref.outputs);
-  for (uint64_t seed = 0; seed < 16; ++seed) CHECK(run(m, xy(), {Scheduler::Kind::random, seed}).outputs == ref.outputs);
+  for (uint64_t seed = 0; seed < 16; ++seed)
+    CHECK(run(m, xy(), {Scheduler::Kind::random, seed}).outputs == ref.outputs);
   Model shuffled = m;
   std::mt19937_64 rng(7);
   for (int i = 0; i < 8; ++i) {
@@ -215,7 +216,8 @@ TEST_CASE("[E8] a value is let go once its last reader has fired, under every sc
   const Outcome kept = evaluate(m, in, toys, keep_all);
   REQUIRE(kept.ok());
   CHECK(kept.outputs.at(0) == Value(floats({}, {1.0f})));  // without E8 the state still holds a
-  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
+  for (auto kind :
+       {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
     EvalOptions o;
     o.scheduler = Scheduler{kind, 7};
     const Outcome r = evaluate(m, in, toys, o);
@@ -286,7 +288,8 @@ TEST_CASE("[E10] the last reader of a value may build its output in the value's 
   CHECK(kept.at.at("c") != kept.at.at("b"));
 }
 
-TEST_CASE("[E10] a value read again later, read twice by one operation, read by a subgraph, or a graph output, is not handed over") {
+TEST_CASE(
+    "[E10] a value read again later, read twice by one operation, read by a subgraph, or a graph output, is not handed over") {
   const Model m = load_model_text(R"(
     < ir_version: 8, opset_import: ["" : 1] >
     g (float[2] x) => (float[2] a, float[2] s) {
@@ -303,7 +306,8 @@ TEST_CASE("[E10] a value read again later, read twice by one operation, read by 
       s = Add(g, f)
     })");
   const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
-  for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
+  for (auto kind :
+       {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
     EvalOptions o;
     o.scheduler = Scheduler{kind, 11};
     Storage st;
@@ -350,7 +354,8 @@ TEST_CASE("[E5] the depth-first schedule fires an operation after the writers of
   CHECK(std::string(schedule_name(Scheduler::Kind::depth_first)) == "depth-first");
 }
 
-TEST_CASE("[O1][E3] evaluations sharing what was prepared resolve each operation against their own table of operators") {
+TEST_CASE(
+    "[O1][E3] evaluations sharing what was prepared resolve each operation against their own table of operators") {
   // The operators are resolved once per graph and table (and opset imports) and kept with the prepared
   // graph: an evaluation under another table must not fire the first table's kernels.
   const Model m = diamond();

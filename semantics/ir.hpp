@@ -17,8 +17,21 @@ namespace onnxsem {
 struct Graph;
 
 enum class AttrType {
-  undefined = 0, f = 1, i = 2, s = 3, t = 4, g = 5, floats = 6, ints = 7, strings = 8, tensors = 9,
-  graphs = 10, sparse_tensor = 11, sparse_tensors = 12, type_proto = 13, type_protos = 14,
+  undefined = 0,
+  f = 1,
+  i = 2,
+  s = 3,
+  t = 4,
+  g = 5,
+  floats = 6,
+  ints = 7,
+  strings = 8,
+  tensors = 9,
+  graphs = 10,
+  sparse_tensor = 11,
+  sparse_tensors = 12,
+  type_proto = 13,
+  type_protos = 14,
 };
 [[nodiscard]] const char* attr_type_name(AttrType t) noexcept;
 
@@ -42,9 +55,9 @@ struct Attribute {
 
 // An operation: an operator applied to tensors (the seed's "operation"; ONNX's NodeProto).
 struct Node {
-  std::string name;     // may be empty in a model; the loader names such nodes "#K" by position
+  std::string name;  // may be empty in a model; the loader names such nodes "#K" by position
   std::string op_type;
-  std::string domain;   // normalised: "" for ai.onnx
+  std::string domain;                // normalised: "" for ai.onnx
   std::vector<std::string> inputs;   // "" marks an absent optional input
   std::vector<std::string> outputs;  // "" marks an output that is not requested
   std::vector<Attribute> attributes;
@@ -78,8 +91,8 @@ struct Function {
   std::string overload;
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;
-  std::vector<std::string> attributes;          // attribute names without default
-  std::vector<Attribute> attribute_defaults;    // attributes with a default value
+  std::vector<std::string> attributes;        // attribute names without default
+  std::vector<Attribute> attribute_defaults;  // attributes with a default value
   std::vector<Node> nodes;
   std::map<std::string, int64_t> opset_imports;
 };

@@ -34,9 +34,8 @@ Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where) 
   Attribute a;
   a.name = p.name();
   a.ref_attr_name = p.ref_attr_name();
-  a.type = p.has_type() && p.type() != onnx::AttributeProto_AttributeType_UNDEFINED
-               ? static_cast<AttrType>(p.type())
-               : infer_attr_type(p);
+  a.type = p.has_type() && p.type() != onnx::AttributeProto_AttributeType_UNDEFINED ? static_cast<AttrType>(p.type())
+                                                                                    : infer_attr_type(p);
   a.f = p.f();
   a.i = p.i();
   a.s = p.s();
@@ -100,8 +99,7 @@ Model to_model(const onnx::ModelProto& p, const std::string& origin) {
   // [spec:W8] a model has a graph and imports at least one opset.
   ONNXSEM_CLAUSE(W8);
   if (!p.has_graph()) refused("W8", "'" + origin + "' holds no graph");
-  if (p.opset_import_size() == 0 && p.ir_version() >= 3)
-    refused("W8", "'" + origin + "' imports no opset");
+  if (p.opset_import_size() == 0 && p.ir_version() >= 3) refused("W8", "'" + origin + "' imports no opset");
   Model m;
   m.ir_version = p.ir_version();
   m.producer_name = p.producer_name();

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include <filesystem>
 #include <onnx/onnx-data_pb.h>
 #include <unistd.h>
+#include <filesystem>
 
 #include "semantics/loader.hpp"
 

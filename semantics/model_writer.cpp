@@ -41,8 +41,7 @@ void from_type(const Type& t, onnx::TypeProto& p) {
       p.mutable_map_type()->set_key_type(static_cast<int32_t>(t.key));
       if (t.inner) from_type(*t.inner, *p.mutable_map_type()->mutable_value_type());
       break;
-    case Type::Kind::unknown:
-      break;
+    case Type::Kind::unknown: break;
   }
 }
 
@@ -57,14 +56,29 @@ void from_attribute(const Attribute& a, onnx::AttributeProto& p) {
     case AttrType::i: p.set_i(a.i); break;
     case AttrType::s: p.set_s(a.s); break;
     case AttrType::t: proto::from_tensor(a.t, *p.mutable_t()); break;
-    case AttrType::g: if (a.g) from_graph(*a.g, *p.mutable_g()); break;
-    case AttrType::floats: for (float f : a.floats) p.add_floats(f); break;
-    case AttrType::ints: for (int64_t i : a.ints) p.add_ints(i); break;
-    case AttrType::strings: for (const auto& s : a.strings) p.add_strings(s); break;
-    case AttrType::tensors: for (const auto& t : a.tensors) proto::from_tensor(t, *p.add_tensors()); break;
-    case AttrType::graphs: for (const auto& g : a.graphs) if (g) from_graph(*g, *p.add_graphs()); break;
+    case AttrType::g:
+      if (a.g) from_graph(*a.g, *p.mutable_g());
+      break;
+    case AttrType::floats:
+      for (float f : a.floats) p.add_floats(f);
+      break;
+    case AttrType::ints:
+      for (int64_t i : a.ints) p.add_ints(i);
+      break;
+    case AttrType::strings:
+      for (const auto& s : a.strings) p.add_strings(s);
+      break;
+    case AttrType::tensors:
+      for (const auto& t : a.tensors) proto::from_tensor(t, *p.add_tensors());
+      break;
+    case AttrType::graphs:
+      for (const auto& g : a.graphs)
+        if (g) from_graph(*g, *p.add_graphs());
+      break;
     case AttrType::type_proto: from_type(a.tp, *p.mutable_tp()); break;
-    case AttrType::type_protos: for (const auto& t : a.tps) from_type(t, *p.add_type_protos()); break;
+    case AttrType::type_protos:
+      for (const auto& t : a.tps) from_type(t, *p.add_type_protos());
+      break;
     default: break;
   }
 }

@@ -100,8 +100,8 @@ double decode16(uint16_t bits, Format f) {
   const bool neg = (bits & 0x8000) != 0;
   const uint16_t mag = bits & 0x7FFF;
   if ((mag & exp_mask) == exp_mask) {
-    if ((mag & ~exp_mask) == 0) return neg ? -std::numeric_limits<double>::infinity()
-                                           : std::numeric_limits<double>::infinity();
+    if ((mag & ~exp_mask) == 0)
+      return neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
     return nan_from16(bits, f.mbits);
   }
   const double v = decode_magnitude(mag, f);
@@ -176,8 +176,8 @@ double decode_small(uint8_t bits, const SmallFormat& s) {
     const double qnan = std::copysign(std::numeric_limits<double>::quiet_NaN(), neg ? -1.0 : 1.0);
     if (s.unsigned_zero ? bits == s.nan_pattern : mag == s.nan_pattern) return s.unsigned_zero ? std::fabs(qnan) : qnan;
     if (s.inf_code != 0 && mag > s.inf_code) return qnan;
-    if (s.inf_code != 0 && mag == s.inf_code) return neg ? -std::numeric_limits<double>::infinity()
-                                                         : std::numeric_limits<double>::infinity();
+    if (s.inf_code != 0 && mag == s.inf_code)
+      return neg ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
   }
   const double v = decode_magnitude(mag, s.f);
   return neg ? -v : v;
@@ -325,8 +325,7 @@ T from_double(double x, bool saturate) {
     } else {
       in_range = in_range && t <= hi;
     }
-    if (!in_range)
-      eval_error("N6", "value " + show(x) + " is outside the range of " + int_name<T>());
+    if (!in_range) eval_error("N6", "value " + show(x) + " is outside the range of " + int_name<T>());
     if constexpr (small) {
       T out;
       out.v = static_cast<decltype(out.v)>(t);
@@ -414,8 +413,10 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -484,9 +485,9 @@ T parse_string_value(const std::string& s) {
 }
 
 // Explicit instantiations for every non-string element type.
-#define ONNXSEM_NUMERIC_INST(T)                                   \
-  template T from_double<T>(double, bool);                        \
-  template std::string to_string_value<T>(T);                     \
+#define ONNXSEM_NUMERIC_INST(T)               \
+  template T from_double<T>(double, bool);    \
+  template std::string to_string_value<T>(T); \
   template T parse_string_value<T>(const std::string&);
 ONNXSEM_NUMERIC_INST(float)
 ONNXSEM_NUMERIC_INST(double)

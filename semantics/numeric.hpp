@@ -27,10 +27,8 @@ namespace onnxsem::num {
 [[nodiscard]] inline double to_double(int2_t x) noexcept { return x.v; }
 [[nodiscard]] inline double to_double(uint2_t x) noexcept { return x.v; }
 template <class T>
-  requires std::is_arithmetic_v<T>
-[[nodiscard]] inline double to_double(T x) noexcept {
-  return static_cast<double>(x);
-}
+requires std::is_arithmetic_v<T>
+[[nodiscard]] inline double to_double(T x) noexcept { return static_cast<double>(x); }
 
 // ---- narrowing from binary64: round to nearest, ties to even (N2) -------------------------------------
 // float16, bfloat16: overflow gives infinity, NaN stays NaN (N3).
@@ -65,11 +63,26 @@ template <class T>
 // Integer to integer of another width: two's-complement wrap-around, as Cast defines (N7). From and To
 // are any of int8..uint64, int4/uint4/int2/uint2, or bool (from bool: 0 or 1; to bool: x != 0).
 namespace detail {
-template <class T> struct small_int_bits { static constexpr int value = 0; };
-template <> struct small_int_bits<int4_t> { static constexpr int value = 4; };
-template <> struct small_int_bits<uint4_t> { static constexpr int value = 4; };
-template <> struct small_int_bits<int2_t> { static constexpr int value = 2; };
-template <> struct small_int_bits<uint2_t> { static constexpr int value = 2; };
+template <class T>
+struct small_int_bits {
+  static constexpr int value = 0;
+};
+template <>
+struct small_int_bits<int4_t> {
+  static constexpr int value = 4;
+};
+template <>
+struct small_int_bits<uint4_t> {
+  static constexpr int value = 4;
+};
+template <>
+struct small_int_bits<int2_t> {
+  static constexpr int value = 2;
+};
+template <>
+struct small_int_bits<uint2_t> {
+  static constexpr int value = 2;
+};
 template <class T>
 inline constexpr bool is_small_int = small_int_bits<T>::value != 0;
 }  // namespace detail

@@ -8,8 +8,7 @@ namespace onnxsem {
 const Value& KernelArgs::value(size_t k) const {
   // [spec:A2] an operator reads only inputs that are present.
   ONNXSEM_CLAUSE(A2);
-  if (k >= inputs.size() || !inputs[k])
-    eval_error("A2", "required input " + std::to_string(k) + " is missing");
+  if (k >= inputs.size() || !inputs[k]) eval_error("A2", "required input " + std::to_string(k) + " is missing");
   return *inputs[k];
 }
 

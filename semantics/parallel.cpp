@@ -57,8 +57,8 @@ thread_local bool in_piece = false;  // this thread runs a piece: nested calls r
 struct Job {
   const std::function<void(int64_t)>* piece = nullptr;
   int64_t count = 0;
-  int helpers_wanted = 0;             // workers that may join (guarded by the pool's mutex)
-  int helpers_joined = 0;             // guarded by the pool's mutex
+  int helpers_wanted = 0;  // workers that may join (guarded by the pool's mutex)
+  int helpers_joined = 0;  // guarded by the pool's mutex
   // The shares of the caller (0) and of the workers in the order they join (1, 2, ...): the pieces
   // [next, end) of each are still to be claimed.
   struct Share {
@@ -76,8 +76,8 @@ struct Job {
   std::exception_ptr error;
   int64_t error_piece = -1;
   std::atomic<int64_t> lowest_error{INT64_MAX};  // error_piece once a piece has thrown
-  coverage::Sink* sink = nullptr;     // the caller's recording (K17)
-  void* meter = nullptr;              // the caller's work meter (L5)
+  coverage::Sink* sink = nullptr;                // the caller's recording (K17)
+  void* meter = nullptr;                         // the caller's work meter (L5)
   std::mutex meter_mutex;
 
   // Claims and runs pieces, those of share `self` first, until none is left; records the exception as above.
@@ -165,7 +165,7 @@ class Pool {
   std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job*> queue_;
-  std::atomic<int> queued_{0};  // queue_.size(), changed under mutex_ (read without it while polling)
+  std::atomic<int> queued_{0};        // queue_.size(), changed under mutex_ (read without it while polling)
   std::vector<std::thread> workers_;  // never joined: they serve until the process ends
 };
 

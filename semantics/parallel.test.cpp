@@ -2,9 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <mutex>
-#include <atomic>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -18,7 +18,6 @@
 #include "semantics/work.hpp"
 
 using namespace onnxsem;
-
 
 TEST_CASE("[E9] every piece runs exactly once, on up to T threads; nested calls run in place") {
   for (int t : {1, 2, 3, 8}) {

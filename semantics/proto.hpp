@@ -2,9 +2,8 @@
 // messages and the IR's value types. Nothing outside the loader includes this header.
 #pragma once
 
-#include <onnx/onnx_pb.h>
 #include <onnx/onnx-data_pb.h>
-
+#include <onnx/onnx_pb.h>
 
 #include "semantics/ir.hpp"
 #include "semantics/value.hpp"

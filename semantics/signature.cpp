@@ -42,14 +42,32 @@ struct ElemName {
 };
 // The element type names of ONNX's type constraints (TensorProto.DataType, spec/values.md V1).
 constexpr ElemName elem_names[] = {
-    {"float", DType::float32}, {"uint8", DType::uint8}, {"int8", DType::int8}, {"uint16", DType::uint16},
-    {"int16", DType::int16}, {"int32", DType::int32}, {"int64", DType::int64}, {"string", DType::string},
-    {"bool", DType::boolean}, {"float16", DType::float16}, {"double", DType::float64}, {"uint32", DType::uint32},
-    {"uint64", DType::uint64}, {"complex64", DType::complex64}, {"complex128", DType::complex128},
-    {"bfloat16", DType::bfloat16}, {"float8e4m3fn", DType::float8e4m3fn}, {"float8e4m3fnuz", DType::float8e4m3fnuz},
-    {"float8e5m2", DType::float8e5m2}, {"float8e5m2fnuz", DType::float8e5m2fnuz}, {"uint4", DType::uint4},
-    {"int4", DType::int4}, {"float4e2m1", DType::float4e2m1}, {"float8e8m0", DType::float8e8m0},
-    {"uint2", DType::uint2}, {"int2", DType::int2},
+    {"float", DType::float32},
+    {"uint8", DType::uint8},
+    {"int8", DType::int8},
+    {"uint16", DType::uint16},
+    {"int16", DType::int16},
+    {"int32", DType::int32},
+    {"int64", DType::int64},
+    {"string", DType::string},
+    {"bool", DType::boolean},
+    {"float16", DType::float16},
+    {"double", DType::float64},
+    {"uint32", DType::uint32},
+    {"uint64", DType::uint64},
+    {"complex64", DType::complex64},
+    {"complex128", DType::complex128},
+    {"bfloat16", DType::bfloat16},
+    {"float8e4m3fn", DType::float8e4m3fn},
+    {"float8e4m3fnuz", DType::float8e4m3fnuz},
+    {"float8e5m2", DType::float8e5m2},
+    {"float8e5m2fnuz", DType::float8e5m2fnuz},
+    {"uint4", DType::uint4},
+    {"int4", DType::int4},
+    {"float4e2m1", DType::float4e2m1},
+    {"float8e8m0", DType::float8e8m0},
+    {"uint2", DType::uint2},
+    {"int2", DType::int2},
 };
 
 std::optional<DType> parse_elem(std::string_view s) {
@@ -76,8 +94,8 @@ std::optional<std::pair<std::string_view, std::string_view>> split_pair(std::str
 }
 
 [[noreturn]] void malformed(size_t line, const std::string& what) {
-  throw Failure(Error{ErrorKind::internal, "TY1", "signature text, line " + std::to_string(line) + ": " + what,
-                      {}, {}, {}});
+  throw Failure(
+      Error{ErrorKind::internal, "TY1", "signature text, line " + std::to_string(line) + ": " + what, {}, {}, {}});
 }
 
 }  // namespace
@@ -126,7 +144,8 @@ std::string type_text(const Type& t) {
   auto inner = [&] { return t.inner ? type_text(*t.inner) : std::string("?"); };
   switch (t.kind) {
     case Type::Kind::unknown: return "?";
-    case Type::Kind::tensor: return std::string("tensor(") + (t.elem == DType::undefined ? "?" : elem_text(t.elem)) + ")";
+    case Type::Kind::tensor:
+      return std::string("tensor(") + (t.elem == DType::undefined ? "?" : elem_text(t.elem)) + ")";
     case Type::Kind::sparse_tensor:
       return std::string("sparse_tensor(") + (t.elem == DType::undefined ? "?" : elem_text(t.elem)) + ")";
     case Type::Kind::sequence: return "seq(" + inner() + ")";
@@ -145,7 +164,8 @@ bool type_matches(const Type& a, const Type& p) {
     case Type::Kind::sequence:
     case Type::Kind::optional: return !a.inner || !p.inner || type_matches(*a.inner, *p.inner);
     case Type::Kind::map:
-      return (a.key == DType::undefined || a.key == p.key) && (!a.inner || !p.inner || type_matches(*a.inner, *p.inner));
+      return (a.key == DType::undefined || a.key == p.key) &&
+             (!a.inner || !p.inner || type_matches(*a.inner, *p.inner));
     case Type::Kind::unknown: return true;
   }
   return false;
@@ -157,10 +177,19 @@ struct AttrName {
   AttrType t;
 };
 constexpr AttrName attr_names[] = {
-    {"float", AttrType::f}, {"int", AttrType::i}, {"string", AttrType::s}, {"tensor", AttrType::t},
-    {"graph", AttrType::g}, {"floats", AttrType::floats}, {"ints", AttrType::ints}, {"strings", AttrType::strings},
-    {"tensors", AttrType::tensors}, {"graphs", AttrType::graphs}, {"sparse_tensor", AttrType::sparse_tensor},
-    {"sparse_tensors", AttrType::sparse_tensors}, {"type_proto", AttrType::type_proto},
+    {"float", AttrType::f},
+    {"int", AttrType::i},
+    {"string", AttrType::s},
+    {"tensor", AttrType::t},
+    {"graph", AttrType::g},
+    {"floats", AttrType::floats},
+    {"ints", AttrType::ints},
+    {"strings", AttrType::strings},
+    {"tensors", AttrType::tensors},
+    {"graphs", AttrType::graphs},
+    {"sparse_tensor", AttrType::sparse_tensor},
+    {"sparse_tensors", AttrType::sparse_tensors},
+    {"type_proto", AttrType::type_proto},
     {"type_protos", AttrType::type_protos},
 };
 }  // namespace
@@ -241,7 +270,8 @@ std::vector<Signature> parse_signatures(std::string_view text) {
       (word == "in" ? s.inputs : s.outputs).push_back(std::move(f));
     } else if (word == "arity") {
       std::string which, lo, hi;
-      if (!(ls >> which >> lo >> hi) || (which != "in" && which != "out")) malformed(no, "expected: arity in|out MIN MAX");
+      if (!(ls >> which >> lo >> hi) || (which != "in" && which != "out"))
+        malformed(no, "expected: arity in|out MIN MAX");
       const size_t l = std::stoul(lo), h = hi == "inf" ? unbounded : std::stoul(hi);
       if (which == "in") {
         s.min_inputs = l, s.max_inputs = h, arity_in = true;

@@ -66,7 +66,8 @@ Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
     auto src = t.data<T>();
     auto [r, dst] = Tensor::allocate<T>(out);
     for (int64_t o = 0; o < outer; ++o)
-      for (int64_t j = 0; j < inner; ++j) dst[static_cast<size_t>(o * inner + j)] = src[static_cast<size_t>((o * n + index) * inner + j)];
+      for (int64_t j = 0; j < inner; ++j)
+        dst[static_cast<size_t>(o * inner + j)] = src[static_cast<size_t>((o * n + index) * inner + j)];
     return r;
   });
 }
@@ -92,7 +93,8 @@ Tensor stack(const std::vector<Tensor>& items, int64_t axis, const std::string& 
     for (int64_t k = 0; k < count; ++k) {
       auto src = items[static_cast<size_t>(k)].data<T>();
       for (int64_t o = 0; o < outer; ++o)
-        for (int64_t j = 0; j < inner; ++j) dst[static_cast<size_t>((o * count + k) * inner + j)] = src[static_cast<size_t>(o * inner + j)];
+        for (int64_t j = 0; j < inner; ++j)
+          dst[static_cast<size_t>((o * count + k) * inner + j)] = src[static_cast<size_t>(o * inner + j)];
     }
     return r;
   });

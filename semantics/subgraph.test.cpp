@@ -70,7 +70,8 @@ TEST_CASE("[SB1][SB4] If evaluates only the branch its condition selects, readin
 TEST_CASE("[SB4] If's condition must be a one-element bool tensor") {
   const Model m = if_model();
   const Outcome o = run(m, {{"c", Value(Tensor::from_vector<bool>({2}, {true, false}))},
-                            {"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {1.0f, 2.0f}))}});
+                            {"x", Value(floats({2}, {1.0f, 2.0f}))},
+                            {"y", Value(floats({2}, {1.0f, 2.0f}))}});
   REQUIRE_FALSE(o.ok());
   CHECK(o.error->clause == "SB4");
   CHECK(o.error->op == "If");
@@ -103,8 +104,8 @@ TEST_CASE("[SB2][SB3] a subgraph output without value at its fixpoint is an erro
 
 TEST_CASE("[SB5][SB6] Loop carries values through its iterations and stacks its scan outputs") {
   const Model m = loop_model();
-  const Outcome o = run(m, {{"m", count(3)}, {"x", Value(floats({2}, {0.0f, 1.0f}))},
-                            {"y", Value(floats({2}, {1.0f, 10.0f}))}});
+  const Outcome o =
+      run(m, {{"m", count(3)}, {"x", Value(floats({2}, {0.0f, 1.0f}))}, {"y", Value(floats({2}, {1.0f, 10.0f}))}});
   REQUIRE(o.ok());
   CHECK(o.outputs.at(0) == Value(floats({2}, {3.0f, 31.0f})));
   CHECK(o.outputs.at(1) == Value(floats({3, 2}, {1.0f, 11.0f, 2.0f, 21.0f, 3.0f, 31.0f})));
@@ -114,13 +115,14 @@ TEST_CASE("[E6][E8] evaluations that share what was prepared of a model each giv
   // A Loop whose body lets values go (E8) at every iteration, and a graph whose E8 is observable (Keep
   // and Holders): two rounds under each schedule, with one Prepared for all, against evaluations without.
   const Model looped = loop_model(), kept = load_model_text(onnxsem::testing::kept_value_model);
-  const std::map<std::string, Value> loop_in{{"m", count(3)}, {"x", Value(floats({2}, {0.0f, 1.0f}))},
+  const std::map<std::string, Value> loop_in{{"m", count(3)},
+                                             {"x", Value(floats({2}, {0.0f, 1.0f}))},
                                              {"y", Value(floats({2}, {1.0f, 10.0f}))}};
   const std::map<std::string, Value> kept_in{{"x", Value(floats({2}, {1.0f, 2.0f}))}};
   Prepared for_loop(looped), for_kept(kept);
   for (int round = 0; round < 2; ++round)
-    for (auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random,
-                      Scheduler::Kind::depth_first}) {
+    for (auto kind :
+         {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
       CAPTURE(round);
       CAPTURE(schedule_name(kind));
       EvalOptions o;
@@ -145,8 +147,8 @@ TEST_CASE("[E6][E8] evaluations that share what was prepared of a model each giv
 
 TEST_CASE("[SB7] a Loop without iterations yields empty scan outputs of the declared element type") {
   const Model m = loop_model();
-  const Outcome o = run(m, {{"m", count(0)}, {"x", Value(floats({2}, {5.0f, 6.0f}))},
-                            {"y", Value(floats({2}, {1.0f, 1.0f}))}});
+  const Outcome o =
+      run(m, {{"m", count(0)}, {"x", Value(floats({2}, {5.0f, 6.0f}))}, {"y", Value(floats({2}, {1.0f, 1.0f}))}});
   REQUIRE(o.ok());
   CHECK(o.outputs.at(0) == Value(floats({2}, {5.0f, 6.0f})));
   REQUIRE(o.outputs.at(1).is_tensor());
@@ -157,7 +159,8 @@ TEST_CASE("[SB7] a Loop without iterations yields empty scan outputs of the decl
 TEST_CASE("[SB6] Loop's trip count must be a one-element int64 tensor") {
   const Model m = loop_model();
   const Outcome o = run(m, {{"m", Value(Tensor::from_vector<int64_t>({2}, {1, 2}))},
-                            {"x", Value(floats({2}, {0.0f, 1.0f}))}, {"y", Value(floats({2}, {1.0f, 1.0f}))}});
+                            {"x", Value(floats({2}, {0.0f, 1.0f}))},
+                            {"y", Value(floats({2}, {1.0f, 1.0f}))}});
   REQUIRE_FALSE(o.ok());
   CHECK(o.error->clause == "SB6");
 }
@@ -309,9 +312,7 @@ TEST_CASE("[FN2] a function that calls itself through another is refused by chec
 }
 
 namespace {
-Value sequence_of(std::vector<Value> items) {
-  return Value(Sequence{nullptr, Items(items)});
-}
+Value sequence_of(std::vector<Value> items) { return Value(Sequence{nullptr, Items(items)}); }
 }  // namespace
 
 TEST_CASE("[SB9] SequenceMap runs the body per item, passing tensors whole") {
@@ -324,8 +325,8 @@ TEST_CASE("[SB9] SequenceMap runs the body per item, passing tensors whole") {
     })");
   m.graph.inputs.at(0).type = Type{};
   m.graph.outputs.at(0).type = Type{};
-  const Value xs = sequence_of({Value(floats({2}, {1.0f, 2.0f})), Value(floats({2}, {3.0f, 4.0f})),
-                                Value(floats({2}, {5.0f, 6.0f}))});
+  const Value xs = sequence_of(
+      {Value(floats({2}, {1.0f, 2.0f})), Value(floats({2}, {3.0f, 4.0f})), Value(floats({2}, {5.0f, 6.0f}))});
   const Outcome o = run(m, {{"xs", xs}, {"y", Value(floats({2}, {10.0f, 100.0f}))}});
   REQUIRE(o.ok());
   REQUIRE(o.outputs.at(0).is_sequence());
@@ -457,8 +458,8 @@ TEST_CASE("[SB13] a kernel applies its graph attribute through the graph semanti
   const Outcome o = run(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {10.0f, 20.0f}))}});
   REQUIRE(o.ok());
   CHECK(o.outputs.at(0) == Value(floats({2}, {11.0f, 22.0f})));
-  const Outcome d = evaluate_demand(m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {10.0f, 20.0f}))}},
-                                    toys, {});
+  const Outcome d = evaluate_demand(
+      m, {{"x", Value(floats({2}, {1.0f, 2.0f}))}, {"y", Value(floats({2}, {10.0f, 20.0f}))}}, toys, {});
   REQUIRE(d.ok());
   CHECK(d.outputs == o.outputs);
 }
@@ -468,7 +469,8 @@ TEST_CASE("[SB8] the evaluation raises SB8 for a missing num_scan_inputs and for
     const Model m = load_model_text(R"(
       < ir_version: 8, opset_import: ["" : 11] >
       g (float[2] s0, float[3, 2] xs) => (float[2] sum, float[3, 2] partial) {
-        sum, partial = Scan(s0, xs) <)" + attrs + R"(body = step (float[2] acc, float[2] x) => (float[2] next, float[2] out) {
+        sum, partial = Scan(s0, xs) <)" +
+                                    attrs + R"(body = step (float[2] acc, float[2] x) => (float[2] next, float[2] out) {
               next = Add(acc, x)
               out = Identity(next)
             }>
@@ -477,7 +479,7 @@ TEST_CASE("[SB8] the evaluation raises SB8 for a missing num_scan_inputs and for
                    {"xs", Value(floats({3, 2}, {1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f}))}});
   };
   for (const std::string attrs : {"", "num_scan_inputs = 1, scan_input_axes = [2], ",
-                                   "num_scan_inputs = 1, scan_output_axes = [-3], ", "num_scan_inputs = -1, "}) {
+                                  "num_scan_inputs = 1, scan_output_axes = [-3], ", "num_scan_inputs = -1, "}) {
     const Outcome o = scan(attrs);
     REQUIRE_FALSE(o.ok());
     CHECK(o.error->clause == "SB8");
@@ -489,7 +491,8 @@ TEST_CASE("[L5] the work of a Loop's iterations and of the whole evaluation is b
   // Each iteration costs the run of the body (2^16) to the Loop's own firing, and the body's two firings
   // (2^16 each plus the elements they read) to the evaluation.
   const Model m = loop_model();
-  const std::map<std::string, Value> in{{"m", count(100)}, {"x", Value(floats({2}, {0.0f, 0.0f}))},
+  const std::map<std::string, Value> in{{"m", count(100)},
+                                        {"x", Value(floats({2}, {0.0f, 0.0f}))},
                                         {"y", Value(floats({2}, {1.0f, 1.0f}))}};
   EvalOptions o;
   REQUIRE(evaluate(m, in, toys, o).ok());

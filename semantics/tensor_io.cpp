@@ -14,7 +14,8 @@ namespace {
 
 // Elements per byte in the packed serialized form of sub-byte types (0: not packed).
 template <class T>
-inline constexpr int per_byte = std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t> || std::is_same_v<T, float4e2m1_t>
+inline constexpr int per_byte = std::is_same_v<T, int4_t> || std::is_same_v<T, uint4_t> ||
+                                        std::is_same_v<T, float4e2m1_t>
                                     ? 2
                                     : (std::is_same_v<T, int2_t> || std::is_same_v<T, uint2_t> ? 4 : 0);
 
@@ -77,18 +78,20 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
     if constexpr (std::is_same_v<T, float>) present = p.float_data_size(), field = "float_data";
     else if constexpr (std::is_same_v<T, double>) present = p.double_data_size(), field = "double_data";
     else if constexpr (std::is_same_v<T, int64_t>) present = p.int64_data_size(), field = "int64_data";
-    else if constexpr (std::is_same_v<T, uint64_t> || std::is_same_v<T, uint32_t>) present = p.uint64_data_size(), field = "uint64_data";
+    else if constexpr (std::is_same_v<T, uint64_t> || std::is_same_v<T, uint32_t>)
+      present = p.uint64_data_size(), field = "uint64_data";
     else if constexpr (std::is_same_v<T, std::string>) present = p.string_data_size(), field = "string_data";
     else present = p.int32_data_size();
     const bool packed_ok = per > 0 && present == n / (per ? per : 1) + (per && n % per != 0);
     if (present != n && !packed_ok)
-      bad(where, std::string(field) + " has " + std::to_string(present) + " values, the shape needs " + std::to_string(n));
+      bad(where,
+          std::string(field) + " has " + std::to_string(present) + " values, the shape needs " + std::to_string(n));
   }
   auto [t, out] = Tensor::allocate<T>(std::move(shape));
   auto check_count = [&](int64_t have, int64_t want, const char* field) {
     if (have != want)
-      bad(where, std::string(field) + " has " + std::to_string(have) + " values, the shape needs " +
-                     std::to_string(want));
+      bad(where,
+          std::string(field) + " has " + std::to_string(have) + " values, the shape needs " + std::to_string(want));
   };
   if constexpr (std::is_same_v<T, float>) {
     check_count(p.float_data_size(), n, "float_data");
@@ -120,7 +123,8 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
       }
     } else {  // float16, bfloat16, float8: the bit pattern, one per int32
       check_count(p.int32_data_size(), n, "int32_data");
-      for (int64_t i = 0; i < n; ++i) out[i].bits = static_cast<decltype(out[i].bits)>(p.int32_data(static_cast<int>(i)));
+      for (int64_t i = 0; i < n; ++i)
+        out[i].bits = static_cast<decltype(out[i].bits)>(p.int32_data(static_cast<int>(i)));
     }
   } else if constexpr (per > 0) {  // int4/uint4/int2/uint2: packed in int32_data, or one element per entry
     const int64_t packed = (n + per - 1) / per;
@@ -144,8 +148,7 @@ Tensor to_tensor(const onnx::TensorProto& p, const std::string& where) {
   if (p.data_location() == onnx::TensorProto_DataLocation_EXTERNAL)
     unsupported("tensor '" + where + "' keeps its data in an external file, which onnxsem does not read");
   if (p.has_segment()) unsupported("tensor '" + where + "' is segmented, which onnxsem does not read");
-  if (!dtype_known(p.data_type()))
-    bad(where, "unknown element type code " + std::to_string(p.data_type()));
+  if (!dtype_known(p.data_type())) bad(where, "unknown element type code " + std::to_string(p.data_type()));
   const auto d = static_cast<DType>(p.data_type());
   if (d == DType::complex64 || d == DType::complex128)
     unsupported(std::string("tensor '") + where + "': complex element types are not supported");
@@ -266,10 +269,8 @@ Value to_value(const onnx::SequenceProto& p, const std::string& where) {
       for (const auto& m : p.map_values()) items.push_back(to_value(m, where));
       if (!items.empty()) elem = map_type_of(items.front().map());
       break;
-    case k_undefined:
-      break;
-    default:
-      unsupported("sequence '" + where + "' holds sparse tensors, which onnxsem does not read");
+    case k_undefined: break;
+    default: unsupported("sequence '" + where + "' holds sparse tensors, which onnxsem does not read");
   }
   return Value(Sequence{elem, Items(items)});
 }
@@ -283,10 +284,12 @@ Value to_value(const onnx::OptionalProto& p, const std::string& where) {
       }
       return Value(OptionalValue{});
     case k_sequence:
-      if (p.has_sequence_value()) return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.sequence_value(), where))});
+      if (p.has_sequence_value())
+        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.sequence_value(), where))});
       return Value(OptionalValue{});
     case k_optional:
-      if (p.has_optional_value()) return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.optional_value(), where))});
+      if (p.has_optional_value())
+        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.optional_value(), where))});
       return Value(OptionalValue{});
     case k_map:
       if (p.has_map_value()) {
@@ -294,10 +297,8 @@ Value to_value(const onnx::OptionalProto& p, const std::string& where) {
         return Value(OptionalValue{map_type_of(v->map()), v});
       }
       return Value(OptionalValue{});
-    case k_undefined:
-      return Value(OptionalValue{});
-    default:
-      unsupported("optional '" + where + "' holds a sparse tensor, which onnxsem does not read");
+    case k_undefined: return Value(OptionalValue{});
+    default: unsupported("optional '" + where + "' holds a sparse tensor, which onnxsem does not read");
   }
 }
 

@@ -14,7 +14,8 @@
 namespace onnxsem {
 
 const Type* GraphTyping::find(const std::string& n) const {
-  auto it = std::lower_bound(names.begin(), names.end(), n, [](const TypedName& t, const std::string& k) { return t.name < k; });
+  auto it = std::lower_bound(names.begin(), names.end(), n,
+                             [](const TypedName& t, const std::string& k) { return t.name < k; });
   return it != names.end() && it->name == n ? &it->type : nullptr;
 }
 
@@ -150,8 +151,6 @@ Type join(const Type& a, const Type& b, std::string& why) {
   return out;
 }
 
-
-
 // The value of a Constant operation, when its attribute gives it directly.
 std::optional<Value> constant_node_value(const Node& n) {
   if (!normalise_domain(n.domain).empty() || n.op_type != "Constant" || n.outputs.size() != 1) return std::nullopt;
@@ -184,7 +183,6 @@ struct Engine {
   }
 
   // ---- one operation ------------------------------------------------------------------------------------
-
 
   // Types one operation: returns the type of each output position.
   std::vector<Type> type_node(const Node& n, const std::map<std::string, int64_t>& opsets, const Env& env,
@@ -227,14 +225,20 @@ struct Engine {
     const size_t ni = n.inputs.size(), no = n.outputs.size();
     auto bound = [](size_t v) { return v == unbounded ? std::string("any number of") : std::to_string(v); };
     if (ni < sig->min_inputs || ni > sig->max_inputs)
-      find("TY2", "has " + std::to_string(ni) + " input positions; " + sig->name() + " takes " +
-                      (sig->min_inputs == sig->max_inputs ? std::to_string(sig->min_inputs)
-                                                          : "from " + std::to_string(sig->min_inputs) + " to " + bound(sig->max_inputs)) + suffix,
+      find("TY2",
+           "has " + std::to_string(ni) + " input positions; " + sig->name() + " takes " +
+               (sig->min_inputs == sig->max_inputs
+                    ? std::to_string(sig->min_inputs)
+                    : "from " + std::to_string(sig->min_inputs) + " to " + bound(sig->max_inputs)) +
+               suffix,
            &n);
     if (no < sig->min_outputs || no > sig->max_outputs)
-      find("TY2", "has " + std::to_string(no) + " output positions; " + sig->name() + " gives " +
-                      (sig->min_outputs == sig->max_outputs ? std::to_string(sig->min_outputs)
-                                                            : "from " + std::to_string(sig->min_outputs) + " to " + bound(sig->max_outputs)) + suffix,
+      find("TY2",
+           "has " + std::to_string(no) + " output positions; " + sig->name() + " gives " +
+               (sig->min_outputs == sig->max_outputs
+                    ? std::to_string(sig->min_outputs)
+                    : "from " + std::to_string(sig->min_outputs) + " to " + bound(sig->max_outputs)) +
+               suffix,
            &n);
     for (size_t k = 0; k < ni; ++k) {
       const Formal* f = sig->input_formal(k);
@@ -247,16 +251,17 @@ struct Engine {
     for (const auto& a : n.attributes) {
       if (!a.ref_attr_name.empty()) continue;  // outside a function body: W5
       const AttrSpec* spec = sig->attr(a.name);
-      if (!spec)
-        find("TY3", "attribute '" + a.name + "' is not an attribute of " + sig->name() + suffix, &n);
+      if (!spec) find("TY3", "attribute '" + a.name + "' is not an attribute of " + sig->name() + suffix, &n);
       else if (a.type != AttrType::undefined && a.type != spec->type)
-        find("TY3", "attribute '" + a.name + "' is of type " + attr_type_text(a.type) + "; " + sig->name() +
-                        " takes " + attr_type_text(spec->type) + suffix,
+        find("TY3",
+             "attribute '" + a.name + "' is of type " + attr_type_text(a.type) + "; " + sig->name() + " takes " +
+                 attr_type_text(spec->type) + suffix,
              &n);
     }
     for (const auto& spec : sig->attributes)
       if (spec.required && !n.attr(spec.name))
-        find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + suffix, &n);
+        find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + suffix,
+             &n);
 
     // [spec:TY4] each input's type is one its formal allows; [spec:TY6] a type variable is bound once.
     ONNXSEM_CLAUSE(TY4, TY6);
@@ -275,8 +280,9 @@ struct Engine {
       if (!allowed) {
         std::string list;
         for (const auto& p : v->allowed) list += (list.empty() ? "" : ", ") + type_text(p);
-        find("TY4", what + " is " + type_text(t) + ", not one of the types " + f->type + " of " + sig->name() +
-                        " allows (" + list + ")" + suffix,
+        find("TY4",
+             what + " is " + type_text(t) + ", not one of the types " + f->type + " of " + sig->name() + " allows (" +
+                 list + ")" + suffix,
              &n, tensor);
         return;
       }
@@ -284,8 +290,9 @@ struct Engine {
       auto [it, fresh] = binding.emplace(f->type, form_of(t));
       if (!fresh) {
         if (!same_form(it->second, t))
-          find("TY6", what + " is " + type_text(t) + " but type variable " + f->type + " of " + sig->name() +
-                          " is already bound to " + type_text(it->second) + suffix,
+          find("TY6",
+               what + " is " + type_text(t) + " but type variable " + f->type + " of " + sig->name() +
+                   " is already bound to " + type_text(it->second) + suffix,
                &n, tensor);
         else {
           std::string ignored;
@@ -353,22 +360,26 @@ struct Engine {
     Type t = meet(vi.type, contract, why);
     // [spec:TY8] a subgraph input declared with a type that contradicts its operation's contract is refused.
     ONNXSEM_CLAUSE(TY8);
-    if (!why.empty()) find("TY8", what + " input '" + vi.name + "' is declared " + vi.type.describe() +
-                                      " but the operation passes " + contract.describe() + " (" + why + ")", &n, vi.name);
+    if (!why.empty())
+      find("TY8",
+           what + " input '" + vi.name + "' is declared " + vi.type.describe() + " but the operation passes " +
+               contract.describe() + " (" + why + ")",
+           &n, vi.name);
     return t;
   }
 
   std::vector<Type> type_control(const Node& n, int64_t since, const std::map<std::string, int64_t>& opsets,
-                                 const Env& env, const Constants& constants,
-                                 const std::vector<std::optional<Type>>& in, const std::string& where, int depth,
-                                 bool in_function) {
+                                 const Env& env, const Constants& constants, const std::vector<std::optional<Type>>& in,
+                                 const std::string& where, int depth, bool in_function) {
     std::vector<Type> outs(n.outputs.size());
     auto body = [&](const char* name) -> const Graph* {
       const Attribute* a = n.attr(name);
       return a && a->g ? a->g.get() : nullptr;
     };
     auto input = [&](size_t k) { return k < in.size() && in[k] ? *in[k] : Type{}; };
-    auto scope = [&](const char* attr) { return (where.empty() ? "" : where + " / ") + std::string("node '") + n.name + "' (" + n.op_type + ") " + attr; };
+    auto scope = [&](const char* attr) {
+      return (where.empty() ? "" : where + " / ") + std::string("node '") + n.name + "' (" + n.op_type + ") " + attr;
+    };
     auto relaxed = [](Type t) {  // kind and element type only: the dimensions may change between iterations
       if (t.kind == Type::Kind::tensor) t.shape.reset();
       if (t.inner) t.inner = std::make_shared<const Type>(form_of(*t.inner));
@@ -386,8 +397,10 @@ struct Engine {
         outs[k] = join(a[k], b[k], why);
         // (TY8) the two branches of an If give each output the same kind and element type.
         if (!why.empty())
-          find("TY8", "output " + std::to_string(k) + " is " + type_text(a[k]) + " in then_branch and " +
-                          type_text(b[k]) + " in else_branch (" + why + ")", &n, n.outputs[k]);
+          find("TY8",
+               "output " + std::to_string(k) + " is " + type_text(a[k]) + " in then_branch and " + type_text(b[k]) +
+                   " in else_branch (" + why + ")",
+               &n, n.outputs[k]);
       }
       return outs;
     }
@@ -404,8 +417,10 @@ struct Engine {
           std::string why;
           outs[k] = join(input(2 + k), b, why);
           if (!why.empty())
-            find("TY8", "loop-carried value " + std::to_string(k) + " enters as " + type_text(input(2 + k)) +
-                            " and leaves the body as " + type_text(b) + " (" + why + ")", &n, n.outputs[k]);
+            find("TY8",
+                 "loop-carried value " + std::to_string(k) + " enters as " + type_text(input(2 + k)) +
+                     " and leaves the body as " + type_text(b) + " (" + why + ")",
+                 &n, n.outputs[k]);
         } else if (b.kind == Type::Kind::tensor) {
           outs[k] = make_tensor_type(b.elem);
           if (b.shape) {
@@ -454,8 +469,10 @@ struct Engine {
           std::string why;
           outs[k] = since == 8 ? relaxed(res[k]) : join(input(first + k), res[k], why);
           if (!why.empty())
-            find("TY8", "state variable " + std::to_string(k) + " enters as " + type_text(input(first + k)) +
-                            " and leaves the body as " + type_text(res[k]) + " (" + why + ")", &n, n.outputs[k]);
+            find("TY8",
+                 "state variable " + std::to_string(k) + " enters as " + type_text(input(first + k)) +
+                     " and leaves the body as " + type_text(res[k]) + " (" + why + ")",
+                 &n, n.outputs[k]);
           continue;
         }
         const Type& b = res[k];
@@ -464,7 +481,8 @@ struct Engine {
         if (since == 8 || !b.shape) continue;
         const int64_t r = static_cast<int64_t>(b.shape->size()) + 1;
         const size_t j = k - states;
-        int64_t axis = out_axes && out_axes->type == AttrType::ints && j < out_axes->ints.size() ? out_axes->ints[j] : 0;
+        int64_t axis = out_axes && out_axes->type == AttrType::ints && j < out_axes->ints.size() ? out_axes->ints[j]
+                                                                                                 : 0;
         if (axis < 0) axis += r;
         if (axis < 0 || axis >= r) continue;
         std::vector<Dim> d = *b.shape;
@@ -502,10 +520,9 @@ struct Engine {
     // [spec:TY9] a call is typed by typing the function's body with the call's input types and attributes.
     ONNXSEM_CLAUSE(TY9);
     for (const auto& a : call.attributes) {
-      const bool declared =
-          std::find(f.attributes.begin(), f.attributes.end(), a.name) != f.attributes.end() ||
-          std::any_of(f.attribute_defaults.begin(), f.attribute_defaults.end(),
-                      [&](const Attribute& d) { return d.name == a.name; });
+      const bool declared = std::find(f.attributes.begin(), f.attributes.end(), a.name) != f.attributes.end() ||
+                            std::any_of(f.attribute_defaults.begin(), f.attribute_defaults.end(),
+                                        [&](const Attribute& d) { return d.name == a.name; });
       if (!declared) find("TY3", "attribute '" + a.name + "' is not an attribute of function " + f.name, &call);
     }
     // A recursive call is not typed again, and the bodies typed per model are bounded (TY9).
@@ -526,7 +543,8 @@ struct Engine {
     nodes.reserve(f.nodes.size());
     for (const auto& n : f.nodes) nodes.push_back(bind_call_attributes(n, call, f));
     const auto& opsets = f.opset_imports.empty() ? model.opset_imports : f.opset_imports;
-    const std::string scope = (where.empty() ? "" : where + " / ") + "function " + f.name + " at node '" + call.name + "'";
+    const std::string scope = (where.empty() ? "" : where + " / ") + "function " + f.name + " at node '" + call.name +
+                              "'";
     Env own = type_nodes(nodes, opsets, env, constants, {}, scope, depth + 1, true);
     GraphTyping gt;
     gt.scope = scope;
@@ -586,11 +604,11 @@ struct Engine {
           // [spec:TY7] a declared type agrees with the inferred one; the name takes their meet.
           ONNXSEM_CLAUSE(TY7);
           if (!why.empty())
-            find("TY7", "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
-                            (where.empty() ? std::string() : " (in " + where + ")"),
+            find("TY7",
+                 "declared " + d->second.describe() + " but inferred " + t.describe() + " (" + why + ")" +
+                     (where.empty() ? std::string() : " (in " + where + ")"),
                  &n, o);
-          else
-            t = std::move(m);
+          else t = std::move(m);
         }
         env.insert_or_assign(o, std::move(t));
       }
@@ -618,9 +636,9 @@ struct Engine {
       const ValueInfo& vi = g.inputs[k];
       inputs.insert(vi.name);
       if (owner && k < formals.size())
-        env.insert_or_assign(vi.name, contract_input(ValueInfo{vi.name, declared_type(vi.type)}, formals[k], *owner, scope));
-      else
-        env.insert_or_assign(vi.name, declared_type(vi.type));
+        env.insert_or_assign(vi.name,
+                             contract_input(ValueInfo{vi.name, declared_type(vi.type)}, formals[k], *owner, scope));
+      else env.insert_or_assign(vi.name, declared_type(vi.type));
     }
     for (const auto& [name, t] : g.initializers) {
       Type ty = tensor_type_of(t);
@@ -635,10 +653,11 @@ struct Engine {
       Type m = meet(env[name], ty, why);
       // (TY7) an initializer that is also a graph input agrees with the input's declared type.
       if (!why.empty())
-        find("TY7", "initializer '" + name + "' is " + ty.describe() + " but the graph input is declared " +
-                        env[name].describe() + " (" + why + ")", nullptr, name);
-      else if (env[name].elem == DType::undefined)
-        env[name].elem = t.dtype();
+        find("TY7",
+             "initializer '" + name + "' is " + ty.describe() + " but the graph input is declared " +
+                 env[name].describe() + " (" + why + ")",
+             nullptr, name);
+      else if (env[name].elem == DType::undefined) env[name].elem = t.dtype();
     }
     if (!owner && !in_function) {
       // The values of the main graph's constant part (PE1).
@@ -657,7 +676,8 @@ struct Engine {
         const Type t = declared_type(vi.type);
         declared[vi.name] = declared.count(vi.name) ? meet(declared[vi.name], t, why) : t;
       }
-    Env typed = type_nodes(g.nodes, opsets, env, constants, declared, owner ? scope : std::string(), depth, in_function);
+    Env typed = type_nodes(g.nodes, opsets, env, constants, declared, owner ? scope : std::string(), depth,
+                           in_function);
     for (size_t k = 0; k < g.outputs.size(); ++k) {
       auto it = typed.find(g.outputs[k].name);
       outs[k] = it == typed.end() ? declared_type(g.outputs[k].type) : it->second;
@@ -676,7 +696,6 @@ struct Engine {
     result.graphs.push_back(std::move(gt));
     return outs;
   }
-
 };
 
 }  // namespace
@@ -686,14 +705,15 @@ Typing infer_types(const Model& model, const OperatorTable& ops) {
   try {
     e.type_graph(model.graph, model.opset_imports, {}, {}, {}, "main", 0, false, nullptr);
   } catch (const Failure& f) {
-    e.result.findings.push_back(Finding{Finding::Severity::warning, f.error().clause,
-                                        "type inference stopped: " + f.error().message, {}, {}});
+    e.result.findings.push_back(
+        Finding{Finding::Severity::warning, f.error().clause, "type inference stopped: " + f.error().message, {}, {}});
   } catch (const std::exception& x) {
     e.result.findings.push_back(
         Finding{Finding::Severity::warning, "TY5", std::string("type inference stopped: ") + x.what(), {}, {}});
   }
   // The main graph first, then the nested graphs in the order they were typed.
-  std::stable_partition(e.result.graphs.begin(), e.result.graphs.end(), [](const GraphTyping& g) { return g.scope == "main"; });
+  std::stable_partition(e.result.graphs.begin(), e.result.graphs.end(),
+                        [](const GraphTyping& g) { return g.scope == "main"; });
   return std::move(e.result);
 }
 

@@ -23,17 +23,17 @@ struct TypedName {
 // What inference concluded for one graph: the main graph, a subgraph (once per enclosing operation), or a
 // function body (once per call).
 struct GraphTyping {
-  std::string scope;           // "main", "node 'n' (If) then_branch", "function F at node 'n'"
+  std::string scope;             // "main", "node 'n' (If) then_branch", "function F at node 'n'"
   const Graph* graph = nullptr;  // the graph typed (null for a function body)
   std::vector<TypedName> names;  // every name the graph defines or reads from an enclosing scope, sorted
   [[nodiscard]] const Type* find(const std::string& name) const;
 };
 
 struct Typing {
-  std::vector<Finding> findings;     // refusals (and warnings), each with its clause
-  std::vector<GraphTyping> graphs;   // main graph first
-  int64_t operations_typed = 0;      // operations whose operator has a signature
-  int64_t operations_untyped = 0;    // operations whose operator has none (their outputs stay unknown)
+  std::vector<Finding> findings;    // refusals (and warnings), each with its clause
+  std::vector<GraphTyping> graphs;  // main graph first
+  int64_t operations_typed = 0;     // operations whose operator has a signature
+  int64_t operations_untyped = 0;   // operations whose operator has none (their outputs stay unknown)
 };
 
 // The type of a tensor value: its element type and its dimensions, all fixed.

@@ -113,7 +113,9 @@ std::vector<std::string> clauses(const std::string& text) {
     if (f.severity == Finding::Severity::error) out.push_back(f.clause);
   return out;
 }
-bool has(const std::vector<std::string>& v, const std::string& c) { return std::find(v.begin(), v.end(), c) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& c) {
+  return std::find(v.begin(), v.end(), c) != v.end();
+}
 
 std::string main_type(const Typing& t, const std::string& name) {
   const Type* ty = t.graphs.at(0).find(name);
@@ -153,7 +155,7 @@ TEST_CASE("[TY1] a malformed signature text is an internal error, not a model's 
     }
     return ErrorKind::usage;
   };
-  CHECK(kind("in X T") == ErrorKind::internal);                          // before any op line
+  CHECK(kind("in X T") == ErrorKind::internal);                           // before any op line
   CHECK(kind("op ai.onnx A 1\nin X T\nout Y T") == ErrorKind::internal);  // T never declared
   CHECK(kind("op ai.onnx A 1\nattr a complex") == ErrorKind::internal);
   CHECK(kind("op ai.onnx A 1\ntype T tensor(nope)") == ErrorKind::internal);
@@ -161,13 +163,16 @@ TEST_CASE("[TY1] a malformed signature text is an internal error, not a model's 
 
 TEST_CASE("[TY2] too many inputs, too many outputs and an absent required input are refused") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x, float[2] w) => (float[2] y) { y = Neg(x, w) })"), "TY2"));
+    g (float[2] x, float[2] w) => (float[2] y) { y = Neg(x, w) })"),
+            "TY2"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] y, float[2] z) { y, z = Neg(x) })"), "TY2"));
+    g (float[2] x) => (float[2] y, float[2] z) { y, z = Neg(x) })"),
+            "TY2"));
   // An absent input ("") at a single formal's position; at an optional one it is fine.
   auto with_absent_second = [](const char* op) {
     Model m = load_model_text(std::string(R"(< ir_version: 8, opset_import: ["" : 1] >
-      g (float[2] x) => (float[2] y) { y = )") + op + "(x, x) }");
+      g (float[2] x) => (float[2] y) { y = )") +
+                              op + "(x, x) }");
     m.graph.nodes[0].inputs[1] = "";
     std::vector<std::string> out;
     for (const auto& f : infer_types(m, typed).findings) out.push_back(f.clause);
@@ -187,34 +192,44 @@ TEST_CASE("[TY2] a node with one output more than its operator declares is refus
 
 TEST_CASE("[TY13] an operator version ONNX deprecated is refused; the version before it is not") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 5] >
-    g (float[2] x) => (float[2] y) { y = Versioned(x) })"), "TY13"));
+    g (float[2] x) => (float[2] y) { y = Versioned(x) })"),
+            "TY13"));
   CHECK(clauses(R"(< ir_version: 8, opset_import: ["" : 4] >
-    g (float[2] x) => (float[2] y) { y = Versioned(x) })").empty());
+    g (float[2] x) => (float[2] y) { y = Versioned(x) })")
+            .empty());
 }
 
 TEST_CASE("[TY3] an unknown attribute, one of the wrong type and a missing required one are refused") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] y) { y = Neg <alpha = 1.0> (x) })"), "TY3"));
+    g (float[2] x) => (float[2] y) { y = Neg <alpha = 1.0> (x) })"),
+            "TY3"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] y) { y = Scale <k = 2> (x) })"), "TY3"));
+    g (float[2] x) => (float[2] y) { y = Scale <k = 2> (x) })"),
+            "TY3"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] y) { y = Scale (x) })"), "TY3"));
+    g (float[2] x) => (float[2] y) { y = Scale (x) })"),
+            "TY3"));
   CHECK(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] y) { y = Scale <k = 2.0> (x) })").empty());
+    g (float[2] x) => (float[2] y) { y = Scale <k = 2.0> (x) })")
+            .empty());
 }
 
 TEST_CASE("[TY4] an element type outside the type constraint, or not the concrete type, is refused") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (int64[2] x) => (int64[2] y) { y = Neg(x) })"), "TY4"));
+    g (int64[2] x) => (int64[2] y) { y = Neg(x) })"),
+            "TY4"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (double[2] x) => (float[2] y) { y = Scale <k = 2.0> (x) })"), "TY4"));
+    g (double[2] x) => (float[2] y) { y = Scale <k = 2.0> (x) })"),
+            "TY4"));
   CHECK(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (double[2] x) => (double[2] y) { y = Neg(x) })").empty());
+    g (double[2] x) => (double[2] y) { y = Neg(x) })")
+            .empty());
 }
 
 TEST_CASE("[TY6] one type variable bound to two element types is refused; the output takes the binding") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] a, int64[2] b) => (float[2] c) { c = Add(a, b) })"), "TY6"));
+    g (float[2] a, int64[2] b) => (float[2] c) { c = Add(a, b) })"),
+            "TY6"));
   const Typing t = infer(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (int64[2] a, int64[2] b) => (int64[2] c) { c = Add(a, b) })");
   CHECK(t.findings.empty());
@@ -228,7 +243,8 @@ TEST_CASE("[TY5] a shape rule gives the outputs' shapes; its refusal carries its
   CHECK(main_type(t, "a") == "tensor(float)[N,3]");
   CHECK(main_type(t, "y") == "tensor(float)[N,3]");
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[7,3] x) => (float[7,3] y) { y = Neg(x) })"), "T9"));
+    g (float[7,3] x) => (float[7,3] y) { y = Neg(x) })"),
+            "T9"));
 }
 
 TEST_CASE("[TY11] without a rule an output has no shape; huge dimensions are carried, never computed") {
@@ -253,11 +269,14 @@ TEST_CASE("[TY11] a negative declared size says nothing") {
 
 TEST_CASE("[TY7] declared types that contradict the inferred ones are refused; agreeing ones refine") {
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] a, float[2] b) => (int64[2] c) { c = Add(a, b) })"), "TY7"));
+    g (float[2] a, float[2] b) => (int64[2] c) { c = Add(a, b) })"),
+            "TY7"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2,3] a) => (float[2,3] c) <float[3,3] r> { r = Neg(a) c = Identity(r) })"), "TY7"));
+    g (float[2,3] a) => (float[2,3] c) <float[3,3] r> { r = Neg(a) c = Identity(r) })"),
+            "TY7"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
-    g (float[2,3] a) => (float[2,3,1] c) { c = Neg(a) })"), "TY7"));
+    g (float[2,3] a) => (float[2,3,1] c) { c = Neg(a) })"),
+            "TY7"));
   const Typing t = infer(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (float[N,3] a) => (float[2,3] c) { c = Neg(a) })");
   CHECK(t.findings.empty());
@@ -268,12 +287,14 @@ TEST_CASE("[TY8] If branches of two element types, and a loop-carried value chan
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (bool c, float[1] x, int64[1] k) => (float[1] z) {
       z = If(c) <then_branch = t () => (float[1] a) { a = Identity(x) },
-                 else_branch = e () => (int64[1] b) { b = Identity(k) }> })"), "TY8"));
+                 else_branch = e () => (int64[1] b) { b = Identity(k) }> })"),
+            "TY8"));
   CHECK(has(clauses(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (int64 m, bool c, float[1] x, int64[1] k) => (float[1] z) {
       z = Loop(m, c, x) <body = b (int64 i, bool ci, float[1] xi) => (bool co, int64[1] xo) {
         co = Identity(ci)
-        xo = Identity(k) }> })"), "TY8"));
+        xo = Identity(k) }> })"),
+            "TY8"));
   const Typing t = infer(R"(< ir_version: 8, opset_import: ["" : 1] >
     g (bool c, float[2,3] x) => (float[2,3] z) {
       z = If(c) <then_branch = t () => (float[2,3] a) { a = Neg(x) },
@@ -301,7 +322,8 @@ TEST_CASE("[TY9] a function body is typed at each call with the call's types") {
     < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
     g (float[2] x) => (float[2] y) { y = local.Twice <gain = 2.0> (x) }
     < domain: "local", opset_import: ["" : 1] >
-    Twice (a) => (b) { b = Add(a, a) })"), "TY3"));
+    Twice (a) => (b) { b = Add(a, a) })"),
+            "TY3"));
 }
 
 TEST_CASE("[TY9] recursive calls are not typed again and the typed call bodies are bounded") {
@@ -319,8 +341,10 @@ TEST_CASE("[TY9] recursive calls are not typed again and the typed call bodies a
     < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
     g (float[2] x) => (float[2] y) { y = local.F0(x) })";
   for (int k = 0; k < 14; ++k) {
-    text += "\n    < domain: \"local\", opset_import: [\"\" : 1, \"local\" : 1] >\n    F" + std::to_string(k) + " (a) => (b) { ";
-    text += k == 13 ? "b = Neg(a) }" : "c = local.F" + std::to_string(k + 1) + "(a)\n b = local.F" + std::to_string(k + 1) + "(c) }";
+    text += "\n    < domain: \"local\", opset_import: [\"\" : 1, \"local\" : 1] >\n    F" + std::to_string(k) +
+            " (a) => (b) { ";
+    text += k == 13 ? "b = Neg(a) }"
+                    : "c = local.F" + std::to_string(k + 1) + "(a)\n b = local.F" + std::to_string(k + 1) + "(c) }";
   }
   const Typing chain = infer(text);
   CHECK(std::count_if(chain.graphs.begin(), chain.graphs.end(),

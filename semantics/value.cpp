@@ -50,31 +50,41 @@ bool dtype_known(int32_t code) noexcept { return code >= 1 && code <= 26; }
 
 bool is_float(DType t) noexcept {
   switch (t) {
-    case DType::float32: case DType::float64: case DType::float16: case DType::bfloat16:
-    case DType::float8e4m3fn: case DType::float8e4m3fnuz: case DType::float8e5m2: case DType::float8e5m2fnuz:
-    case DType::float8e8m0: case DType::float4e2m1:
-      return true;
-    default:
-      return false;
+    case DType::float32:
+    case DType::float64:
+    case DType::float16:
+    case DType::bfloat16:
+    case DType::float8e4m3fn:
+    case DType::float8e4m3fnuz:
+    case DType::float8e5m2:
+    case DType::float8e5m2fnuz:
+    case DType::float8e8m0:
+    case DType::float4e2m1: return true;
+    default: return false;
   }
 }
 
 bool is_signed_integer(DType t) noexcept {
   switch (t) {
-    case DType::int8: case DType::int16: case DType::int32: case DType::int64: case DType::int4: case DType::int2:
-      return true;
-    default:
-      return false;
+    case DType::int8:
+    case DType::int16:
+    case DType::int32:
+    case DType::int64:
+    case DType::int4:
+    case DType::int2: return true;
+    default: return false;
   }
 }
 
 bool is_integer(DType t) noexcept {
   switch (t) {
-    case DType::uint8: case DType::uint16: case DType::uint32: case DType::uint64: case DType::uint4:
-    case DType::uint2:
-      return true;
-    default:
-      return is_signed_integer(t);
+    case DType::uint8:
+    case DType::uint16:
+    case DType::uint32:
+    case DType::uint64:
+    case DType::uint4:
+    case DType::uint2: return true;
+    default: return is_signed_integer(t);
   }
 }
 
@@ -108,8 +118,11 @@ void Tensor::check_bytes(int64_t count, size_t elem_size) {
 }
 
 void Tensor::wrong_type(DType asked) const {
-  throw Failure(Error{ErrorKind::internal, "V2",
-                      std::string("tensor of type ") + dtype_name(dtype_) + " read as " + dtype_name(asked), {}, {},
+  throw Failure(Error{ErrorKind::internal,
+                      "V2",
+                      std::string("tensor of type ") + dtype_name(dtype_) + " read as " + dtype_name(asked),
+                      {},
+                      {},
                       {}});
 }
 
@@ -197,8 +210,8 @@ Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type>
     eval_error("V4", std::string("map keys of type ") + dtype_name(keys.dtype()) + "; keys are int64 or string");
   if (keys.rank() != 1) eval_error("V4", "map keys must be a 1-D tensor, got rank " + std::to_string(keys.rank()));
   if (keys.size() != static_cast<int64_t>(values.size()))
-    eval_error("V4", "a map of " + std::to_string(keys.size()) + " keys and " + std::to_string(values.size()) +
-                         " values");
+    eval_error("V4",
+               "a map of " + std::to_string(keys.size()) + " keys and " + std::to_string(values.size()) + " values");
   auto no_duplicates = [](auto span) {
     using E = typename decltype(span)::value_type;
     std::set<E> seen;
@@ -217,7 +230,6 @@ Map make_map(Tensor keys, std::vector<Value> values, std::shared_ptr<const Type>
   m.values = std::make_shared<const std::vector<Value>>(std::move(values));
   return m;
 }
-
 
 // ---- Items: a persistent AVL tree ordered by position (spec V2, L5) ----
 
@@ -317,8 +329,12 @@ const Value& Items::operator[](size_t i) const {
 namespace {
 // A position past the end of a sequence: the kernels check positions (SQ5-SQ7), so this is onnxsem's defect.
 [[noreturn]] void no_item(size_t i, size_t n) {
-  throw Failure(Error{ErrorKind::internal, "V2",
-                      "item " + std::to_string(i) + " of a sequence of " + std::to_string(n) + " items", {}, {}, {}});
+  throw Failure(Error{ErrorKind::internal,
+                      "V2",
+                      "item " + std::to_string(i) + " of a sequence of " + std::to_string(n) + " items",
+                      {},
+                      {},
+                      {}});
 }
 }  // namespace
 
@@ -352,8 +368,7 @@ std::string Value::describe() const {
     for (size_t i = 0; i < t->shape().size(); ++i) s += (i ? "," : "") + std::to_string(t->shape()[i]);
     return s + "]";
   }
-  if (const auto* q = std::get_if<Sequence>(&v))
-    return "seq(" + std::to_string(q->items.size()) + " items)";
+  if (const auto* q = std::get_if<Sequence>(&v)) return "seq(" + std::to_string(q->items.size()) + " items)";
   if (const auto* m = std::get_if<Map>(&v))
     return std::string("map(") + dtype_name(m->key) + "," + std::to_string(m->size()) + " entries)";
   const auto& o = std::get<OptionalValue>(v);

@@ -2,8 +2,8 @@
 // optionals and maps. A value is immutable once built; copies share their buffers; equality is bitwise.
 #pragma once
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <iterator>
 #include <memory>
@@ -50,18 +50,18 @@ enum class DType : int32_t {
   int2 = 26,
 };
 
-[[nodiscard]] const char* dtype_name(DType t) noexcept;        // "float", "int64", "float8e4m3fn", ...
-[[nodiscard]] bool dtype_known(int32_t code) noexcept;          // 1..26
-[[nodiscard]] bool is_float(DType t) noexcept;                  // every floating-point type
-[[nodiscard]] bool is_integer(DType t) noexcept;                // signed and unsigned, 2 to 64 bits
+[[nodiscard]] const char* dtype_name(DType t) noexcept;  // "float", "int64", "float8e4m3fn", ...
+[[nodiscard]] bool dtype_known(int32_t code) noexcept;   // 1..26
+[[nodiscard]] bool is_float(DType t) noexcept;           // every floating-point type
+[[nodiscard]] bool is_integer(DType t) noexcept;         // signed and unsigned, 2 to 64 bits
 [[nodiscard]] bool is_signed_integer(DType t) noexcept;
 
 // Element types that C++ has no type for are stored as their bit pattern, one element per object. The
 // arithmetic on them goes through semantics/numeric.hpp (exact conversion to binary64 and back).
-#define ONNXSEM_BITS_TYPE(NAME, STORAGE)                                             \
-  struct NAME {                                                                      \
-    STORAGE bits = 0;                                                                \
-    friend bool operator==(NAME a, NAME b) noexcept { return a.bits == b.bits; }    \
+#define ONNXSEM_BITS_TYPE(NAME, STORAGE)                                         \
+  struct NAME {                                                                  \
+    STORAGE bits = 0;                                                            \
+    friend bool operator==(NAME a, NAME b) noexcept { return a.bits == b.bits; } \
   };
 ONNXSEM_BITS_TYPE(float16_t, uint16_t)
 ONNXSEM_BITS_TYPE(bfloat16_t, uint16_t)
@@ -75,10 +75,10 @@ ONNXSEM_BITS_TYPE(float4e2m1_t, uint8_t)  // the low 4 bits
 
 // Sub-byte integers are unpacked in memory: one element per byte, holding the (sign-extended) value.
 // Packing is a matter of the serialized form only (semantics/tensor_io.cpp).
-#define ONNXSEM_SMALL_INT(NAME, STORAGE)                                          \
-  struct NAME {                                                                   \
-    STORAGE v = 0;                                                                \
-    friend bool operator==(NAME a, NAME b) noexcept { return a.v == b.v; }       \
+#define ONNXSEM_SMALL_INT(NAME, STORAGE)                                   \
+  struct NAME {                                                            \
+    STORAGE v = 0;                                                         \
+    friend bool operator==(NAME a, NAME b) noexcept { return a.v == b.v; } \
   };
 ONNXSEM_SMALL_INT(int4_t, int8_t)
 ONNXSEM_SMALL_INT(uint4_t, uint8_t)
@@ -87,11 +87,19 @@ ONNXSEM_SMALL_INT(uint2_t, uint8_t)
 #undef ONNXSEM_SMALL_INT
 
 // The C++ type of each element type, and back.
-template <DType D> struct dtype_cpp;
-template <class T> struct cpp_dtype;
-#define ONNXSEM_MAP(D, T)                                                          \
-  template <> struct dtype_cpp<DType::D> { using type = T; };                      \
-  template <> struct cpp_dtype<T> { static constexpr DType value = DType::D; };
+template <DType D>
+struct dtype_cpp;
+template <class T>
+struct cpp_dtype;
+#define ONNXSEM_MAP(D, T)                    \
+  template <>                                \
+  struct dtype_cpp<DType::D> {               \
+    using type = T;                          \
+  };                                         \
+  template <>                                \
+  struct cpp_dtype<T> {                      \
+    static constexpr DType value = DType::D; \
+  };
 ONNXSEM_MAP(float32, float)
 ONNXSEM_MAP(float64, double)
 ONNXSEM_MAP(int8, int8_t)
@@ -117,8 +125,10 @@ ONNXSEM_MAP(uint4, uint4_t)
 ONNXSEM_MAP(int2, int2_t)
 ONNXSEM_MAP(uint2, uint2_t)
 #undef ONNXSEM_MAP
-template <class T> inline constexpr DType dtype_of = cpp_dtype<T>::value;
-template <DType D> using cpp_type = typename dtype_cpp<D>::type;
+template <class T>
+inline constexpr DType dtype_of = cpp_dtype<T>::value;
+template <DType D>
+using cpp_type = typename dtype_cpp<D>::type;
 
 using Shape = std::vector<int64_t>;
 
@@ -202,7 +212,9 @@ class Tensor {
     Tensor t = x;
     t.shape_ = shape;
     // The buffer was allocated mutable (make, below) and is now this output's alone.
-    return std::pair<Tensor, std::span<T>>{std::move(t), {const_cast<T*>(static_cast<const T*>(x.buf_.get())), static_cast<size_t>(x.count_)}};
+    return std::pair<Tensor, std::span<T>>{std::move(t),
+                                           {const_cast<T*>(static_cast<const T*>(x.buf_.get())),
+                                            static_cast<size_t>(x.count_)}};
   }
   // allocate_for_overwrite, over x's storage when `reuse` allows it.
   template <class T>
@@ -249,10 +261,10 @@ struct Dim {
 struct Type {
   enum class Kind { unknown, tensor, sequence, optional, map, sparse_tensor };
   Kind kind = Kind::unknown;
-  DType elem = DType::undefined;              // tensor / sparse_tensor element type; map value... see inner
-  DType key = DType::undefined;               // map key type
-  std::optional<std::vector<Dim>> shape;      // tensor shape when declared
-  std::shared_ptr<const Type> inner;          // sequence / optional element type, map value type
+  DType elem = DType::undefined;          // tensor / sparse_tensor element type; map value... see inner
+  DType key = DType::undefined;           // map key type
+  std::optional<std::vector<Dim>> shape;  // tensor shape when declared
+  std::shared_ptr<const Type> inner;      // sequence / optional element type, map value type
 
   [[nodiscard]] std::string describe() const;  // "tensor(float)", "seq(tensor(int64))", ...
   friend bool operator==(const Type& a, const Type& b);
@@ -291,8 +303,15 @@ class Items {
     const_iterator(const Items* items, size_t i) : items_(items), i_(i) {}
     reference operator*() const { return (*items_)[i_]; }
     pointer operator->() const { return &(*items_)[i_]; }
-    const_iterator& operator++() { ++i_; return *this; }
-    const_iterator operator++(int) { auto t = *this; ++i_; return t; }
+    const_iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      auto t = *this;
+      ++i_;
+      return t;
+    }
     friend bool operator==(const const_iterator& a, const const_iterator& b) { return a.i_ == b.i_; }
 
    private:
@@ -314,15 +333,15 @@ struct Sequence {
   Items items;
 };
 struct OptionalValue {
-  std::shared_ptr<const Type> elem;    // declared element type (may be null when unknown)
-  std::shared_ptr<const Value> item;   // null: the optional holds nothing
+  std::shared_ptr<const Type> elem;   // declared element type (may be null when unknown)
+  std::shared_ptr<const Value> item;  // null: the optional holds nothing
 };
 // A map (spec/values.md, V4): keys of type int64 or string, held in a 1-D tensor in the order they were
 // given, each paired with the value at the same position. Build one with make_map (it checks V4).
 struct Map {
-  DType key = DType::undefined;             // int64 or string
-  std::shared_ptr<const Type> value_type;   // declared value type (may be null when unknown)
-  Tensor keys;                              // 1-D, element type `key`, no key twice
+  DType key = DType::undefined;                      // int64 or string
+  std::shared_ptr<const Type> value_type;            // declared value type (may be null when unknown)
+  Tensor keys;                                       // 1-D, element type `key`, no key twice
   std::shared_ptr<const std::vector<Value>> values;  // one per key, in key order
 
   [[nodiscard]] size_t size() const noexcept;
@@ -332,10 +351,10 @@ struct Value {
   std::variant<Tensor, Sequence, OptionalValue, Map> v;
 
   Value() = default;
-  Value(Tensor t) : v(std::move(t)) {}  // NOLINT: a tensor is a value
-  Value(Sequence s) : v(std::move(s)) {}  // NOLINT
+  Value(Tensor t) : v(std::move(t)) {}         // NOLINT: a tensor is a value
+  Value(Sequence s) : v(std::move(s)) {}       // NOLINT
   Value(OptionalValue o) : v(std::move(o)) {}  // NOLINT
-  Value(Map m) : v(std::move(m)) {}  // NOLINT
+  Value(Map m) : v(std::move(m)) {}            // NOLINT
 
   [[nodiscard]] bool is_tensor() const noexcept { return std::holds_alternative<Tensor>(v); }
   [[nodiscard]] bool is_sequence() const noexcept { return std::holds_alternative<Sequence>(v); }

@@ -12,9 +12,9 @@
 namespace onnxsem {
 
 struct Witness {
-  std::string name;             // the random operation's output name
-  std::vector<int64_t> picks;   // its witnessing result, element by element (EvalOptions::picks)
-  Outcome outcome;              // the evaluation with it, whose outputs are the expected ones, bit for bit
+  std::string name;            // the random operation's output name
+  std::vector<int64_t> picks;  // its witnessing result, element by element (EvalOptions::picks)
+  Outcome outcome;             // the evaluation with it, whose outputs are the expected ones, bit for bit
 };
 
 // When `first`, the evaluation of `model` on `inputs` with `eo`, stopped unsupported at an operation of the
@@ -23,7 +23,7 @@ struct Witness {
 // graph's outputs are `expected`, bit for bit; nullopt when none is found (which does not show that none
 // exists). The search knows no operator: the picks index the numbers each operator offers.
 [[nodiscard]] std::optional<Witness> find_witness(const Model& model, const std::map<std::string, Value>& inputs,
-                                                  const OperatorTable& ops, const EvalOptions& eo,
-                                                  const Outcome& first, const std::vector<Value>& expected);
+                                                  const OperatorTable& ops, const EvalOptions& eo, const Outcome& first,
+                                                  const std::vector<Value>& expected);
 
 }  // namespace onnxsem

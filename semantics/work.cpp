@@ -35,8 +35,8 @@ void charge_work(int64_t units, std::string_view what) {
   const int64_t evaluation = work_sum(meter.evaluation, units);
   if (evaluation > meter.evaluation_limit)
     eval_error("L5", std::string(what) + " brings the evaluation to about " + std::to_string(evaluation) +
-                         " elementary operations, more than the bound of " +
-                         std::to_string(meter.evaluation_limit) + " (--max-work)");
+                         " elementary operations, more than the bound of " + std::to_string(meter.evaluation_limit) +
+                         " (--max-work)");
   meter.firing = firing;
   meter.evaluation = evaluation;
 }

@@ -222,7 +222,8 @@ int main(int argc, char** argv) {
   for (const auto& [id, c] : catalog.clauses) {
     marked += !c.markers.empty();
     if (unmarked && !c.sites.empty() && c.markers.empty())
-      std::cout << "unmarked: " << id << " (" << c.sites.front().where() << (c.sites.size() > 1 ? ", ..." : "") << ")\n";
+      std::cout << "unmarked: " << id << " (" << c.sites.front().where() << (c.sites.size() > 1 ? ", ..." : "")
+                << ")\n";
   }
   for (const auto& p : problems) std::cout << p << "\n";
   std::cout << "clause check: " << catalog.clauses.size() << " clauses (" << marked << " with a coverage marker), "

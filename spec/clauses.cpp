@@ -41,7 +41,8 @@ void read_chapters(const fs::path& root, Catalog& c) {
       const std::string id = m[1];
       Clause clause{id, m[2], chapter, i + 1, section, {}, {}, {}, {}};
       if (auto it = c.clauses.find(id); it != c.clauses.end()) {
-        c.problems.push_back(clause.where() + ": clause " + id + " is defined twice (also in " + it->second.where() + ")");
+        c.problems.push_back(clause.where() + ": clause " + id + " is defined twice (also in " + it->second.where() +
+                             ")");
         continue;
       }
       for (size_t j = i + 1; j < ls.size() && ls[j].rfind("#", 0) != 0; ++j) clause.text.push_back(ls[j]);
@@ -56,14 +57,16 @@ void read_code(const fs::path& root, Catalog& c) {
   const std::regex test_name(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE)\s*\(\s*"([^"]*)\")");
   const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
   // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
-  const std::regex raised(R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
+  const std::regex raised(
+      R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
   // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
   const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
   for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
     if (!fs::exists(root / dir)) continue;
     for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
       if (it->is_directory() && it->path().filename() == "node_modules") it.disable_recursion_pending();  // npm's
-      else if (it->is_regular_file() && is_code(it->path())) c.sources.push_back(fs::relative(it->path(), root).string());
+      else if (it->is_regular_file() && is_code(it->path()))
+        c.sources.push_back(fs::relative(it->path(), root).string());
     }
   }
   std::sort(c.sources.begin(), c.sources.end());
@@ -95,8 +98,10 @@ void read_code(const fs::path& root, Catalog& c) {
             id.erase(id.find_last_not_of(" \t") + 1);
             ++named;
             auto clause = c.clauses.find(id);
-            if (!is_clause_id(id)) c.problems.push_back(at.where() + ": a coverage marker names '" + id + "', not a clause ID");
-            else if (clause == c.clauses.end()) c.problems.push_back(at.where() + ": a coverage marker names unknown clause " + id);
+            if (!is_clause_id(id))
+              c.problems.push_back(at.where() + ": a coverage marker names '" + id + "', not a clause ID");
+            else if (clause == c.clauses.end())
+              c.problems.push_back(at.where() + ": a coverage marker names unknown clause " + id);
             else clause->second.markers.push_back(at);
           }
           if (named == 0) c.problems.push_back(at.where() + ": a coverage marker names no clause");
@@ -153,8 +158,10 @@ Catalog scan(const fs::path& root) {
   read_chapters(root, c);
   read_code(root, c);
   for (const auto& [id, clause] : c.clauses) {
-    if (clause.sites.empty()) c.problems.push_back(clause.where() + ": clause " + id + " has no code site ([spec:" + id + "])");
-    if (clause.tests.empty()) c.problems.push_back(clause.where() + ": clause " + id + " has no test that names it ([" + id + "])");
+    if (clause.sites.empty())
+      c.problems.push_back(clause.where() + ": clause " + id + " has no code site ([spec:" + id + "])");
+    if (clause.tests.empty())
+      c.problems.push_back(clause.where() + ": clause " + id + " has no test that names it ([" + id + "])");
   }
   return c;
 }

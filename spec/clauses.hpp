@@ -23,13 +23,13 @@ struct Citation {
 
 struct Clause {
   std::string id, title;
-  std::string chapter;             // spec/NAME.md
-  size_t line = 0;                 // of the heading
-  std::string section;             // the `## ` heading the clause stands under ("" when none)
-  std::vector<std::string> text;   // the clause's rule as written, up to the next heading
-  std::vector<Citation> sites;     // `[spec:ID]` in code
-  std::vector<Citation> tests;     // `[ID]` in a test name
-  std::vector<Citation> markers;   // coverage markers ONNXSEM_CLAUSE(ID) in code (semantics/coverage.hpp)
+  std::string chapter;            // spec/NAME.md
+  size_t line = 0;                // of the heading
+  std::string section;            // the `## ` heading the clause stands under ("" when none)
+  std::vector<std::string> text;  // the clause's rule as written, up to the next heading
+  std::vector<Citation> sites;    // `[spec:ID]` in code
+  std::vector<Citation> tests;    // `[ID]` in a test name
+  std::vector<Citation> markers;  // coverage markers ONNXSEM_CLAUSE(ID) in code (semantics/coverage.hpp)
   [[nodiscard]] std::string where() const { return chapter + ":" + std::to_string(line); }
 };
 

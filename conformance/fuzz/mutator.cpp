@@ -59,10 +59,16 @@ class Mutation {
       return;
     }
     switch (f->cpp_type()) {
-      case FieldDescriptor::CPPTYPE_INT32: set(*s.msg, f, s.index, static_cast<int32_t>(integer(get_i64(*s.msg, f, s.index)))); break;
+      case FieldDescriptor::CPPTYPE_INT32:
+        set(*s.msg, f, s.index, static_cast<int32_t>(integer(get_i64(*s.msg, f, s.index))));
+        break;
       case FieldDescriptor::CPPTYPE_INT64: set(*s.msg, f, s.index, integer(get_i64(*s.msg, f, s.index))); break;
-      case FieldDescriptor::CPPTYPE_UINT32: set(*s.msg, f, s.index, static_cast<uint32_t>(integer(get_i64(*s.msg, f, s.index)))); break;
-      case FieldDescriptor::CPPTYPE_UINT64: set(*s.msg, f, s.index, static_cast<uint64_t>(integer(get_i64(*s.msg, f, s.index)))); break;
+      case FieldDescriptor::CPPTYPE_UINT32:
+        set(*s.msg, f, s.index, static_cast<uint32_t>(integer(get_i64(*s.msg, f, s.index))));
+        break;
+      case FieldDescriptor::CPPTYPE_UINT64:
+        set(*s.msg, f, s.index, static_cast<uint64_t>(integer(get_i64(*s.msg, f, s.index))));
+        break;
       case FieldDescriptor::CPPTYPE_FLOAT: set(*s.msg, f, s.index, static_cast<float>(real())); break;
       case FieldDescriptor::CPPTYPE_DOUBLE: set(*s.msg, f, s.index, real()); break;
       case FieldDescriptor::CPPTYPE_BOOL: set(*s.msg, f, s.index, pick(2) == 0); break;
@@ -117,10 +123,29 @@ class Mutation {
   // Values that break arithmetic: boundaries, powers of two around the int32 and int64 limits, small
   // neighbours of the present value.
   int64_t integer(int64_t now) {
-    static const int64_t special[] = {0, 1, -1, 2, 3, 4, 7, 8, 16, 64, 255, 256, 1000, 65535, 65536,
-                                      (int64_t{1} << 31) - 1, -(int64_t{1} << 31), int64_t{1} << 32,
-                                      int64_t{1} << 40, int64_t{1} << 62, std::numeric_limits<int64_t>::max(),
-                                      std::numeric_limits<int64_t>::min(), 1000000007};
+    static const int64_t special[] = {0,
+                                      1,
+                                      -1,
+                                      2,
+                                      3,
+                                      4,
+                                      7,
+                                      8,
+                                      16,
+                                      64,
+                                      255,
+                                      256,
+                                      1000,
+                                      65535,
+                                      65536,
+                                      (int64_t{1} << 31) - 1,
+                                      -(int64_t{1} << 31),
+                                      int64_t{1} << 32,
+                                      int64_t{1} << 40,
+                                      int64_t{1} << 62,
+                                      std::numeric_limits<int64_t>::max(),
+                                      std::numeric_limits<int64_t>::min(),
+                                      1000000007};
     switch (pick(4)) {
       case 0: return special[pick(static_cast<int>(std::size(special)))];
       case 1: return static_cast<int64_t>(static_cast<uint64_t>(now) + static_cast<uint64_t>(pick(5)) - 2);
@@ -130,7 +155,16 @@ class Mutation {
   }
 
   double real() {
-    static const double special[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.0, 1e30, -1e30, 1e-40, 65504.0,
+    static const double special[] = {0.0,
+                                     -0.0,
+                                     1.0,
+                                     -1.0,
+                                     0.5,
+                                     2.0,
+                                     1e30,
+                                     -1e30,
+                                     1e-40,
+                                     65504.0,
                                      std::numeric_limits<double>::infinity(),
                                      -std::numeric_limits<double>::infinity(),
                                      std::numeric_limits<double>::quiet_NaN(),
@@ -148,7 +182,9 @@ class Mutation {
         now[static_cast<size_t>(pick(static_cast<int>(now.size())))] = static_cast<char>(rng_());
         return now;
       }
-      default: return strings_.empty() ? std::string() : strings_[static_cast<size_t>(pick(static_cast<int>(strings_.size())))];
+      default:
+        return strings_.empty() ? std::string()
+                                : strings_[static_cast<size_t>(pick(static_cast<int>(strings_.size())))];
     }
   }
 
@@ -178,7 +214,9 @@ class Mutation {
         case FieldDescriptor::CPPTYPE_FLOAT: r->AddFloat(&m, f, static_cast<float>(real())); break;
         case FieldDescriptor::CPPTYPE_DOUBLE: r->AddDouble(&m, f, real()); break;
         case FieldDescriptor::CPPTYPE_BOOL: r->AddBool(&m, f, pick(2) == 0); break;
-        case FieldDescriptor::CPPTYPE_ENUM: r->AddEnumValue(&m, f, f->enum_type()->value(pick(f->enum_type()->value_count()))->number()); break;
+        case FieldDescriptor::CPPTYPE_ENUM:
+          r->AddEnumValue(&m, f, f->enum_type()->value(pick(f->enum_type()->value_count()))->number());
+          break;
         case FieldDescriptor::CPPTYPE_STRING: r->AddString(&m, f, text(std::string(), false)); break;
         case FieldDescriptor::CPPTYPE_MESSAGE: {
           if (n > 0) {

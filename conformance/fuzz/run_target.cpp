@@ -4,8 +4,8 @@
 #include <map>
 #include <optional>
 
-#include "crosscheck/inputs.hpp"
 #include "conformance/fuzz/fuzz.hpp"
+#include "crosscheck/inputs.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"

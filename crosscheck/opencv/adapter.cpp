@@ -105,12 +105,11 @@ cv::Mat mat_of(const Tensor& t, const std::string& file) {
   }
   if (sizes.empty()) sizes.push_back(1);  // a scalar as one element
   cv::Mat m(static_cast<int>(sizes.size()), sizes.data(), depth);
-  dispatch(t.dtype(), cv_types, "input",
-           [&](auto ty) {
-             using T = typename decltype(ty)::type;
-             auto src = t.data<T>();
-             std::copy(src.begin(), src.end(), reinterpret_cast<T*>(m.data));
-           });
+  dispatch(t.dtype(), cv_types, "input", [&](auto ty) {
+    using T = typename decltype(ty)::type;
+    auto src = t.data<T>();
+    std::copy(src.begin(), src.end(), reinterpret_cast<T*>(m.data));
+  });
   return m;
 }
 
@@ -147,7 +146,8 @@ int significand_bits(DType t) {
 // (conformance/findings/opencv.md, finding 19 and G2 of the generated graphs).
 Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const std::string& name) {
   const cv::Mat m = given.isContinuous() ? given : given.clone();
-  if (m.channels() != 1) fail(1, "output '" + name + "': OpenCV gave a matrix of " + std::to_string(m.channels()) + " channels");
+  if (m.channels() != 1)
+    fail(1, "output '" + name + "': OpenCV gave a matrix of " + std::to_string(m.channels()) + " channels");
   Shape shape;
   for (int k = 0; k < m.dims; ++k) shape.push_back(m.size[k]);
   const size_t n = m.total();
@@ -173,8 +173,8 @@ Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const 
         if (!(back == v || (std::isnan(back) && std::isnan(v))) || zero_sign_lost) {
           const DType from = dtype_of_depth(m.depth());
           const std::string what = "output '" + name + "' is declared " + dtype_name(to) + " but OpenCV gave " +
-                                   dtype_name(from) + " value " + std::to_string(v) + " at element " + std::to_string(i) +
-                                   ", which is not one";
+                                   dtype_name(from) + " value " + std::to_string(v) + " at element " +
+                                   std::to_string(i) + ", which is not one";
           if (significand_bits(to) > 0 && significand_bits(to) < significand_bits(from))
             fail(3, "unsupported by the runtime: " + what + " (OpenCV computes it in " + dtype_name(from) +
                         " and gives no " + dtype_name(to) + " output)");
@@ -209,9 +209,11 @@ void run_case(const Request& r) {
   // OpenCV computes in float32: outputs of a type without a binary64 reading (strings, the float8, 4-bit
   // and 2-bit types) cannot be given in the type the graph declares.
   for (const auto& o : g.output()) {
-    const DType t = o.type().has_tensor_type() ? static_cast<DType>(o.type().tensor_type().elem_type()) : DType::undefined;
+    const DType t = o.type().has_tensor_type() ? static_cast<DType>(o.type().tensor_type().elem_type())
+                                               : DType::undefined;
     bool writable = t == DType::undefined;
-    hana::for_each(numeric_and_bool_types, [&](auto ty) { writable = writable || dtype_of<typename decltype(ty)::type> == t; });
+    hana::for_each(numeric_and_bool_types,
+                   [&](auto ty) { writable = writable || dtype_of<typename decltype(ty)::type> == t; });
     if (!writable)
       fail(3, std::string("unsupported by the runtime: output '") + o.name() + "' is declared " + dtype_name(t) +
                   ", which OpenCV's float32 matrices do not represent");
@@ -245,7 +247,8 @@ void run_case(const Request& r) {
     try {
       net.setInput(mat_of(t, "input " + std::to_string(k - 1) + " ('" + in.name() + "')"), in.name());
     } catch (const cv::Exception& e) {
-      fail(opencv_cannot(e.what()) ? 3 : 1, std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
+      fail(opencv_cannot(e.what()) ? 3 : 1,
+           std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
     }
   }
   std::vector<cv::String> names;
@@ -257,22 +260,28 @@ void run_case(const Request& r) {
     try {
       net.forward(outs, names);
     } catch (const cv::Exception& e) {
-      fail(opencv_cannot(e.what()) ? 3 : 1, std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
+      fail(opencv_cannot(e.what()) ? 3 : 1,
+           std::string(opencv_cannot(e.what()) ? "unsupported by the runtime: " : "") + e.what());
     }
-    if (rep > 0) times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (rep > 0)
+      times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   if (r.repeat > 0) {
     std::sort(times.begin(), times.end());
     const size_t h = times.size() / 2;
     const double median = times.size() % 2 ? times[h] : (times[h - 1] + times[h]) / 2;
-    std::printf("latency_ms median=%.1f min=%.1f max=%.1f runs=%zu\n", median, times.front(), times.back(), times.size());
+    std::printf("latency_ms median=%.1f min=%.1f max=%.1f runs=%zu\n", median, times.front(), times.back(),
+                times.size());
   }
-  if (outs.size() != names.size()) fail(1, "OpenCV gave " + std::to_string(outs.size()) + " outputs for " + std::to_string(names.size()));
+  if (outs.size() != names.size())
+    fail(1, "OpenCV gave " + std::to_string(outs.size()) + " outputs for " + std::to_string(names.size()));
   fs::create_directories(r.output_dir);
   for (size_t i = 0; i < names.size(); ++i) {
     const auto& type = g.output(static_cast<int>(i)).type();
-    const DType declared = type.has_tensor_type() ? static_cast<DType>(type.tensor_type().elem_type()) : DType::undefined;
-    const int rank = type.has_tensor_type() && type.tensor_type().has_shape() ? type.tensor_type().shape().dim_size() : -1;
+    const DType declared = type.has_tensor_type() ? static_cast<DType>(type.tensor_type().elem_type())
+                                                  : DType::undefined;
+    const int rank = type.has_tensor_type() && type.tensor_type().has_shape() ? type.tensor_type().shape().dim_size()
+                                                                              : -1;
     Tensor t = tensor_of(outs[i], declared, rank, names[i]);
     std::ofstream f(fs::path(r.output_dir) / ("output_" + std::to_string(i) + ".pb"), std::ios::binary);
     f << tensor_to_bytes(t);
@@ -313,7 +322,9 @@ int serve() {
       auto text = [&](const char* key, std::string& into, bool required) {
         if (j.is_object() && j.contains(key) && j[key].is_string()) into = j[key].get<std::string>();
         else if (required || (j.is_object() && j.contains(key) && !j[key].is_null()))
-          fail(2, "a request needs \"model\", \"input_dir\", \"output_dir\" (strings), \"optimize\" all|disabled, \"save_optimized\" (optional)");
+          fail(
+              2,
+              "a request needs \"model\", \"input_dir\", \"output_dir\" (strings), \"optimize\" all|disabled, \"save_optimized\" (optional)");
       };
       text("model", r.model, true);
       text("input_dir", r.input_dir, true);

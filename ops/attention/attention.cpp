@@ -26,9 +26,7 @@
 namespace onnxsem::ops {
 namespace {
 
-
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
-
 
 // A tensor of element type `dt` holding the binary64 values `v`, each rounded once (P1).
 Tensor narrow_all(DType dt, Shape shape, const std::vector<double>& v, const std::string& op) {
@@ -99,9 +97,9 @@ Heads concat_seq(const Heads& past, const Heads& cur) {
 // `len` key positions (AT6, AT7).
 struct Mask {
   bool present = false;
-  int64_t len = 0;                      // last dimension of the mask
-  std::vector<double> bias;             // additive values, in the mask's storage order
-  std::array<int64_t, 3> stride{};      // element strides for batch, head, query row (0 when broadcast)
+  int64_t len = 0;                  // last dimension of the mask
+  std::vector<double> bias;         // additive values, in the mask's storage order
+  std::array<int64_t, 3> stride{};  // element strides for batch, head, query row (0 when broadcast)
   [[nodiscard]] double at(int64_t b, int64_t h, int64_t i, int64_t j) const {
     if (j >= len) {
       ONNXSEM_CLAUSE(AT7);
@@ -117,20 +115,18 @@ Mask read_mask(const Tensor& m, int64_t B, int64_t Hq, int64_t Sq, int64_t T) {
   const int64_t rank = m.rank();
   // [spec:AT6] the mask broadcasts to [batch, q_heads, q_seq, total_seq]; bool true keeps, false masks out.
   ONNXSEM_CLAUSE(AT6);
-  if (rank < 1 || rank > 4)
-    eval_error("AT6", "attn_mask must have rank 1 to 4, got shape " + show(m.shape()));
+  if (rank < 1 || rank > 4) eval_error("AT6", "attn_mask must have rank 1 to 4, got shape " + show(m.shape()));
   r.len = m.dim(rank - 1);
   if (r.len > T)
-    eval_error("AT7", "attn_mask's last dimension " + std::to_string(r.len) +
-                          " exceeds the total sequence length " + std::to_string(T));
+    eval_error("AT7", "attn_mask's last dimension " + std::to_string(r.len) + " exceeds the total sequence length " +
+                          std::to_string(T));
   const std::array<int64_t, 3> target{B, Hq, Sq};
   int64_t stride = r.len;
   for (int64_t k = rank - 2, t = 2; t >= 0; --k, --t) {
     const int64_t dim = k >= 0 ? m.dim(k) : 1;
     if (dim != 1 && dim != target[static_cast<size_t>(t)])
-      eval_error("AT6", "attn_mask shape " + show(m.shape()) + " does not broadcast to [" +
-                            std::to_string(B) + "," + std::to_string(Hq) + "," + std::to_string(Sq) + "," +
-                            std::to_string(T) + "]");
+      eval_error("AT6", "attn_mask shape " + show(m.shape()) + " does not broadcast to [" + std::to_string(B) + "," +
+                            std::to_string(Hq) + "," + std::to_string(Sq) + "," + std::to_string(T) + "]");
     r.stride[static_cast<size_t>(t)] = dim == 1 ? 0 : stride;
     stride *= dim;
   }
@@ -153,10 +149,9 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
   // [spec:AT1] Q, K and V have the same rank, 3 or 4, and one floating element type.
   ONNXSEM_CLAUSE(AT1);
   if ((q.rank() != 3 && q.rank() != 4) || k.rank() != q.rank() || v.rank() != q.rank())
-    eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + show(q.shape()) + ", " +
-                          show(k.shape()) + ", " + show(v.shape()));
-  if (k.dtype() != dt || v.dtype() != dt)
-    eval_error("AT1", "Q, K and V must have one element type");
+    eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + show(q.shape()) + ", " + show(k.shape()) + ", " +
+                          show(v.shape()));
+  if (k.dtype() != dt || v.dtype() != dt) eval_error("AT1", "Q, K and V must have one element type");
   const bool three_d = q.rank() == 3;
   int64_t q_heads = 0, kv_heads = 0;
   if (three_d) {
@@ -175,8 +170,8 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     eval_error("AT3", "Q, K, V (as [batch, heads, seq, size]) do not agree: " + show(Q.shape()) + ", " +
                           show(K.shape()) + ", " + show(V.shape()));
   if (K.h <= 0 || Q.h % K.h != 0)
-    eval_error("AT3", "the query head count " + std::to_string(Q.h) + " is not a multiple of the key/value head count " +
-                          std::to_string(K.h));
+    eval_error("AT3", "the query head count " + std::to_string(Q.h) +
+                          " is not a multiple of the key/value head count " + std::to_string(K.h));
 
   // Past key and value.
   const bool has_pk = a.has_input(4), has_pv = a.has_input(5);
@@ -187,8 +182,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     const Tensor& pv = a.tensor(5);
     if (pk.dtype() != dt || pv.dtype() != dt) eval_error("AT5", "past_key/past_value must have Q's element type");
     const Shape want_k{K.b, K.h, pk.rank() == 4 ? pk.dim(2) : -1, K.d};
-    if (pk.rank() != 4 || pk.shape() != want_k || pv.rank() != 4 ||
-        pv.shape() != Shape{V.b, V.h, pk.dim(2), V.d})
+    if (pk.rank() != 4 || pk.shape() != want_k || pv.rank() != 4 || pv.shape() != Shape{V.b, V.h, pk.dim(2), V.d})
       eval_error("AT5", "past_key " + show(pk.shape()) + " / past_value " + show(pv.shape()) +
                             " must be [batch, kv_heads, past_seq, head_size] matching K " + show(K.shape()) +
                             " and V " + show(V.shape()));
@@ -394,18 +388,17 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
                              "], got " + std::string(dtype_name(p.dtype())) + show(p.shape()));
     if (cos_t.rank() != 2 || cos_t.dim(1) != half || sin_t.shape() != cos_t.shape())
       eval_error("AT17", "with position_ids, cos_cache and sin_cache must both be [max_position, " +
-                             std::to_string(half) + "], got " + show(cos_t.shape()) + " and " +
-                             show(sin_t.shape()));
+                             std::to_string(half) + "], got " + show(cos_t.shape()) + " and " + show(sin_t.shape()));
     for (int64_t id : p.data<int64_t>()) {
       if (id < 0 || id >= cos_t.dim(0))
-        eval_error("AT17", "position id " + std::to_string(id) + " is outside [0, " + std::to_string(cos_t.dim(0)) +
-                               ")");
+        eval_error("AT17",
+                   "position id " + std::to_string(id) + " is outside [0, " + std::to_string(cos_t.dim(0)) + ")");
       pos.push_back(id);
     }
   } else if (cos_t.shape() != Shape{B, S, half} || sin_t.shape() != cos_t.shape()) {
     eval_error("AT17", "without position_ids, cos_cache and sin_cache must both be [" + std::to_string(B) + "," +
-                           std::to_string(S) + "," + std::to_string(half) + "], got " + show(cos_t.shape()) +
-                           " and " + show(sin_t.shape()));
+                           std::to_string(S) + "," + std::to_string(half) + "], got " + show(cos_t.shape()) + " and " +
+                           show(sin_t.shape()));
   }
   const std::vector<double> xv = widen_all(x, "RotaryEmbedding");
   const std::vector<double> cv = widen_all(cos_t, "RotaryEmbedding");

@@ -216,7 +216,8 @@ TEST_CASE("[AT8][AT9] causal frontier with past, padding and bottom-right offset
   const Tensor v3 = D({1, 1, 3, 1}, {4, 8, 100});
   const std::optional<Value> none;
   check_close(run(causal, 24, {q, k3, v3, none, none, none, I64({1}, {2})})[0], {4, 7});
-  check_close(run(causal, 24, {q, k3, v3, none, none, none, I64({1}, {3})})[0], {7, (4 + 24 + 100 * std::exp(5.0)) / (4 + std::exp(5.0))});
+  check_close(run(causal, 24, {q, k3, v3, none, none, none, I64({1}, {3})})[0],
+              {7, (4 + 24 + 100 * std::exp(5.0)) / (4 + std::exp(5.0))});
   // offset 1 - 2 = -1: row 0 sees no key at all (AT11: zero row), row 1 sees key 0
   check_close(run(causal, 24, {q, k3, v3, none, none, none, I64({1}, {1})})[0], {0, 4});
   // padding alone, not causal
@@ -289,7 +290,8 @@ TEST_CASE("[AT15][AT18] RotaryEmbedding rotates halves or interleaved pairs") {
   CHECK(y3.shape() == Shape{1, 1, 4});
   check_close(y3, {-1, 2, 3 * 0.6 - 4 * 0.8, 3 * 0.8 + 4 * 0.6});
   // float32 rounds once
-  check_close(run(NodeB("RotaryEmbedding"), 23, {F({1, 1, 1, 2}, {1, 2}), F({1, 1, 1}, {0.5f}), F({1, 1, 1}, {0.25f})})[0],
+  check_close(run(NodeB("RotaryEmbedding"), 23,
+                  {F({1, 1, 1, 2}, {1, 2}), F({1, 1, 1}, {0.5f}), F({1, 1, 1}, {0.25f})})[0],
               {0.5 - 0.5, 0.25 + 1.0});
   CHECK(clause_of(NodeB("RotaryEmbedding"), 23, {x3, c1, s1}) == "AT15");
   CHECK(clause_of(NodeB("RotaryEmbedding"), 23, {D({4}, {1, 2, 3, 4}), c1, s1}) == "AT15");
@@ -385,7 +387,8 @@ TEST_CASE("[AT20][AT21][AT22] LinearAttention shapes, heads, gates and state") {
   check_close(out[0], {1.5});
   check_close(out[1], {0.5, 1});
   // present_state takes past_state's element type
-  const auto o32 = run(lin("linear"), 27, {D({1, 1, 1}, {1}), D({1, 1, 1}, {1}), D({1, 1, 1}, {2}), F({1, 1, 1, 1}, {1})}, 2);
+  const auto o32 = run(lin("linear"), 27,
+                       {D({1, 1, 1}, {1}), D({1, 1, 1}, {1}), D({1, 1, 1}, {2}), F({1, 1, 1, 1}, {1})}, 2);
   CHECK(o32[0].dtype() == DType::float64);
   CHECK(o32[1].dtype() == DType::float32);
   check_close(o32[1], {3});

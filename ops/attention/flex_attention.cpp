@@ -50,16 +50,16 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
   ONNXSEM_CLAUSE(FA1);
   for (const Tensor* t : {&q, &k, &v})
     if (t->rank() != 4)
-      eval_error("FA1", op + ": Q, K and V must have rank 4, got shapes " + show(q.shape()) + ", " +
-                            show(k.shape()) + ", " + show(v.shape()));
+      eval_error("FA1", op + ": Q, K and V must have rank 4, got shapes " + show(q.shape()) + ", " + show(k.shape()) +
+                            ", " + show(v.shape()));
   if (k.dtype() != q.dtype() || v.dtype() != q.dtype())
-    eval_error("FA1", op + ": Q, K and V must share one element type, got " + std::string(dtype_name(q.dtype())) + ", " +
-                          dtype_name(k.dtype()) + ", " + dtype_name(v.dtype()));
+    eval_error("FA1", op + ": Q, K and V must share one element type, got " + std::string(dtype_name(q.dtype())) +
+                          ", " + dtype_name(k.dtype()) + ", " + dtype_name(v.dtype()));
   const int64_t B = q.dim(0), Hq = q.dim(1), L = q.dim(2), E = q.dim(3);
   const int64_t Hkv = k.dim(1), S = k.dim(2), Ev = v.dim(3);
   if (k.dim(0) != B || v.dim(0) != B || v.dim(1) != Hkv || v.dim(2) != S || k.dim(3) != E)
-    eval_error("FA1", op + ": shapes Q " + show(q.shape()) + ", K " + show(k.shape()) + ", V " +
-                          show(v.shape()) + " do not agree (batch, K/V heads and length, Q/K head size)");
+    eval_error("FA1", op + ": shapes Q " + show(q.shape()) + ", K " + show(k.shape()) + ", V " + show(v.shape()) +
+                          " do not agree (batch, K/V heads and length, Q/K head size)");
   if (Hkv < 1 || Hq % Hkv != 0)
     eval_error("FA1", op + ": " + std::to_string(Hq) + " query heads are not a multiple of " + std::to_string(Hkv) +
                           " key/value heads");
@@ -113,9 +113,10 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
       return r;
     });
     const std::vector<Value> res = a.subgraph(*g, {Value(t)});
-    if (res.size() != 1 || !res[0].is_tensor() || res[0].tensor().dtype() != mod_type || res[0].tensor().shape() != shape)
-      eval_error("FA4", op + ": " + what + " must return one " + dtype_name(mod_type) + " tensor of shape " +
-                            show(shape));
+    if (res.size() != 1 || !res[0].is_tensor() || res[0].tensor().dtype() != mod_type ||
+        res[0].tensor().shape() != shape)
+      eval_error("FA4",
+                 op + ": " + what + " must return one " + dtype_name(mod_type) + " tensor of shape " + show(shape));
     cells_in = widen_all(res[0].tensor(), op);
   };
   modify(score_mod, sc, "score_mod");

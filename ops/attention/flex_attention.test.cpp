@@ -133,14 +133,14 @@ TEST_CASE("[FA1] [FA3] operand shapes, element types and softmax_precision are c
   const Tensor k = d4({1, 2, 2, 1}, {0, 0, 0, 0});
   const Tensor v = d4({1, 2, 2, 1}, {1, 2, 3, 4});
   CHECK(Flex().error(q, k, v).clause.empty());
-  CHECK(Flex().error(d4({2, 1, 1}, {1, 1}), k, v).clause == "FA1");                              // rank 3
+  CHECK(Flex().error(d4({2, 1, 1}, {1, 1}), k, v).clause == "FA1");                                   // rank 3
   CHECK(Flex().error(q, Tensor::from_vector<float>({1, 2, 2, 1}, {0, 0, 0, 0}), v).clause == "FA1");  // float K
-  CHECK(Flex().error(d4({1, 3, 1, 1}, {1, 1, 1}), k, v).clause == "FA1");                        // 3 heads over 2
-  CHECK(Flex().error(q, d4({1, 2, 2, 2}, {0, 0, 0, 0, 0, 0, 0, 0}), v).clause == "FA1");         // head sizes differ
-  CHECK(Flex().error(q, k, d4({1, 2, 3, 1}, {1, 2, 3, 4, 5, 6})).clause == "FA1");               // V length 3
-  CHECK(Flex().error(q, d4({2, 2, 2, 1}, std::vector<double>(8, 0)), v).clause == "FA1");        // K batch 2
-  CHECK(Flex().i("softmax_precision", 1).error(q, k, v).clause.empty());  // float32
-  CHECK(Flex().i("softmax_precision", 7).error(q, k, v).clause == "FA3");  // int64
+  CHECK(Flex().error(d4({1, 3, 1, 1}, {1, 1, 1}), k, v).clause == "FA1");                             // 3 heads over 2
+  CHECK(Flex().error(q, d4({1, 2, 2, 2}, {0, 0, 0, 0, 0, 0, 0, 0}), v).clause == "FA1");   // head sizes differ
+  CHECK(Flex().error(q, k, d4({1, 2, 3, 1}, {1, 2, 3, 4, 5, 6})).clause == "FA1");         // V length 3
+  CHECK(Flex().error(q, d4({2, 2, 2, 1}, std::vector<double>(8, 0)), v).clause == "FA1");  // K batch 2
+  CHECK(Flex().i("softmax_precision", 1).error(q, k, v).clause.empty());                   // float32
+  CHECK(Flex().i("softmax_precision", 7).error(q, k, v).clause == "FA3");                  // int64
 }
 
 TEST_CASE("[FA4] without the graph semantics, a score_mod or prob_mod subgraph is reported unsupported") {

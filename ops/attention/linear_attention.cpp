@@ -113,7 +113,7 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
   }
   const auto scale_attr = attr_float_opt(n, "scale");
   const double scale = scale_attr && *scale_attr != 0.0f ? static_cast<double>(*scale_attr)
-                                                          : 1.0 / std::sqrt(static_cast<double>(dk));
+                                                         : 1.0 / std::sqrt(static_cast<double>(dk));
 
   std::vector<double> out(static_cast<size_t>(B * T * Hq * dv), 0.0);
   std::vector<double> vt(static_cast<size_t>(dv));

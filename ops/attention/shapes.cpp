@@ -15,7 +15,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
 // a / n for a fixed a divisible by n >= 1; unknown otherwise (evaluation refuses a non-multiple).
 Dim div_dim(const Dim& a, std::optional<int64_t> n) {
   if (n && *n == 1) return a;

@@ -54,8 +54,9 @@ TEST_CASE("[AT24] Attention: Q, K and V are all 3-D or all 4-D") {
           (void)infer("Attention", 23, {ttype(F, {2, 8, 5, 16}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 32})},
                       {attr_i("q_num_heads", 4), attr_i("kv_num_heads", 2)});
         }) == "AT24");
-  CHECK(clause_of([] { (void)infer("Attention", 23, {ttype(F, {5, 16}), ttype(F, {}, false), ttype(F, {}, false)}); }) ==
-        "AT24");
+  CHECK(clause_of([] {
+          (void)infer("Attention", 23, {ttype(F, {5, 16}), ttype(F, {}, false), ttype(F, {}, false)});
+        }) == "AT24");
   CHECK(clause_of([] {
           (void)infer("Attention", 24, {ttype(F, {2, 5, 64}), ttype(F, {2, 6, 32}), ttype(F, {2, 6, 32})},
                       {attr_i("q_num_heads", 4)});
@@ -64,13 +65,14 @@ TEST_CASE("[AT24] Attention: Q, K and V are all 3-D or all 4-D") {
 
 TEST_CASE("[AT6] Attention: a floating mask of another element type than Q is refused") {
   CHECK(clause_of([] {
-          (void)infer("Attention", 23, {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}),
-                                        ttype(DType::float64, {5, 6})});
+          (void)infer("Attention", 23,
+                      {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}),
+                       ttype(DType::float64, {5, 6})});
         }) == "AT6");
   // a boolean mask, or one of Q's type, gives the output
   for (DType m : {DType::boolean, F}) {
-    const auto y = infer("Attention", 24, {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}),
-                                           ttype(m, {5, 6})});
+    const auto y = infer("Attention", 24,
+                         {ttype(F, {2, 4, 5, 16}), ttype(F, {2, 4, 6, 16}), ttype(F, {2, 4, 6, 16}), ttype(m, {5, 6})});
     CHECK(dims_of(y[0]) == V{2, 4, 5, 16});
   }
 }

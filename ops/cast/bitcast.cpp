@@ -92,8 +92,7 @@ T element_of(uint64_t p) {
   if constexpr (std::is_same_v<T, bool>) {
     // [spec:N21] a byte read as bool must be 0x00 or 0x01; no other byte is a bool.
     ONNXSEM_CLAUSE(N21);
-    if (p > 1)
-      eval_error("N21", "BitCast: the byte " + std::to_string(p) + " is not the pattern of a bool (0 or 1)");
+    if (p > 1) eval_error("N21", "BitCast: the byte " + std::to_string(p) + " is not the pattern of a bool (0 or 1)");
     return p == 1;
   } else if constexpr (std::is_integral_v<T>) {
     return static_cast<T>(static_cast<std::make_unsigned_t<T>>(p));
@@ -123,14 +122,14 @@ std::vector<std::optional<Value>> bitcast_26(const KernelArgs& a) {
   const int64_t code = attr_int_req(a.node, "to");
   // [spec:N20] `to` names a non-string element type of the input's bit width.
   ONNXSEM_CLAUSE(N20);
-  if (code < 1 || code > 26 || code == static_cast<int64_t>(DType::string) ||
-      !dtype_known(static_cast<int32_t>(code)))
+  if (code < 1 || code > 26 || code == static_cast<int64_t>(DType::string) || !dtype_known(static_cast<int32_t>(code)))
     eval_error("N20", "BitCast: attribute 'to' = " + std::to_string(code) + " is not a non-string element type");
   const DType to = static_cast<DType>(code);
   if (x.dtype() == DType::string) eval_error("N20", "BitCast: the input is a string tensor, which has no bit pattern");
   if (bit_width(x.dtype()) != bit_width(to))
-    eval_error("N20", std::string("BitCast: ") + dtype_name(x.dtype()) + " has " + std::to_string(bit_width(x.dtype())) +
-                          " bits, " + dtype_name(to) + " has " + std::to_string(bit_width(to)));
+    eval_error("N20", std::string("BitCast: ") + dtype_name(x.dtype()) + " has " +
+                          std::to_string(bit_width(x.dtype())) + " bits, " + dtype_name(to) + " has " +
+                          std::to_string(bit_width(to)));
   if (x.dtype() == to) return {Value(x)};  // N22: the same type gives the same tensor
   // [spec:N22] the output has the input's shape; element i has the bit pattern of input element i.
   ONNXSEM_CLAUSE(N22);

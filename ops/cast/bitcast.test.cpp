@@ -86,9 +86,8 @@ T with_bits(B b) {
 
 // TensorProto numbers of the element types used below.
 constexpr int64_t kFloat = 1, kUint8 = 2, kInt8 = 3, kUint16 = 4, kInt16 = 5, kInt32 = 6, kInt64 = 7, kString = 8,
-                  kBool = 9, kFloat16 = 10, kDouble = 11, kUint32 = 12, kUint64 = 13, kComplex64 = 14,
-                  kBfloat16 = 16, kF8e4m3fn = 17, kUint4 = 21, kInt4 = 22, kF4e2m1 = 23, kF8e8m0 = 24,
-                  kUint2 = 25, kInt2 = 26;
+                  kBool = 9, kFloat16 = 10, kDouble = 11, kUint32 = 12, kUint64 = 13, kComplex64 = 14, kBfloat16 = 16,
+                  kF8e4m3fn = 17, kUint4 = 21, kInt4 = 22, kF4e2m1 = 23, kF8e8m0 = 24, kUint2 = 25, kInt2 = 26;
 
 }  // namespace
 
@@ -177,8 +176,8 @@ TEST_CASE("[N21] BitCast of bool: false and true are the bytes 0 and 1; other by
 TEST_CASE("[N20] BitCast requires `to` of the input's bit width and refuses strings") {
   CHECK(reg().kernel("", "BitCast", 26) != nullptr);
   const Tensor x = vec<float>({1.0f});
-  CHECK(clause_of([&] { (void)bitcast(x, kInt64); }) == "N20");   // 32 vs 64 bits
-  CHECK(clause_of([&] { (void)bitcast(x, kInt16); }) == "N20");   // 32 vs 16 bits
+  CHECK(clause_of([&] { (void)bitcast(x, kInt64); }) == "N20");  // 32 vs 64 bits
+  CHECK(clause_of([&] { (void)bitcast(x, kInt16); }) == "N20");  // 32 vs 16 bits
   CHECK(clause_of([&] { (void)bitcast(vec<bool>({true}), kInt16); }) == "N20");
   CHECK(clause_of([&] { (void)bitcast(vec<int8_t>({1}), kInt4); }) == "N20");  // 8 vs 4 bits
   CHECK(clause_of([&] { (void)bitcast(vec<int4_t>({int4_t{1}}), kInt2); }) == "N20");

@@ -200,7 +200,8 @@ TEST_CASE("[N3][N4] Cast to narrow floats: overflow, saturate and its default") 
   // widening back: bfloat16 0x3F81 = 1 + 2^-7; e4m3fnuz 0x80 is NaN; float4 0xF is -6
   CHECK(vals<float>(cast(13, Tensor::from_vector<bfloat16_t>({1}, {bfloat16_t{0x3F81}}), 1)) ==
         std::vector<float>{1.0078125f});
-  CHECK(std::isnan(vals<double>(cast(19, Tensor::from_vector<float8e4m3fnuz_t>({1}, {float8e4m3fnuz_t{0x80}}), 11))[0]));
+  CHECK(
+      std::isnan(vals<double>(cast(19, Tensor::from_vector<float8e4m3fnuz_t>({1}, {float8e4m3fnuz_t{0x80}}), 11))[0]));
   CHECK(vals<float>(cast(23, Tensor::from_vector<float4e2m1_t>({1}, {float4e2m1_t{0xF}}), 1)) ==
         std::vector<float>{-6.0f});
   // float4e2m1 saturates and maps NaN to 0x8 (N11)
@@ -241,8 +242,7 @@ TEST_CASE("[N8][N14] Cast between strings and numbers") {
   CHECK(f[4] == kInfF);
   CHECK(f[5] == 3.0f);
   CHECK(vals<int32_t>(cast(9, vec<std::string>({"100.5", "-7", "1E2"}), 6)) == std::vector<int32_t>{100, -7, 100});
-  CHECK(vals<int64_t>(cast(9, vec<std::string>({"9007199254740993"}), 7)) ==
-        std::vector<int64_t>{9007199254740993});
+  CHECK(vals<int64_t>(cast(9, vec<std::string>({"9007199254740993"}), 7)) == std::vector<int64_t>{9007199254740993});
   CHECK(clause_of([] { (void)cast(9, vec<std::string>({"Hello World!"}), 1); }) == "N8");
   CHECK(vals<std::string>(cast(13, vec<float>({1.0f, 0.039187793f, kNaNF, -kInfF, 1e-5f}), 8)) ==
         std::vector<std::string>{"1.0", "0.039187793", "NaN", "-INF", "1e-05"});
@@ -272,10 +272,12 @@ TEST_CASE("[P1] Cast rounds once from the exact value, also for 64-bit integers"
   // Correct rounding gives 2^60 + 2^37; rounding first to binary64 (which drops the +1) and then to
   // float32 would give the even neighbour 2^60.
   const int64_t x = (int64_t{1} << 60) + (int64_t{1} << 36) + 1;
-  CHECK(vals<float>(cast(13, vec<int64_t>({x, -x}), 1)) ==
-        std::vector<float>{std::ldexp(1.0f, 60) + std::ldexp(1.0f, 37), -(std::ldexp(1.0f, 60) + std::ldexp(1.0f, 37))});
+  CHECK(
+      vals<float>(cast(13, vec<int64_t>({x, -x}), 1)) ==
+      std::vector<float>{std::ldexp(1.0f, 60) + std::ldexp(1.0f, 37), -(std::ldexp(1.0f, 60) + std::ldexp(1.0f, 37))});
   // to binary64 itself: one rounding to nearest even (2^53 + 1 -> 2^53)
-  CHECK(vals<double>(cast(13, vec<uint64_t>({(uint64_t{1} << 53) + 1}), 11)) == std::vector<double>{std::ldexp(1.0, 53)});
+  CHECK(vals<double>(cast(13, vec<uint64_t>({(uint64_t{1} << 53) + 1}), 11)) ==
+        std::vector<double>{std::ldexp(1.0, 53)});
   // double -> float16 directly, not through float32: 1 + 2^-11 + 2^-40 -> 1 + 2^-10
   const Tensor h = cast(13, vec<double>({1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40)}), 10);
   CHECK(h.data<float16_t>()[0].bits == 0x3C01);

@@ -68,10 +68,10 @@ TEST_CASE("[N2] narrowing rounds to nearest, ties to even") {
   CHECK(to_float16(1.0 + std::ldexp(1.0, -11)).bits == 0x3C00);      // tie -> even (1.0)
   CHECK(to_float16(1.0 + 3 * std::ldexp(1.0, -11)).bits == 0x3C02);  // tie -> even (odd 0x3C01 skipped)
   CHECK(to_float16(1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -30)).bits == 0x3C01);  // above the tie
-  CHECK(to_float16(std::ldexp(1.0, -25)).bits == 0x0000);      // tie between 0 and 2^-24 -> 0
-  CHECK(to_float16(3 * std::ldexp(1.0, -26)).bits == 0x0001);  // 1.5 * 2^-25 -> 2^-24
-  CHECK(to_float16(std::ldexp(1.0, -14)).bits == 0x0400);      // smallest normal
-  CHECK(to_float16(std::ldexp(1023.5, -24)).bits == 0x0400);   // subnormal rounding carries into normal
+  CHECK(to_float16(std::ldexp(1.0, -25)).bits == 0x0000);                               // tie between 0 and 2^-24 -> 0
+  CHECK(to_float16(3 * std::ldexp(1.0, -26)).bits == 0x0001);                           // 1.5 * 2^-25 -> 2^-24
+  CHECK(to_float16(std::ldexp(1.0, -14)).bits == 0x0400);                               // smallest normal
+  CHECK(to_float16(std::ldexp(1023.5, -24)).bits == 0x0400);  // subnormal rounding carries into normal
   CHECK(to_float16(-2.0).bits == 0xC000);
   CHECK(to_bfloat16(1.0 + std::ldexp(1.0, -8)).bits == 0x3F80);      // tie -> even
   CHECK(to_bfloat16(1.0 + 3 * std::ldexp(1.0, -8)).bits == 0x3F82);  // tie -> even
@@ -81,10 +81,10 @@ TEST_CASE("[N2] narrowing rounds to nearest, ties to even") {
   CHECK(to_float8e4m3fn(464.0, false).bits == 0x7E);  // tie between 448 and 480: even pattern 0x7E
   CHECK(to_float8e5m2(0.8191, true).bits == 0x3B);    // 0.875
   CHECK(to_float8e4m3fnuz(0.4999, true).bits == 0x38);
-  CHECK(to_float4e2m1(0.25, true).bits == 0x0);    // tie between 0 and 0.5 -> 0
-  CHECK(to_float4e2m1(-3.5, true).bits == 0xE);    // tie between 3 and 4 -> 4 (even)
-  CHECK(to_float4e2m1(2.5, true).bits == 0x4);     // tie between 2 and 3 -> 2 (even)
-  CHECK(to_float4e2m1(0.75, true).bits == 0x2);    // tie between 0.5 and 1 -> 1 (even)
+  CHECK(to_float4e2m1(0.25, true).bits == 0x0);  // tie between 0 and 0.5 -> 0
+  CHECK(to_float4e2m1(-3.5, true).bits == 0xE);  // tie between 3 and 4 -> 4 (even)
+  CHECK(to_float4e2m1(2.5, true).bits == 0x4);   // tie between 2 and 3 -> 2 (even)
+  CHECK(to_float4e2m1(0.75, true).bits == 0x2);  // tie between 0.5 and 1 -> 1 (even)
   CHECK(from_double<float>(1.0 + std::ldexp(1.0, -24)) == 1.0f);
 }
 
@@ -117,7 +117,7 @@ TEST_CASE("[N4] float8 overflow saturates or gives infinity / NaN") {
   CHECK(to_float8e4m3fnuz(-kInf, false).bits == 0x80);
   CHECK(to_float8e5m2(1e6, false).bits == 0x7C);
   CHECK(to_float8e5m2(-kInf, false).bits == 0xFC);
-  CHECK(to_float8e5m2(61440.0, false).bits == 0x7C);   // midpoint of 57344 and 65536: tie to even -> inf
+  CHECK(to_float8e5m2(61440.0, false).bits == 0x7C);  // midpoint of 57344 and 65536: tie to even -> inf
   CHECK(to_float8e5m2(61439.0, false).bits == 0x7B);
   CHECK(to_float8e5m2fnuz(1e6, false).bits == 0x80);
   // NaN
@@ -140,13 +140,13 @@ TEST_CASE("[N4] float8 overflow saturates or gives infinity / NaN") {
 
 TEST_CASE("[N5] float8e8m0 rounds to a power of two") {
   CHECK(to_float8e8m0(1.0, true).bits == 0x7F);
-  CHECK(to_float8e8m0(1.1, true).bits == 0x80);  // up (default): 2
+  CHECK(to_float8e8m0(1.1, true).bits == 0x80);    // up (default): 2
   CHECK(to_float8e8m0(0.124, true).bits == 0x7C);  // up: 0.125
   CHECK(to_float8e8m0(1.1, true, E8M0Round::down).bits == 0x7F);
   CHECK(to_float8e8m0(1.4, true, E8M0Round::nearest).bits == 0x7F);
   CHECK(to_float8e8m0(1.5, true, E8M0Round::nearest).bits == 0x80);  // tie: the larger power
-  CHECK(to_float8e8m0(-4.0, true).bits == 0x81);  // sign dropped
-  CHECK(to_float8e8m0(0.0, true).bits == 0x00);   // no zero: the smallest value 2^-127
+  CHECK(to_float8e8m0(-4.0, true).bits == 0x81);                     // sign dropped
+  CHECK(to_float8e8m0(0.0, true).bits == 0x00);                      // no zero: the smallest value 2^-127
   CHECK(to_float8e8m0(1e-300, true, E8M0Round::up).bits == 0x00);
   CHECK(to_float8e8m0(0.0, false).bits == 0xFF);  // without saturate: below 2^-127 is NaN
   CHECK(to_float8e8m0(std::ldexp(1.0, -128), false, E8M0Round::nearest).bits == 0xFF);

@@ -36,8 +36,8 @@ TEST_CASE("Cast: the input's shape, the element type `to` names") {
 }
 
 TEST_CASE("TY10: Cast's `to` is an element type that T2 allows, round_mode one of three") {
-  CHECK(clause_of([] { (void)infer("Cast", 13, {ttype(F, {2})}, {attr_i("to", 14)}); }) == "TY10");   // complex64
-  CHECK(clause_of([] { (void)infer("Cast", 13, {ttype(F, {2})}, {attr_i("to", 17)}); }) == "TY10");   // float8: from 19
+  CHECK(clause_of([] { (void)infer("Cast", 13, {ttype(F, {2})}, {attr_i("to", 14)}); }) == "TY10");  // complex64
+  CHECK(clause_of([] { (void)infer("Cast", 13, {ttype(F, {2})}, {attr_i("to", 17)}); }) == "TY10");  // float8: from 19
   CHECK(clause_of([] { (void)infer("Cast", 25, {ttype(F, {2})}, {attr_i("to", -1)}); }) == "TY10");
   CHECK(clause_of([] { (void)infer("Cast", 25, {ttype(F, {2})}, {attr_i("to", 1LL << 40)}); }) == "TY10");
   CHECK(clause_of([] { (void)infer("Cast", 1, {ttype(F, {2})}, {attr_s("to", "STRING")}); }) == "TY10");

@@ -130,10 +130,16 @@ TEST_CASE("[O3] the published operator sets and their version ranges") {
 
 TEST_CASE("[O3][O4] no listed since-version lies outside its operator set's published range") {
   // A sample across domains and opsets; every version of each must be within [first, last].
-  const std::vector<std::pair<std::string, std::string>> sample = {
-      {"", "Cast"}, {"", "Constant"}, {"", "Reshape"}, {"", "SwiGLU"}, {"", "ReduceLogSumExp"},
-      {"", "Upsample"}, {"ai.onnx.ml", "TreeEnsemble"}, {"ai.onnx.ml", "LabelEncoder"},
-      {"ai.onnx.preview.training", "Gradient"}, {"ai.onnx.preview", "FlexAttention"}};
+  const std::vector<std::pair<std::string, std::string>> sample = {{"", "Cast"},
+                                                                   {"", "Constant"},
+                                                                   {"", "Reshape"},
+                                                                   {"", "SwiGLU"},
+                                                                   {"", "ReduceLogSumExp"},
+                                                                   {"", "Upsample"},
+                                                                   {"ai.onnx.ml", "TreeEnsemble"},
+                                                                   {"ai.onnx.ml", "LabelEncoder"},
+                                                                   {"ai.onnx.preview.training", "Gradient"},
+                                                                   {"ai.onnx.preview", "FlexAttention"}};
   for (const auto& [d, op_name] : sample) {
     const std::string& op = op_name;  // a plain variable: clang 14 cannot capture structured bindings
     CAPTURE(op);

@@ -11,8 +11,8 @@ const Attribute* find_attr(const Node& n, const std::string& name, AttrType expe
   // [spec:W5] an attribute must have the type its operator declares.
   ONNXSEM_CLAUSE(W5);
   if (a->type != expected)
-    refused("W5", "attribute '" + name + "' of " + n.where() + " has type " + attr_type_name(a->type) +
-                      ", expected " + attr_type_name(expected));
+    refused("W5", "attribute '" + name + "' of " + n.where() + " has type " + attr_type_name(a->type) + ", expected " +
+                      attr_type_name(expected));
   return a;
 }
 

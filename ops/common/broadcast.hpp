@@ -37,8 +37,7 @@ void for_each_broadcast_row(const Shape& out, const std::array<std::vector<int64
   std::array<int64_t, K> inner_stride{};
   for (size_t k = 0; k < K; ++k) inner_stride[k] = rank ? strides[k][rank - 1] : 0;
   for (int64_t r = r0; r < r1; ++r) {
-    f(static_cast<const std::array<int64_t, K>&>(off), static_cast<const std::array<int64_t, K>&>(inner_stride),
-      inner);
+    f(static_cast<const std::array<int64_t, K>&>(off), static_cast<const std::array<int64_t, K>&>(inner_stride), inner);
     // advance the odometer over the outer dimensions
     for (size_t d = rank >= 1 ? rank - 1 : 0; d-- > 0;) {
       ++idx[d];

@@ -85,7 +85,9 @@ TEST_CASE("[TS1] static broadcasting: fixed sizes must fit; symbols and unknown 
   const Dims v = broadcast_dims({Dims{Dim{std::nullopt, "N"}}, Dims{Dim{std::nullopt, "M"}}}, "test");
   CHECK_FALSE(v[0].value.has_value());
   CHECK(v[0].param.empty());
-  CHECK(clause_of([] { (void)broadcast_dims({Dims{fixed_dim(2), fixed_dim(3)}, Dims{fixed_dim(4)}}, "Add"); }) == "TS1");
+  CHECK(clause_of([] {
+          (void)broadcast_dims({Dims{fixed_dim(2), fixed_dim(3)}, Dims{fixed_dim(4)}}, "Add");
+        }) == "TS1");
 }
 
 TEST_CASE("[TS2] static axes lie in [-rank, rank)") {

@@ -371,8 +371,7 @@ void pack_a(MatrixView<TA> a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, do
     const TA* src = a.data + (i0 + ii) * a.row_stride + k0 * a.col_stride;
     if (a.col_stride != 1)
       for (int64_t kk = 0; kk < kc; ++kk) dst[kk] = widen(src[kk * a.col_stride]);
-    else
-      typed::widen(src, kc, dst);
+    else typed::widen(src, kc, dst);
   }
 }
 
@@ -503,8 +502,8 @@ void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t 
       if (!accumulate) std::fill(c + i * ldc, c + i * ldc + n, 0.0);
       if (narrowing)
         for (int64_t j = 0; j < n; ++j)
-          narrowing->y[i * narrowing->ldy + j] =
-              narrow_float<float>(narrowing->add ? c[i * ldc + j] + narrowing->add[i] : c[i * ldc + j]);
+          narrowing->y[i * narrowing->ldy + j] = narrow_float<float>(narrowing->add ? c[i * ldc + j] + narrowing->add[i]
+                                                                                    : c[i * ldc + j]);
     }
     return;
   }
@@ -519,7 +518,8 @@ void rows_of_product(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t 
         Narrowing here;  // the block's corner
         const Narrowing* last = nullptr;
         if (narrowing && k0 + kc == k) {
-          here = {narrowing->y + lo * narrowing->ldy + j0, narrowing->ldy, narrowing->add ? narrowing->add + lo : nullptr};
+          here = {narrowing->y + lo * narrowing->ldy + j0, narrowing->ldy,
+                  narrowing->add ? narrowing->add + lo : nullptr};
           last = &here;
         }
         if (koff)
@@ -553,8 +553,8 @@ void product_packed_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int6
 // the matrix of taps as shifted views of its padded input, spec/ops-nn.md NN11). Up to kNR - 1 elements
 // past column n - 1 of each row are read (and their sums thrown away): b must be readable there.
 template <class TA>
-void product_shifted_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1,
-                          const double* b, const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
+void product_shifted_rows(int64_t n, MatrixView<TA> a, int64_t m, int64_t k, int64_t r0, int64_t r1, const double* b,
+                          const int64_t* koff, double* c, int64_t ldc, bool accumulate, bool exact) {
   product_detail::rows_of_product(n, a, m, k, r0, r1, b, koff, c, ldc, accumulate, exact, nullptr);
 }
 

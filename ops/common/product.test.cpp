@@ -2,10 +2,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <array>
 #include <memory>
 #include <random>
 #include <string>
@@ -45,7 +45,8 @@ template <class T>
 std::vector<double> packed_b(const std::vector<T>& b, int64_t k, int64_t n) {
   std::vector<double> packed(static_cast<size_t>(packed_size(k, n)), 0.0);
   for (int64_t q = 0; q < k; ++q)
-    for (int64_t j = 0; j < n; ++j) packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
+    for (int64_t j = 0; j < n; ++j)
+      packed[static_cast<size_t>(packed_index(k, q, j))] = b[static_cast<size_t>(q * n + j)];
   return packed;
 }
 
@@ -57,8 +58,8 @@ bool same_bits(const std::vector<double>& x, const std::vector<double>& y) {
 TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size and edge") {
   std::mt19937_64 rng(7);
   // Sizes around the register tile (6 x 8) and the cache blocks (96 x 256 x 2048).
-  const int64_t sizes[][3] = {{1, 1, 1}, {1, 4096, 300}, {5, 7, 3}, {6, 8, 1}, {7, 9, 257}, {13, 17, 600},
-                              {97, 33, 20}, {2, 2050, 5}, {100, 3, 513}};
+  const int64_t sizes[][3] = {{1, 1, 1},     {1, 4096, 300}, {5, 7, 3},    {6, 8, 1},    {7, 9, 257},
+                              {13, 17, 600}, {97, 33, 20},   {2, 2050, 5}, {100, 3, 513}};
   for (const auto& sz : sizes) {
     const int64_t m = sz[0], n = sz[1], k = sz[2];
     CAPTURE(m);
@@ -135,8 +136,12 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
   std::mt19937_64 rng(23);
   // Wide C (sliced by columns), tall narrow C (sliced by rows), one too small to share, and products of
   // fewer rows than a register tile (a fully connected layer on one image: B's columns sliced).
-  for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300}, {400, 9, 700}, {3, 5, 7}, {61, 1000, 40},
-                         {1, 600, 500}, {3, 400, 200}}) {
+  for (const auto& sz : {std::array<int64_t, 3>{130, 260, 300},
+                         {400, 9, 700},
+                         {3, 5, 7},
+                         {61, 1000, 40},
+                         {1, 600, 500},
+                         {3, 400, 200}}) {
     const int64_t m = sz[0], n = sz[1], k = sz[2];
     CAPTURE(m);
     CAPTURE(n);
@@ -176,7 +181,8 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
       product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, false, true, &last);
       product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, false, true, &last);
       CHECK(std::memcmp(y.data(), want_last.data(), y.size() * sizeof(float)) == 0);
-      for (int64_t i = 0; i < m; ++i) std::fill(c2.begin() + i * n, c2.begin() + (i + 1) * n, add[static_cast<size_t>(i)]);
+      for (int64_t i = 0; i < m; ++i)
+        std::fill(c2.begin() + i * n, c2.begin() + (i + 1) * n, add[static_cast<size_t>(i)]);
       std::fill(y.begin(), y.end(), 7.0f);
       product_packed_rows(n, va, m, k, cut, m, packed.data(), c2.data(), n, true, true, &first);
       product_packed_rows(n, va, m, k, 0, cut, packed.data(), c2.data(), n, true, true, &first);
@@ -184,7 +190,6 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
     }
   }
 }
-
 
 namespace {
 // The instruction-set variants this processor runs: the register kernel and the loops of each.
@@ -233,7 +238,8 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
   for (const int64_t mc : {17, 8, 3}) {
     CAPTURE(mc);
     const int64_t nc = 37, kc = 301;
-    std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)), bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
+    std::vector<double> ap(static_cast<size_t>((mc + kMR - 1) / kMR * kMR * kc)),
+        bp(static_cast<size_t>((nc + kNR - 1) / kNR * kNR * kc));
     std::vector<double> start(static_cast<size_t>(mc * nc));
     for (auto& v : start) v = u(rng);
     // Binary32 operands, exact products (`exact`, where a variant may fuse), among them the extremes of
@@ -286,7 +292,8 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
               for (int64_t i = 0; i < mc; ++i)
                 for (int64_t j = 0; j < nc; ++j) {
                   const double sum = want[static_cast<size_t>(i * nc + j)];
-                  want_y[static_cast<size_t>(i * nc + j)] = static_cast<float>(with_add ? sum + add[static_cast<size_t>(i)] : sum);
+                  want_y[static_cast<size_t>(i * nc + j)] = static_cast<float>(
+                      with_add ? sum + add[static_cast<size_t>(i)] : sum);
                 }
               c = start;
               const Narrowing narrowing{y.data(), nc, with_add ? add.data() : nullptr};
@@ -300,7 +307,8 @@ TEST_CASE("[P2] every instruction-set variant of the register kernel this proces
   }
 }
 
-TEST_CASE("[P2] the fused kernels are kept to exact products: told (wrongly) that binary64 products are exact, they differ") {
+TEST_CASE(
+    "[P2] the fused kernels are kept to exact products: told (wrongly) that binary64 products are exact, they differ") {
   // This checks the test above can fail: the AVX variants do fuse when `exact` is set, so `exact` must be
   // (and is, by exact_products) false for binary64 operands.
   using namespace product_detail;
@@ -332,7 +340,8 @@ bool same_bits(const T* x, const T* y, size_t n) {
 }
 }  // namespace
 
-TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the bits of widen and narrow_float element by element") {
+TEST_CASE(
+    "[P1] every instruction-set variant of the conversion loops gives the bits of widen and narrow_float element by element") {
   using namespace product_detail;
   const auto variants = variants_here();
   std::mt19937_64 rng(11);
@@ -343,15 +352,25 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     const uint32_t bits = static_cast<uint32_t>(rng());
     std::memcpy(&v, &bits, sizeof v);
   }
-  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f, -1.4e-45f, 0.0f, -0.0f,
-                            INFINITY, -INFINITY, NAN};
+  const float extremes[] = {3.4028235e38f, -3.4028235e38f, 1.17549435e-38f, 1.4e-45f,  -1.4e-45f,
+                            0.0f,          -0.0f,          INFINITY,        -INFINITY, NAN};
   for (size_t q = 0; q < std::size(extremes); ++q) x[q * 13] = extremes[q];
   // Binary64 sums to narrow: random values across binary32's range and beyond it, ties, overflow, underflow.
   std::vector<double> d(static_cast<size_t>(n));
   std::uniform_real_distribution<double> expo(-160.0, 140.0);
-  for (auto& v : d) v = std::ldexp((rng() & 1 ? -1.0 : 1.0) * (1.0 + static_cast<double>(rng() % (1u << 30)) * 0x1p-30), static_cast<int>(expo(rng)));
-  const double special[] = {1.0 + 0x1p-24, 1.0 + 0x1p-24 + 0x1p-52, 0x1.fffffefffffffp127, 0x1.ffffffp127, 0x1p-150, 0x1.8p-149,
-                            -0.0, INFINITY, NAN, 0x1p-1074};
+  for (auto& v : d)
+    v = std::ldexp((rng() & 1 ? -1.0 : 1.0) * (1.0 + static_cast<double>(rng() % (1u << 30)) * 0x1p-30),
+                   static_cast<int>(expo(rng)));
+  const double special[] = {1.0 + 0x1p-24,
+                            1.0 + 0x1p-24 + 0x1p-52,
+                            0x1.fffffefffffffp127,
+                            0x1.ffffffp127,
+                            0x1p-150,
+                            0x1.8p-149,
+                            -0.0,
+                            INFINITY,
+                            NAN,
+                            0x1p-1074};
   for (size_t q = 0; q < std::size(special); ++q) d[q * 17] = special[q];
   // For sum_taps (below): positions in a run of 32, a run of 8 and the single ones where each of the three
   // taps' products is -0, so that their sum is +0 only when it starts at +0.
@@ -366,8 +385,11 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     runs[static_cast<size_t>(q)] = q % 3 == 0 && (q + 1) * kNR <= n;
     const int64_t base = static_cast<int64_t>(rng() % static_cast<uint64_t>(n - kNR));
     for (int64_t u = 0; u < kNR && q * kNR + u < n; ++u)
-      offs[static_cast<size_t>(q * kNR + u)] = runs[static_cast<size_t>(q)] ? base + u
-                                               : (rng() % 4 == 0 ? -1 : static_cast<int64_t>(rng() % static_cast<uint64_t>(n)));
+      offs[static_cast<size_t>(q * kNR + u)] = runs[static_cast<size_t>(q)]
+                                                   ? base + u
+                                                   : (rng() % 4 == 0
+                                                          ? -1
+                                                          : static_cast<int64_t>(rng() % static_cast<uint64_t>(n)));
   }
   const int64_t stride = 3 * kNR;  // panels 3*kNR doubles apart, as in a packed matrix of three rows
   const size_t spread_size = static_cast<size_t>((n + kNR - 1) / kNR * stride);
@@ -408,7 +430,8 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
     }
     return want;
   };
-  const std::vector<double> inexact_want = taps_definition(d, inexact_w), exact_want = taps_definition(widened, exact_w);
+  const std::vector<double> inexact_want = taps_definition(d, inexact_w),
+                            exact_want = taps_definition(widened, exact_w);
   for (const auto& variant : variants) {
     const char* const name = variant.name;
     const auto* conv = variant.loops;
@@ -444,7 +467,8 @@ TEST_CASE("[P1] every instruction-set variant of the conversion loops gives the 
       std::vector<double> got(size, 7.0), want(size, 7.0);
       for (int64_t r = 0; r < rows; ++r)
         for (int64_t t = 0; t < len; ++t)
-          want[static_cast<size_t>(t / kNR * pstride + r * kNR + t % kNR)] = widen(xr[static_cast<size_t>(r * plane + t)]);
+          want[static_cast<size_t>(t / kNR * pstride + r * kNR + t % kNR)] = widen(
+              xr[static_cast<size_t>(r * plane + t)]);
       conv->spread_rows(xr.data(), plane, rows, len, got.data(), pstride);
       CAPTURE(len);
       CHECK(same_bits(got.data(), want.data(), got.size()));
@@ -489,51 +513,59 @@ TEST_CASE("[NN20] every instruction-set variant of the max pooling loop keeps th
   // With NaNs among the elements (about every twelfth) and without (the loop's other path), zeros of both
   // signs among equal values.
   for (bool with_nans : {true, false}) {
-  CAPTURE(with_nans);
-  std::vector<float> x(400);
-  for (size_t i = 0; i < x.size(); ++i) {
-    const unsigned r = static_cast<unsigned>(rng() % 12);
-    uint32_t bits = 0x7fc00000u | static_cast<uint32_t>(i) | (rng() % 2 ? 0x80000000u : 0);  // a NaN of its own payload
-    if (r == 0 && with_nans) std::memcpy(&x[i], &bits, sizeof bits);
-    else if (r < 5) x[i] = rng() % 2 ? 0.0f : -0.0f;
-    else x[i] = static_cast<float>(static_cast<int>(rng() % 5) - 2);
-  }
-  const int64_t taps[] = {0, 1, 2, 40, 41, 42, 80, 81, 82};
-  for (int32_t step : {1, 2, 3})
-    for (int64_t base = 0; base < 200; base += 7) {
-      float want[kNR];
-      for (int64_t u = 0; u < kNR; ++u) {
-        float best = x[static_cast<size_t>(base + taps[0] + u * step)];
-        for (int64_t j = 1; j < 9; ++j) {
-          const float v = x[static_cast<size_t>(base + taps[j] + u * step)];
-          if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
-        }
-        want[u] = best;
-      }
-      for (const auto& variant : variants_here()) {
-        const char* const name = variant.name;
-        const auto* loops = variant.loops;
-        CAPTURE(name);
-        CAPTURE(step);
-        CAPTURE(base);
-        float got[kNR];
-        loops->max_windows(x.data() + base, taps, 9, step, got);
-        CHECK(std::memcmp(got, want, sizeof got) == 0);
-      }
+    CAPTURE(with_nans);
+    std::vector<float> x(400);
+    for (size_t i = 0; i < x.size(); ++i) {
+      const unsigned r = static_cast<unsigned>(rng() % 12);
+      uint32_t bits = 0x7fc00000u | static_cast<uint32_t>(i) |
+                      (rng() % 2 ? 0x80000000u : 0);  // a NaN of its own payload
+      if (r == 0 && with_nans) std::memcpy(&x[i], &bits, sizeof bits);
+      else if (r < 5) x[i] = rng() % 2 ? 0.0f : -0.0f;
+      else x[i] = static_cast<float>(static_cast<int>(rng() % 5) - 2);
     }
+    const int64_t taps[] = {0, 1, 2, 40, 41, 42, 80, 81, 82};
+    for (int32_t step : {1, 2, 3})
+      for (int64_t base = 0; base < 200; base += 7) {
+        float want[kNR];
+        for (int64_t u = 0; u < kNR; ++u) {
+          float best = x[static_cast<size_t>(base + taps[0] + u * step)];
+          for (int64_t j = 1; j < 9; ++j) {
+            const float v = x[static_cast<size_t>(base + taps[j] + u * step)];
+            if (!std::isnan(best) && (std::isnan(v) || v > best)) best = v;
+          }
+          want[u] = best;
+        }
+        for (const auto& variant : variants_here()) {
+          const char* const name = variant.name;
+          const auto* loops = variant.loops;
+          CAPTURE(name);
+          CAPTURE(step);
+          CAPTURE(base);
+          float got[kNR];
+          loops->max_windows(x.data() + base, taps, 9, step, got);
+          CHECK(std::memcmp(got, want, sizeof got) == 0);
+        }
+      }
   }
-  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step, float* got) {
-    loops.max_windows(x, taps, 1, step, got);
-  }, 1.0f);
+  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step,
+                  float* got) { loops.max_windows(x, taps, 1, step, got); },
+               1.0f);
 }
 
-TEST_CASE("[NN23] every instruction-set variant of the average pooling loop gives each window's sum divided, rounded once") {
+TEST_CASE(
+    "[NN23] every instruction-set variant of the average pooling loop gives each window's sum divided, rounded once") {
   using namespace product_detail;
   std::mt19937_64 rng(19);
   std::vector<float> x = random_binary32(400, rng);
   // Sums that cancel to zero (+0, never -0, since each starts at +0), infinities of both signs, and NaN.
-  const float specials[] = {-0.0f, 0.0f, 3.4028235e38f, -3.4028235e38f, std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(), 1.4e-45f};
+  const float specials[] = {-0.0f,
+                            0.0f,
+                            3.4028235e38f,
+                            -3.4028235e38f,
+                            std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN(),
+                            1.4e-45f};
   for (size_t i = 0; i < x.size(); i += 5) x[i] = specials[rng() % 8];
   for (size_t i = 0; i < 110; ++i) x[i] = -0.0f;  // windows of -0 alone (those at base 0 to 21): +0
   const int64_t taps[] = {0, 1, 2, 40, 41, 42, 80, 81, 82};
@@ -562,9 +594,9 @@ TEST_CASE("[NN23] every instruction-set variant of the average pooling loop give
           }
         }
       }
-  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step, float* got) {
-    loops.average_windows(x, taps, 1, step, 2.0, got);
-  }, 0.5f);
+  tail_windows([](const VectorLoops& loops, const float* x, const int64_t* taps, int32_t step,
+                  float* got) { loops.average_windows(x, taps, 1, step, 2.0, got); },
+               0.5f);
 }
 
 TEST_CASE("[EW11] every instruction-set variant of the two-input Sum loop gives the formula's bits, in place too") {
@@ -575,8 +607,9 @@ TEST_CASE("[EW11] every instruction-set variant of the two-input Sum loop gives 
   const float big = 3.4028235e38f, inf = std::numeric_limits<float>::infinity();
   // -0 + -0 (+0 from the +0 start), overflow on narrowing, infinities of both signs (NaN), a tie of binary32
   // (1 + 2^-24: the sum is exact in binary64 and rounds to even), subnormals.
-  const std::pair<float, float> cases[] = {{-0.0f, -0.0f}, {big, big}, {inf, -inf}, {-inf, 1.0f},
-                                           {1.0f, 0x1p-24f}, {1.0f, 0x1.8p-24f}, {1.4e-45f, -1.4e-45f}, {1e-45f, 1e-45f}};
+  const std::pair<float, float> cases[] = {{-0.0f, -0.0f},        {big, big},       {inf, -inf},
+                                           {-inf, 1.0f},          {1.0f, 0x1p-24f}, {1.0f, 0x1.8p-24f},
+                                           {1.4e-45f, -1.4e-45f}, {1e-45f, 1e-45f}};
   for (size_t c = 0; c < std::size(cases); ++c) {
     a[c * 25] = cases[c].first;
     b[c * 25] = cases[c].second;
@@ -607,7 +640,8 @@ TEST_CASE("[EW11] every instruction-set variant of the two-input Sum loop gives 
   CHECK_FALSE(std::signbit(want[0]));
 }
 
-TEST_CASE("[EW2][EW27] every instruction-set variant of the Mul, Add and Relu rows gives the formulas' bits, in place too") {
+TEST_CASE(
+    "[EW2][EW27] every instruction-set variant of the Mul, Add and Relu rows gives the formulas' bits, in place too") {
   using namespace product_detail;
   std::mt19937_64 rng(29);
   const int64_t n = 203;  // vectors of 16 and of 8, and a tail
@@ -616,9 +650,10 @@ TEST_CASE("[EW2][EW27] every instruction-set variant of the Mul, Add and Relu ro
   // Zeros of both signs (-0 + -0 is -0 here: no +0 start), overflow, infinities (NaN from inf - inf and
   // 0 * inf), NaN, binary32 ties (1 + 2^-24 and 1 + 1.5 * 2^-24), subnormal results and operands, products
   // rounding to a subnormal.
-  const std::pair<float, float> cases[] = {{-0.0f, -0.0f}, {-0.0f, 0.0f},      {big, big},          {inf, -inf},
-                                           {0.0f, inf},    {nan, 1.0f},        {1.0f, 0x1p-24f},    {1.0f, 0x1.8p-24f},
-                                           {1.4e-45f, -1.4e-45f}, {0x1p-70f, 0x1.8p-70f}, {-3.0f, 0x1p-149f}};
+  const std::pair<float, float> cases[] = {
+      {-0.0f, -0.0f},    {-0.0f, 0.0f},    {big, big},         {inf, -inf},           {0.0f, inf},
+      {nan, 1.0f},       {1.0f, 0x1p-24f}, {1.0f, 0x1.8p-24f}, {1.4e-45f, -1.4e-45f}, {0x1p-70f, 0x1.8p-70f},
+      {-3.0f, 0x1p-149f}};
   for (size_t c = 0; c < std::size(cases); ++c) {
     a[c * 17] = cases[c].first;
     b[c * 17] = cases[c].second;
@@ -834,8 +869,20 @@ TEST_CASE("[NN30] every instruction-set variant of the normalisation loop gives 
   }
   for (size_t i = 0; i < 40; ++i) x[i * 5] = static_cast<float>(random_double(-20, 20));  // ordinary values
   x[3] = 0.0f, x[4] = -0.0f, x[6] = 1.4e-45f, x[7] = INFINITY, x[8] = -INFINITY;
-  const double divisors[] = {1.0, 3.0, 0.1, 0x1p-200, 0x1p200, 0x1.8p-201, 0x1.8p200, 0x1p-1074, 0.0, INFINITY, NAN,
-                             random_double(-150, 150), random_double(-150, 150), random_double(-300, 300)};
+  const double divisors[] = {1.0,
+                             3.0,
+                             0.1,
+                             0x1p-200,
+                             0x1p200,
+                             0x1.8p-201,
+                             0x1.8p200,
+                             0x1p-1074,
+                             0.0,
+                             INFINITY,
+                             NAN,
+                             random_double(-150, 150),
+                             random_double(-150, 150),
+                             random_double(-300, 300)};
   for (const double s : divisors)
     // m = 2^-1000 and -2^1000 make d tiny or huge, outside the range the vector quotient covers.
     for (const double m : {0.0, 0.75, -1e30, random_double(-60, 60), 0x1p-1000, -0x1p1000})
@@ -850,7 +897,8 @@ TEST_CASE("[NN30] every instruction-set variant of the normalisation loop gives 
       }
 }
 
-TEST_CASE("[NN11] every instruction-set variant's strided widening of a row and of a band's rows gives each element's binary64 value, +0 in the padding, and writes nothing else") {
+TEST_CASE(
+    "[NN11] every instruction-set variant's strided widening of a row and of a band's rows gives each element's binary64 value, +0 in the padding, and writes nothing else") {
   // Strides 1 to 3 over runs of 0 to 40 elements, from each of the first four positions of a buffer that
   // ends right after the last element read; NaNs (a signalling one too), infinities, -0, subnormals among
   // them. Compared bit for bit with the element-by-element conversion.
@@ -871,15 +919,16 @@ TEST_CASE("[NN11] every instruction-set variant's strided widening of a row and 
           const int64_t span = n == 0 ? 0 : (n - 1) * stride + 1;
           std::vector<float> src(pool.begin() + start, pool.begin() + start + span);
           std::vector<double> got(static_cast<size_t>(n) + 3, 0.5), want(static_cast<size_t>(n) + 3, 0.5);
-          for (int64_t i = 0; i < n; ++i) want[static_cast<size_t>(i)] = static_cast<double>(src[static_cast<size_t>(i * stride)]);
+          for (int64_t i = 0; i < n; ++i)
+            want[static_cast<size_t>(i)] = static_cast<double>(src[static_cast<size_t>(i * stride)]);
           variant.loops->widen_strided(src.data(), stride, n, got.data());
           CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)) == 0);
         }
     // widen_rows: three rows 50 elements apart, each with +0 before lo and from hi to the width, the rows
     // 45 doubles apart in dst (the 5 between rows untouched), an empty middle (hi <= lo) reading nothing.
     for (int64_t stride = 1; stride <= 3; ++stride)
-      for (const auto& bounds : {std::array<int64_t, 3>{0, 40, 40}, {1, 39, 40}, {3, 20, 40}, {5, 5, 40},
-                                 {7, 3, 40}, {0, 0, 0}}) {
+      for (const auto& bounds :
+           {std::array<int64_t, 3>{0, 40, 40}, {1, 39, 40}, {3, 20, 40}, {5, 5, 40}, {7, 3, 40}, {0, 0, 0}}) {
         const int64_t lo = bounds[0], hi = bounds[1], width = bounds[2];  // plain variables for clang 14's CAPTURE
         CAPTURE(stride);
         CAPTURE(lo);
@@ -893,7 +942,8 @@ TEST_CASE("[NN11] every instruction-set variant's strided widening of a row and 
         for (int64_t r = 0; r < rows; ++r)
           for (int64_t i = 0; i < width; ++i)
             want[static_cast<size_t>(r * dst_row + i)] =
-                i >= lo && i < hi ? static_cast<double>(src[static_cast<size_t>(r * src_row + (i - lo) * stride)]) : 0.0;
+                i >= lo && i < hi ? static_cast<double>(src[static_cast<size_t>(r * src_row + (i - lo) * stride)])
+                                  : 0.0;
         variant.loops->widen_rows(src.data(), src_row, stride, rows, lo, hi, width, got.data(), dst_row);
         CHECK(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)) == 0);
       }

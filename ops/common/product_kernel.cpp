@@ -54,7 +54,8 @@ void tile(int64_t kc, const double* ap, const double* bp, int64_t bstride, const
     for (int p = 0; p < NP; ++p) acc[i][p] = from_zero ? v8d{} : load<v8d>(c + i * ldc + p * kNR);
   for (int64_t kk = 0; kk < kc; ++kk) {
     v8d b[NP];
-    for (int p = 0; p < NP; ++p) b[p] = Shifted ? load<v8d>(bp + p * kNR + koff[kk]) : load<v8d>(bp + p * bstride + kk * kNR);
+    for (int p = 0; p < NP; ++p)
+      b[p] = Shifted ? load<v8d>(bp + p * kNR + koff[kk]) : load<v8d>(bp + p * bstride + kk * kNR);
     for (int i = 0; i < MR; ++i) {
       const v8d ai = (v8d)_mm512_set1_pd(ap[i * kc + kk]);  // a broadcast (adding to 0 would turn -0 into +0)
       for (int p = 0; p < NP; ++p) acc[i][p] = madd<Fused>(acc[i][p], ai, b[p]);
@@ -143,8 +144,8 @@ inline constexpr int64_t kMaxRows = kMR;
 // The tile of h rows (1 <= h <= kMaxRows). A switch, so that each tile is inlined here: counting up
 // through nested templates or a table of pointers to the tiles measured 10-20% slower.
 template <int NP, bool Fused, bool Shifted>
-void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, const int64_t* koff,
-               double* t, int64_t lt, bool from_zero, const Narrowing* nw) {
+void tile_rows(int64_t h, int64_t kc, const double* a, const double* b, int64_t bstride, const int64_t* koff, double* t,
+               int64_t lt, bool from_zero, const Narrowing* nw) {
   switch (h) {
     case 1: tile<1, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
     case 2: tile<2, NP, Fused, Shifted>(kc, a, b, bstride, koff, t, lt, from_zero, nw); break;
@@ -173,7 +174,8 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
   alignas(64) double edge[kMR * kNR];
   // The narrowing of the tile at row i, column j.
   auto at = [narrowing](int64_t i, int64_t j) {
-    return Narrowing{narrowing->y + i * narrowing->ldy + j, narrowing->ldy, narrowing->add ? narrowing->add + i : nullptr};
+    return Narrowing{narrowing->y + i * narrowing->ldy + j, narrowing->ldy,
+                     narrowing->add ? narrowing->add + i : nullptr};
   };
   for (int64_t j = 0; j < nc;) {
     const double* b = Shifted ? bp + j : bp + (j / kNR) * bstride;
@@ -183,8 +185,8 @@ void panels_as(int64_t mc, int64_t nc, int64_t kc, const double* ap, const doubl
         // kMR rows at a time; the last up to kMaxRows in one tile.
         const int64_t h = mc - i <= kMaxRows ? mc - i : kMR;
         const Narrowing nw = narrowing ? at(i, j) : Narrowing{};
-        tile_rows<kPanelsAtOnce, Fused, Shifted>(h, kc, ap + i * kc, b, bstride, koff, c + i * ldc + j, ldc,
-                                                 from_zero, narrowing ? &nw : nullptr);
+        tile_rows<kPanelsAtOnce, Fused, Shifted>(h, kc, ap + i * kc, b, bstride, koff, c + i * ldc + j, ldc, from_zero,
+                                                 narrowing ? &nw : nullptr);
         i += h;
       }
       j += kPanelsAtOnce * kNR;

@@ -109,8 +109,7 @@ std::optional<std::vector<int64_t>> constant_ints(const InferenceArgs& a, size_t
     for (int64_t x : t.data<int64_t>()) out.push_back(x);
   else if (t.dtype() == DType::int32)
     for (int32_t x : t.data<int32_t>()) out.push_back(x);
-  else
-    return std::nullopt;
+  else return std::nullopt;
   return out;
 }
 
@@ -147,7 +146,8 @@ std::optional<int64_t> checked_mul(int64_t a, int64_t b) {
 }
 
 DType allowed_element_type(const InferenceArgs& a, int64_t code, const std::string& var, const std::string& what) {
-  const bool known_code = code > 0 && code <= std::numeric_limits<int32_t>::max() && dtype_known(static_cast<int32_t>(code));
+  const bool known_code = code > 0 && code <= std::numeric_limits<int32_t>::max() &&
+                          dtype_known(static_cast<int32_t>(code));
   bool ok = known_code;
   if (const TypeVar* tv = a.signature.var(var); tv && known_code)
     ok = std::any_of(tv->allowed.begin(), tv->allowed.end(), [&](const Type& t) {

@@ -31,7 +31,8 @@ inline void gather_panel(const float* x, const int64_t* offsets, int64_t e, doub
     static_assert(kNR == 8);
     const __m512i idx = _mm512_loadu_si512(offsets);
     const __mmask8 inside = _mm512_cmpge_epi64_mask(idx, _mm512_setzero_si512());
-    _mm512_storeu_pd(out, _mm512_maskz_cvtps_pd(0xFF, _mm512_mask_i64gather_ps(_mm256_setzero_ps(), inside, idx, x, 4)));
+    _mm512_storeu_pd(out,
+                     _mm512_maskz_cvtps_pd(0xFF, _mm512_mask_i64gather_ps(_mm256_setzero_ps(), inside, idx, x, 4)));
     return;
   }
 #endif
@@ -190,7 +191,8 @@ void max_windows_f32(const float* x, const int64_t* taps, int64_t k, int32_t dx,
     for (int64_t j = 1; j < k; ++j) {
       const __m256 v = tap(j);
       const __m256 take = _mm256_andnot_ps(_mm256_cmp_ps(best, best, _CMP_UNORD_Q),
-                                           _mm256_or_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q), _mm256_cmp_ps(v, best, _CMP_GT_OQ)));
+                                           _mm256_or_ps(_mm256_cmp_ps(v, v, _CMP_UNORD_Q),
+                                                        _mm256_cmp_ps(v, best, _CMP_GT_OQ)));
       best = _mm256_blendv_ps(best, v, take);
     }
   }
@@ -341,8 +343,8 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int64
     for (; u < n; u += 8) dot_columns<1>(a, b + u, k, row, c + u, from_zero);
   } else {
     // Other strides: eight columns at a time by a vector gather (col <= INT32_MAX / 8, the caller checks).
-    const __m256i lanes =
-        _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(static_cast<int>(col)));
+    const __m256i lanes = _mm256_mullo_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                             _mm256_set1_epi32(static_cast<int>(col)));
     for (; u < n; u += 8) {
       Sums8 sum;
       sum.start(c + u, from_zero);
@@ -391,7 +393,8 @@ void row_times_f32(const float* a, const float* b, int64_t k, int64_t row, int64
 // divider's quotient instead. So every lane is the quotient of the division the clause states, bit for bit.
 inline __m512d quotients(__m512d d, __m512d s, __m512d y) {
   const __m512i sign = _mm512_set1_epi64(INT64_MIN);
-  const __m512i low = _mm512_set1_epi64(0x1A70000000000000), span = _mm512_set1_epi64(0x4B00000000000000);  // 2^-600, 2^600 - 2^-600
+  const __m512i low = _mm512_set1_epi64(0x1A70000000000000),
+                span = _mm512_set1_epi64(0x4B00000000000000);  // 2^-600, 2^600 - 2^-600
   const __m512d a = _mm512_abs_pd(d);
   const __m512d q0 = _mm512_mul_pd(a, y);
   const __m512d q1 = _mm512_fmadd_pd(_mm512_fnmadd_pd(q0, s, a), y, q0);
@@ -614,10 +617,10 @@ void widen_rows_f32(const float* src, int64_t src_row, int64_t stride, int64_t r
 
 }  // namespace
 
-const VectorLoops vector_loops{widen_f32,           narrow_f64,    narrow_f64_plus, spread_rows_f32, gather_f32,
-                               add_taps_f32,        sum_taps_f64,  max_windows_f32, average_windows_f32,
-                               row_times_f32,       normalize_f32, sum2_f32,        mul_row_f32,  add_row_f32,
-                               relu_f32,            fill,          widen_strided_f32,
-                               narrow_plus_rows_f32, widen_rows_f32};
+const VectorLoops vector_loops{widen_f32,           narrow_f64,           narrow_f64_plus, spread_rows_f32,
+                               gather_f32,          add_taps_f32,         sum_taps_f64,    max_windows_f32,
+                               average_windows_f32, row_times_f32,        normalize_f32,   sum2_f32,
+                               mul_row_f32,         add_row_f32,          relu_f32,        fill,
+                               widen_strided_f32,   narrow_plus_rows_f32, widen_rows_f32};
 
 }  // namespace onnxsem::ops::product_detail::ONNXSEM_PRODUCT_VARIANT

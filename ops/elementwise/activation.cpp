@@ -120,9 +120,7 @@ Kernel hard_sigmoid_kernel() {
   });
 }
 Kernel hard_swish_kernel() {
-  return float_activation("HardSwish", [](const Node&) {
-    return [](double x) { return x * clamp01(x / 6.0 + 0.5); };
-  });
+  return float_activation("HardSwish", [](const Node&) { return [](double x) { return x * clamp01(x / 6.0 + 0.5); }; });
 }
 Kernel swish_kernel() {
   return float_activation("Swish", [](const Node& n) {
@@ -138,8 +136,7 @@ Kernel gelu_kernel() {
   return float_activation("Gelu", [](const Node& n) -> std::function<double(double)> {
     ONNXSEM_CLAUSE(EW24);
     const std::string mode = attr_string(n, "approximate", "none");
-    if (mode == "none")
-      return [](double x) { return x * (0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))); };
+    if (mode == "none") return [](double x) { return x * (0.5 * (1.0 + std::erf(x / std::sqrt(2.0)))); };
     if (mode == "tanh")
       return [](double x) {
         const double k = std::sqrt(2.0 / std::numbers::pi);
@@ -217,8 +214,10 @@ Kernel prelu_kernel(bool legacy) {
         l.strides[1] = std::vector<int64_t>(x.shape().size(), 0);
         l.strides[1][1] = 1;
       } else {
-        eval_error("EW31", "PRelu-1/6: slope " + Value(slope).describe() + " is neither one element, nor X's shape, nor one "
-                           "element per channel of X " + Value(x).describe());
+        eval_error("EW31", "PRelu-1/6: slope " + Value(slope).describe() +
+                               " is neither one element, nor X's shape, nor one "
+                               "element per channel of X " +
+                               Value(x).describe());
       }
     } else {
       l = unidirectional_layout(x, slope, "PRelu");
@@ -234,8 +233,8 @@ Kernel prelu_kernel(bool legacy) {
 // The largest finite value of a floating element type, exactly in binary64.
 template <class T>
 double largest_finite() {
-  if constexpr (std::is_same_v<T, float16_t>) return 65504.0;                              // (2 - 2^-10) * 2^15
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return std::ldexp(255.0, 120);        // (2 - 2^-7) * 2^127
+  if constexpr (std::is_same_v<T, float16_t>) return 65504.0;                       // (2 - 2^-10) * 2^15
+  else if constexpr (std::is_same_v<T, bfloat16_t>) return std::ldexp(255.0, 120);  // (2 - 2^-7) * 2^127
   else return static_cast<double>(std::numeric_limits<T>::max());
 }
 

@@ -61,7 +61,7 @@ TEST_CASE("[EW29] Tanh, Softplus, Softsign, Mish") {
   CHECK(vals<double>(Call("Tanh", 13)({t1<double>({0, kInfD, -kInfD})})) == std::vector<double>{0, 1, -1});
   const auto sp = vals<double>(Call("Softplus", 1)({t1<double>({0, 1000, -1000})}));
   CHECK(sp[0] == Approx(0.6931471805599453).epsilon(1e-15));  // ln 2
-  CHECK(sp[1] == 1000);                                         // no overflow of e^1000
+  CHECK(sp[1] == 1000);                                       // no overflow of e^1000
   CHECK(sp[2] == 0);
   CHECK(vals<float>(Call("Softsign", 22)({t1<float>({1, -3, 0})})) == std::vector<float>{0.5f, -0.75f, 0});
   // Mish(1) = tanh(ln(1 + e)) = (e^2 + 2e)/(e^2 + 2e + 2) = 0.8650983882673103
@@ -76,8 +76,9 @@ TEST_CASE("[EW23] activations at infinite arguments are their formulas in IEEE a
   CHECK(vals<float>(Call("Softplus", 22)({t1<float>({kInf, -kInf})})) == std::vector<float>{kInf, 0});
   CHECK(vals<float>(Call("Sigmoid", 6)({t1<float>({kInf, -kInf})})) == std::vector<float>{1, 0});
   // x times a factor that is 1 at +inf and 0 at -inf: +inf, then -inf * 0 = NaN.
-  const std::vector<Call> products = {Call("Swish", 24), Call("Mish", 22), Call("Mish", 18), Call("HardSwish", 22),
-                                      Call("Gelu", 20), Call("Gelu", 20).s("approximate", "tanh")};
+  const std::vector<Call> products = {Call("Swish", 24), Call("Mish", 22),
+                                      Call("Mish", 18),  Call("HardSwish", 22),
+                                      Call("Gelu", 20),  Call("Gelu", 20).s("approximate", "tanh")};
   for (const Call& c : products) {
     const auto y = vals<float>(c({t1<float>({kInf, -kInf})}));
     CHECK(y[0] == kInf);
@@ -141,21 +142,22 @@ TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element 
         std::vector<float>{-5, 5, std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()});
   CHECK(std::isnan(nb[4]));
   // an absent max defaults to the largest finite value of X's type: float16 65504, double DBL_MAX
-  const Tensor h = Call("Clip", 13)({Tensor::from_vector<float16_t>({2}, {num::to_float16(kInfD), num::to_float16(-kInfD)}),
-                                     Tensor::scalar<float16_t>(num::to_float16(0.0))});
+  const Tensor h = Call("Clip",
+                        13)({Tensor::from_vector<float16_t>({2}, {num::to_float16(kInfD), num::to_float16(-kInfD)}),
+                             Tensor::scalar<float16_t>(num::to_float16(0.0))});
   CHECK(num::to_double(h.data<float16_t>()[0]) == 65504.0);
   CHECK(num::to_double(h.data<float16_t>()[1]) == 0.0);
   CHECK(vals<double>(Call("Clip", 13)({t1<double>({kInfD}), Tensor(), Tensor()})) ==
         std::vector<double>{std::numeric_limits<double>::max()});
-  CHECK(num::to_double(Call("Clip", 13)({Tensor::from_vector<bfloat16_t>({1}, {num::to_bfloat16(-kInfD)})}).data<bfloat16_t>()[0]) ==
-        -std::ldexp(255.0, 120));
+  CHECK(num::to_double(Call("Clip", 13)({Tensor::from_vector<bfloat16_t>({1}, {num::to_bfloat16(-kInfD)})})
+                           .data<bfloat16_t>()[0]) == -std::ldexp(255.0, 120));
   // integers: their own range, nothing to clip
   CHECK(vals<int8_t>(Call("Clip", 13)({t1<int8_t>({-128, 127})})) == std::vector<int8_t>{-128, 127});
   // min > max: every element becomes max
-  CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(2), Tensor::scalar<int32_t>(1)})) ==
-        std::vector<int32_t>{1, 1, 1});
-  CHECK(vals<int64_t>(Call("Clip", 13)({t1<int64_t>({(int64_t{1} << 53) + 1}), Tensor(), t1<int64_t>({int64_t{1} << 53})})) ==
-        std::vector<int64_t>{int64_t{1} << 53});
+  CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(2),
+                                        Tensor::scalar<int32_t>(1)})) == std::vector<int32_t>{1, 1, 1});
+  CHECK(vals<int64_t>(Call("Clip", 13)({t1<int64_t>({(int64_t{1} << 53) + 1}), Tensor(),
+                                        t1<int64_t>({int64_t{1} << 53})})) == std::vector<int64_t>{int64_t{1} << 53});
   CHECK(Call("Clip", 13).clause({x, t1<float>({-1, 0}), Tensor()}) == "EW15");
   CHECK(Call("Clip", 13).clause({x, Tensor::scalar<double>(-1), Tensor()}) == "EW6");
   // opsets 1 and 6: absent bounds default to the float32 range

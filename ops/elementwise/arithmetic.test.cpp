@@ -24,7 +24,8 @@ TEST_CASE("[EW2] Add broadcasts multidirectionally, including rank 0 and empty t
   CHECK(add.clause({t1<float>({1, 2}), t1<float>({1, 2, 3})}) == "B1");
 }
 
-TEST_CASE("[EW2][E9] Add, Mul and Sub over broadcast shapes give each element from the operands' elements there, on 1, 2, 3 threads") {
+TEST_CASE(
+    "[EW2][E9] Add, Mul and Sub over broadcast shapes give each element from the operands' elements there, on 1, 2, 3 threads") {
   // Shapes whose walk merges axes (a per-channel operand, trailing axes both contiguous, axes of one
   // element) and shapes where it cannot; binary32 (the vector rows of Add and Mul) and int32 (the plain loops).
   struct Pair {
@@ -103,14 +104,11 @@ TEST_CASE("[EW5] integer Add, Sub and Mul wrap around modulo 2^bits") {
         std::vector<int32_t>{INT32_MIN, -4});
   CHECK(vals<int8_t>(Call("Sub", 14)({t1<int8_t>({-128, 0}), t1<int8_t>({1, -128})})) ==
         std::vector<int8_t>{127, -128});
-  CHECK(vals<uint8_t>(Call("Mul", 14)({t1<uint8_t>({200, 16}), t1<uint8_t>({2, 16})})) ==
-        std::vector<uint8_t>{144, 0});
+  CHECK(vals<uint8_t>(Call("Mul", 14)({t1<uint8_t>({200, 16}), t1<uint8_t>({2, 16})})) == std::vector<uint8_t>{144, 0});
   // 300 * 300 = 90000 = 65536 + 24464; 65535^2 = 1 modulo 2^16
   CHECK(vals<int16_t>(Call("Mul", 14)({t1<int16_t>({300}), t1<int16_t>({300})})) == std::vector<int16_t>{24464});
-  CHECK(vals<uint16_t>(Call("Mul", 14)({t1<uint16_t>({65535}), t1<uint16_t>({65535})})) ==
-        std::vector<uint16_t>{1});
-  CHECK(vals<uint64_t>(Call("Sub", 7)({t1<uint64_t>({0}), t1<uint64_t>({1})})) ==
-        std::vector<uint64_t>{UINT64_MAX});
+  CHECK(vals<uint16_t>(Call("Mul", 14)({t1<uint16_t>({65535}), t1<uint16_t>({65535})})) == std::vector<uint16_t>{1});
+  CHECK(vals<uint64_t>(Call("Sub", 7)({t1<uint64_t>({0}), t1<uint64_t>({1})})) == std::vector<uint64_t>{UINT64_MAX});
 }
 
 TEST_CASE("[EW6] operands of one type constraint must share their element type") {
@@ -138,8 +136,7 @@ TEST_CASE("[EW2] float16 arithmetic is computed exactly and rounded once, ties t
   CHECK(r.dtype() == DType::float16);
   CHECK(f16vals(r) == std::vector<double>{1.0, 1.0 + std::ldexp(1.0, -10)});
   // float32: 2^24 + 1 is a tie between 2^24 and 2^24 + 2 and goes to 2^24.
-  CHECK(vals<float>(Call("Add", 14)({t1<float>({16777216.0f}), t1<float>({1.0f})})) ==
-        std::vector<float>{16777216.0f});
+  CHECK(vals<float>(Call("Add", 14)({t1<float>({16777216.0f}), t1<float>({1.0f})})) == std::vector<float>{16777216.0f});
   // bfloat16: 3 * 1.5 = 4.5 exactly.
   std::vector<bfloat16_t> a{num::to_bfloat16(3.0)}, b{num::to_bfloat16(1.5)};
   const Tensor m = Call("Mul", 13)({t1(a), t1(b)});
@@ -166,8 +163,9 @@ TEST_CASE("[EW3] opset 1-6 binary operators broadcast B by the broadcast and axi
   // the legacy comparison and logic operators follow the same rule
   CHECK(bools(Call("Equal", 1).i("broadcast", 1)({tv<int32_t>({2, 2}, {1, 2, 1, 3}), t1<int32_t>({1, 3})})) ==
         std::vector<bool>{true, false, true, true});
-  CHECK(bools(Call("Or", 1).i("broadcast", 1).i("axis", 0)(
-            {tv<bool>({2, 2}, {false, false, true, false}), t1<bool>({true, false})})) ==
+  CHECK(bools(Call("Or", 1)
+                  .i("broadcast", 1)
+                  .i("axis", 0)({tv<bool>({2, 2}, {false, false, true, false}), t1<bool>({true, false})})) ==
         std::vector<bool>{true, true, true, false});
 }
 
@@ -187,8 +185,7 @@ TEST_CASE("[EW8] Pow on floating and integer bases") {
   CHECK(vals<int64_t>(pow({t1<int64_t>({3}), t1<uint8_t>({40})})) == std::vector<int64_t>{-6289078614652622815LL});
   CHECK(pow.clause({t1<int32_t>({0}), t1<int32_t>({-1})}) == "N9");
   // integer base, floating exponent: truncated toward zero; NaN cannot become an integer (N6)
-  CHECK(vals<int32_t>(pow({t1<int32_t>({4, 10, 2}), t1<float>({0.5f, -1.0f, 3.0f})})) ==
-        std::vector<int32_t>{2, 0, 8});
+  CHECK(vals<int32_t>(pow({t1<int32_t>({4, 10, 2}), t1<float>({0.5f, -1.0f, 3.0f})})) == std::vector<int32_t>{2, 0, 8});
   CHECK(pow.clause({t1<int64_t>({-8}), t1<double>({0.5})}) == "N6");
   // opset 1: limited broadcasting
   CHECK(vals<float>(Call("Pow", 1).i("broadcast", 1)({tv<float>({2, 2}, {1, 2, 3, 4}), t1<float>({2, 1})})) ==
@@ -233,8 +230,8 @@ TEST_CASE("[EW18] bitwise operators act on two's-complement bit patterns") {
 
 TEST_CASE("[EW32] Mod-28 with fmod=0 gives floating elements the floored remainder") {
   const Call mod("Mod", 28);
-  const auto r = vals<double>(mod({t1<double>({5.5, -5.5, 5.5, -5.5, 4, -4, -5, 1, kInfD}),
-                                   t1<double>({2, 2, -2, -2, 2, 2, kInfD, 0, 2})}));
+  const auto r = vals<double>(
+      mod({t1<double>({5.5, -5.5, 5.5, -5.5, 4, -4, -5, 1, kInfD}), t1<double>({2, 2, -2, -2, 2, 2, kInfD, 0, 2})}));
   CHECK(r[0] == 1.5);
   CHECK(r[1] == 0.5);
   CHECK(r[2] == -0.5);

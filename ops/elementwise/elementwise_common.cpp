@@ -1,11 +1,10 @@
 // Layouts shared by the elementwise operators (spec/ops-elementwise.md, EW3 and EW16).
-#include "ops/common/values.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
+#include "ops/common/values.hpp"
 #include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::ew {
-namespace {
-}  // namespace
+namespace {}  // namespace
 
 Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {
   const Shape& sa = a.shape();
@@ -20,17 +19,15 @@ Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {
   // B has one element, or B's shape equals the dimensions of A starting at `axis` (default: A's last
   // rank(B) dimensions). The result has A's shape.
   ONNXSEM_CLAUSE(EW3);
-  if (flag != 0 && flag != 1)
-    eval_error("EW3", "attribute 'broadcast' must be 0 or 1, got " + std::to_string(flag));
+  if (flag != 0 && flag != 1) eval_error("EW3", "attribute 'broadcast' must be 0 or 1, got " + std::to_string(flag));
   if (flag == 0) {
     if (sa != sb)
-      eval_error("EW3", "without broadcast=1 the operands must have the same shape, got " + show(sa) + " and " +
-                            show(sb));
+      eval_error("EW3",
+                 "without broadcast=1 the operands must have the same shape, got " + show(sa) + " and " + show(sb));
     l.strides[1] = l.strides[0];
     return l;
   }
-  if (rb > ra)
-    eval_error("EW3", "with broadcast=1 B's rank must not exceed A's, got " + show(sa) + " and " + show(sb));
+  if (rb > ra) eval_error("EW3", "with broadcast=1 B's rank must not exceed A's, got " + show(sa) + " and " + show(sb));
   if (b.size() == 1) {
     l.strides[1].assign(sa.size(), 0);
     return l;
@@ -38,8 +35,8 @@ Layout<2> legacy_layout(const Node& n, const Tensor& a, const Tensor& b) {
   const auto axis_attr = attr_int_opt(n, "axis");
   const int64_t axis = axis_attr ? normalise_axis(*axis_attr, ra, "attribute 'axis'") : ra - rb;
   if (axis + rb > ra)
-    eval_error("EW3", "B's shape " + show(sb) + " does not fit in A's shape " + show(sa) + " at axis " +
-                          std::to_string(axis));
+    eval_error("EW3",
+               "B's shape " + show(sb) + " does not fit in A's shape " + show(sa) + " at axis " + std::to_string(axis));
   for (int64_t i = 0; i < rb; ++i)
     if (sb[static_cast<size_t>(i)] != sa[static_cast<size_t>(axis + i)])
       eval_error("EW3", "B's shape " + show(sb) + " is not the part of A's shape " + show(sa) + " at axis " +
@@ -57,8 +54,7 @@ Layout<2> unidirectional_layout(const Tensor& a, const Tensor& b, const std::str
   const Shape out = broadcast_shape({a.shape(), b.shape()}, what);
   // [spec:EW16] the second operand broadcasts to the first one's shape, never the other way round.
   ONNXSEM_CLAUSE(EW16);
-  if (out != a.shape())
-    eval_error("EW16", what + ": " + show(b.shape()) + " does not broadcast to " + show(a.shape()));
+  if (out != a.shape()) eval_error("EW16", what + ": " + show(b.shape()) + " does not broadcast to " + show(a.shape()));
   Layout<2> l;
   l.out = out;
   l.strides[0] = broadcast_strides(a.shape(), out);

@@ -27,10 +27,9 @@ namespace onnxsem::ops::ew {
 using Outputs = std::vector<std::optional<Value>>;
 
 // ---- element-type lists used by this family -----------------------------------------------------------
-inline constexpr auto signed_numeric_types = hana::concat(float_types, signed_int_types);  // Neg, Relu
-inline constexpr auto float_and_float8_types = hana::concat(float_types, float8_types);     // IsNaN, IsInf
-inline constexpr auto equal_types =
-    hana::append(numeric_and_bool_types, hana::type_c<std::string>);  // Equal-19
+inline constexpr auto signed_numeric_types = hana::concat(float_types, signed_int_types);             // Neg, Relu
+inline constexpr auto float_and_float8_types = hana::concat(float_types, float8_types);               // IsNaN, IsInf
+inline constexpr auto equal_types = hana::append(numeric_and_bool_types, hana::type_c<std::string>);  // Equal-19
 inline constexpr auto where_types = all_types;
 
 // ---- element-type predicates ------------------------------------------------------------------------------
@@ -155,7 +154,8 @@ template <class Out, class In, class F>
 // E9: rows of the broadcast shape in slices on the threads at hand. `row` (binary32 only, optional): f's vector
 // loop, for rows whose operands are contiguous or repeated.
 template <class Out, class A, class B, class F>
-[[nodiscard]] Tensor map_binary(const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f, FloatRow row = nullptr) {
+[[nodiscard]] Tensor map_binary(const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f,
+                                FloatRow row = nullptr) {
   // The walk over the output in row-major order in rows as long as the operands allow (coalesce, B1): the
   // same element pairs in the same order.
   const StridedWalk<2> l = coalesce<2>(layout.out, layout.strides);
@@ -240,7 +240,8 @@ template <class Types, class F>
     return one(dispatch(a.dtype(), types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
       using R = std::invoke_result_t<const F&, const T&, const T&>;
-      return map_binary<R, T, T>(l, a, b, [&](const T& x, const T& y) { return f(x, y); }, row);
+      return map_binary<R, T, T>(
+          l, a, b, [&](const T& x, const T& y) { return f(x, y); }, row);
     }));
   };
 }

@@ -24,7 +24,9 @@ struct Call {
   Call& i(const std::string& name, int64_t v) { return with(ops::testing::attr_i(name, v)); }
   Call& f(const std::string& name, float v) { return with(ops::testing::attr_f(name, v)); }
   Call& s(const std::string& name, std::string v) { return with(ops::testing::attr_s(name, v)); }
-  Call& ints(const std::string& name, std::vector<int64_t> v) { return with(ops::testing::attr_is(name, std::move(v))); }
+  Call& ints(const std::string& name, std::vector<int64_t> v) {
+    return with(ops::testing::attr_is(name, std::move(v)));
+  }
   Call& with(Attribute a) {
     node.attributes.push_back(std::move(a));
     return *this;

@@ -18,11 +18,15 @@ struct EqualOp {
 };
 struct GreaterOp {
   template <class T>
-  bool operator()(const T& a, const T& b) const { return elem_less(b, a); }
+  bool operator()(const T& a, const T& b) const {
+    return elem_less(b, a);
+  }
 };
 struct LessOp {
   template <class T>
-  bool operator()(const T& a, const T& b) const { return elem_less(a, b); }
+  bool operator()(const T& a, const T& b) const {
+    return elem_less(a, b);
+  }
 };
 struct GreaterOrEqualOp {
   template <class T>
@@ -104,7 +108,8 @@ void add_logic(Registry& r) {
   r.add("", "Greater", {7, 9, 13}, comparison(binary_kernel("Greater", numeric_types, false, GreaterOp{})));
   r.add("", "Less", {1}, comparison(binary_kernel("Less", numeric_types, true, LessOp{})));
   r.add("", "Less", {7, 9, 13}, comparison(binary_kernel("Less", numeric_types, false, LessOp{})));
-  r.add("", "GreaterOrEqual", {12, 16}, comparison(binary_kernel("GreaterOrEqual", numeric_types, false, GreaterOrEqualOp{})));
+  r.add("", "GreaterOrEqual", {12, 16},
+        comparison(binary_kernel("GreaterOrEqual", numeric_types, false, GreaterOrEqualOp{})));
   r.add("", "LessOrEqual", {12, 16}, comparison(binary_kernel("LessOrEqual", numeric_types, false, LessOrEqualOp{})));
   r.add("", "And", {1}, connective(binary_kernel("And", bool_types, true, AndOp{})));
   r.add("", "And", {7}, connective(binary_kernel("And", bool_types, false, AndOp{})));

@@ -43,7 +43,8 @@ TEST_CASE("[EW14] Where selects from X or Y over the broadcast shape of all thre
   const Tensor r = Call("Where", 16)({c, tv<int32_t>({1, 3}, {1, 2, 3}), Tensor::scalar<int32_t>(9)});
   CHECK(r.shape() == Shape{2, 3});
   CHECK(vals<int32_t>(r) == std::vector<int32_t>{1, 2, 3, 9, 9, 9});
-  const Tensor s = Call("Where", 9)({t1<bool>({false, true}), t1<std::string>({"x", "y"}), t1<std::string>({"p", "q"})});
+  const Tensor s = Call("Where",
+                        9)({t1<bool>({false, true}), t1<std::string>({"x", "y"}), t1<std::string>({"p", "q"})});
   CHECK(vals<std::string>(s) == std::vector<std::string>{"p", "y"});
   const Tensor e = Call("Where", 16)({tv<bool>({0}, {}), Tensor::scalar<float>(1), Tensor::scalar<float>(2)});
   CHECK(e.shape() == Shape{0});

@@ -22,7 +22,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", 1), since, std::move(in));
 }
 
-
 TEST_CASE("Unary operators and activations keep the input's type") {
   for (const char* op : {"Relu", "Sigmoid", "Neg", "Abs", "Exp"}) {
     auto y = infer(op, 13, {ttype(F, {2, 3})});

@@ -62,7 +62,8 @@ TEST_CASE("[EW30] floating functions: binary64 values, rounded once; NaN outside
 }
 
 TEST_CASE("[EW21] Round rounds halves to even and keeps the sign of zero") {
-  const auto r = vals<float>(Call("Round", 11)({t1<float>({0.5f, 1.5f, 2.5f, -0.5f, -1.5f, 2.4f, -2.6f, kInf, 1e20f})}));
+  const auto r = vals<float>(
+      Call("Round", 11)({t1<float>({0.5f, 1.5f, 2.5f, -0.5f, -1.5f, 2.4f, -2.6f, kInf, 1e20f})}));
   CHECK(r == std::vector<float>{0, 2, 2, -0.0f, -2, 2, -3, kInf, 1e20f});
   CHECK(std::signbit(r[3]));
   CHECK(std::isnan(vals<double>(Call("Round", 22)({t1<double>({kNaND})}))[0]));

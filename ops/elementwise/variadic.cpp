@@ -76,7 +76,9 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
             // Two binary32 inputs (a residual connection): the processor's vector loop, the same bits.
             const auto& loops = product_detail::vector_loops();
             parallel_slices(static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * 2), kElementGrain,
-                            [&](int64_t lo, int64_t hi) { loops.sum2(src[0] + lo, src[1] + lo, hi - lo, out.data() + lo); });
+                            [&](int64_t lo, int64_t hi) {
+                              loops.sum2(src[0] + lo, src[1] + lo, hi - lo, out.data() + lo);
+                            });
             return res;
           }
         }
@@ -90,7 +92,8 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
                             std::fill(s, s + e, 0.0);
                             for (const T* p : src)
                               for (int64_t u = 0; u < e; ++u) s[u] += wide(p[b0 + u]);
-                            for (int64_t u = 0; u < e; ++u) out[static_cast<size_t>(b0 + u)] = narrow<T>(mean ? s[u] / n : s[u]);
+                            for (int64_t u = 0; u < e; ++u)
+                              out[static_cast<size_t>(b0 + u)] = narrow<T>(mean ? s[u] / n : s[u]);
                           }
                         });
         return res;

@@ -46,7 +46,8 @@ TEST_CASE("[EW10] Max and Min propagate NaN and compare integers exactly") {
   const auto mn = vals<double>(Call("Min", 12)({t1<double>({1, kNaND}), t1<double>({kNaND, 2}), t1<double>({0, 0})}));
   CHECK(std::isnan(mn[0]));
   CHECK(std::isnan(mn[1]));
-  CHECK(vals<int64_t>(Call("Min", 13)({t1<int64_t>({(int64_t{1} << 53) + 1, -3}), Tensor::scalar<int64_t>(int64_t{1} << 53)})) ==
+  CHECK(vals<int64_t>(
+            Call("Min", 13)({t1<int64_t>({(int64_t{1} << 53) + 1, -3}), Tensor::scalar<int64_t>(int64_t{1} << 53)})) ==
         std::vector<int64_t>{int64_t{1} << 53, -3});
   CHECK(vals<uint64_t>(Call("Max", 12)({t1<uint64_t>({UINT64_MAX, 0}), t1<uint64_t>({UINT64_MAX - 1, 1})})) ==
         std::vector<uint64_t>{UINT64_MAX, 1});

@@ -87,7 +87,8 @@ TEST_CASE("[EW27][EW28] old rectifier and sigmoid versions with their default at
     CAPTURE(v);
     CHECK(vals<float>(Call("Elu", v)({t1<float>({-kInf, 0, 1})})) == std::vector<float>{-1, 0, 1});
     const double alpha = 1.67326319217681884765625, gamma = 1.05070102214813232421875;
-    CHECK(vals<float>(Call("Selu", v)({t1<float>({-kInf, 0, 1})})) == std::vector<float>{f(-gamma * alpha), 0, f(gamma)});
+    CHECK(vals<float>(Call("Selu", v)({t1<float>({-kInf, 0, 1})})) ==
+          std::vector<float>{f(-gamma * alpha), 0, f(gamma)});
   }
   CHECK(vals<float>(Call("HardSigmoid", 1)({t1<float>({-10, 0, 10})})) == std::vector<float>{0, 0.5f, 1});
 }

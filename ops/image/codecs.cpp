@@ -37,9 +37,7 @@ Raster take(int64_t height, int64_t width, unsigned char* buffer) {
 
 // Whether an H x W raster fits the allocation limit; the C-style decoders check this themselves (they may
 // not raise an exception while the library holds state) and the caller then raises L3.
-bool fits(int64_t height, int64_t width) {
-  return height > 0 && width > 0 && width <= allocation_limit() / 3 / height;
-}
+bool fits(int64_t height, int64_t width) { return height > 0 && width > 0 && width <= allocation_limit() / 3 / height; }
 
 // ---- JPEG (libjpeg-turbo) ------------------------------------------------------------------------------
 

@@ -36,8 +36,12 @@ std::optional<Value> decode(const Pixels& bytes, const std::string& format = "RG
   return run(ops::add_image, make_node("ImageDecoder", {attr_s("pixel_format", format)}), 20,
              {Value(stream(bytes))})[0];
 }
-std::string clause_of_decoding(const Pixels& bytes) { return clause_of([&] { (void)decode(bytes); }); }
-ErrorKind kind_of_decoding(const Pixels& bytes) { return kind_of([&] { (void)decode(bytes); }); }
+std::string clause_of_decoding(const Pixels& bytes) {
+  return clause_of([&] { (void)decode(bytes); });
+}
+ErrorKind kind_of_decoding(const Pixels& bytes) {
+  return kind_of([&] { (void)decode(bytes); });
+}
 
 // A temporary file's bytes, after `write` has written it through its path.
 template <class F>
@@ -62,12 +66,13 @@ Pixels le(uint32_t v, int n) {
 }
 // A BMP with a 40-byte information header; `extra` (palette or masks) stands between header and pixels, and
 // with 1 to 8 bits per pixel all of it is the palette.
-Pixels bmp(int32_t width, int32_t height, uint16_t bpp, uint32_t compression, const Pixels& extra, const Pixels& pixels) {
+Pixels bmp(int32_t width, int32_t height, uint16_t bpp, uint32_t compression, const Pixels& extra,
+           const Pixels& pixels) {
   const uint32_t offset = 54 + static_cast<uint32_t>(extra.size());
   return text("BM") + le(offset + static_cast<uint32_t>(pixels.size()), 4) + le(0, 4) + le(offset, 4) + le(40, 4) +
          le(static_cast<uint32_t>(width), 4) + le(static_cast<uint32_t>(height), 4) + le(1, 2) + le(bpp, 2) +
-         le(compression, 4) + le(0, 4) + le(0, 4) + le(0, 4) + le(bpp <= 8 ? uint32_t(extra.size() / 4) : 0, 4) + le(0, 4) +
-         extra + pixels;
+         le(compression, 4) + le(0, 4) + le(0, 4) + le(0, 4) + le(bpp <= 8 ? uint32_t(extra.size() / 4) : 0, 4) +
+         le(0, 4) + extra + pixels;
 }
 
 Pixels png(uint32_t width, uint32_t height, png_uint_32 format, const Pixels& px) {
@@ -208,10 +213,11 @@ TEST_CASE("[IMG4] streams that cannot be decoded give the empty image, too large
   CHECK(shape_of(decode(text("P6\n0 2\n255\n"))) == Shape{0, 0, 3});                    // zero width
   Pixels p = png(2, 2, PNG_FORMAT_RGB, rgb4);
   CHECK(shape_of(decode(Pixels(p.begin(), p.end() - 20))) == Shape{0, 0, 3});  // truncated
-  p[p.size() - 30] ^= 0xFF;  // a damaged chunk fails its CRC
+  p[p.size() - 30] ^= 0xFF;                                                    // a damaged chunk fails its CRC
   CHECK(shape_of(decode(p)) == Shape{0, 0, 3});
   // 200 x 200 pixels need 120000 bytes: over a limit of 10000, whichever decoder reads them
-  const Pixels pbm = text("P4 200 200 ") + Pixels(25 * 200, 0), jpg = jpeg(200, 200, 3, JCS_RGB, Pixels(200 * 200 * 3, 9));
+  const Pixels pbm = text("P4 200 200 ") + Pixels(25 * 200, 0),
+               jpg = jpeg(200, 200, 3, JCS_RGB, Pixels(200 * 200 * 3, 9));
   REQUIRE(jpg.size() < 10000);
   AllocationLimit limit(10000);
   CHECK(clause_of_decoding(pbm) == "L3");

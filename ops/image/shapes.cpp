@@ -15,8 +15,8 @@ void shapes_image(Registry& r) {
     const std::string format = choice_attr(a.node, "pixel_format", "RGB", {"RGB", "BGR", "Grayscale"});
     std::vector<Type> out(a.output_count);
     if (!out.empty())
-      out[0] =
-          make_tensor_type(DType::uint8, Dims{unknown_dim(), unknown_dim(), fixed_dim(format == "Grayscale" ? 1 : 3)});
+      out[0] = make_tensor_type(DType::uint8,
+                                Dims{unknown_dim(), unknown_dim(), fixed_dim(format == "Grayscale" ? 1 : 3)});
     return out;
   });
 }

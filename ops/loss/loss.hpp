@@ -36,5 +36,4 @@ template <class Types>
   });
 }
 
-
 }  // namespace onnxsem::ops::loss

@@ -13,8 +13,8 @@
 #include <limits>
 #include <optional>
 
-#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/common/values.hpp"
 #include "ops/loss/loss.hpp"
 #include "semantics/coverage.hpp"
 
@@ -36,7 +36,7 @@ Reduction read_reduction(const Node& node, const std::string& op) {
 // The (N, C, D) view of the scores and the validated operands.
 struct Operands {
   int64_t N = 0, C = 0, D = 1;
-  std::vector<int64_t> target;         // N * D class indices
+  std::vector<int64_t> target;                // N * D class indices
   std::optional<std::vector<double>> weight;  // C class weights when given
 };
 
@@ -66,11 +66,11 @@ Operands check_operands(const Tensor& x, const Tensor& target, const Tensor* wei
   o.target = read_targets(target, op);
   if (weight) {
     if (weight->dtype() != x.dtype())
-      eval_error("LOSS1", op + ": the weight has element type " + dtype_name(weight->dtype()) +
-                              ", the scores " + dtype_name(x.dtype()));
+      eval_error("LOSS1", op + ": the weight has element type " + dtype_name(weight->dtype()) + ", the scores " +
+                              dtype_name(x.dtype()));
     if (weight->rank() != 1 || weight->dim(0) != o.C)
-      eval_error("LOSS1", op + ": the weight has shape " + show(weight->shape()) + ", expected [" +
-                              std::to_string(o.C) + "]");
+      eval_error("LOSS1",
+                 op + ": the weight has shape " + show(weight->shape()) + ", expected [" + std::to_string(o.C) + "]");
     o.weight = widen_all(*weight, loss_float_types, op);
   }
   return o;

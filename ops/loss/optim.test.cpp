@@ -5,7 +5,9 @@ using namespace losstest;
 
 namespace {
 const std::string kTraining = "ai.onnx.preview.training";
-Node training(const std::string& op, std::vector<Attribute> attrs) { return make_node(op, std::move(attrs), kTraining); }
+Node training(const std::string& op, std::vector<Attribute> attrs) {
+  return make_node(op, std::move(attrs), kTraining);
+}
 Value R(float r) { return Value(Tensor::scalar<float>(r)); }
 Value T(int64_t t) { return Value(Tensor::scalar<int64_t>(t)); }
 Value F(Shape s, std::vector<float> v) { return Value(tf(std::move(s), std::move(v))); }
@@ -17,7 +19,8 @@ Node momentum(const std::string& mode, float norm = 0) {
 
 TEST_CASE("[LOSS13] Adagrad: decayed rate, regularized gradient, accumulated square") {
   // r = 1 / (1 + 2 * 0.5) = 0.5; g = 0.5 * 2 + 1 = 2; H_new = 0 + 4; X_new = 2 - 0.5 * 2 / (2 + 0)
-  auto node = training("Adagrad", {attr_f("decay_factor", 0.5f), attr_f("norm_coefficient", 0.5f), attr_f("epsilon", 0)});
+  auto node = training("Adagrad",
+                       {attr_f("decay_factor", 0.5f), attr_f("norm_coefficient", 0.5f), attr_f("epsilon", 0)});
   auto y = run(node, 1, {R(1), T(2), F({1}, {2}), F({1}, {1}), F({1}, {0})}, 2);
   CHECK(vals(y[0]) == std::vector<float>{1.5f});
   CHECK(vals(y[1]) == std::vector<float>{4});
@@ -29,14 +32,16 @@ TEST_CASE("[LOSS13] Adagrad: decayed rate, regularized gradient, accumulated squ
 
 TEST_CASE("[LOSS10] [LOSS13] Adagrad over several tensors: outputs are all X_new, then all H_new") {
   auto node = training("Adagrad", {attr_f("epsilon", 0)});
-  auto y = run(node, 1, {R(1), T(0), F({1}, {2}), F({2}, {1, 3}), F({1}, {1}), F({2}, {0, 1}), F({1}, {0}), F({2}, {1, 0})}, 4);
+  auto y = run(node, 1,
+               {R(1), T(0), F({1}, {2}), F({2}, {1, 3}), F({1}, {1}), F({2}, {0, 1}), F({1}, {0}), F({2}, {1, 0})}, 4);
   REQUIRE(y.size() == 4);
   CHECK(vals(y[0]) == std::vector<float>{1});
   CHECK(vals(y[1]) == std::vector<float>{1, 2});
   CHECK(vals(y[2]) == std::vector<float>{1});
   CHECK(vals(y[3]) == std::vector<float>{1, 1});
   // fewer outputs than 2n: only those positions are produced
-  y = run(node, 1, {R(1), T(0), F({1}, {2}), F({2}, {1, 3}), F({1}, {1}), F({2}, {0, 1}), F({1}, {0}), F({2}, {1, 0})}, 1);
+  y = run(node, 1, {R(1), T(0), F({1}, {2}), F({2}, {1, 3}), F({1}, {1}), F({2}, {0, 1}), F({1}, {0}), F({2}, {1, 0})},
+          1);
   REQUIRE(y.size() == 1);
   CHECK(vals(y[0]) == std::vector<float>{1});
   // empty tensors stay empty
@@ -64,10 +69,13 @@ TEST_CASE("[LOSS14] Momentum: standard and Nesterov updates") {
   CHECK(vals(y[0]) == std::vector<float>{-0.3125f});
   CHECK(vals(y[1]) == std::vector<float>{2.625f});
   CHECK(clause_of([&] { run(momentum("heavy"), 1, in1, 2); }) == "LOSS14");
-  CHECK(clause_of([&] { run(training("Momentum", {attr_f("beta", 1), attr_f("norm_coefficient", 0), attr_s("mode", "standard")}), 1, in1, 2); }) ==
-        "A1");
-  CHECK(clause_of([&] { run(training("Momentum", {attr_f("alpha", 1), attr_f("beta", 1), attr_f("norm_coefficient", 0)}), 1, in1, 2); }) ==
-        "A1");
+  CHECK(clause_of([&] {
+          run(training("Momentum", {attr_f("beta", 1), attr_f("norm_coefficient", 0), attr_s("mode", "standard")}), 1,
+              in1, 2);
+        }) == "A1");
+  CHECK(clause_of([&] {
+          run(training("Momentum", {attr_f("alpha", 1), attr_f("beta", 1), attr_f("norm_coefficient", 0)}), 1, in1, 2);
+        }) == "A1");
 }
 
 TEST_CASE("[LOSS15] Adam: moving averages, bias-corrected rate, post-update scaling") {
@@ -112,11 +120,16 @@ TEST_CASE("[LOSS10] [LOSS11] [LOSS12] optimizer operands are checked") {
   CHECK(clause_of([&] { run(adagrad, 1, {R(1), T(0), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 3); }) == "LOSS10");
   // R and T
   CHECK(clause_of([&] { run(adagrad, 1, {T(1), T(0), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2); }) == "LOSS11");
-  CHECK(clause_of([&] { run(adagrad, 1, {F({2}, {1, 1}), T(0), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2); }) == "LOSS11");
+  CHECK(clause_of([&] {
+          run(adagrad, 1, {F({2}, {1, 1}), T(0), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2);
+        }) == "LOSS11");
   CHECK(clause_of([&] { run(adagrad, 1, {R(1), R(0), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2); }) == "LOSS11");
-  CHECK(clause_of([&] { run(adagrad, 1, {R(1), Value(ti64({2}, {0, 1})), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2); }) ==
-        "LOSS11");
+  CHECK(clause_of([&] {
+          run(adagrad, 1, {R(1), Value(ti64({2}, {0, 1})), F({1}, {1}), F({1}, {1}), F({1}, {1})}, 2);
+        }) == "LOSS11");
   // a gradient of another shape or element type than its tensor
   CHECK(clause_of([&] { run(adagrad, 1, {R(1), T(0), F({2}, {1, 1}), F({1}, {1}), F({2}, {1, 1})}, 2); }) == "LOSS12");
-  CHECK(clause_of([&] { run(adagrad, 1, {R(1), T(0), F({1}, {1}), Value(td({1}, {1})), F({1}, {1})}, 2); }) == "LOSS12");
+  CHECK(clause_of([&] {
+          run(adagrad, 1, {R(1), T(0), F({1}, {1}), Value(td({1}, {1})), F({1}, {1})}, 2);
+        }) == "LOSS12");
 }

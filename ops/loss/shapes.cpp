@@ -10,7 +10,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
 // NegativeLogLikelihoodLoss and SoftmaxCrossEntropyLoss: scores (N, C, d1..dk), target (N, d1..dk), weight
 // (C) (LOSS1); the loss is shaped as the target with reduction "none" and a scalar otherwise (LOSS5), the
 // optional log-probabilities as the scores (LOSS7). Element types are the scores' (T).
@@ -40,8 +39,8 @@ std::vector<Type> loss(const InferenceArgs& a) {
   if (w && a.has_input(2)) {
     if (w->size() != 1) type_error("LOSS16", op + ": the weight has rank " + std::to_string(w->size()) + ", not 1");
     if (x && (*x)[1].value && w->front().value && *(*x)[1].value != *w->front().value)
-      type_error("LOSS16", op + ": the weight has " + dim_text(w->front()) + " entries for " + dim_text((*x)[1]) +
-                               " classes");
+      type_error("LOSS16",
+                 op + ": the weight has " + dim_text(w->front()) + " entries for " + dim_text((*x)[1]) + " classes");
   }
   std::vector<Type> out(a.output_count);
   if (!out.empty()) out[0] = make_tensor_type(DType::undefined, reduction == "none" ? t : std::optional<Dims>(Dims{}));

@@ -81,9 +81,9 @@ TEST_CASE("loss shapes: the optimizers' outputs have the types of the tensors th
   CHECK(dims_of(out[0]) == Dims64{2, 3});
   CHECK(dims_of(out[1]) == Dims64{5});
   CHECK(dims_of(out[2]) == Dims64{6});
-  out = infer("Momentum", 1, {r, t, x1, x1, v}, {attr_f("alpha", 1), attr_f("beta", 1), attr_f("norm_coefficient", 0),
-                                                  attr_s("mode", "standard")},
-              2, tr);
+  out = infer("Momentum", 1, {r, t, x1, x1, v},
+              {attr_f("alpha", 1), attr_f("beta", 1), attr_f("norm_coefficient", 0), attr_s("mode", "standard")}, 2,
+              tr);
   CHECK(dims_of(out[1]) == Dims64{5});
   // a count that does not form groups leaves the outputs unknown (an evaluation error, LOSS10)
   out = infer("Adam", 1, {r, t, x1, x1, v}, {}, 2, tr);

@@ -68,10 +68,8 @@ Out binarizer(const KernelArgs& a) {
     ONNXSEM_CLAUSE(ML11);
     for (size_t i = 0; i < in.size(); ++i) {
       bool gt;
-      if constexpr (std::is_integral_v<T>)
-        gt = greater_exact(in[i], th);
-      else
-        gt = static_cast<double>(in[i]) > th;
+      if constexpr (std::is_integral_v<T>) gt = greater_exact(in[i], th);
+      else gt = static_cast<double>(in[i]) > th;
       out[i] = gt ? T(1) : T(0);
     }
     return t;
@@ -91,10 +89,8 @@ struct KeyOrder {
     if constexpr (std::is_same_v<K, float>) {
       float v = k;
       if (match == FloatMatch::numeric) {
-        if (std::isnan(v))
-          v = std::numeric_limits<float>::quiet_NaN();
-        else if (v == 0)
-          v = 0.0f;
+        if (std::isnan(v)) v = std::numeric_limits<float>::quiet_NaN();
+        else if (v == 0) v = 0.0f;
       }
       return std::bit_cast<uint32_t>(v);
     } else if constexpr (std::is_same_v<K, std::string>) {
@@ -181,25 +177,21 @@ Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const 
       return *t;
     }
   switch (value_type) {
-    case DType::string:
-      return Tensor::scalar<std::string>(attr_string(n, "default_string", "_Unused"));
-    case DType::float32:
-      return Tensor::scalar<float>(attr_float(n, "default_float", -0.0f));
-    case DType::int64:
-      return Tensor::scalar<int64_t>(attr_int(n, "default_int64", -1));
+    case DType::string: return Tensor::scalar<std::string>(attr_string(n, "default_string", "_Unused"));
+    case DType::float32: return Tensor::scalar<float>(attr_float(n, "default_float", -0.0f));
+    case DType::int64: return Tensor::scalar<int64_t>(attr_int(n, "default_int64", -1));
     case DType::int32:
     case DType::int16: {
       const int64_t v = attr_int(n, "default_int64", -1);
-      const bool fits =
-          value_type == DType::int32 ? (v >= INT32_MIN && v <= INT32_MAX) : (v >= INT16_MIN && v <= INT16_MAX);
+      const bool fits = value_type == DType::int32 ? (v >= INT32_MIN && v <= INT32_MAX)
+                                                   : (v >= INT16_MIN && v <= INT16_MAX);
       if (!fits)
         eval_error("ML15", op + ": default_int64 " + std::to_string(v) + " does not fit the values' type " +
                                dtype_name(value_type));
       if (value_type == DType::int32) return Tensor::scalar<int32_t>(static_cast<int32_t>(v));
       return Tensor::scalar<int16_t>(static_cast<int16_t>(v));
     }
-    default:
-      break;
+    default: break;
   }
   unsupported(op + ": values of element type " + std::string(dtype_name(value_type)));
 }
@@ -321,10 +313,8 @@ Out one_hot_encoder(const KernelArgs& a) {
   shape.push_back(k);
   auto [t, out] = Tensor::allocate<float>(shape);
   for (size_t i = 0; i < pos.size(); ++i) {
-    if (pos[i] >= 0)
-      out[i * static_cast<size_t>(k) + static_cast<size_t>(pos[i])] = 1.0f;
-    else if (!zeros)
-      eval_error("ML17", op + ": the element at position " + std::to_string(i) + " matches no category");
+    if (pos[i] >= 0) out[i * static_cast<size_t>(k) + static_cast<size_t>(pos[i])] = 1.0f;
+    else if (!zeros) eval_error("ML17", op + ": the element at position " + std::to_string(i) + " matches no category");
   }
   return {Value(t)};
 }
@@ -380,10 +370,8 @@ Out imputer(const KernelArgs& a) {
     auto [t, out] = Tensor::allocate<T>(x.shape());
     for (size_t i = 0; i < in.size(); ++i) {
       bool hit;
-      if constexpr (std::is_floating_point_v<T>)
-        hit = replace_nan ? std::isnan(in[i]) : in[i] == replaced;
-      else
-        hit = !imp.empty() && in[i] == replaced;
+      if constexpr (std::is_floating_point_v<T>) hit = replace_nan ? std::isnan(in[i]) : in[i] == replaced;
+      else hit = !imp.empty() && in[i] == replaced;
       out[i] = hit ? imp[imp.size() == 1 ? 0 : i % static_cast<size_t>(f)] : in[i];
     }
     return t;

@@ -107,9 +107,9 @@ TEST_CASE("[ML14] LabelEncoder key matching: NaN, signed zero and repeated keys"
 TEST_CASE("[ML15] LabelEncoder-4 tensors and default_tensor") {
   const Tensor keys = ti32({3}, {1, 2, 3});
   const Tensor values = tv<int16_t>({3}, {-1, -2, -3});
-  auto y = run_ml(
-      "LabelEncoder", 4, {Value(ti32({4}, {3, 4, 1, 2}))},
-      {attr_t("keys_tensor", keys), attr_t("values_tensor", values), attr_t("default_tensor", tv<int16_t>({1}, {99}))});
+  auto y = run_ml("LabelEncoder", 4, {Value(ti32({4}, {3, 4, 1, 2}))},
+                  {attr_t("keys_tensor", keys), attr_t("values_tensor", values),
+                   attr_t("default_tensor", tv<int16_t>({1}, {99}))});
   CHECK(vals<int16_t>(y[0]) == std::vector<int16_t>{-3, 99, -1, -2});
   // without default_tensor, default_int64 (-1 by default) fills in for int16 values
   y = run_ml("LabelEncoder", 4, {Value(ti32({1}, {4}))},
@@ -120,9 +120,9 @@ TEST_CASE("[ML15] LabelEncoder-4 tensors and default_tensor") {
              {attr_t("keys_tensor", ti64({1}, {1})), attr_ss("values_strings", {"one"})});
   CHECK(shape_of(y[0]) == Shape{0});
   CHECK(clause_of([&] {
-          run_ml(
-              "LabelEncoder", 4, {Value(ti32({1}, {4}))},
-              {attr_t("keys_tensor", keys), attr_t("values_tensor", values), attr_t("default_tensor", ti32({1}, {1}))});
+          run_ml("LabelEncoder", 4, {Value(ti32({1}, {4}))},
+                 {attr_t("keys_tensor", keys), attr_t("values_tensor", values),
+                  attr_t("default_tensor", ti32({1}, {1}))});
         }) == "ML15");
   CHECK(clause_of([&] {
           run_ml("LabelEncoder", 4, {Value(ti32({1}, {4}))},

@@ -126,16 +126,11 @@ KernelParams read_kernel(const Node& n, const std::string& op) {
   // (exp(-gamma |x - v|^2)) or SIGMOID (tanh(gamma <x, v> + coef0)); kernel_params is [gamma, coef0,
   // degree] (all 0 when absent), the degree truncated to an integer.
   ONNXSEM_CLAUSE(ML55);
-  if (t == "LINEAR")
-    k.kind = SvmKernel::linear;
-  else if (t == "POLY")
-    k.kind = SvmKernel::poly;
-  else if (t == "RBF")
-    k.kind = SvmKernel::rbf;
-  else if (t == "SIGMOID")
-    k.kind = SvmKernel::sigmoid;
-  else
-    eval_error("ML55", op + ": kernel_type is '" + t + "', expected LINEAR, POLY, RBF or SIGMOID");
+  if (t == "LINEAR") k.kind = SvmKernel::linear;
+  else if (t == "POLY") k.kind = SvmKernel::poly;
+  else if (t == "RBF") k.kind = SvmKernel::rbf;
+  else if (t == "SIGMOID") k.kind = SvmKernel::sigmoid;
+  else eval_error("ML55", op + ": kernel_type is '" + t + "', expected LINEAR, POLY, RBF or SIGMOID");
   if (auto p = attr_floats_opt(n, "kernel_params")) {
     if (p->size() != 3)
       eval_error("ML55", op + ": kernel_params has " + std::to_string(p->size()) + " entries, expected 3");
@@ -153,14 +148,10 @@ double kernel_value(const KernelParams& k, const double* x, const double* v, int
     dist += (x[i] - v[i]) * (x[i] - v[i]);
   }
   switch (k.kind) {
-    case SvmKernel::linear:
-      return dot;
-    case SvmKernel::poly:
-      return std::pow(k.gamma * dot + k.coef0, k.degree);
-    case SvmKernel::rbf:
-      return std::exp(-k.gamma * dist);
-    case SvmKernel::sigmoid:
-      return std::tanh(k.gamma * dot + k.coef0);
+    case SvmKernel::linear: return dot;
+    case SvmKernel::poly: return std::pow(k.gamma * dot + k.coef0, k.degree);
+    case SvmKernel::rbf: return std::exp(-k.gamma * dist);
+    case SvmKernel::sigmoid: return std::tanh(k.gamma * dot + k.coef0);
   }
   return 0;
 }
@@ -204,10 +195,8 @@ Out svm_regressor(const KernelArgs& a) {
     else
       for (int64_t c = 0; c < r.c; ++c) s += x[c] * coef[static_cast<size_t>(c)];
     std::vector<double> row{s};
-    if (one_class)
-      row[0] = s > 0 ? 1.0 : -1.0;
-    else
-      apply_post_transform(post, row);
+    if (one_class) row[0] = s > 0 ? 1.0 : -1.0;
+    else apply_post_transform(post, row);
     y[static_cast<size_t>(n)] = row[0];
   }
   return {Value(float_tensor({r.n, 1}, y))};
@@ -218,8 +207,8 @@ Out svm_regressor(const KernelArgs& a) {
 // are coupled from the pairwise ones by libsvm's method (Wu, Lin and Weng's second method): the iterative
 // solution, started from 1/E each, stopped when no class's residual exceeds 0.005 / E or after
 // max(100, E) rounds. A NaN decision value makes every probability of the row NaN.
-std::vector<double> class_probabilities(int64_t e, const std::vector<double>& decision, const std::vector<double>& prob_a,
-                                        const std::vector<double>& prob_b) {
+std::vector<double> class_probabilities(int64_t e, const std::vector<double>& decision,
+                                        const std::vector<double>& prob_a, const std::vector<double>& prob_b) {
   ONNXSEM_CLAUSE(ML59);
   const auto k = static_cast<size_t>(e);
   std::vector<double> r(k * k, 0.0);  // r[i * k + j]: probability of i against j

@@ -200,8 +200,8 @@ TEST_CASE("[ML59] SVMClassifier probabilities, three classes: pairwise coupling"
   // probabilities p_i / (p_i + p_j) of P = (1/2, 1/4, 1/4), the coupling's exact solution; the iteration
   // stops within its tolerance 0.005 / 3 of it.
   const float ln2 = static_cast<float>(std::log(2.0));
-  auto y = run_ml("SVMClassifier", 1, {Value(tf({1, 1}, {0}))},
-                  constant_svc({ln2, ln2, 0}, {-1, -1, -1}, {0, 0, 0}), 2);
+  auto y = run_ml("SVMClassifier", 1, {Value(tf({1, 1}, {0}))}, constant_svc({ln2, ln2, 0}, {-1, -1, -1}, {0, 0, 0}),
+                  2);
   CHECK(vals<std::string>(y[0]) == std::vector<std::string>{"a"});  // votes: a twice, c once (d12 = 0)
   CHECK(shape_of(y[1]) == Shape{1, 3});
   const auto p = vals(y[1]);
@@ -212,8 +212,8 @@ TEST_CASE("[ML59] SVMClassifier probabilities, three classes: pairwise coupling"
   CHECK(vals<std::string>(y[0]) == std::vector<std::string>{"c"});  // d = 0 votes for the second class
   check_close(vals(y[1]), {1.0 / 3, 1.0 / 3, 1.0 / 3});
   // a NaN input makes the decision values, and so the probabilities, NaN
-  y = run_ml("SVMClassifier", 1, {Value(tf({1, 1}, {std::nanf("")}))},
-             constant_svc({0, 0, 0}, {1, 1, 1}, {0, 0, 0}), 2);
+  y = run_ml("SVMClassifier", 1, {Value(tf({1, 1}, {std::nanf("")}))}, constant_svc({0, 0, 0}, {1, 1, 1}, {0, 0, 0}),
+             2);
   for (float v : vals(y[1])) CHECK(std::isnan(v));
 }
 

@@ -58,14 +58,15 @@ Out zip_map(const KernelArgs& a) {
   const int64_t c = x.dim(x.rank() - 1);
   const int64_t keys = ints ? static_cast<int64_t>(ints->size()) : static_cast<int64_t>(strings->size());
   if (c != keys)
-    eval_error("ML60", op + ": the input has " + std::to_string(c) + " columns but there are " +
-                           std::to_string(keys) + " class labels");
+    eval_error("ML60", op + ": the input has " + std::to_string(c) + " columns but there are " + std::to_string(keys) +
+                           " class labels");
   // [spec:L3] the maps' values are counted against the allocation limit, one value each.
   ONNXSEM_CLAUSE(L3);
   if (n > 0 && c > 0 && n > allocation_limit() / static_cast<int64_t>(sizeof(Value)) / c)
     eval_error("L3", op + ": " + std::to_string(n) + " maps of " + std::to_string(c) +
                          " entries exceed the allocation limit");
-  const Tensor key_tensor = ints ? Tensor::from_vector<int64_t>({c}, *ints) : Tensor::from_vector<std::string>({c}, *strings);
+  const Tensor key_tensor = ints ? Tensor::from_vector<int64_t>({c}, *ints)
+                                 : Tensor::from_vector<std::string>({c}, *strings);
   const auto value_type = tensor_type_of(DType::float32);
   auto map_type = std::make_shared<Type>();
   map_type->kind = Type::Kind::map;
@@ -150,7 +151,8 @@ Tensor cast_map_to(const Map& m, bool sparse, int64_t max_map, const To& pad, co
   std::sort(order.begin(), order.end());
   if (!sparse) {
     auto [t, out] = Tensor::allocate<To>({static_cast<int64_t>(order.size())});
-    for (size_t i = 0; i < order.size(); ++i) out[i] = cast_entry<From, To>(map_element<From>(m, order[i].second, op, "ML62"));
+    for (size_t i = 0; i < order.size(); ++i)
+      out[i] = cast_entry<From, To>(map_element<From>(m, order[i].second, op, "ML62"));
     return t;
   }
   for (const auto& [k, i] : order)
@@ -159,7 +161,8 @@ Tensor cast_map_to(const Map& m, bool sparse, int64_t max_map, const To& pad, co
                              ") of the SPARSE form");
   auto [t, out] = Tensor::allocate<To>({max_map});
   std::fill(out.begin(), out.end(), pad);
-  for (const auto& [k, i] : order) out[static_cast<size_t>(k)] = cast_entry<From, To>(map_element<From>(m, i, op, "ML62"));
+  for (const auto& [k, i] : order)
+    out[static_cast<size_t>(k)] = cast_entry<From, To>(map_element<From>(m, i, op, "ML62"));
   return t;
 }
 

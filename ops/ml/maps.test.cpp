@@ -124,9 +124,8 @@ TEST_CASE("[ML61] DictVectorizer refuses mismatched vocabularies and value types
   const Value mm(make_map(Tensor::from_vector<std::string>({2}, {"a", "b"}), mixed, nullptr));
   CHECK(clause_of([&] { run_ml("DictVectorizer", 1, {mm}, {attr_ss("string_vocabulary", {"a"})}); }) == "ML61");
   // the input must be a map
-  CHECK(clause_of([] {
-          run_ml("DictVectorizer", 1, {Value(tf({1}, {1}))}, {attr_ss("string_vocabulary", {"a"})});
-        }) == "V2");
+  CHECK(clause_of([] { run_ml("DictVectorizer", 1, {Value(tf({1}, {1}))}, {attr_ss("string_vocabulary", {"a"})}); }) ==
+        "V2");
 }
 
 TEST_CASE("[ML62] [ML63] CastMap DENSE: values in ascending key order, each cast_to") {
@@ -170,9 +169,7 @@ TEST_CASE("[ML62] [ML63] CastMap SPARSE: values at their key's position, the res
   CHECK(clause_of([] {
           run_ml("CastMap", 1, {make<int64_t, float>({-1}, {1})}, {attr_s("map_form", "SPARSE"), attr_i("max_map", 3)});
         }) == "ML62");
-  CHECK(clause_of([&] {
-          run_ml("CastMap", 1, {m}, {attr_s("map_form", "SPARSE"), attr_i("max_map", 0)});
-        }) == "ML62");
+  CHECK(clause_of([&] { run_ml("CastMap", 1, {m}, {attr_s("map_form", "SPARSE"), attr_i("max_map", 0)}); }) == "ML62");
 }
 
 TEST_CASE("[ML62] [ML63] CastMap refuses bad attributes, keys, values and conversions") {

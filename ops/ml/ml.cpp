@@ -1,8 +1,8 @@
 // Operator family: the ai.onnx.ml domain (spec/ops-ml.md). This file gathers the family's operators into
 // the registry and holds the helpers its files share: feature rows, class labels and the score transforms
 // of post_transform (ML40-ML45).
-#include "ops/common/values.hpp"
 #include "ops/ml/ml.hpp"
+#include "ops/common/values.hpp"
 
 #include <cmath>
 #include <limits>
@@ -119,8 +119,7 @@ static double row_max_or_nan(std::vector<double>& row) {
 
 void apply_post_transform(PostTransform t, std::vector<double>& row) {
   switch (t) {
-    case PostTransform::none:
-      return;
+    case PostTransform::none: return;
     case PostTransform::logistic:
       for (double& v : row) v = logistic(v);
       return;

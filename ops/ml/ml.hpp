@@ -67,5 +67,4 @@ struct Labels {
                                                                    const std::vector<int64_t>& index, int64_t rows,
                                                                    int64_t width, const std::vector<double>& scores);
 
-
 }  // namespace onnxsem::ops::ml

@@ -28,11 +28,10 @@ TEST_CASE("the ml family registers only operator versions ONNX defines, in the a
 TEST_CASE("the ml family registers every version of the operators it implements") {
   ops::Registry r;
   ops::add_ml(r);
-  for (const char* op :
-       {"ArrayFeatureExtractor", "Binarizer", "LabelEncoder", "CategoryMapper", "OneHotEncoder", "Imputer", "Scaler",
-        "Normalizer", "FeatureVectorizer", "TreeEnsemble", "TreeEnsembleRegressor", "TreeEnsembleClassifier",
-        "LinearRegressor", "LinearClassifier", "SVMRegressor", "SVMClassifier", "ZipMap", "DictVectorizer",
-        "CastMap"}) {
+  for (const char* op : {"ArrayFeatureExtractor", "Binarizer", "LabelEncoder", "CategoryMapper", "OneHotEncoder",
+                         "Imputer", "Scaler", "Normalizer", "FeatureVectorizer", "TreeEnsemble",
+                         "TreeEnsembleRegressor", "TreeEnsembleClassifier", "LinearRegressor", "LinearClassifier",
+                         "SVMRegressor", "SVMClassifier", "ZipMap", "DictVectorizer", "CastMap"}) {
     const auto v = ops::onnx_defined_versions("ai.onnx.ml", op);
     CHECK(!v.empty());
     for (int64_t since : v) {

@@ -13,7 +13,6 @@ namespace {
 
 const std::string ml = "ai.onnx.ml";
 
-
 std::optional<int64_t> checked_add(int64_t x, int64_t y) {
   int64_t r = 0;
   if (__builtin_add_overflow(x, y, &r)) return std::nullopt;
@@ -65,7 +64,6 @@ std::vector<Type> classifier(const InferenceArgs& a, const std::optional<Rows>& 
 std::vector<Type> float_like_input(const InferenceArgs& a) {
   return outputs(a, {make_tensor_type(DType::float32, input_dims(a, 0))});
 }
-
 
 // ArrayFeatureExtractor (ML10): X's shape with the last extent replaced by the number of indices, [1, K]
 // for a rank-1 X.
@@ -200,9 +198,8 @@ void shapes_ml(Registry& r) {
   r.shape_rule(ml, "LabelEncoder", {1}, string_int_map);
   r.shape_rule(ml, "LabelEncoder", {2, 4}, label_encoder);
   r.shape_rule(ml, "LinearClassifier", {1}, linear_classifier);
-  r.shape_rule(ml, "LinearRegressor", {1}, [](const InferenceArgs& a) {
-    return regressor(a, rows(a, 0), attr_int(a.node, "targets", 1));
-  });
+  r.shape_rule(ml, "LinearRegressor", {1},
+               [](const InferenceArgs& a) { return regressor(a, rows(a, 0), attr_int(a.node, "targets", 1)); });
   r.shape_rule(ml, "Normalizer", {1}, [](const InferenceArgs& a) {
     (void)choice_attr(a.node, "norm", "MAX", {"MAX", "L1", "L2"});
     (void)rows(a, 0);
@@ -219,9 +216,8 @@ void shapes_ml(Registry& r) {
     return regressor(a, rows(a, 0, false), attr_int_opt(a.node, "n_targets"), DType::undefined);
   });
   // The older tree ensembles (ML36, ML38): float [N, n_targets]; labels [N] and scores [N, E].
-  r.shape_rule(ml, "TreeEnsembleRegressor", {1, 3, 5}, [](const InferenceArgs& a) {
-    return regressor(a, rows(a, 0), attr_int_opt(a.node, "n_targets"));
-  });
+  r.shape_rule(ml, "TreeEnsembleRegressor", {1, 3, 5},
+               [](const InferenceArgs& a) { return regressor(a, rows(a, 0), attr_int_opt(a.node, "n_targets")); });
   r.shape_rule(ml, "TreeEnsembleClassifier", {1, 3, 5}, [](const InferenceArgs& a) {
     const Labels l = labels(a, "classlabels_int64s");
     return classifier(a, rows(a, 0), l.elem, l.count);

@@ -119,9 +119,9 @@ TEST_CASE("ml shapes: linear models, SVMs and tree ensembles give [N] labels and
   CHECK(dims_of(out[0]) == Dims64{-1});
   CHECK(out[1].elem == f);
   CHECK(dims_of(out[1]) == Dims64{-1, 2});
-  out =
-      infer("LinearClassifier", 1, {ttype(f, {3})},
-            {attr_ss("classlabels_strings", {"a", "b", "c"}), attr_fs("coefficients", {1, 2, 3, 4, 5, 6, 7, 8, 9})}, 2);
+  out = infer("LinearClassifier", 1, {ttype(f, {3})},
+              {attr_ss("classlabels_strings", {"a", "b", "c"}), attr_fs("coefficients", {1, 2, 3, 4, 5, 6, 7, 8, 9})},
+              2);
   CHECK(out[0].elem == str);
   CHECK(dims_of(out[0]) == Dims64{1});
   CHECK(dims_of(out[1]) == Dims64{1, 3});

@@ -52,29 +52,14 @@ struct Ensemble {
 bool test(const TreeNode& n, double x) {
   bool r = false;
   switch (n.mode) {
-    case Mode::leq:
-      r = x <= n.split;
-      break;
-    case Mode::lt:
-      r = x < n.split;
-      break;
-    case Mode::gte:
-      r = x >= n.split;
-      break;
-    case Mode::gt:
-      r = x > n.split;
-      break;
-    case Mode::eq:
-      r = x == n.split;
-      break;
-    case Mode::neq:
-      r = x != n.split;
-      break;
-    case Mode::member:
-      r = !std::isnan(x) && n.members.count(x) > 0;
-      break;
-    case Mode::leaf:
-      break;
+    case Mode::leq: r = x <= n.split; break;
+    case Mode::lt: r = x < n.split; break;
+    case Mode::gte: r = x >= n.split; break;
+    case Mode::gt: r = x > n.split; break;
+    case Mode::eq: r = x == n.split; break;
+    case Mode::neq: r = x != n.split; break;
+    case Mode::member: r = !std::isnan(x) && n.members.count(x) > 0; break;
+    case Mode::leaf: break;
   }
   return r || (std::isnan(x) && n.missing_true);
 }
@@ -114,20 +99,15 @@ std::vector<double> evaluate(const Ensemble& e, const Rows& rows, const std::str
         ONNXSEM_CLAUSE(ML34);
         switch (e.aggregate) {
           case Aggregate::sum:
-          case Aggregate::average:
-            a += v.weight;
-            break;
-          case Aggregate::min:
-            a = first ? v.weight : std::fmin(a, v.weight);
-            break;
-          case Aggregate::max:
-            a = first ? v.weight : std::fmax(a, v.weight);
-            break;
+          case Aggregate::average: a += v.weight; break;
+          case Aggregate::min: a = first ? v.weight : std::fmin(a, v.weight); break;
+          case Aggregate::max: a = first ? v.weight : std::fmax(a, v.weight); break;
         }
       }
     for (size_t k = 0; k < t; ++k)
-      out[static_cast<size_t>(i) * t + k] =
-          e.aggregate == Aggregate::average && !e.roots.empty() ? acc[k] / static_cast<double>(e.roots.size()) : acc[k];
+      out[static_cast<size_t>(i) * t + k] = e.aggregate == Aggregate::average && !e.roots.empty()
+                                                ? acc[k] / static_cast<double>(e.roots.size())
+                                                : acc[k];
   }
   return out;
 }
@@ -324,9 +304,10 @@ Ensemble read_old_ensemble(const Node& n, const std::string& prefix, int64_t tar
                              " is listed twice");
     root_of.emplace(tree_ids[i], i);
   }
-  static const std::map<std::string, Mode> mode_names{
-      {"BRANCH_LEQ", Mode::leq}, {"BRANCH_LT", Mode::lt},   {"BRANCH_GTE", Mode::gte}, {"BRANCH_GT", Mode::gt},
-      {"BRANCH_EQ", Mode::eq},   {"BRANCH_NEQ", Mode::neq}, {"LEAF", Mode::leaf}};
+  static const std::map<std::string, Mode> mode_names{{"BRANCH_LEQ", Mode::leq}, {"BRANCH_LT", Mode::lt},
+                                                      {"BRANCH_GTE", Mode::gte}, {"BRANCH_GT", Mode::gt},
+                                                      {"BRANCH_EQ", Mode::eq},   {"BRANCH_NEQ", Mode::neq},
+                                                      {"LEAF", Mode::leaf}};
   Ensemble e;
   e.targets = targets;
   e.nodes.resize(m);
@@ -392,16 +373,11 @@ Out tree_ensemble_regressor(const KernelArgs& a, bool v3) {
   if (!n_targets || *n_targets < 0) eval_error("ML36", op + ": n_targets must be given and non-negative");
   Ensemble e = read_old_ensemble(n, "target", *n_targets, rows.c, v3, op);
   const std::string agg = attr_string(n, "aggregate_function", "SUM");
-  if (agg == "SUM")
-    e.aggregate = Aggregate::sum;
-  else if (agg == "AVERAGE")
-    e.aggregate = Aggregate::average;
-  else if (agg == "MIN")
-    e.aggregate = Aggregate::min;
-  else if (agg == "MAX")
-    e.aggregate = Aggregate::max;
-  else
-    eval_error("ML34", op + ": aggregate_function is '" + agg + "', expected SUM, AVERAGE, MIN or MAX");
+  if (agg == "SUM") e.aggregate = Aggregate::sum;
+  else if (agg == "AVERAGE") e.aggregate = Aggregate::average;
+  else if (agg == "MIN") e.aggregate = Aggregate::min;
+  else if (agg == "MAX") e.aggregate = Aggregate::max;
+  else eval_error("ML34", op + ": aggregate_function is '" + agg + "', expected SUM, AVERAGE, MIN or MAX");
   const PostTransform post = parse_post_transform(attr_string(n, "post_transform", "NONE"), op);
   const auto base = float_list(n, "base_values", v3, op);
   // [spec:ML37] base values (one per target or class, 0 when absent) are added after aggregation.

@@ -181,10 +181,8 @@ std::vector<Attribute> old_nodes(bool values_as_tensor = false) {
                            attr_ss("nodes_modes", {"BRANCH_GT", "LEAF", "LEAF", "BRANCH_LEQ", "LEAF", "LEAF"}),
                            attr_is("nodes_truenodeids", {1, 0, 0, 1, 0, 0}),
                            attr_is("nodes_falsenodeids", {2, 0, 0, 2, 0, 0})};
-  if (values_as_tensor)
-    a.push_back(attr_t("nodes_values_as_tensor", t1<double>({0, 0, 0, 1, 0, 0})));
-  else
-    a.push_back(attr_fs("nodes_values", {0, 0, 0, 1, 0, 0}));
+  if (values_as_tensor) a.push_back(attr_t("nodes_values_as_tensor", t1<double>({0, 0, 0, 1, 0, 0})));
+  else a.push_back(attr_fs("nodes_values", {0, 0, 0, 1, 0, 0}));
   return a;
 }
 // Regressor votes: tree 0 node 1 -> t0 1; tree 0 node 2 -> t0 2 and t1 5; tree 1 node 1 -> t1 10; tree 1 node 2 ->

@@ -35,7 +35,8 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
   if (x.rank() != 3) eval_error("CC1", op + ": input has shape " + show(x.shape()) + ", expected rank 3 (B, C, L)");
   const int64_t B = x.dim(0), C = x.dim(1), L = x.dim(2);
   if (w.rank() != 3 || w.dim(0) != C || w.dim(1) != 1 || w.dim(2) < 1)
-    eval_error("CC1", op + ": weight has shape " + show(w.shape()) + ", expected (" + std::to_string(C) + ", 1, k) with k >= 1");
+    eval_error("CC1", op + ": weight has shape " + show(w.shape()) + ", expected (" + std::to_string(C) +
+                          ", 1, k) with k >= 1");
   const int64_t k = w.dim(2);
   auto same_type = [&](const Tensor& t, const char* name) {
     if (t.dtype() != x.dtype())
@@ -64,7 +65,8 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
 
   const std::vector<double> xd = widen_all(x, op);
   const std::vector<double> wd = widen_all(w, op);
-  const std::vector<double> bd = a.has_input(2) ? widen_all(a.tensor(2), op) : std::vector<double>(static_cast<size_t>(C), 0.0);
+  const std::vector<double> bd = a.has_input(2) ? widen_all(a.tensor(2), op)
+                                                : std::vector<double>(static_cast<size_t>(C), 0.0);
   const std::vector<double> sd = a.has_input(3) ? widen_all(a.tensor(3), op) : std::vector<double>{};
   const int64_t padded = checked_add(k - 1, L);
   std::vector<double> y(static_cast<size_t>(checked_mul(checked_mul(B, C), L)));

@@ -37,7 +37,8 @@ TEST_CASE("[CC2] [CC3] past state and bias; the state of a short input keeps par
   CHECK(vals<double>(y[0]) == std::vector<double>{26.5});
   CHECK(vals<double>(y[1]) == std::vector<double>{8, 1});
   // Empty input (L = 0): no output positions, and the state is the past state unchanged.
-  y = run(ccws(), 27, {Value(td({1, 1, 0}, {})), Value(td({1, 1, 3}, {1, 2, 3})), std::nullopt, Value(td({1, 1, 2}, {7, 8}))}, 2);
+  y = run(ccws(), 27,
+          {Value(td({1, 1, 0}, {})), Value(td({1, 1, 3}, {1, 2, 3})), std::nullopt, Value(td({1, 1, 2}, {7, 8}))}, 2);
   CHECK(shape_of(y[0]) == Shape{1, 1, 0});
   CHECK(vals<double>(y[1]) == std::vector<double>{7, 8});
   // k = 1: a pointwise scale, and a state of extent 0.
@@ -57,13 +58,15 @@ TEST_CASE("[CC4] silu and swish apply z * sigmoid(z) after the convolution") {
   }
   // at infinities silu is z * sigmoid(z) in IEEE arithmetic, as Swish (EW23): +inf, and NaN at -inf
   const auto inf = std::numeric_limits<double>::infinity();
-  const auto yi = vals<double>(run(ccws("silu"), 27, {Value(td({1, 1, 2}, {inf, -inf})), Value(td({1, 1, 1}, {1}))})[0]);
+  const auto yi = vals<double>(
+      run(ccws("silu"), 27, {Value(td({1, 1, 2}, {inf, -inf})), Value(td({1, 1, 1}, {1}))})[0]);
   CHECK(yi[0] == inf);
   CHECK(std::isnan(yi[1]));
   auto y = run(ccws("none"), 27, {Value(td({1, 1, 1}, {-2})), Value(td({1, 1, 1}, {1}))});
   CHECK(vals<double>(y[0]) == std::vector<double>{-2});
-  CHECK(clause_of([&] { (void)run(ccws("relu"), 27, {Value(td({1, 1, 1}, {1})), Value(td({1, 1, 1}, {1}))}); }) ==
-        "CC4");
+  CHECK(clause_of([&] {
+          (void)run(ccws("relu"), 27, {Value(td({1, 1, 1}, {1})), Value(td({1, 1, 1}, {1}))});
+        }) == "CC4");
   // float16 is computed in binary64 and rounded once: silu(1) = 0.7310585786300049 -> 0.73095703125.
   const Tensor h = Tensor::from_vector<float16_t>({1, 1, 1}, {num::to_float16(1.0)});
   y = run(ccws("silu"), 27, {Value(h), Value(h)});
@@ -74,12 +77,12 @@ TEST_CASE("[CC1] operand shapes and element types are checked") {
   const Value x(tf({1, 2, 3}, {1, 2, 3, 4, 5, 6}));
   const Value w(tf({2, 1, 2}, {1, 1, 1, 1}));
   auto fails = [&](std::vector<std::optional<Value>> in) { return clause_of([&] { (void)run(ccws(), 27, in); }); };
-  CHECK(fails({Value(tf({2, 3}, {1, 2, 3, 4, 5, 6})), w}) == "CC1");           // input of rank 2
-  CHECK(fails({x, Value(tf({3, 1, 2}, {1, 1, 1, 1, 1, 1}))}) == "CC1");       // 3 channels of weight for 2
-  CHECK(fails({x, Value(tf({2, 2, 1}, {1, 1, 1, 1}))}) == "CC1");             // not depthwise
-  CHECK(fails({x, Value(tf({2, 1, 0}, {}))}) == "CC1");                       // k = 0
-  CHECK(fails({x, Value(td({2, 1, 2}, {1, 1, 1, 1}))}) == "CC1");             // weight of another type
-  CHECK(fails({x, w, Value(tf({3}, {1, 1, 1}))}) == "CC1");                   // bias of 3
+  CHECK(fails({Value(tf({2, 3}, {1, 2, 3, 4, 5, 6})), w}) == "CC1");                // input of rank 2
+  CHECK(fails({x, Value(tf({3, 1, 2}, {1, 1, 1, 1, 1, 1}))}) == "CC1");             // 3 channels of weight for 2
+  CHECK(fails({x, Value(tf({2, 2, 1}, {1, 1, 1, 1}))}) == "CC1");                   // not depthwise
+  CHECK(fails({x, Value(tf({2, 1, 0}, {}))}) == "CC1");                             // k = 0
+  CHECK(fails({x, Value(td({2, 1, 2}, {1, 1, 1, 1}))}) == "CC1");                   // weight of another type
+  CHECK(fails({x, w, Value(tf({3}, {1, 1, 1}))}) == "CC1");                         // bias of 3
   CHECK(fails({x, w, std::nullopt, Value(tf({1, 2, 2}, {1, 1, 1, 1}))}) == "CC1");  // state of k, not k - 1
   CHECK(fails({x, w, std::nullopt, Value(tf({1, 2, 1}, {1, 1}))}).empty());
 }

@@ -55,8 +55,8 @@ ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose)
   if (w.rank() != x.rank())
     eval_error("NN10", op + ": weight W has shape " + show(w.shape()) + ", expected the rank of X " + show(x.shape()));
   if (w.dtype() != x.dtype())
-    eval_error("NN10", op + ": W has element type " + std::string(dtype_name(w.dtype())) + ", X has " +
-                           dtype_name(x.dtype()));
+    eval_error("NN10",
+               op + ": W has element type " + std::string(dtype_name(w.dtype())) + ", X has " + dtype_name(x.dtype()));
   if (s.G < 1) eval_error("NN10", op + ": attribute group is " + std::to_string(s.G) + ", expected >= 1");
   if (s.C % s.G != 0)
     eval_error("NN10", op + ": " + std::to_string(s.C) + " input channels are not divisible into " +
@@ -65,8 +65,8 @@ ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose)
   if (!transpose) {
     s.M = w.dim(0);
     if (w.dim(1) != s.Cg)
-      eval_error("NN10", op + ": W has shape " + show(w.shape()) + ", its axis 1 must be C/group = " +
-                             std::to_string(s.Cg));
+      eval_error("NN10",
+                 op + ": W has shape " + show(w.shape()) + ", its axis 1 must be C/group = " + std::to_string(s.Cg));
     if (s.M % s.G != 0)
       eval_error("NN10", op + ": " + std::to_string(s.M) + " output channels are not divisible into " +
                              std::to_string(s.G) + " groups");
@@ -178,8 +178,7 @@ int64_t even_tiles(int64_t at_least, int64_t threads, int64_t parts, int64_t mos
 // B[m] added last or first; W_g the rows g*M/G .. (g+1)*M/G-1 of `w` (M x C/G*K, row-major: W itself for
 // Conv, its widened transpose for ConvTranspose).
 template <class T, class TW>
-Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, const ConvShape& s,
-               const Lowering& L) {
+Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, const ConvShape& s, const Lowering& L) {
   const size_t rank = L.in.size();
   const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
   // Every element of Y is written below (each tile's rows of every group, for every image).
@@ -195,8 +194,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   // is channel c of the group in X, position for position.
   bool direct = K == 1;
   for (size_t d = 0; d < rank && direct; ++d)
-    direct = L.out[d] == L.in[d] && std::all_of(tapq[d].begin(), tapq[d].end(),
-                                                [&, o = int64_t{0}](int64_t q) mutable { return q == o++; });
+    direct = L.out[d] == L.in[d] &&
+             std::all_of(tapq[d].begin(), tapq[d].end(), [&, o = int64_t{0}](int64_t q) mutable { return q == o++; });
   // A depthwise convolution (one input and one output channel per group) sums its K taps straight into
   // the output positions, in the same order as the product would (r = j), padding taps included (W * 0).
   const bool depthwise = s.Cg == 1 && s.Mg == 1 && !direct;
@@ -230,8 +229,8 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     tile = std::min(tile, std::max<int64_t>(kNR, ((P + want - 1) / want + kNR - 1) / kNR * kNR));
     if (!depthwise) row_parts = row_slices((P + tile - 1) / tile, threads, s.Mg);
   }
-  const int64_t tiles =
-      even_tiles((P + tile - 1) / tile, group_parts > 1 ? 1 : threads, row_parts, (P + kNR - 1) / kNR);
+  const int64_t tiles = even_tiles((P + tile - 1) / tile, group_parts > 1 ? 1 : threads, row_parts,
+                                   (P + kNR - 1) / kNR);
   const int64_t panels = (tile + kNR - 1) / kNR;
   // Tile t: the positions [p0, p0 + tp), the tiles of nearly equal size (cut at multiples of kNR; none
   // wider than `tile`).
@@ -455,7 +454,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   if (out.empty()) return y;
   auto xd = x.data<T>();
   charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
-  const int64_t row = stride[0];  // grid positions per row of the outer axis
+  const int64_t row = stride[0];          // grid positions per row of the outer axis
   const int64_t halo = ep[0] - g.out[0];  // the largest shift of a tap along the outer axis
   // The last valid position of a row, counted from the row's start.
   int64_t inner_last = 0;
@@ -483,8 +482,8 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   const bool by_groups = threads > 1 && (depthwise || s.G >= threads);
   const int64_t group_parts = by_groups ? group_slices(s.G, threads) : 1;
   if (threads > 1 && group_parts == 1)
-    rows = std::min(rows, std::max<int64_t>(1, (g.out[0] + kPiecesPerThread * threads - 1) /
-                                                   (kPiecesPerThread * threads)));
+    rows = std::min(rows,
+                    std::max<int64_t>(1, (g.out[0] + kPiecesPerThread * threads - 1) / (kPiecesPerThread * threads)));
   const int64_t row_parts = group_parts > 1 ? 1 : row_slices((g.out[0] + rows - 1) / rows, threads, s.Mg);
   const int64_t tiles = even_tiles((g.out[0] + rows - 1) / rows, group_parts > 1 ? 1 : threads, row_parts, g.out[0]);
   // The band of (channel c, phase f) starts at (c * F + f) * cs: kNR doubles more than the band, for the
@@ -583,8 +582,8 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
           product_detail::typed::here().sum_taps(band, koff.data(), wd, K, n_cols, acc,
                                                  product_detail::exact_products<T, T>);
         } else {
-          product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(),
-                               acc, n_cols, false, product_detail::exact_products<T, T>);
+          product_shifted_rows(n_cols, MatrixView<T>{w + gi * s.Mg * R, R, 1}, s.Mg, R, r0, r1, band, koff.data(), acc,
+                               n_cols, false, product_detail::exact_products<T, T>);
         }
         // The valid positions: along each outer row and inner row, out[last] consecutive sums.
         for (int64_t i = r0; i < r1; ++i) {
@@ -682,8 +681,8 @@ TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const
   auto out_shape = attr_ints_opt(a.node, "output_shape");
   if (out_shape && out_shape->size() == rank + 2) out_shape->erase(out_shape->begin(), out_shape->begin() + 2);
   if (out_shape && out_shape->size() != rank)
-    eval_error("NN2", op + ": attribute output_shape has " + std::to_string(out_shape->size()) +
-                          " entries, expected " + std::to_string(rank));
+    eval_error("NN2", op + ": attribute output_shape has " + std::to_string(out_shape->size()) + " entries, expected " +
+                          std::to_string(rank));
   g.pad_begin.assign(rank, 0);
   g.out.assign(rank, 0);
   for (size_t d = 0; d < rank; ++d) {

@@ -1,7 +1,7 @@
 // Conv and ConvTranspose (spec/ops-nn.md, NN10-NN14).
-#include "ops/nn/test_util.hpp"
 #include <cmath>
 #include <cstring>
+#include "ops/nn/test_util.hpp"
 
 #include "semantics/parallel.hpp"
 #include "semantics/work.hpp"
@@ -35,14 +35,16 @@ TEST_CASE("[NN11] Conv 2-D with strides and padding, several channels, groups, d
   y = run(make_node("Conv"), 11, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({1, 2, 1}, {1, 10}))});
   CHECK(vals(y[0]) == std::vector<float>{31, 42});
   // group = 2: each output channel sees its own input channel
-  y = run(make_node("Conv", {attr_i("group", 2)}), 11, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 1}, {2, 3}))});
+  y = run(make_node("Conv", {attr_i("group", 2)}), 11,
+          {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(tf({2, 1, 1}, {2, 3}))});
   CHECK(vals(y[0]) == std::vector<float>{2, 4, 9, 12});
   // dilation 2
-  y = run(make_node("Conv", {attr_is("dilations", {2})}), 11, {Value(tf({1, 1, 5}, {1, 2, 3, 4, 5})), Value(tf({1, 1, 2}, {1, 1}))});
+  y = run(make_node("Conv", {attr_is("dilations", {2})}), 11,
+          {Value(tf({1, 1, 5}, {1, 2, 3, 4, 5})), Value(tf({1, 1, 2}, {1, 1}))});
   CHECK(vals(y[0]) == std::vector<float>{4, 6, 8});
   // 3-D
-  y = run(make_node("Conv"), 11, {Value(tf({1, 1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8})),
-                                  Value(tf({1, 1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}))});
+  y = run(make_node("Conv"), 11,
+          {Value(tf({1, 1, 2, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8})), Value(tf({1, 1, 2, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1}))});
   CHECK(shape_of(y[0]) == Shape{1, 1, 1, 1, 1});
   CHECK(vals(y[0]) == std::vector<float>{36});
   // double
@@ -90,7 +92,8 @@ std::vector<double> naive_conv(const std::vector<float>& x, Shape xs, const std:
           for (int64_t c = 0; c < Cg; ++c)
             for (int64_t kh = 0; kh < KH; ++kh)
               for (int64_t kw = 0; kw < KW; ++kw) {
-                const int64_t ih = oh * strides[0] - pads[0] + kh * dil[0], iw = ow * strides[1] - pads[1] + kw * dil[1];
+                const int64_t ih = oh * strides[0] - pads[0] + kh * dil[0],
+                              iw = ow * strides[1] - pads[1] + kw * dil[1];
                 if (ih < 0 || ih >= H || iw < 0 || iw >= W) continue;
                 s += double(w[((m * Cg + c) * KH + kh) * KW + kw]) * x[((n * C + g * Cg + c) * H + ih) * W + iw];
               }
@@ -143,7 +146,8 @@ TEST_CASE("[NN13] [NN14] ConvTranspose scatters every input element through the 
   CHECK(vals(y[0]) == std::vector<float>{1, 1, 2, 2, 3, 3});
   y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("pads", {1, 1})}), 11, {Value(x), Value(w)});
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 2, 3});
-  y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("output_shape", {5})}), 11, {Value(x), Value(w)});
+  y = run(make_node("ConvTranspose", {attr_is("strides", {2}), attr_is("output_shape", {5})}), 11,
+          {Value(x), Value(w)});
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 2, 3, 3});
   // an output_shape beyond the scattered extent: total padding -1, pad_begin = -1 - floor(-1/2) = 0, so the
   // extra position (bias only) is at the end
@@ -156,7 +160,9 @@ TEST_CASE("[NN13] [NN14] ConvTranspose scatters every input element through the 
   y = run(make_node("ConvTranspose"), 11, {Value(tf({1, 1, 1}, {2})), Value(tf({1, 2, 1}, {1, 3}))});
   CHECK(shape_of(y[0]) == Shape{1, 2, 1});
   CHECK(vals(y[0]) == std::vector<float>{2, 6});
-  CHECK(clause_of([&] { run(make_node("ConvTranspose", {attr_is("pads", {2, 3})}), 11, {Value(x), Value(w)}); }) == "NN3");
+  CHECK(clause_of([&] {
+          run(make_node("ConvTranspose", {attr_is("pads", {2, 3})}), 11, {Value(x), Value(w)});
+        }) == "NN3");
 }
 
 TEST_CASE("[NN11] Conv on float16 and bfloat16: binary64 accumulation, one rounding") {
@@ -299,7 +305,8 @@ void check_defined_bits(const ConvCase& c, uint32_t& seed) {
 }
 }  // namespace
 
-TEST_CASE("[NN11] [E9] Conv with two or more spatial axes (taps read in place from the padded input's stride phases): the defined bits") {
+TEST_CASE(
+    "[NN11] [E9] Conv with two or more spatial axes (taps read in place from the padded input's stride phases): the defined bits") {
   using Case = ConvCase;
   const Case cases[] = {
       // Groups, fewer output rows than a register tile, asymmetric padding, dilation along one axis.
@@ -360,7 +367,8 @@ TEST_CASE("[NN11] [E9] depthwise and ordinary Conv with work enough to share: th
   for (const ConvCase& c : cases) check_defined_bits(c, seed);
 }
 
-TEST_CASE("[NN11] [E9] grouped Conv with work enough to share, cut by groups where there are as many as threads: the defined bits") {
+TEST_CASE(
+    "[NN11] [E9] grouped Conv with work enough to share, cut by groups where there are as many as threads: the defined bits") {
   const ConvCase cases[] = {
       // One tap (the direct path), four groups of 16 channels in and 32 out.
       {{1, 64, 40, 40}, {128, 16, 1, 1}, 4, {0, 0, 0, 0}, {1, 1}},

@@ -61,7 +61,8 @@ DeformShape deform_shape(const KernelArgs& a, const WindowGeometry& g, const std
   s.Cg = s.C / s.G;
   s.Mg = s.M / s.G;
   if (w.dim(1) != s.Cg)
-    eval_error("DC1", op + ": W has shape " + show(w.shape()) + ", its axis 1 must be C/group = " + std::to_string(s.Cg));
+    eval_error("DC1",
+               op + ": W has shape " + show(w.shape()) + ", its axis 1 must be C/group = " + std::to_string(s.Cg));
   if (s.Go < 1 || s.C % s.Go != 0)
     eval_error("DC2", op + ": " + std::to_string(s.C) + " input channels are not divisible into offset_group = " +
                           std::to_string(s.Go) + " offset groups");
@@ -140,8 +141,8 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
   if (w.rank() != x.rank())
     eval_error("DC1", op + ": W has shape " + show(w.shape()) + ", expected the rank of X " + show(x.shape()));
   if (w.dtype() != x.dtype())
-    eval_error("DC1", op + ": W has element type " + std::string(dtype_name(w.dtype())) + ", X has " +
-                          dtype_name(x.dtype()));
+    eval_error("DC1",
+               op + ": W has element type " + std::string(dtype_name(w.dtype())) + ", X has " + dtype_name(x.dtype()));
   const Shape in(x.shape().begin() + 2, x.shape().end());
   const Shape kernel(w.shape().begin() + 2, w.shape().end());
   if (auto ks = attr_ints_opt(a.node, "kernel_shape"); ks && *ks != kernel)
@@ -160,7 +161,8 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
   const std::vector<double> xd = widen_all(x, op);
   const std::vector<double> wd = widen_all(w, op);
   const std::vector<double> od = widen_all(a.tensor(2), op);
-  const std::vector<double> bias = a.has_input(3) ? widen_all(a.tensor(3), op) : std::vector<double>(static_cast<size_t>(s.M), 0.0);
+  const std::vector<double> bias = a.has_input(3) ? widen_all(a.tensor(3), op)
+                                                  : std::vector<double>(static_cast<size_t>(s.M), 0.0);
   const std::vector<double> md = a.has_input(4) ? widen_all(a.tensor(4), op) : std::vector<double>{};
 
   // Coordinates of every output position and of every tap, per axis.

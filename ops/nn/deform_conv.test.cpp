@@ -23,7 +23,8 @@ TEST_CASE("[DC5] with zero offsets DeformConv is Conv") {
   CHECK(vals(y[0]) == std::vector<float>{27, 37, 57, 67});
   // 1-D with pads [1, 1] and zero offsets: taps at -1..4 over X = [1, 2, 3, 4], W = [1, 1]: output extent 5.
   y = run(make_node("DeformConv", {attr_is("pads", {1, 1})}), 22,
-          {Value(tf({1, 1, 4}, {1, 2, 3, 4})), Value(tf({1, 1, 2}, {1, 1})), Value(tf({1, 2, 5}, std::vector<float>(10, 0.0f)))});
+          {Value(tf({1, 1, 4}, {1, 2, 3, 4})), Value(tf({1, 1, 2}, {1, 1})),
+           Value(tf({1, 2, 5}, std::vector<float>(10, 0.0f)))});
   CHECK(vals(y[0]) == std::vector<float>{1, 3, 5, 7, 4});
 }
 
@@ -32,14 +33,16 @@ TEST_CASE("[DC3] fractional offsets interpolate linearly, zero outside the input
   const Tensor x = tf({1, 1, 1, 3}, {1, 2, 4});
   const Tensor w = tf({1, 1, 1, 1}, {1});
   // dx = 0.5, -0.5, 0.25: positions 0.5 -> (1 + 2) / 2; 0.5 -> 1.5; 2.25 -> 0.75 * 4 + 0.25 * 0 (outside) = 3.
-  CHECK(deform(make_node("DeformConv"), 19, {Value(x), Value(w), Value(tf({1, 2, 1, 3}, {0, 0, 0, 0.5f, -0.5f, 0.25f}))}) ==
+  CHECK(deform(make_node("DeformConv"), 19,
+               {Value(x), Value(w), Value(tf({1, 2, 1, 3}, {0, 0, 0, 0.5f, -0.5f, 0.25f}))}) ==
         std::vector<float>{1.5f, 1.5f, 3});
   // dx = -0.5 at position 0: -0.5 -> half of X[0]; dx = -1 at position 1: exactly X[0]; dx = -3: outside.
   CHECK(deform(make_node("DeformConv"), 19, {Value(x), Value(w), Value(tf({1, 2, 1, 3}, {0, 0, 0, -0.5f, -1, -3}))}) ==
         std::vector<float>{0.5f, 1, 0});
   // dy = 0.5 in a single row: half of the element, the other neighbour row lies outside.
-  CHECK(deform(make_node("DeformConv"), 19, {Value(x), Value(w), Value(tf({1, 2, 1, 3}, {0.5f, 0.5f, 0.5f, 0, 0, 0}))}) ==
-        std::vector<float>{0.5f, 1, 2});
+  CHECK(
+      deform(make_node("DeformConv"), 19, {Value(x), Value(w), Value(tf({1, 2, 1, 3}, {0.5f, 0.5f, 0.5f, 0, 0, 0}))}) ==
+      std::vector<float>{0.5f, 1, 2});
 }
 
 TEST_CASE("[DC3] two axes and NaN offsets") {
@@ -61,7 +64,8 @@ TEST_CASE("[DC5] mask, bias, groups and offset groups") {
   const Tensor w = tf({1, 1, 1, 1}, {1});
   const Tensor off = tf({1, 2, 1, 3}, {0, 0, 0, 0.5f, -0.5f, 0.25f});  // samples 1.5, 1.5, 3
   // mask [2, 0, 1] and bias 10: 13, 10, 13.
-  CHECK(deform(make_node("DeformConv"), 22, {Value(x), Value(w), Value(off), Value(tf({1}, {10})), Value(tf({1, 1, 1, 3}, {2, 0, 1}))}) ==
+  CHECK(deform(make_node("DeformConv"), 22,
+               {Value(x), Value(w), Value(off), Value(tf({1}, {10})), Value(tf({1, 1, 1, 3}, {2, 0, 1}))}) ==
         std::vector<float>{13, 10, 13});
   // Two channels, two offset groups: channel 0 unmoved, channel 1 moved by dx = 1; W = [1, 1] sums them.
   const Tensor x2 = tf({1, 2, 1, 2}, {1, 2, 10, 20});
@@ -74,8 +78,8 @@ TEST_CASE("[DC5] mask, bias, groups and offset groups") {
         std::vector<float>{1, 2, 30, 60});
   // 1-D, strides 2, per-tap offsets: y[0] = X(0.5) + X(1) = 5 + 10, y[1] = X(2) + X(4) (outside) = 20.
   CHECK(deform(make_node("DeformConv", {attr_is("strides", {2})}), 19,
-               {Value(tf({1, 1, 4}, {0, 10, 20, 30})), Value(tf({1, 1, 2}, {1, 1})), Value(tf({1, 2, 2}, {0.5f, 0, 0, 1}))}) ==
-        std::vector<float>{15, 20});
+               {Value(tf({1, 1, 4}, {0, 10, 20, 30})), Value(tf({1, 1, 2}, {1, 1})),
+                Value(tf({1, 2, 2}, {0.5f, 0, 0, 1}))}) == std::vector<float>{15, 20});
 }
 
 TEST_CASE("[DC1] [DC2] [DC4] operand shapes, groups and attributes are checked") {

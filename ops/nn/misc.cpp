@@ -22,9 +22,9 @@ namespace onnxsem::ops::nn {
 namespace {
 
 struct DropoutVersion {
-  bool is_test_attr = false;   // 1, 6: `is_test` attribute chooses the form
-  bool inputs_form = false;    // 12 and later: ratio and training_mode are inputs
-  bool bool_mask = false;      // 10 and later: the mask is a bool tensor (before: of X's type, ones)
+  bool is_test_attr = false;  // 1, 6: `is_test` attribute chooses the form
+  bool inputs_form = false;   // 12 and later: ratio and training_mode are inputs
+  bool bool_mask = false;     // 10 and later: the mask is a bool tensor (before: of X's type, ones)
 };
 
 // Dropout's mask output: bool from version 10, X's type (1 kept, 0 dropped) before. `keep` null: every
@@ -137,7 +137,7 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
     auto xd = x.data<T>();
     auto [y, out] = Tensor::allocate<T>(x.shape());
     const std::span<T> o = out;  // a plain variable: clang 14 cannot capture structured bindings
-    ONNXSEM_CLAUSE(NN43);  // the marker of the loop below, once per call
+    ONNXSEM_CLAUSE(NN43);        // the marker of the loop below, once per call
     // E9: slices of the (n, c) planes; each plane's sums are formed in a row of S sums side by side, each
     // with the terms of its own window in the same order (k increasing from +0) as one sum at a time. The
     // work of an element, counted for the slicing only: its window's squares and about sixteen more for the
@@ -158,8 +158,8 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
         }
         for (int64_t i = 0; i < S; ++i) {
           const int64_t at = plane * S + i;
-          o[static_cast<size_t>(at)] =
-              narrow_float<T>(widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq[static_cast<size_t>(i)], beta));
+          o[static_cast<size_t>(at)] = narrow_float<T>(
+              widen(xd[at]) / std::pow(bias + alpha / static_cast<double>(size) * sq[static_cast<size_t>(i)], beta));
         }
       }
     });

@@ -28,10 +28,12 @@ TEST_CASE("[NN40] Dropout training form: ratio 0 keeps everything, a positive ra
   auto y = run(make_node("Dropout"), 22, {Value(x), Value(tf({}, {0})), Value(Tensor::scalar<bool>(true))}, 2);
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 3});
   CHECK(vals<bool>(y[1]) == std::vector<bool>{true, true, true});
-  CHECK(kind_of([&] { run(make_node("Dropout"), 13, {Value(x), std::nullopt, Value(Tensor::scalar<bool>(true))}); }) ==
-        ErrorKind::unsupported);
-  CHECK(clause_of([&] { run(make_node("Dropout"), 13, {Value(x), Value(tf({}, {1.5f})), Value(Tensor::scalar<bool>(true))}); }) ==
-        "NN40");
+  CHECK(kind_of([&] {
+          run(make_node("Dropout"), 13, {Value(x), std::nullopt, Value(Tensor::scalar<bool>(true))});
+        }) == ErrorKind::unsupported);
+  CHECK(clause_of([&] {
+          run(make_node("Dropout"), 13, {Value(x), Value(tf({}, {1.5f})), Value(Tensor::scalar<bool>(true))});
+        }) == "NN40");
   CHECK(kind_of([&] { run(make_node("Dropout"), 6, {Value(x)}); }) == ErrorKind::unsupported);
   y = run(make_node("Dropout", {attr_f("ratio", 0)}), 1, {Value(x)});
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 3});
@@ -40,10 +42,12 @@ TEST_CASE("[NN40] Dropout training form: ratio 0 keeps everything, a positive ra
 TEST_CASE("[NN42] [NN43] LRN normalises across neighbouring channels") {
   Tensor x = tf({1, 3, 1}, {1, 2, 3});
   // size 3, alpha/size = 1, beta 1, bias 1: windows {0,1}, {0,1,2}, {1,2}
-  auto y = run(make_node("LRN", {attr_i("size", 3), attr_f("alpha", 3), attr_f("beta", 1), attr_f("bias", 1)}), 13, {Value(x)});
+  auto y = run(make_node("LRN", {attr_i("size", 3), attr_f("alpha", 3), attr_f("beta", 1), attr_f("bias", 1)}), 13,
+               {Value(x)});
   check_close(vals(y[0]), {1.0 / 6, 2.0 / 15, 3.0 / 14});
   // size 2: one channel before is floor(1/2) = 0, after ceil(1/2) = 1: windows {0,1}, {1,2}, {2}
-  y = run(make_node("LRN", {attr_i("size", 2), attr_f("alpha", 2), attr_f("beta", 1), attr_f("bias", 1)}), 1, {Value(x)});
+  y = run(make_node("LRN", {attr_i("size", 2), attr_f("alpha", 2), attr_f("beta", 1), attr_f("bias", 1)}), 1,
+          {Value(x)});
   check_close(vals(y[0]), {1.0 / 6, 2.0 / 14, 3.0 / 10});
   // defaults: alpha 1e-4, beta 0.75, bias 1
   y = run(make_node("LRN", {attr_i("size", 1)}), 13, {Value(tf({1, 1}, {2}))});
@@ -79,7 +83,8 @@ TEST_CASE("[NN43] [E9] LRN on 1, 2 and 3 threads: the bits of the definition, el
       }
   std::vector<float> x32(x.begin(), x.end()), want32(want.size());
   for (size_t i = 0; i < want.size(); ++i) want32[i] = static_cast<float>(want[i]);  // x is binary32-valued
-  const Node node = make_node("LRN", {attr_i("size", size), attr_f("alpha", 0.5f), attr_f("beta", 0.75f), attr_f("bias", 2.0f)});
+  const Node node = make_node("LRN", {attr_i("size", size), attr_f("alpha", 0.5f), attr_f("beta", 0.75f),
+                                      attr_f("bias", 2.0f)});
   KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
@@ -107,7 +112,9 @@ TEST_CASE("[NN44] the random operators are unsupported with their reason, after 
     }
   CHECK(kind_of([&] { run(make_node("Multinomial"), 7, {Value(tf({1, 2}, {0, 0}))}); }) == ErrorKind::unsupported);
   for (const char* op : {"RandomUniform", "RandomNormal"}) {
-    CHECK(kind_of([&] { run(make_node(op, {onnxsem::ops::testing::attr_ints("shape", {2, 3})}), 22, {}); }) == ErrorKind::unsupported);
+    CHECK(kind_of([&] {
+            run(make_node(op, {onnxsem::ops::testing::attr_ints("shape", {2, 3})}), 22, {});
+          }) == ErrorKind::unsupported);
     // Without its shape attribute the operator is malformed: an evaluation error, not unsupported.
     CHECK(clause_of([&] { run(make_node(op), 1, {}); }) == "NN44");
   }

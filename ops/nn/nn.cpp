@@ -1,7 +1,7 @@
 // Operator family: neural-network layers (spec/ops-nn.md). This file gathers the family's operators
 // into the registry and holds the helpers its files share.
-#include "ops/common/values.hpp"
 #include "ops/nn/nn.hpp"
+#include "ops/common/values.hpp"
 
 namespace onnxsem::ops {
 

@@ -19,11 +19,17 @@ TEST_CASE("[NN1] pooling and convolution need an (N, C, D1, ...) input") {
 }
 
 TEST_CASE("[NN2] window attributes have one entry per spatial axis and positive values") {
-  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("strides", {1, 1})}), {5}, {2}, all, "X"); }) == "NN2");
-  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("strides", {0})}), {5}, {2}, all, "X"); }) == "NN2");
-  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("dilations", {0})}), {5}, {2}, all, "X"); }) == "NN2");
+  CHECK(clause_of([&] {
+          (void)window_geometry(make_node("X", {attr_is("strides", {1, 1})}), {5}, {2}, all, "X");
+        }) == "NN2");
+  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("strides", {0})}), {5}, {2}, all, "X"); }) ==
+        "NN2");
+  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("dilations", {0})}), {5}, {2}, all, "X"); }) ==
+        "NN2");
   CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("pads", {1})}), {5}, {2}, all, "X"); }) == "NN2");
-  CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_is("pads", {-1, 0})}), {5}, {2}, all, "X"); }) == "NN2");
+  CHECK(clause_of([&] {
+          (void)window_geometry(make_node("X", {attr_is("pads", {-1, 0})}), {5}, {2}, all, "X");
+        }) == "NN2");
   CHECK(clause_of([&] { (void)window_geometry(make_node("X"), {5}, {0}, all, "X"); }) == "NN2");
   CHECK(clause_of([&] { (void)window_geometry(make_node("X"), {5, 5}, {2}, all, "X"); }) == "NN2");
 }
@@ -59,7 +65,8 @@ TEST_CASE("[NN4] ceil mode adds a partial window unless it would start in the en
 }
 
 TEST_CASE("[NN5] auto_pad SAME_UPPER, SAME_LOWER and VALID") {
-  auto g = window_geometry(make_node("X", {attr_s("auto_pad", "SAME_UPPER"), attr_is("strides", {2})}), {5}, {3}, all, "X");
+  auto g = window_geometry(make_node("X", {attr_s("auto_pad", "SAME_UPPER"), attr_is("strides", {2})}), {5}, {3}, all,
+                           "X");
   CHECK(g.out == Shape{3});
   CHECK(g.pad_begin == Shape{1});
   CHECK(g.pad_end == Shape{1});
@@ -84,7 +91,8 @@ TEST_CASE("[NN5] auto_pad SAME_UPPER, SAME_LOWER and VALID") {
   CHECK(clause_of([&] { (void)window_geometry(make_node("X", {attr_s("auto_pad", "SAME")}), {5}, {3}, all, "X"); }) ==
         "NN5");
   CHECK(clause_of([&] {
-          (void)window_geometry(make_node("X", {attr_s("auto_pad", "VALID"), attr_is("pads", {1, 0})}), {5}, {3}, all, "X");
+          (void)window_geometry(make_node("X", {attr_s("auto_pad", "VALID"), attr_is("pads", {1, 0})}), {5}, {3}, all,
+                                "X");
         }) == "NN5");
   g = window_geometry(make_node("X", {attr_s("auto_pad", "VALID"), attr_is("pads", {0, 0})}), {5}, {3}, all, "X");
   CHECK(g.out == Shape{3});
@@ -95,8 +103,10 @@ TEST_CASE("[NN6] window taps: input elements hit and taps inside the padded exte
   REQUIRE(g.out == Shape{4});
   auto t = window_table(g);
   REQUIRE(t.begin.size() == 5);
-  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[0], t.offsets.begin() + t.begin[1]) == std::vector<int64_t>{0, 1});
-  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) == std::vector<int64_t>{2, 3});
+  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[0], t.offsets.begin() + t.begin[1]) ==
+        std::vector<int64_t>{0, 1});
+  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) ==
+        std::vector<int64_t>{2, 3});
   CHECK(t.padded_count == std::vector<int64_t>{3, 3, 3, 3});
   // 2-D, stride 2, ceil: the last window runs past the end padding
   g = window_geometry(make_node("X", {attr_is("strides", {2, 2}), attr_i("ceil_mode", 1)}), {3, 3}, {2, 2}, all, "X");
@@ -104,7 +114,8 @@ TEST_CASE("[NN6] window taps: input elements hit and taps inside the padded exte
   t = window_table(g);
   CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[0], t.offsets.begin() + t.begin[1]) ==
         std::vector<int64_t>{0, 1, 3, 4});
-  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) == std::vector<int64_t>{8});
+  CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) ==
+        std::vector<int64_t>{8});
   CHECK(t.padded_count == std::vector<int64_t>{4, 2, 2, 1});
 }
 

@@ -36,9 +36,9 @@ std::pair<double, double> moments(const T* p, int64_t n, int64_t stride = 1) {
 // ---- BatchNormalization ---------------------------------------------------------------------------------
 
 struct BatchNormVersion {
-  bool is_test_attr = false;       // 1, 6: `is_test` chooses the form; `spatial` exists
-  bool spatial_attr = false;       // 1, 6, 7: `spatial` exists
-  bool training_mode_attr = false; // 14, 15: `training_mode` chooses the form
+  bool is_test_attr = false;        // 1, 6: `is_test` chooses the form; `spatial` exists
+  bool spatial_attr = false;        // 1, 6, 7: `spatial` exists
+  bool training_mode_attr = false;  // 14, 15: `training_mode` chooses the form
 };
 
 Kernel batch_norm(BatchNormVersion ver) {
@@ -55,9 +55,9 @@ Kernel batch_norm(BatchNormVersion ver) {
     if (ver.is_test_attr && attr_int(a.node, "is_test", 0) == 0)
       unsupported(op + ": the training form (is_test = 0) of this version is not implemented");
     if (ver.training_mode_attr) training = attr_int(a.node, "training_mode", 0) != 0;
-    const bool extra_outputs = a.output_count() > 1 && (a.requested[1] || (a.output_count() > 2 && a.requested[2]) ||
-                                                        (a.output_count() > 3 && a.requested[3]) ||
-                                                        (a.output_count() > 4 && a.requested[4]));
+    const bool extra_outputs = a.output_count() > 1 &&
+                               (a.requested[1] || (a.output_count() > 2 && a.requested[2]) ||
+                                (a.output_count() > 3 && a.requested[3]) || (a.output_count() > 4 && a.requested[4]));
     if (!ver.training_mode_attr && extra_outputs)
       unsupported(op + ": the training outputs (mean, var, saved_mean, saved_var) of this version are not implemented");
     // The running statistics are outputs of the training form only (NN31).
@@ -175,8 +175,8 @@ Kernel group_norm(bool instance, bool per_group_params) {
     const int64_t S = element_count(Shape(x.shape().begin() + 2, x.shape().end()));
     const int64_t G = instance ? C : attr_int_req(a.node, "num_groups");
     if (G < 1 || C % G != 0)
-      eval_error("NN32", op + ": " + std::to_string(C) + " channels are not divisible into num_groups = " +
-                             std::to_string(G));
+      eval_error("NN32",
+                 op + ": " + std::to_string(C) + " channels are not divisible into num_groups = " + std::to_string(G));
     const int64_t Cg = C / G;
     const double eps = attr_float(a.node, "epsilon", 1e-5f);
     const int64_t per = per_group_params ? G : C;
@@ -220,7 +220,8 @@ Kernel group_norm(bool instance, bool per_group_params) {
 std::vector<int64_t> broadcast_index(const Shape& ps, const Shape& shape, const std::string& what,
                                      const std::string& op, const char* clause) {
   const size_t r = shape.size();
-  if (ps.size() > r) eval_error(clause, op + ": " + what + " of shape " + show(ps) + " does not broadcast to " + show(shape));
+  if (ps.size() > r)
+    eval_error(clause, op + ": " + what + " of shape " + show(ps) + " does not broadcast to " + show(shape));
   std::vector<int64_t> stride(r, 0);
   int64_t st = 1;
   for (size_t k = 0; k < ps.size(); ++k) {

@@ -29,11 +29,11 @@ namespace {
 enum class PoolKind { max, average, lp };
 
 struct PoolVersion {
-  WindowAttrs window;             // dilations, ceil_mode
-  bool count_include_pad = false; // AveragePool-7 and later
-  bool indices = false;           // MaxPool-8 and later: second output, storage_order
-  bool small_ints = false;        // MaxPool-12 and later: int8 and uint8
-  bool p_is_float = false;        // LpPool-1 / GlobalLpPool-1: p is a float attribute
+  WindowAttrs window;              // dilations, ceil_mode
+  bool count_include_pad = false;  // AveragePool-7 and later
+  bool indices = false;            // MaxPool-8 and later: second output, storage_order
+  bool small_ints = false;         // MaxPool-12 and later: int8 and uint8
+  bool p_is_float = false;         // LpPool-1 / GlobalLpPool-1: p is a float attribute
 };
 
 inline constexpr auto max_pool_types = hana::concat(nn_float_types, hana::tuple_t<int8_t, uint8_t>);
@@ -93,7 +93,8 @@ struct PoolTables {
   int64_t empty_window = -1;
   std::vector<WindowGroup> plain, padded;
   [[nodiscard]] int64_t bytes() const {
-    return static_cast<int64_t>((table.begin.size() + table.offsets.size() + table.padded_count.size()) * sizeof(int64_t) +
+    return static_cast<int64_t>((table.begin.size() + table.offsets.size() + table.padded_count.size()) *
+                                    sizeof(int64_t) +
                                 (plain.size() + padded.size()) * sizeof(WindowGroup));
   }
 };
@@ -239,49 +240,51 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
   // taps.
   parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
-  for (int64_t pl = lo; pl < hi; ++pl) {
-    const T* xp = xd.data() + pl * w.plane;
-    for (int64_t o = 0; o < w.outs; ++o) {
-      if constexpr (std::is_same_v<T, float>) {
-        if (!groups.empty() && groups[o].step > 0) {
-          // NN20 as in the loop below, kNR windows at a time.
-          const int64_t s = o - groups[o].back;
-          loops.max_windows(xp, offsets.data() + begin[s], begin[s + 1] - begin[s], groups[o].step, out.data() + pl * w.outs + s);
-          o = s + G - 1;
-          continue;
-        }
-      }
-      // [spec:NN20] the first NaN of the window, else its first largest element (the offset of the tap).
-      auto first_largest = [&](auto tap, int64_t b, int64_t e) {
-        int64_t best = tap(b);
-        double bv = widen(xp[best]);
-        for (int64_t k = b + 1; k < e && !std::isnan(bv); ++k) {
-          const int64_t off = tap(k);
-          const double v = widen(xp[off]);
-          if (std::isnan(v) || v > bv) {
-            best = off;
-            bv = v;
+    for (int64_t pl = lo; pl < hi; ++pl) {
+      const T* xp = xd.data() + pl * w.plane;
+      for (int64_t o = 0; o < w.outs; ++o) {
+        if constexpr (std::is_same_v<T, float>) {
+          if (!groups.empty() && groups[o].step > 0) {
+            // NN20 as in the loop below, kNR windows at a time.
+            const int64_t s = o - groups[o].back;
+            loops.max_windows(xp, offsets.data() + begin[s], begin[s + 1] - begin[s], groups[o].step,
+                              out.data() + pl * w.outs + s);
+            o = s + G - 1;
+            continue;
           }
         }
-        return best;
-      };
-      const int64_t best = w.whole_plane ? first_largest([](int64_t k) { return k; }, 0, w.plane)
-                                         : first_largest([&](int64_t k) { return offsets[k]; }, begin[o], begin[o + 1]);
-      out[pl * w.outs + o] = xp[best];
-      if (want_indices) {
-        // [spec:NN21] the flat index of the chosen element in X, row- or column-major over the spatial axes.
-        int64_t spatial = best;
-        if (column_major) {
-          spatial = 0;
-          for (int64_t rem = best, d = static_cast<int64_t>(in.size()) - 1; d >= 0; --d) {
-            spatial += (rem % in[d]) * cstride[d];
-            rem /= in[d];
+        // [spec:NN20] the first NaN of the window, else its first largest element (the offset of the tap).
+        auto first_largest = [&](auto tap, int64_t b, int64_t e) {
+          int64_t best = tap(b);
+          double bv = widen(xp[best]);
+          for (int64_t k = b + 1; k < e && !std::isnan(bv); ++k) {
+            const int64_t off = tap(k);
+            const double v = widen(xp[off]);
+            if (std::isnan(v) || v > bv) {
+              best = off;
+              bv = v;
+            }
           }
+          return best;
+        };
+        const int64_t best = w.whole_plane
+                                 ? first_largest([](int64_t k) { return k; }, 0, w.plane)
+                                 : first_largest([&](int64_t k) { return offsets[k]; }, begin[o], begin[o + 1]);
+        out[pl * w.outs + o] = xp[best];
+        if (want_indices) {
+          // [spec:NN21] the flat index of the chosen element in X, row- or column-major over the spatial axes.
+          int64_t spatial = best;
+          if (column_major) {
+            spatial = 0;
+            for (int64_t rem = best, d = static_cast<int64_t>(in.size()) - 1; d >= 0; --d) {
+              spatial += (rem % in[d]) * cstride[d];
+              rem /= in[d];
+            }
+          }
+          iout[pl * w.outs + o] = pl * w.plane + spatial;
         }
-        iout[pl * w.outs + o] = pl * w.plane + spatial;
       }
     }
-  }
   });
   return {y, iy};
 }
@@ -305,35 +308,35 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
   // plane's work: its windows' taps.
   parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
-  for (int64_t pl = lo; pl < hi; ++pl) {
-    const T* xp = xd.data() + pl * w.plane;
-    for (int64_t o = 0; o < w.outs; ++o) {
-      const int64_t b = w.whole_plane ? 0 : table.begin[o], e = w.whole_plane ? w.plane : table.begin[o + 1];
-      // The element of tap k of the window.
-      auto at = [&](int64_t k) { return widen(xp[w.whole_plane ? k : table.offsets[k]]); };
-      if constexpr (std::is_same_v<T, float>) {
-        if (!groups.empty() && groups[o].step > 0) {
-          const int64_t s = o - groups[o].back, bs = table.begin[s];
-          const int64_t count = count_include_pad ? table.padded_count[s] : table.begin[s + 1] - bs;
-          loops.average_windows(xp, table.offsets.data() + bs, table.begin[s + 1] - bs, groups[o].step,
-                                static_cast<double>(count), out.data() + pl * w.outs + s);
-          o = s + G - 1;
-          continue;
+    for (int64_t pl = lo; pl < hi; ++pl) {
+      const T* xp = xd.data() + pl * w.plane;
+      for (int64_t o = 0; o < w.outs; ++o) {
+        const int64_t b = w.whole_plane ? 0 : table.begin[o], e = w.whole_plane ? w.plane : table.begin[o + 1];
+        // The element of tap k of the window.
+        auto at = [&](int64_t k) { return widen(xp[w.whole_plane ? k : table.offsets[k]]); };
+        if constexpr (std::is_same_v<T, float>) {
+          if (!groups.empty() && groups[o].step > 0) {
+            const int64_t s = o - groups[o].back, bs = table.begin[s];
+            const int64_t count = count_include_pad ? table.padded_count[s] : table.begin[s + 1] - bs;
+            loops.average_windows(xp, table.offsets.data() + bs, table.begin[s + 1] - bs, groups[o].step,
+                                  static_cast<double>(count), out.data() + pl * w.outs + s);
+            o = s + G - 1;
+            continue;
+          }
+        }
+        double acc = 0;
+        if (kind == PoolKind::average) {
+          // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
+          for (int64_t k = b; k < e; ++k) acc += at(k);
+          const int64_t count = count_include_pad && !w.whole_plane ? table.padded_count[o] : e - b;
+          out[pl * w.outs + o] = narrow_float<T>(acc / static_cast<double>(count));
+        } else {
+          // [spec:NN24] the p-norm of the window's elements, in binary64.
+          for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(at(k)), p);
+          out[pl * w.outs + o] = narrow_float<T>(std::pow(acc, 1.0 / p));
         }
       }
-      double acc = 0;
-      if (kind == PoolKind::average) {
-        // [spec:NN23] the binary64 sum over the window, divided by the element or padded-tap count.
-        for (int64_t k = b; k < e; ++k) acc += at(k);
-        const int64_t count = count_include_pad && !w.whole_plane ? table.padded_count[o] : e - b;
-        out[pl * w.outs + o] = narrow_float<T>(acc / static_cast<double>(count));
-      } else {
-        // [spec:NN24] the p-norm of the window's elements, in binary64.
-        for (int64_t k = b; k < e; ++k) acc += std::pow(std::fabs(at(k)), p);
-        out[pl * w.outs + o] = narrow_float<T>(std::pow(acc, 1.0 / p));
-      }
     }
-  }
   });
   return y;
 }
@@ -387,7 +390,8 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
   // [spec:NN26] I has X's shape and indexes the extent undoing the pooling; output_shape may only enlarge it.
   ONNXSEM_CLAUSE(NN26);
   if (idx.dtype() != DType::int64 || idx.shape() != x.shape())
-    eval_error("NN26", op + ": indices I must be int64 of X's shape " + show(x.shape()) + ", got " + Value(idx).describe());
+    eval_error("NN26",
+               op + ": indices I must be int64 of X's shape " + show(x.shape()) + ", got " + Value(idx).describe());
   auto kernel = attr_ints_opt(a.node, "kernel_shape");
   if (!kernel) eval_error("A1", op + ": required attribute 'kernel_shape' is missing");
   const size_t rank = static_cast<size_t>(x.rank() - 2);
@@ -413,8 +417,8 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
     bool fits = yshape.size() == inner.size();
     for (size_t d = 0; fits && d < inner.size(); ++d) fits = d < 2 ? yshape[d] == inner[d] : yshape[d] >= inner[d];
     if (!fits)
-      eval_error("NN26", op + ": output_shape " + show(yshape) + " must have X's first two extents and contain " +
-                             show(inner));
+      eval_error("NN26",
+                 op + ": output_shape " + show(yshape) + " must have X's first two extents and contain " + show(inner));
   }
   auto id = idx.data<int64_t>();
   const int64_t total = element_count(inner);

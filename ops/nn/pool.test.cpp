@@ -32,18 +32,22 @@ TEST_CASE("[NN20] [NN21] MaxPool values and indices, row- and column-major") {
   CHECK(shape_of(y[0]) == Shape{1, 1, 2, 2});
   CHECK(vals(y[0]) == std::vector<float>{6, 8, 14, 16});
   CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{5, 7, 13, 15});
-  Node cm = make_node("MaxPool", {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2}), attr_i("storage_order", 1)});
+  Node cm = make_node("MaxPool",
+                      {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2}), attr_i("storage_order", 1)});
   y = run(cm, 8, {Value(x)}, 2);
   CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{5, 13, 7, 15});
   // the (n, c) offset is part of the index
-  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2, 2})}), 10, {Value(tf({1, 2, 2, 2}, {1, 2, 3, 4, 8, 7, 6, 5}))}, 2);
+  y = run(make_node("MaxPool", {attr_is("kernel_shape", {2, 2})}), 10,
+          {Value(tf({1, 2, 2, 2}, {1, 2, 3, 4, 8, 7, 6, 5}))}, 2);
   CHECK(vals(y[0]) == std::vector<float>{4, 8});
   CHECK(vals<int64_t>(y[1]) == std::vector<int64_t>{3, 4});
   // MaxPool-1 has a single output
   y = run(make_node("MaxPool", {attr_is("kernel_shape", {2})}), 1, {Value(tf({1, 1, 3}, {3, 1, 2}))});
   CHECK(vals(y[0]) == std::vector<float>{3, 2});
-  CHECK(clause_of([&] { run(cm = make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_i("storage_order", 2)}), 12,
-                            {Value(tf({1, 1, 2}, {1, 2}))}, 2); }) == "NN21");
+  CHECK(clause_of([&] {
+          run(cm = make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_i("storage_order", 2)}), 12,
+              {Value(tf({1, 1, 2}, {1, 2}))}, 2);
+        }) == "NN21");
 }
 
 TEST_CASE("[NN20] [NN21] MaxPool: NaN propagates, ties take the first element, padding is never chosen") {
@@ -69,7 +73,9 @@ TEST_CASE("[NN20] MaxPool on int8 and uint8 from version 12, with dilations and 
   CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{-3, -3});
   y = run(n, 22, {Value(Tensor::from_vector<uint8_t>({1, 1, 3}, {200, 3, 255}))});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{200, 255});
-  CHECK(kind_of([&] { run(n, 11, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {1, 2, 3}))}); }) == ErrorKind::unsupported);
+  CHECK(kind_of([&] {
+          run(n, 11, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {1, 2, 3}))});
+        }) == ErrorKind::unsupported);
   y = run(make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_is("dilations", {2})}), 10,
           {Value(tf({1, 1, 5}, {1, 5, 2, 4, 3}))});
   CHECK(vals(y[0]) == std::vector<float>{2, 5, 3});
@@ -80,7 +86,8 @@ TEST_CASE("[NN20] MaxPool on int8 and uint8 from version 12, with dilations and 
 
 TEST_CASE("[NN22] a window that covers only padding has no value") {
   CHECK(clause_of([&] {
-          run(make_node("MaxPool", {attr_is("kernel_shape", {1}), attr_is("pads", {1, 0})}), 12, {Value(tf({1, 1, 2}, {1, 2}))});
+          run(make_node("MaxPool", {attr_is("kernel_shape", {1}), attr_is("pads", {1, 0})}), 12,
+              {Value(tf({1, 1, 2}, {1, 2}))});
         }) == "NN22");
   CHECK(clause_of([&] {
           run(make_node("AveragePool", {attr_is("kernel_shape", {1}), attr_is("pads", {0, 1})}), 11,
@@ -92,7 +99,8 @@ TEST_CASE("[NN22] a window that covers only padding has no value") {
   CHECK(shape_of(y[0]) == Shape{0, 1, 1});
 }
 
-TEST_CASE("[NN25] [NN6] pooling an input without elements makes no table of taps, however large its planes or windows") {
+TEST_CASE(
+    "[NN25] [NN6] pooling an input without elements makes no table of taps, however large its planes or windows") {
   // Found by fuzzing (regressions/run/oom-globalmaxpool-empty-batch-huge-plane): a table of 2 * 10^9
   // offsets (16 GB) was made for a batch of no image. The tables follow the plane and the windows, not the
   // input's elements, and nothing was charged for them (L5 counts the windows of each plane).
@@ -145,11 +153,13 @@ TEST_CASE("[NN23] AveragePool divides by the elements, or by the taps in the pad
   Tensor x = tf({1, 1, 4}, {1, 2, 3, 4});
   auto y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1})}), 11, {Value(x)});
   CHECK(vals(y[0]) == std::vector<float>{1, 1.5, 2.5, 3.5, 4});
-  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
+  y = run(make_node("AveragePool",
+                    {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
           7, {Value(x)});
   CHECK(vals(y[0]) == std::vector<float>{0.5, 1.5, 2.5, 3.5, 2});
   // AveragePool-1 has no count_include_pad: the attribute is not read
-  y = run(make_node("AveragePool", {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
+  y = run(make_node("AveragePool",
+                    {attr_is("kernel_shape", {2}), attr_is("pads", {1, 1}), attr_i("count_include_pad", 1)}),
           1, {Value(x)});
   CHECK(vals(y[0]) == std::vector<float>{1, 1.5, 2.5, 3.5, 4});
   // ceil mode: the last window runs past the input (no end padding) and counts only its one tap
@@ -210,8 +220,9 @@ TEST_CASE("[NN26] MaxUnpool writes each element at its index into zeros") {
   CHECK(shape_of(y[0]) == Shape{1, 1, 5, 5});
   // the indices address the unpooled 4 x 4 extent, which sits at the start of the 5 x 5 output
   CHECK(vals(y[0]) == std::vector<float>{5, 0, 0, 6, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0});
-  CHECK(clause_of([&] { run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 3, 5}))}); }) ==
-        "NN26");
+  CHECK(clause_of([&] {
+          run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 3, 5}))});
+        }) == "NN26");
   // a later element replaces an earlier one at the same index
   y = run(make_node("MaxUnpool", {attr_is("kernel_shape", {1})}), 9,
           {Value(tf({1, 1, 2}, {1, 2})), Value(Tensor::from_vector<int64_t>({1, 1, 2}, {0, 0}))});
@@ -222,7 +233,8 @@ TEST_CASE("[NN26] MaxUnpool writes each element at its index into zeros") {
   CHECK(clause_of([&] { run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({4}, {0, 1, 2, 3}))}); }) == "NN26");
 }
 
-TEST_CASE("[NN20] MaxPool over rows wide enough for the vector loop: the first NaN (its payload) or first largest (its sign)") {
+TEST_CASE(
+    "[NN20] MaxPool over rows wide enough for the vector loop: the first NaN (its payload) or first largest (its sign)") {
   // Rows of 40 outputs: groups of eight windows go through the processor's vector loop (steps 1 and 2,
   // with and without dilation), the edges through the scalar one; every value against the definition.
   std::mt19937 rng(3);
@@ -267,7 +279,8 @@ TEST_CASE("[NN20] MaxPool over rows wide enough for the vector loop: the first N
     }
 }
 
-TEST_CASE("[NN23] AveragePool over rows wide enough for the vector loop: each window's binary64 sum, divided, rounded once") {
+TEST_CASE(
+    "[NN23] AveragePool over rows wide enough for the vector loop: each window's binary64 sum, divided, rounded once") {
   // Rows of 41 and 81 outputs: groups of eight windows go through the processor's vector loop (the last of a
   // row overlapping the one before), the edges through the scalar one; every value against the definition.
   std::mt19937 rng(5);
@@ -300,7 +313,8 @@ TEST_CASE("[NN23] AveragePool over rows wide enough for the vector loop: each wi
     }
 }
 
-TEST_CASE("[NN6] [NN23] pooling tables are kept per geometry: one met again reads each input anew, and geometries that differ in one attribute only (with the same output extent) each get their own") {
+TEST_CASE(
+    "[NN6] [NN23] pooling tables are kept per geometry: one met again reads each input anew, and geometries that differ in one attribute only (with the same output extent) each get their own") {
   // Windows along the last axis of a 2 x 3 x 9 input (one tap along the rows), each geometry against the
   // definition: the binary64 sum of the taps inside the input, divided by their number, rounded once.
   struct Geometry {
@@ -311,10 +325,11 @@ TEST_CASE("[NN6] [NN23] pooling tables are kept per geometry: one met again read
   // the end 0 / 1 (divided by the taps in the padded extent, which only the end padding changes here). The
   // first geometry is met again in between and at the end. And ceil_mode 0 / 1 alone, which gives 4 / 5
   // windows.
-  const Geometry geometries[] = {{3, 2, 1, 0, 0, 1, 4}, {4, 2, 1, 0, 0, 1, 4}, {1, 3, 1, 0, 0, 0, 3},
-                                 {1, 4, 1, 0, 0, 0, 3}, {3, 2, 1, 0, 0, 1, 4}, {2, 2, 2, 0, 0, 1, 4},
-                                 {2, 2, 3, 0, 0, 1, 4}, {2, 2, 1, 0, 0, 0, 4}, {2, 2, 1, 0, 0, 1, 5}, {2, 2, 1, 1, 0, 1, 5},
-                                 {2, 2, 1, 0, 0, 1, 5, 1}, {2, 2, 1, 0, 1, 1, 5, 1}, {3, 2, 1, 0, 0, 1, 4}};
+  const Geometry geometries[] = {{3, 2, 1, 0, 0, 1, 4}, {4, 2, 1, 0, 0, 1, 4},    {1, 3, 1, 0, 0, 0, 3},
+                                 {1, 4, 1, 0, 0, 0, 3}, {3, 2, 1, 0, 0, 1, 4},    {2, 2, 2, 0, 0, 1, 4},
+                                 {2, 2, 3, 0, 0, 1, 4}, {2, 2, 1, 0, 0, 0, 4},    {2, 2, 1, 0, 0, 1, 5},
+                                 {2, 2, 1, 1, 0, 1, 5}, {2, 2, 1, 0, 0, 1, 5, 1}, {2, 2, 1, 0, 1, 1, 5, 1},
+                                 {3, 2, 1, 0, 0, 1, 4}};
   const int64_t H = 3, W = 9;
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> u(-4.0f, 4.0f);
@@ -326,9 +341,10 @@ TEST_CASE("[NN6] [NN23] pooling tables are kept per geometry: one met again read
     CAPTURE(g.pad_end);
     std::vector<float> v(static_cast<size_t>(2 * H * W));
     for (auto& e : v) e = u(rng);  // a new input each time
-    Node n = make_node("AveragePool", {attr_is("kernel_shape", {1, g.k}), attr_is("strides", {1, g.stride}),
-                                       attr_is("dilations", {1, g.dilation}), attr_is("pads", {0, g.pad_begin, 0, g.pad_end}),
-                                       attr_i("ceil_mode", g.ceil), attr_i("count_include_pad", g.include_pad)});
+    Node n = make_node("AveragePool",
+                       {attr_is("kernel_shape", {1, g.k}), attr_is("strides", {1, g.stride}),
+                        attr_is("dilations", {1, g.dilation}), attr_is("pads", {0, g.pad_begin, 0, g.pad_end}),
+                        attr_i("ceil_mode", g.ceil), attr_i("count_include_pad", g.include_pad)});
     const auto y = run(n, 19, {Value(tf({1, 2, H, W}, v))});
     REQUIRE(shape_of(y[0]) == Shape{1, 2, H, g.out});
     CHECK(every_output(vals(y[0]), H, g.out, [&](int64_t c, int64_t oy, int64_t ox) {

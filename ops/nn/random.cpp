@@ -17,7 +17,8 @@ namespace {
 // NN44: no value without a candidate result; when the evaluation has candidates (K13) but none for this
 // operation, its output is not a graph output.
 [[noreturn]] void no_value(const KernelArgs& a, const std::string& op) {
-  unsupported(op + " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)" +
+  unsupported(op +
+              " draws random numbers from a generator ONNX does not specify: no value is the specification's (NN44)" +
               (a.choices.empty() ? std::string() : "; its output is not a graph output, so no result judges it (K13)"));
 }
 
@@ -149,34 +150,38 @@ void add_random(Registry& r) {
         eval_error("NN44", "Bernoulli: input element " + std::to_string(i) + " is " + num::to_string_value(p[i]) +
                                ", not a probability in [0, 1]");
     if (!has_candidate(a)) no_value(a, "Bernoulli");
-    return judge_candidate(a, "Bernoulli", {dtype_attr(a, x.dtype()), x.shape(), [&p](double v, int64_t i) -> std::string {
-                                              if (v != 0 && v != 1) return "a Bernoulli draw is 0 or 1";
-                                              const double q = p[static_cast<size_t>(i)];
-                                              if (q == 0 && v != 0) return "its probability 0 allows only 0";
-                                              if (q == 1 && v != 1) return "its probability 1 allows only 1";
-                                              return "";
-                                            },
-                                            {0.0, 1.0}});
+    return judge_candidate(a, "Bernoulli",
+                           {dtype_attr(a, x.dtype()),
+                            x.shape(),
+                            [&p](double v, int64_t i) -> std::string {
+                              if (v != 0 && v != 1) return "a Bernoulli draw is 0 or 1";
+                              const double q = p[static_cast<size_t>(i)];
+                              if (q == 0 && v != 0) return "its probability 0 allows only 0";
+                              if (q == 1 && v != 1) return "its probability 1 allows only 1";
+                              return "";
+                            },
+                            {0.0, 1.0}});
   });
   r.add("", "Multinomial", {7, 22}, [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     ONNXSEM_CLAUSE(NN44);
     const Tensor& x = a.tensor(0);
-    if (x.rank() != 2) eval_error("NN45", "Multinomial: input must be [batch_size, class_size], got shape " + show(x.shape()));
+    if (x.rank() != 2)
+      eval_error("NN45", "Multinomial: input must be [batch_size, class_size], got shape " + show(x.shape()));
     const int64_t samples = attr_int(a.node, "sample_size", 1);
     if (samples < 1) eval_error("NN45", "Multinomial: sample_size is " + std::to_string(samples) + ", expected >= 1");
     if (!has_candidate(a)) no_value(a, "Multinomial");
     const int64_t classes = x.dim(1);
     const std::vector<double> logp = widen_all(x, "Multinomial");
-    return judge_candidate(a, "Multinomial", {dtype_attr(a, DType::int32), {x.dim(0), samples},
-                                              [&](double v, int64_t i) -> std::string {
-                                                if (!(v >= 0 && v < static_cast<double>(classes)) || v != std::floor(v))
-                                                  return "not a class index of 0 to " + std::to_string(classes - 1);
-                                                const int64_t row = i / samples;
-                                                if (logp[static_cast<size_t>(row * classes + static_cast<int64_t>(v))] ==
-                                                    -std::numeric_limits<double>::infinity())
-                                                  return "that class has probability 0 (log-probability -inf)";
-                                                return "";
-                                              }});
+    return judge_candidate(a, "Multinomial",
+                           {dtype_attr(a, DType::int32), {x.dim(0), samples}, [&](double v, int64_t i) -> std::string {
+                              if (!(v >= 0 && v < static_cast<double>(classes)) || v != std::floor(v))
+                                return "not a class index of 0 to " + std::to_string(classes - 1);
+                              const int64_t row = i / samples;
+                              if (logp[static_cast<size_t>(row * classes + static_cast<int64_t>(v))] ==
+                                  -std::numeric_limits<double>::infinity())
+                                return "that class has probability 0 (log-probability -inf)";
+                              return "";
+                            }});
   });
 }
 

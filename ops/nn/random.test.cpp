@@ -26,16 +26,20 @@ TEST_CASE("[NN45] RandomUniform and RandomNormal: element type, shape, and the v
   auto y = choose(shaped("RandomUniform"), 22, {}, {Value(in_range)});
   CHECK(vals(y[0]) == std::vector<float>{0, 0.5f, 0.25f, 1});
   CHECK(choose_fails(shaped("RandomUniform"), 22, {}, {Value(tf({2, 2}, {0, 0.5f, 1.5f, 1}))}) == "NN45");
-  CHECK(choose_fails(shaped("RandomUniform", {attr_f("low", -1), attr_f("high", 0)}), 22, {}, {Value(in_range)}) == "NN45");
-  CHECK(choose_fails(shaped("RandomUniform"), 22, {}, {Value(tf({4}, {0, 0, 0, 0}))}) == "NN45");             // shape
-  CHECK(choose_fails(shaped("RandomUniform", {attr_i("dtype", 11)}), 22, {}, {Value(in_range)}) == "NN45");  // double wanted
+  CHECK(choose_fails(shaped("RandomUniform", {attr_f("low", -1), attr_f("high", 0)}), 22, {}, {Value(in_range)}) ==
+        "NN45");
+  CHECK(choose_fails(shaped("RandomUniform"), 22, {}, {Value(tf({4}, {0, 0, 0, 0}))}) == "NN45");  // shape
+  CHECK(choose_fails(shaped("RandomUniform", {attr_i("dtype", 11)}), 22, {}, {Value(in_range)}) ==
+        "NN45");  // double wanted
   const Tensor normal = tf({2, 2}, {-3, 0.5f, 7, 1e6f});
   CHECK(vals(choose(shaped("RandomNormal"), 1, {}, {Value(normal)})[0]) == std::vector<float>{-3, 0.5f, 7, 1e6f});
   CHECK(choose_fails(shaped("RandomNormal"), 1, {}, {Value(tf({2, 2}, {0, std::nanf(""), 0, 0}))}) == "NN45");
   // The Like forms take the input's shape and, without dtype, its element type.
   const Tensor like = td({2, 2}, {1, 2, 3, 4});
-  CHECK(choose_fails(make_node("RandomUniformLike"), 22, {Value(like)}, {Value(in_range)}) == "NN45");  // float, not double
-  CHECK(choose(make_node("RandomUniformLike", {attr_i("dtype", 1)}), 22, {Value(like)}, {Value(in_range)})[0].has_value());
+  CHECK(choose_fails(make_node("RandomUniformLike"), 22, {Value(like)}, {Value(in_range)}) ==
+        "NN45");  // float, not double
+  CHECK(choose(make_node("RandomUniformLike", {attr_i("dtype", 1)}), 22, {Value(like)}, {Value(in_range)})[0]
+            .has_value());
   // No candidate: unsupported, as NN44 says.
   CHECK(kind_of([&] { (void)choose(shaped("RandomUniform"), 22, {}, {std::nullopt}); }) == ErrorKind::unsupported);
 }
@@ -44,9 +48,12 @@ TEST_CASE("[NN45] Bernoulli draws 0 or 1, and its certain cases are certain; Mul
   const Tensor p = tf({4}, {0, 1, 0.5f, 0.5f});
   CHECK(vals(choose(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 1, 1, 0}))})[0]) ==
         std::vector<float>{0, 1, 1, 0});
-  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {1, 1, 1, 0}))}) == "NN45");    // p = 0 gave 1
-  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 0, 1, 0}))}) == "NN45");    // p = 1 gave 0
-  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 1, 0.5f, 0}))}) == "NN45");  // not 0 or 1
+  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {1, 1, 1, 0}))}) ==
+        "NN45");  // p = 0 gave 1
+  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 0, 1, 0}))}) ==
+        "NN45");  // p = 1 gave 0
+  CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(p)}, {Value(tf({4}, {0, 1, 0.5f, 0}))}) ==
+        "NN45");  // not 0 or 1
   // A probability outside [0, 1] is outside the operator's domain, with or without a candidate (NN44).
   CHECK(choose_fails(make_node("Bernoulli"), 15, {Value(tf({2}, {0.5f, 1.5f}))}, {Value(tf({2}, {0, 1}))}) == "NN44");
   CHECK(clause_of([&] { (void)run(make_node("Bernoulli"), 15, {Value(tf({1}, {-0.25f}))}); }) == "NN44");
@@ -60,10 +67,14 @@ TEST_CASE("[NN45] Bernoulli draws 0 or 1, and its certain cases are certain; Mul
   const Node m = make_node("Multinomial", {attr_i("sample_size", 2)});
   auto s = choose(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {0, 1, 1, 1}))});
   CHECK(vals<int32_t>(s[0]) == std::vector<int32_t>{0, 1, 1, 1});
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {2, 1, 1, 1}))}) == "NN45");  // -inf class
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {0, 1, 0, 1}))}) == "NN45");  // row 1: class 0
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int64_t>({2, 2}, {0, 1, 1, 1}))}) == "NN45");  // int32 by default
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 1}, {0, 1}))}) == "NN45");        // sample_size 2
+  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {2, 1, 1, 1}))}) ==
+        "NN45");  // -inf class
+  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {0, 1, 0, 1}))}) ==
+        "NN45");  // row 1: class 0
+  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int64_t>({2, 2}, {0, 1, 1, 1}))}) ==
+        "NN45");  // int32 by default
+  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 1}, {0, 1}))}) ==
+        "NN45");  // sample_size 2
 }
 
 TEST_CASE("[NN40] Dropout's training form with candidate results: the mask decides, the values follow") {
@@ -81,7 +92,8 @@ TEST_CASE("[NN40] Dropout's training form with candidate results: the mask decid
   CHECK(choose_fails(make_node("Dropout"), 13, {Value(x), ratio, training},
                      {std::nullopt, Value(tf({4}, {1, 0, 1, 1}))}) == "NN45");
   // Versions 1 to 7: the mask has X's type, 0 and 1.
-  y = choose(make_node("Dropout", {attr_f("ratio", 0.75f)}), 7, {Value(x)}, {std::nullopt, Value(tf({4}, {1, 1, 0, 0}))});
+  y = choose(make_node("Dropout", {attr_f("ratio", 0.75f)}), 7, {Value(x)},
+             {std::nullopt, Value(tf({4}, {1, 1, 0, 0}))});
   // Version 7 has no training form (it is always inference): the output is X.
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 0, 3});
   y = choose(make_node("Dropout", {attr_f("ratio", 0.75f), attr_i("is_test", 0)}), 6, {Value(x)},

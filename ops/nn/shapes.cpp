@@ -20,10 +20,6 @@ namespace {
 
 using Ints = std::vector<int64_t>;
 
-
-
-
-
 // Every output typed as a tensor with the shape of input k (the element type left to the signature).
 ShapeRule shape_of_input(size_t k) {
   return [k](const InferenceArgs& a) {
@@ -32,7 +28,6 @@ ShapeRule shape_of_input(size_t k) {
     return out;
   };
 }
-
 
 // ---- window geometry (NN2-NN5 on static shapes)
 
@@ -44,8 +39,9 @@ Ints axis_attr(const Node& n, const std::string& name, size_t count, int64_t def
   // [spec:NN50] window attributes: one entry per spatial axis (pads two), within their domains.
   ONNXSEM_CLAUSE(NN50);
   if (v->size() != count)
-    type_error("NN50", n.op_type + ": attribute " + name + " has " + std::to_string(v->size()) + " entries, the input " +
-                           std::to_string(count) + (name == "pads" ? " (two per spatial axis)" : " spatial axes"));
+    type_error("NN50", n.op_type + ": attribute " + name + " has " + std::to_string(v->size()) +
+                           " entries, the input " + std::to_string(count) +
+                           (name == "pads" ? " (two per spatial axis)" : " spatial axes"));
   for (int64_t e : *v)
     if (e < min_value)
       type_error("NN50", n.op_type + ": attribute " + name + " is " + ints_text(*v) + ", its entries must be " +
@@ -91,7 +87,7 @@ Window read_window(const Node& n, size_t rank) {
 Dim window_extent(const Dim& in, std::optional<int64_t> k, const Window& w, size_t d, size_t rank) {
   const int64_t s = w.strides[d], pb = w.pads[d], pe = w.pads[rank + d];
   if (w.auto_pad != "NOTSET" && (pb != 0 || pe != 0)) return unknown_dim();  // evaluation refuses it (NN5)
-  if (w.auto_pad == "SAME_UPPER" || w.auto_pad == "SAME_LOWER") {  // ceil(in / stride), NN5
+  if (w.auto_pad == "SAME_UPPER" || w.auto_pad == "SAME_LOWER") {            // ceil(in / stride), NN5
     if (s == 1) return in;
     return in.value ? size_dim(*in.value / s + (*in.value % s != 0)) : unknown_dim();
   }
@@ -185,8 +181,8 @@ std::vector<Type> conv_rule(const InferenceArgs& a, size_t bias_input) {
                            std::to_string(*wc.value) + " and group " + std::to_string(group) +
                            " (channels must equal W's axis 1 times group)");
   if (m.value && *m.value % group != 0)
-    type_error("NN51", a.node.op_type + ": W has " + std::to_string(*m.value) + " output channels, not divisible into " +
-                           std::to_string(group) + " groups");
+    type_error("NN51", a.node.op_type + ": W has " + std::to_string(*m.value) +
+                           " output channels, not divisible into " + std::to_string(group) + " groups");
   check_bias(a, bias_input, m);
   if (!rank || out.empty()) return out;
   const auto kernel = kernel_extents(a, *rank, w);
@@ -312,7 +308,8 @@ std::vector<Type> max_unpool_rule(const InferenceArgs& a) {
   const Ints strides = axis_attr(a.node, "strides", r, 1, any);
   const Ints pads = axis_attr(a.node, "pads", 2 * r, 0, any);
   if (a.has_input(2)) {
-    if (const auto& os = input_dims(a, 2); os && os->size() == 1 && (*os)[0].value && *(*os)[0].value != int64_t(x->size()))
+    if (const auto& os = input_dims(a, 2);
+        os && os->size() == 1 && (*os)[0].value && *(*os)[0].value != int64_t(x->size()))
       type_error("NN50", op + ": output_shape has " + std::to_string(*(*os)[0].value) + " entries, X has rank " +
                              std::to_string(x->size()));
     Dims y(x->size(), unknown_dim());
@@ -415,7 +412,8 @@ std::vector<Type> mvn_rule(const InferenceArgs& a) {
 // Dropout: output as X; the mask of X's shape, bool from version 10 (else X's element type, by signature).
 std::vector<Type> dropout_rule(const InferenceArgs& a) {
   std::vector<Type> out = shape_of_input(0)(a);
-  if (out.size() > 1) out[1] = tensor_of(input_dims(a, 0), a.signature.since_version >= 10 ? DType::boolean : DType::undefined);
+  if (out.size() > 1)
+    out[1] = tensor_of(input_dims(a, 0), a.signature.since_version >= 10 ? DType::boolean : DType::undefined);
   return out;
 }
 

@@ -22,7 +22,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", outputs), since, std::move(in), std::move(constants));
 }
 
-
 TEST_CASE("Conv: output extents of NN3 and NN5, symbols carried") {
   auto y = infer("Conv", 11, {ttype(F, {1, 3, 7, 5}), ttype(F, {8, 3, 3, 3})}, {attr_is("strides", {2, 2})});
   CHECK(dims_of(y[0]) == V{1, 8, 3, 2});
@@ -72,16 +71,20 @@ TEST_CASE("[NN50] Conv and the pools: window attributes fit the spatial rank") {
           (void)infer("MaxPool", 12, {ttype(F, {1, 3, 5, 5})}, {attr_is("kernel_shape", {2, 0})});
         }) == "NN50");
   CHECK(clause_of([] {
-          (void)infer("AveragePool", 19, {ttype(F, {1, 3, 5, 5})}, {attr_is("kernel_shape", {2, 2}), attr_is("dilations", {0, 1})});
+          (void)infer("AveragePool", 19, {ttype(F, {1, 3, 5, 5})},
+                      {attr_is("kernel_shape", {2, 2}), attr_is("dilations", {0, 1})});
         }) == "NN50");
+  CHECK(
+      clause_of([] {
+        (void)infer("ConvTranspose", 22, {ttype(F, {1, 3, 5}), ttype(F, {3, 2, 3})}, {attr_is("output_shape", {4, 5})});
+      }) == "NN50");
+  CHECK(
+      clause_of([] {
+        (void)infer("ConvTranspose", 22, {ttype(F, {1, 3, 5}), ttype(F, {3, 2, 3})}, {attr_is("output_padding", {-1})});
+      }) == "NN50");
   CHECK(clause_of([] {
-          (void)infer("ConvTranspose", 22, {ttype(F, {1, 3, 5}), ttype(F, {3, 2, 3})}, {attr_is("output_shape", {4, 5})});
+          (void)infer("MaxUnpool", 11, {ttype(F, {1}), ttype(DType::int64, {1})}, {attr_is("kernel_shape", {})});
         }) == "NN50");
-  CHECK(clause_of([] {
-          (void)infer("ConvTranspose", 22, {ttype(F, {1, 3, 5}), ttype(F, {3, 2, 3})}, {attr_is("output_padding", {-1})});
-        }) == "NN50");
-  CHECK(clause_of([] { (void)infer("MaxUnpool", 11, {ttype(F, {1}), ttype(DType::int64, {1})}, {attr_is("kernel_shape", {})}); }) ==
-        "NN50");
   CHECK(clause_of([] {
           (void)infer("MaxUnpool", 11, {ttype(F, {1, 1, 2}), ttype(DType::int64, {1, 1, 2}), ttype(DType::int64, {4})},
                       {attr_is("kernel_shape", {2})});
@@ -100,12 +103,15 @@ TEST_CASE("[NN51] Conv: input channels must equal W's channels times group") {
           (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {6, 1, 3})}, {attr_i("group", 4)});
         }) == "NN51");  // 6 output channels, 4 groups
   CHECK(clause_of([] { (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3, 3})}); }) == "NN51");
-  CHECK(clause_of([] { (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3}), ttype(F, {7})}); }) == "NN51");
+  CHECK(clause_of([] {
+          (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3}), ttype(F, {7})});
+        }) == "NN51");
   CHECK(clause_of([] {
           (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3})}, {attr_is("kernel_shape", {2})});
         }) == "NN51");
-  CHECK(clause_of([] { (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3})}, {attr_i("group", 0)}); }) ==
-        "NN51");
+  CHECK(clause_of([] {
+          (void)infer("Conv", 22, {ttype(F, {1, 4, 5}), ttype(F, {8, 4, 3})}, {attr_i("group", 0)});
+        }) == "NN51");
   CHECK(clause_of([] { (void)infer("ConvTranspose", 22, {ttype(F, {1, 4, 5}), ttype(F, {3, 2, 3})}); }) == "NN51");
   CHECK(clause_of([] {
           (void)infer("ConvTranspose", 22, {ttype(F, {1, 3, 5}), ttype(F, {3, 2, 3})}, {attr_i("group", 2)});
@@ -137,8 +143,8 @@ TEST_CASE("ConvTranspose: output extents of NN13") {
 }
 
 TEST_CASE("Pools: extents, ceil mode, Indices, global pools") {
-  auto y = infer("MaxPool", 12, {ttype(F, {1, 3, 32, 32})}, {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})},
-                 2);
+  auto y = infer("MaxPool", 12, {ttype(F, {1, 3, 32, 32})},
+                 {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})}, 2);
   CHECK(dims_of(y[0]) == V{1, 3, 16, 16});
   CHECK(dims_of(y[1]) == V{1, 3, 16, 16});
   CHECK(y[1].elem == DType::int64);
@@ -161,8 +167,7 @@ TEST_CASE("Pools: extents, ceil mode, Indices, global pools") {
   y = infer("MaxUnpool", 11, {ttype(F, {1, 1, 2, 2}), ttype(DType::int64, {1, 1, 2, 2})},
             {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})});
   CHECK(dims_of(y[0]) == V{1, 1, 4, 4});
-  y = infer("MaxUnpool", 11,
-            {ttype(F, {1, 1, 2, 2}), ttype(DType::int64, {1, 1, 2, 2}), ttype(DType::int64, {4})},
+  y = infer("MaxUnpool", 11, {ttype(F, {1, 1, 2, 2}), ttype(DType::int64, {1, 1, 2, 2}), ttype(DType::int64, {4})},
             {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})}, 1,
             {std::nullopt, std::nullopt, Value(ti64({4}, {1, 1, 5, 5}))});
   CHECK(dims_of(y[0]) == V{1, 1, 5, 5});
@@ -185,8 +190,7 @@ TEST_CASE("[NN52] BatchNormalization: per-channel parameters have C values") {
                  {ttype(F, {2, 3, 4}), ttype(F, {3, 4}), ttype(F, {3, 4}), ttype(F, {3, 4}), ttype(F, {3, 4})},
                  {attr_i("spatial", 0)});
   CHECK(dims_of(y[0]) == V{2, 3, 4});
-  y = infer("BatchNormalization", 15,
-            {ttype(F, {2, 3, 4}), ttype(F, {3}), ttype(F, {3}), ttype(F, {3}), ttype(F, {3})},
+  y = infer("BatchNormalization", 15, {ttype(F, {2, 3, 4}), ttype(F, {3}), ttype(F, {3}), ttype(F, {3}), ttype(F, {3})},
             {attr_i("training_mode", 1)}, 3);
   CHECK(dims_of(y[0]) == V{2, 3, 4});
   CHECK(dims_of(y[1]) == V{3});
@@ -200,15 +204,19 @@ TEST_CASE("Normalisations, Dropout, LRN: shapes and axes") {
   CHECK(y[2].elem == DType::float32);
   y = infer("LayerNormalization", 17, {ttype(F, {2, 3, 4}), ttype(F, {3, 4})}, {attr_i("axis", 1)}, 2);
   CHECK(dims_of(y[1]) == V{2, 1, 1});
-  CHECK(clause_of([] { (void)infer("LayerNormalization", 17, {ttype(F, {2, 3}), ttype(F, {3})}, {attr_i("axis", 2)}); }) ==
-        "TS2");
+  CHECK(clause_of([] {
+          (void)infer("LayerNormalization", 17, {ttype(F, {2, 3}), ttype(F, {3})}, {attr_i("axis", 2)});
+        }) == "TS2");
   CHECK(clause_of([] { (void)infer("LpNormalization", 22, {ttype(F, {2, 3})}, {attr_i("axis", -3)}); }) == "TS2");
-  CHECK(clause_of([] { (void)infer("MeanVarianceNormalization", 13, {ttype(F, {2, 3})}, {attr_is("axes", {0, 5})}); }) ==
-        "TS2");
+  CHECK(clause_of([] {
+          (void)infer("MeanVarianceNormalization", 13, {ttype(F, {2, 3})}, {attr_is("axes", {0, 5})});
+        }) == "TS2");
   y = infer("RMSNormalization", 23, {ttype(F, {2, 3}), ttype(F, {3})});
   CHECK(dims_of(y[0]) == V{2, 3});
   // NN34: scale of another element type than X is refused (ONNX's function body needs one type).
-  CHECK(clause_of([] { (void)infer("RMSNormalization", 23, {ttype(F, {2, 3}), ttype(DType::float16, {3})}); }) == "NN34");
+  CHECK(clause_of([] {
+          (void)infer("RMSNormalization", 23, {ttype(F, {2, 3}), ttype(DType::float16, {3})});
+        }) == "NN34");
   y = infer("GroupNormalization", 21, {ttype(F, {2, 4, 5}), ttype(F, {4}), ttype(F, {4})}, {attr_i("num_groups", 2)});
   CHECK(dims_of(y[0]) == V{2, 4, 5});
   y = infer("Dropout", 13, {ttype(F, {2, -1})}, {}, 2);

@@ -135,8 +135,8 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
   // [spec:NN5] automatic padding; explicit pads may not say otherwise.
   ONNXSEM_CLAUSE(NN5);
   if (auto_pad != "SAME_UPPER" && auto_pad != "SAME_LOWER" && auto_pad != "VALID")
-    eval_error("NN5", op + ": attribute auto_pad is '" + auto_pad +
-                          "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
+    eval_error("NN5",
+               op + ": attribute auto_pad is '" + auto_pad + "', expected NOTSET, SAME_UPPER, SAME_LOWER or VALID");
   if (pads && std::any_of(pads->begin(), pads->end(), [](int64_t p) { return p != 0; }))
     eval_error("NN5", op + ": attribute pads is set together with auto_pad " + auto_pad);
   for (size_t d = 0; d < rank; ++d) {

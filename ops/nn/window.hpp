@@ -17,13 +17,13 @@
 namespace onnxsem::ops::nn {
 
 struct WindowGeometry {
-  Shape in;         // input spatial extent
-  Shape kernel;     // taps per axis
+  Shape in;      // input spatial extent
+  Shape kernel;  // taps per axis
   Shape strides;
   Shape dilations;
   Shape pad_begin;
   Shape pad_end;
-  Shape out;        // output spatial extent
+  Shape out;  // output spatial extent
 
   [[nodiscard]] size_t rank() const noexcept { return in.size(); }
   [[nodiscard]] int64_t span(size_t d) const noexcept { return (kernel[d] - 1) * dilations[d] + 1; }
@@ -45,8 +45,8 @@ struct WindowAttrs {
 // Reads strides, dilations, pads, auto_pad and ceil_mode of `node` for an input of spatial extent
 // `in` and a window of `kernel` taps, checks them (NN2) and computes padding and output extent
 // (NN3-NN5). `op` names the operator in messages.
-[[nodiscard]] WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& kernel,
-                                             WindowAttrs attrs, const std::string& op);
+[[nodiscard]] WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& kernel, WindowAttrs attrs,
+                                             const std::string& op);
 
 // Charges the work of walking the windows (spec L5): the taps of each axis, and planes x windows x taps x
 // per_tap for the whole operation.

@@ -39,8 +39,8 @@ void check_params(const Tensor& scale, const Tensor& zp, DType zp_type, const Sh
     eval_error("Q10", op + ": " + what + " zero point has element type " + dtype_name(zp.dtype()) + ", expected " +
                           (is_8bit(zp_type) ? dtype_name(zp_type) : "int8 or uint8"));
   if (!broadcasts_to(scale.shape(), target))
-    eval_error("Q10", op + ": " + what + " scale of shape " + show(scale.shape()) + " does not broadcast to " +
-                          show(target));
+    eval_error("Q10",
+               op + ": " + what + " scale of shape " + show(scale.shape()) + " does not broadcast to " + show(target));
 }
 
 std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
@@ -112,13 +112,15 @@ std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
   const std::vector<double> as = widen_all(As, op), bs = widen_all(Bs, op), ys = widen_all(Ys, op);
   const std::vector<int64_t> yz = ints_of(Yz, op);
   const std::vector<int64_t> aso = broadcast_offsets(As.shape(), full), bso = broadcast_offsets(Bs.shape(), full);
-  const std::vector<int64_t> yso = broadcast_offsets(Ys.shape(), final_shape), yzo = broadcast_offsets(Yz.shape(), final_shape);
+  const std::vector<int64_t> yso = broadcast_offsets(Ys.shape(), final_shape),
+                             yzo = broadcast_offsets(Yz.shape(), final_shape);
   return {dispatch(Yz.dtype(), int8_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto [y, yo] = Tensor::allocate<T>(final_shape);
     for (size_t i = 0; i < yo.size(); ++i) {
       // Q11: requantize with the factor a_scale * b_scale / y_scale, in binary64.
-      const double factor = as[static_cast<size_t>(aso[i])] * bs[static_cast<size_t>(bso[i])] / ys[static_cast<size_t>(yso[i])];
+      const double factor = as[static_cast<size_t>(aso[i])] * bs[static_cast<size_t>(bso[i])] /
+                            ys[static_cast<size_t>(yso[i])];
       yo[i] = saturate_round<T>(static_cast<double>(c[i]) * factor, yz[static_cast<size_t>(yzo[i])], op);
     }
     return y;
@@ -151,7 +153,8 @@ IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_
                           " output channels are not divisible into " + std::to_string(G) + " groups");
   const int64_t Cg = C / G, M = w.dim(0), Mg = M / G;
   if (w.dim(1) != Cg)
-    eval_error("Q13", op + ": w has shape " + show(w.shape()) + ", its axis 1 must be C / group = " + std::to_string(Cg));
+    eval_error("Q13",
+               op + ": w has shape " + show(w.shape()) + ", its axis 1 must be C / group = " + std::to_string(Cg));
   const Shape kernel(w.shape().begin() + 2, w.shape().end());
   if (auto ks = attr_ints_opt(node, "kernel_shape"); ks && *ks != kernel)
     eval_error("Q13", op + ": attribute kernel_shape " + show(*ks) + " differs from w's spatial shape " + show(kernel));
@@ -235,7 +238,8 @@ std::vector<int64_t> centred(const Tensor& t, const Tensor* zp, const std::strin
                           ", expected " + dtype_name(t.dtype()));
   const std::vector<int64_t> z = ints_of(*zp, op);
   const int64_t per = static_cast<int64_t>(v.size()) / t.dim(0);
-  for (size_t i = 0; i < v.size(); ++i) v[i] -= z.size() == 1 ? z[0] : z[static_cast<size_t>(static_cast<int64_t>(i) / per)];
+  for (size_t i = 0; i < v.size(); ++i)
+    v[i] -= z.size() == 1 ? z[0] : z[static_cast<size_t>(static_cast<int64_t>(i) / per)];
   return v;
 }
 
@@ -274,8 +278,8 @@ std::vector<std::optional<Value>> qlinear_conv_10(const KernelArgs& a) {
     const Tensor& b = a.tensor(8);
     // Q13: the bias B is an int32 tensor of shape (M).
     if (b.dtype() != DType::int32 || b.shape() != Shape{M})
-      eval_error("Q13", op + ": bias B is " + std::string(dtype_name(b.dtype())) + show(b.shape()) + ", expected int32[" +
-                            std::to_string(M) + "]");
+      eval_error("Q13", op + ": bias B is " + std::string(dtype_name(b.dtype())) + show(b.shape()) +
+                            ", expected int32[" + std::to_string(M) + "]");
     bias = ints_of(b, op);
   }
   const std::vector<int64_t> xi = centred(x, &xz, "x", op), wi = centred(w, &wz, "w", op);

@@ -45,14 +45,17 @@ TEST_CASE("[Q10][Q11] QLinearMatMul per-row and per-column parameters") {
   y = qmm(a, f(1), u8(10), b2, tf({2}, {1, 0.5f}), t<uint8_t>({2}, {1, 2}), f(1), u8(0));
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{4, 5, 16, 21});
   // a 1-D per-row vector is not of a's row shape [2, 1]
-  CHECK(clause_of([&] { (void)qmm(a, tf({2}, {1, 1}), t<uint8_t>({2}, {10, 10}), b, f(2), u8(1), f(4), u8(100)); }) ==
-        "Q10");
+  CHECK(clause_of([&] {
+          (void)qmm(a, tf({2}, {1, 1}), t<uint8_t>({2}, {10, 10}), b, f(2), u8(1), f(4), u8(100));
+        }) == "Q10");
   // scale and zero point shapes differ; zero point type differs from a's
-  CHECK(clause_of([&] { (void)qmm(a, tf({1}, {1}), t<uint8_t>({1, 1}, {10}), b, f(2), u8(1), f(4), u8(100)); }) == "Q10");
+  CHECK(clause_of([&] {
+          (void)qmm(a, tf({1}, {1}), t<uint8_t>({1, 1}, {10}), b, f(2), u8(1), f(4), u8(100));
+        }) == "Q10");
   CHECK(clause_of([&] { (void)qmm(a, f(1), Tensor::scalar<int8_t>(0), b, f(2), u8(1), f(4), u8(100)); }) == "Q10");
   CHECK(clause_of([&] {
-          (void)qmm(t<int16_t>({1, 1}, {1}), f(1), Tensor::scalar<int16_t>(0), t<uint8_t>({1, 1}, {1}), f(1), u8(0), f(1),
-                    u8(0));
+          (void)qmm(t<int16_t>({1, 1}, {1}), f(1), Tensor::scalar<int16_t>(0), t<uint8_t>({1, 1}, {1}), f(1), u8(0),
+                    f(1), u8(0));
         }) == "Q10");
 }
 
@@ -82,7 +85,9 @@ TEST_CASE("[Q12] QLinearMatMul shapes: batch broadcasting, 1-D operands, inner e
   y = qmm(t<uint8_t>({2}, {5, 6}), f(1), u8(0), t<uint8_t>({2}, {2, 3}), f(1), u8(0), f(1), u8(0));
   CHECK(y[0]->tensor().shape() == Shape{});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{28});
-  CHECK(clause_of([&] { (void)qmm(a, f(1), u8(0), t<uint8_t>({3, 1}, {1, 1, 1}), f(1), u8(0), f(1), u8(0)); }) == "Q12");
+  CHECK(clause_of([&] {
+          (void)qmm(a, f(1), u8(0), t<uint8_t>({3, 1}, {1, 1, 1}), f(1), u8(0), f(1), u8(0));
+        }) == "Q12");
   CHECK(clause_of([&] { (void)qmm(Tensor::scalar<uint8_t>(1), f(1), u8(0), b, f(1), u8(0), f(1), u8(0)); }) == "Q12");
 }
 
@@ -129,9 +134,10 @@ TEST_CASE("[Q13][Q14] ConvInteger per-channel weight zero points and groups") {
   // errors: W's channel axis, x's zero point with two values, kernel_shape, operand type
   CHECK(clause_of([&] { (void)run(CI, 10, {x, t<uint8_t>({1, 2, 1, 1}, {1, 1})}); }) == "Q13");
   CHECK(clause_of([&] { (void)run(CI, 10, {x, t<uint8_t>({1, 1, 1, 1}, {1}), t<uint8_t>({2}, {0, 0})}); }) == "Q13");
-  CHECK(clause_of([&] {
-          (void)run(make_node("ConvInteger", {attr_is("kernel_shape", {2, 2})}), 10, {x, t<uint8_t>({1, 1, 1, 1}, {1})});
-        }) == "Q13");
+  CHECK(
+      clause_of([&] {
+        (void)run(make_node("ConvInteger", {attr_is("kernel_shape", {2, 2})}), 10, {x, t<uint8_t>({1, 1, 1, 1}, {1})});
+      }) == "Q13");
   CHECK(clause_of([&] { (void)run(CI, 10, {t<int16_t>({1, 1, 1, 1}, {1}), t<uint8_t>({1, 1, 1, 1}, {1})}); }) == "Q13");
   CHECK(clause_of([&] { (void)run(CI, 10, {x, t<uint8_t>({1, 1, 1, 1}, {1}), Tensor::scalar<int8_t>(0)}); }) == "Q13");
 }
@@ -163,9 +169,10 @@ TEST_CASE("[Q13][Q15] QLinearConv per-channel weight scales; malformed parameter
   CHECK(clause_of([&] {
           (void)run(QC, 10, {x, f(1), u8(10), w, tf({3}, {1, 1, 1}), Tensor::scalar<int8_t>(1), f(1), u8(0)});
         }) == "Q13");
-  CHECK(clause_of([&] {
-          (void)run(QC, 10, {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), u8(0), t<int64_t>({2}, {0, 0})});
-        }) == "Q13");
+  CHECK(
+      clause_of([&] {
+        (void)run(QC, 10, {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), u8(0), t<int64_t>({2}, {0, 0})});
+      }) == "Q13");
   CHECK(clause_of([&] {
           (void)run(QC, 10, {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), Tensor::scalar<int32_t>(0)});
         }) == "Q13");

@@ -55,7 +55,8 @@ Granularity granularity(const Tensor& x, const Tensor& scale, int64_t axis, int6
   ONNXSEM_CLAUSE(Q1);
   Granularity g;
   const std::string sname = op + ": scale of shape " + show(scale.shape());
-  if (block_size < 0) eval_error("Q1", op + ": attribute block_size is " + std::to_string(block_size) + ", expected >= 0");
+  if (block_size < 0)
+    eval_error("Q1", op + ": attribute block_size is " + std::to_string(block_size) + ", expected >= 0");
   if (block_size == 0) {
     if (scale.size() == 1 && scale.rank() <= 1) return g;
     if (per_tensor_only) eval_error("Q1", sname + " is not a single value (this version quantizes per tensor only)");
@@ -103,8 +104,8 @@ std::vector<double> zero_points(const KernelArgs& a, size_t k, const Tensor& sca
     eval_error("Q2", op + ": zero point of shape " + show(zp.shape()) + " differs from the scale's shape " +
                          show(scale.shape()));
   if (type && zp.dtype() != *type)
-    eval_error("Q2", op + ": zero point has element type " + dtype_name(zp.dtype()) + ", expected " +
-                         dtype_name(*type));
+    eval_error("Q2",
+               op + ": zero point has element type " + dtype_name(zp.dtype()) + ", expected " + dtype_name(*type));
   return widen_all(zp, op);
 }
 
@@ -206,7 +207,7 @@ double product_round_odd(double a, double b) {
   if (e == 0) return p;
   auto bits = std::bit_cast<uint64_t>(p);
   if ((e < 0) != (p < 0)) bits -= 1;  // |exact| < |p|: truncate one unit toward zero
-  bits |= 1;                           // inexact: the odd neighbour
+  bits |= 1;                          // inexact: the odd neighbour
   return std::bit_cast<double>(bits);
 }
 
@@ -230,13 +231,15 @@ Tensor dequantize(const KernelArgs& a, const DequantAttrs& q) {
   // Q7: the output type is output_dtype when set, else the scale's; it is float, float16 or bfloat16.
   const DType out = q.output_dtype != 0 ? static_cast<DType>(q.output_dtype) : scale.dtype();
   if (!in_types(out, dequant_out_types))
-    eval_error("Q7", op + ": output element type " + std::string(dtype_known(static_cast<int32_t>(out)) ? dtype_name(out) : "?") +
-                         " (code " + std::to_string(static_cast<int>(out)) + ") is not float, float16 or bfloat16");
+    eval_error("Q7", op + ": output element type " +
+                         std::string(dtype_known(static_cast<int32_t>(out)) ? dtype_name(out) : "?") + " (code " +
+                         std::to_string(static_cast<int>(out)) + ") is not float, float16 or bfloat16");
   if (!in_types(scale.dtype(), hana::tuple_t<float, float16_t, bfloat16_t, float8e8m0_t>))
     eval_error("Q7", op + ": scale has element type " + std::string(dtype_name(scale.dtype())) +
                          ", expected float, float16, bfloat16 or float8e8m0");
   if (!in_types(x.dtype(), hana::concat(quant_int_types, float8_types)) || x.dtype() == DType::float8e8m0)
-    eval_error("Q7", op + ": x has element type " + std::string(dtype_name(x.dtype())) + ", which is not a quantized type");
+    eval_error("Q7",
+               op + ": x has element type " + std::string(dtype_name(x.dtype())) + ", which is not a quantized type");
   const Granularity g = granularity(x, scale, q.axis, q.block_size, q.per_tensor_only, op);
   const std::vector<double> xs = widen_all(x, op), ss = widen_all(scale, op);
   const std::vector<double> zs = zero_points(a, 2, scale, x.dtype(), op);

@@ -193,8 +193,9 @@ TEST_CASE("[Q7] the product is rounded once to the output type: the scale's or o
   y = run(DQ, 13, {t<int32_t>({1}, {16777217}), Tensor::scalar<float>(1)});
   CHECK(vals<float>(y[0]) == std::vector<float>{16777216.0f});
   // float8 input with a float8 zero point, float16 output
-  y = run(DQ, 19, {t<float8e4m3fn_t>({2}, {{0x38}, {0xED}}), Tensor::scalar(num::to_float16(2.0)),
-                   Tensor::scalar(float8e4m3fn_t{0})});
+  y = run(DQ, 19,
+          {t<float8e4m3fn_t>({2}, {{0x38}, {0xED}}), Tensor::scalar(num::to_float16(2.0)),
+           Tensor::scalar(float8e4m3fn_t{0})});
   const auto w = vals<float16_t>(y[0]);
   CHECK(num::to_double(w[0]) == 2.0);     // 1 * 2
   CHECK(num::to_double(w[1]) == -208.0);  // 0xED = -1.625 * 64 = -104, times 2
@@ -246,7 +247,8 @@ TEST_CASE("[Q1][Q5] QuantizeLinear-24: per-axis on a negative axis, ties to even
 
 TEST_CASE("[Q7] DequantizeLinear-25: int2 input with an int2 zero point") {
   // (x - zp) * 0.5 with zp = 1: -2 -> -1.5, -1 -> -1, 0 -> -0.5, 1 -> 0
-  auto y = run(DQ, 25, {t<int2_t>({4}, {int2_t{-2}, int2_t{-1}, int2_t{0}, int2_t{1}}), Tensor::scalar<float>(0.5f),
-                        Tensor::scalar(int2_t{1})});
+  auto y = run(DQ, 25,
+               {t<int2_t>({4}, {int2_t{-2}, int2_t{-1}, int2_t{0}, int2_t{1}}), Tensor::scalar<float>(0.5f),
+                Tensor::scalar(int2_t{1})});
   CHECK(vals<float>(y[0]) == std::vector<float>{-1.5f, -1, -0.5f, 0});
 }

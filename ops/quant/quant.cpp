@@ -1,8 +1,8 @@
 // Operator family: quantization (spec/ops-quant.md). linear.cpp holds QuantizeLinear, DequantizeLinear and
 // DynamicQuantizeLinear; integer.cpp the integer products QLinearMatMul, ConvInteger and QLinearConv
 // (MatMulInteger belongs to the reduce family). This file registers them and holds the shared helpers.
-#include "ops/common/values.hpp"
 #include "ops/quant/quant.hpp"
+#include "ops/common/values.hpp"
 
 #include <array>
 

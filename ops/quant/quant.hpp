@@ -23,8 +23,8 @@ void add_linear(Registry& r);   // linear.cpp: QuantizeLinear, DequantizeLinear,
 void add_integer(Registry& r);  // integer.cpp: QLinearMatMul, ConvInteger, QLinearConv
 
 // Every element type whose values widen exactly to binary64 (all but strings).
-inline constexpr auto widenable_types =
-    hana::concat(hana::concat(numeric_and_bool_types, float8_types), small_int_types);
+inline constexpr auto widenable_types = hana::concat(hana::concat(numeric_and_bool_types, float8_types),
+                                                     small_int_types);
 // Integer element types that quantized tensors and zero points use.
 inline constexpr auto quant_int_types =
     hana::tuple_t<int8_t, uint8_t, int16_t, uint16_t, int32_t, int4_t, uint4_t, int2_t, uint2_t>;
@@ -81,7 +81,6 @@ template <class T>
   if (v >= static_cast<double>(hi)) return int_elem<T>(hi);
   return int_elem<T>(static_cast<int64_t>(v));
 }
-
 
 // Whether `p` broadcasts (numpy-style) to `target` without changing it.
 [[nodiscard]] bool broadcasts_to(const Shape& p, const Shape& target);

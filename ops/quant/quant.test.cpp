@@ -17,8 +17,8 @@ TEST_CASE("the quant family registers only operators ONNX defines") {
 TEST_CASE("the quant family implements every version of its operators") {
   onnxsem::ops::Registry r;
   onnxsem::ops::add_quant(r);
-  for (const char* op : {"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "QLinearMatMul", "ConvInteger",
-                         "QLinearConv"}) {
+  for (const char* op :
+       {"QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear", "QLinearMatMul", "ConvInteger", "QLinearConv"}) {
     const auto v = onnxsem::ops::onnx_defined_versions("", op);
     CHECK(!v.empty());
     for (int64_t since : v) CHECK_MESSAGE(r.kernel("", op, since) != nullptr, op << " " << since);

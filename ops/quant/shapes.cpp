@@ -12,7 +12,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
 // The element type named by the int attribute `name` (0 or absent: undefined), which must be one that output
 // 0's type variable allows (TY10).
 DType output_dtype_attr(const InferenceArgs& a, const std::string& name) {
@@ -104,7 +103,6 @@ std::optional<Dims> matmul_dims(const InferenceArgs& a, size_t ka, size_t kb) {
   return out;
 }
 
-
 // One output extent of a convolution (NN3, NN5), or nullopt where it is not determined or would be an error.
 std::optional<int64_t> conv_extent(int64_t in, int64_t k, int64_t s, int64_t d, int64_t pb, int64_t pe,
                                    const std::string& auto_pad) {
@@ -125,8 +123,8 @@ std::optional<int64_t> conv_extent(int64_t in, int64_t k, int64_t s, int64_t d, 
 // k1, ..., kn), the output extents by NN3 and NN5.
 std::optional<Dims> conv_dims(const InferenceArgs& a, size_t kx, size_t kw) {
   const std::string op = a.node.op_type;
-  const std::string auto_pad =
-      choice_attr(a.node, "auto_pad", "NOTSET", {"NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"});
+  const std::string auto_pad = choice_attr(a.node, "auto_pad", "NOTSET",
+                                           {"NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"});
   const auto& x = input_dims(a, kx);
   const auto& w = input_dims(a, kw);
   // [spec:Q19] x and w have one rank, and x's channels are w's channels times group.

@@ -56,9 +56,9 @@ TEST_CASE("[Q16] QuantizeLinear: output_dtype must name the zero point's element
           (void)infer("QuantizeLinear", 21, {ttype(f, {2}), ttype(f, {}), ttype(DType::uint8, {})},
                       {attr_i("output_dtype", 3)});
         }) == "Q16");
-  CHECK(infer("QuantizeLinear", 21, {ttype(f, {2}), ttype(f, {}), ttype(DType::int8, {})},
-              {attr_i("output_dtype", 3)})[0]
-            .elem == DType::int8);
+  CHECK(
+      infer("QuantizeLinear", 21, {ttype(f, {2}), ttype(f, {}), ttype(DType::int8, {})}, {attr_i("output_dtype", 3)})[0]
+          .elem == DType::int8);
 }
 
 TEST_CASE("[TY10] QuantizeLinear and DequantizeLinear: output_dtype must be an allowed element type") {
@@ -106,8 +106,9 @@ TEST_CASE("[Q17] QuantizeLinear and DequantizeLinear: a per-axis scale has one v
 
 TEST_CASE("[TS2] QuantizeLinear: the axis of a per-axis scale lies within x's rank") {
   const auto f = DType::float32;
-  CHECK(clause_of([&] { (void)infer("QuantizeLinear", 13, {ttype(f, {2, 3}), ttype(f, {3})}, {attr_i("axis", 2)}); }) ==
-        "TS2");
+  CHECK(clause_of([&] {
+          (void)infer("QuantizeLinear", 13, {ttype(f, {2, 3}), ttype(f, {3})}, {attr_i("axis", 2)});
+        }) == "TS2");
   CHECK(clause_of([&] {
           (void)infer("DequantizeLinear", 21, {ttype(DType::int8, {2, 4}), ttype(f, {2, 2})},
                       {attr_i("axis", -3), attr_i("block_size", 2)});
@@ -132,8 +133,7 @@ std::vector<std::optional<Type>> qmm(Type a, Type b) {
 
 TEST_CASE("quant shapes: QLinearMatMul follows matmul's shapes") {
   const auto u = DType::uint8;
-  CHECK(dims_of(infer("QLinearMatMul", 10, qmm(ttype(u, {2, 1, 3, 4}), ttype(u, {5, 4, 6})))[0]) ==
-        Dims64{2, 5, 3, 6});
+  CHECK(dims_of(infer("QLinearMatMul", 10, qmm(ttype(u, {2, 1, 3, 4}), ttype(u, {5, 4, 6})))[0]) == Dims64{2, 5, 3, 6});
   CHECK(dims_of(infer("QLinearMatMul", 21, qmm(ttype(u, {4}), ttype(u, {4, 6})))[0]) == Dims64{6});
   CHECK(dims_of(infer("QLinearMatMul", 21, qmm(ttype(u, {3, 4}), ttype(u, {4})))[0]) == Dims64{3});
   CHECK(dims_of(infer("QLinearMatMul", 21, qmm(ttype(u, {-1, 4}), ttype(u, {-1, -1})))[0]) == Dims64{-1, -1});

@@ -43,8 +43,7 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       ONNXSEM_CLAUSE(RD13);
       if (inner == 1) {
         parallel_slices(outer, work_product({outer, n}), kElementGrain, [&](int64_t lo, int64_t hi) {
-          for (int64_t o = lo; o < hi; ++o)
-            out[static_cast<size_t>(o)] = extreme_index(xd + o * n, n, 1, is_max, last);
+          for (int64_t o = lo; o < hi; ++o) out[static_cast<size_t>(o)] = extreme_index(xd + o * n, n, 1, is_max, last);
         });
         return;
       }
@@ -55,30 +54,31 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       const int64_t blocks_per_outer = (inner + kBlock - 1) / kBlock;
       parallel_slices(outer * blocks_per_outer, work_product({outer, n, inner}), kElementGrain,
                       [&](int64_t lo, int64_t hi) {
-        ONNXSEM_CLAUSE(RD14);
-        int64_t best[kBlock];
-        T value[kBlock];
-        for (int64_t q = lo; q < hi; ++q) {
-          const int64_t o = q / blocks_per_outer, i0 = q % blocks_per_outer * kBlock;
-          const int64_t w = std::min(kBlock, inner - i0);
-          const T* line0 = xd + o * n * inner + i0;
-          for (int64_t k = 0; k < w; ++k) {
-            best[k] = 0;
-            value[k] = line0[k];
-          }
-          for (int64_t j = 1; j < n; ++j) {
-            const T* row = line0 + j * inner;
-            for (int64_t k = 0; k < w; ++k) {
-              const bool take = last ? !beats(value[k], row[k], is_max) : beats(row[k], value[k], is_max);
-              if (take) {
-                best[k] = j;
-                value[k] = row[k];
-              }
-            }
-          }
-          std::copy(best, best + w, out.begin() + o * inner + i0);
-        }
-      });
+                        ONNXSEM_CLAUSE(RD14);
+                        int64_t best[kBlock];
+                        T value[kBlock];
+                        for (int64_t q = lo; q < hi; ++q) {
+                          const int64_t o = q / blocks_per_outer, i0 = q % blocks_per_outer * kBlock;
+                          const int64_t w = std::min(kBlock, inner - i0);
+                          const T* line0 = xd + o * n * inner + i0;
+                          for (int64_t k = 0; k < w; ++k) {
+                            best[k] = 0;
+                            value[k] = line0[k];
+                          }
+                          for (int64_t j = 1; j < n; ++j) {
+                            const T* row = line0 + j * inner;
+                            for (int64_t k = 0; k < w; ++k) {
+                              const bool take = last ? !beats(value[k], row[k], is_max)
+                                                     : beats(row[k], value[k], is_max);
+                              if (take) {
+                                best[k] = j;
+                                value[k] = row[k];
+                              }
+                            }
+                          }
+                          std::copy(best, best + w, out.begin() + o * inner + i0);
+                        }
+                      });
     });
     return {Value(std::move(t))};
   };

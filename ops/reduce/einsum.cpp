@@ -43,7 +43,7 @@ std::vector<int> parse_term(const std::string& t, const std::string& eq) {
 }
 
 struct Plan {
-  std::vector<int64_t> size;                  // per label id in use order: out labels first, then summed
+  std::vector<int64_t> size;  // per label id in use order: out labels first, then summed
   size_t n_out = 0;
   Shape out_shape;
   std::vector<std::vector<int64_t>> strides;  // per input, per label (0 where the input lacks the label)
@@ -58,7 +58,8 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
   std::vector<std::vector<int>> terms;
   for (size_t start = 0;;) {
     const size_t comma = lhs.find(',', start);
-    terms.push_back(parse_term(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start), equation));
+    terms.push_back(
+        parse_term(lhs.substr(start, comma == std::string::npos ? std::string::npos : comma - start), equation));
     if (comma == std::string::npos) break;
     start = comma + 1;
   }

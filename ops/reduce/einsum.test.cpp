@@ -4,7 +4,9 @@
 using namespace rdt;
 
 namespace {
-Tensor es(const std::string& eq, std::vector<std::optional<Value>> in) { return run1(NodeB("Einsum").s("equation", eq), 12, std::move(in)); }
+Tensor es(const std::string& eq, std::vector<std::optional<Value>> in) {
+  return run1(NodeB("Einsum").s("equation", eq), 12, std::move(in));
+}
 std::string es_clause(const std::string& eq, std::vector<std::optional<Value>> in) {
   return clause_of(NodeB("Einsum").s("equation", eq), 12, std::move(in));
 }
@@ -31,7 +33,8 @@ TEST_CASE("[RD31] Einsum terms name every dimension and letters agree on sizes")
 }
 
 TEST_CASE("[RD32] Einsum sums products over the labels absent from the output") {
-  CHECK(vals<float>(es("ij,jk->ik", {F({2, 2}, {1, 2, 3, 4}), F({2, 2}, {5, 6, 7, 8})})) == std::vector<float>{19, 22, 43, 50});
+  CHECK(vals<float>(es("ij,jk->ik", {F({2, 2}, {1, 2, 3, 4}), F({2, 2}, {5, 6, 7, 8})})) ==
+        std::vector<float>{19, 22, 43, 50});
   Tensor y = es("ij->ji", {m23});
   CHECK(y.shape() == Shape{3, 2});
   CHECK(vals<float>(y) == std::vector<float>{1, 4, 2, 5, 3, 6});

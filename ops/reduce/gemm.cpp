@@ -55,8 +55,9 @@ Kernel gemm_kernel(Form form) {
       ONNXSEM_CLAUSE(RD24);
       const bool exact_only = form == Form::v1 && attr_int(args.node, "broadcast", 0) == 0;
       if (exact_only ? tc->shape() != out_shape : !broadcasts_to(tc->shape(), out_shape))
-        eval_error("RD24", "Gemm: C of shape " + show(tc->shape()) + (exact_only ? " is not " : " does not broadcast to ") +
-                               show(out_shape) + (exact_only ? " (attribute broadcast is 0)" : ""));
+        eval_error("RD24", "Gemm: C of shape " + show(tc->shape()) +
+                               (exact_only ? " is not " : " does not broadcast to ") + show(out_shape) +
+                               (exact_only ? " (attribute broadcast is 0)" : ""));
       c_strides = broadcast_strides(tc->shape(), out_shape);
     }
     Tensor y = dispatch(ta.dtype(), hana::concat(rd_float_types, rd_wide_int_types), "Gemm", [&](auto tt) {
@@ -80,26 +81,29 @@ Kernel gemm_kernel(Form form) {
       if constexpr (!is_float_elem<T>) {
         // [spec:RD25] on integers, alpha and beta must be whole numbers; the arithmetic wraps around.
         ONNXSEM_CLAUSE(RD25);
-        if (alpha != std::trunc(alpha) || beta != std::trunc(beta) || std::fabs(alpha) > 9.0e18 || std::fabs(beta) > 9.0e18)
-          eval_error("RD25", "Gemm on " + std::string(dtype_name(dtype_of<T>)) + " needs whole-number alpha and beta, got " +
-                                 std::to_string(alpha) + " and " + std::to_string(beta));
+        if (alpha != std::trunc(alpha) || beta != std::trunc(beta) || std::fabs(alpha) > 9.0e18 ||
+            std::fabs(beta) > 9.0e18)
+          eval_error("RD25", "Gemm on " + std::string(dtype_name(dtype_of<T>)) +
+                                 " needs whole-number alpha and beta, got " + std::to_string(alpha) + " and " +
+                                 std::to_string(beta));
         ia = static_cast<Acc>(static_cast<int64_t>(alpha));
         ib = static_cast<Acc>(static_cast<int64_t>(beta));
       }
       size_t q = 0;
-      for_each_broadcast<1>(out_shape, {tc ? c_strides : std::vector<int64_t>{0, 0}}, [&](const std::array<int64_t, 1>& o) {
-        if constexpr (is_float_elem<T>) {
-          // (RD24) beta = 0 (or no C) omits the C term: C is then not read.
-          double v = alpha * acc[q];
-          if (cd && beta != 0) v += beta * wide(cd[o[0]]);
-          out[q] = round_to<T>(v);
-        } else {
-          Acc v = mul(ia, acc[q]);
-          if (cd) v = add(v, mul(ib, D::in(cd[o[0]])));
-          out[q] = D::out(v);
-        }
-        ++q;
-      });
+      for_each_broadcast<1>(out_shape, {tc ? c_strides : std::vector<int64_t>{0, 0}},
+                            [&](const std::array<int64_t, 1>& o) {
+                              if constexpr (is_float_elem<T>) {
+                                // (RD24) beta = 0 (or no C) omits the C term: C is then not read.
+                                double v = alpha * acc[q];
+                                if (cd && beta != 0) v += beta * wide(cd[o[0]]);
+                                out[q] = round_to<T>(v);
+                              } else {
+                                Acc v = mul(ia, acc[q]);
+                                if (cd) v = add(v, mul(ib, D::in(cd[o[0]])));
+                                out[q] = D::out(v);
+                              }
+                              ++q;
+                            });
       return t;
     });
     return {Value(std::move(y))};
@@ -110,8 +114,8 @@ Kernel gemm_kernel(Form form) {
 
 void add_gemm(const Adder& add) {
   add("Gemm", {1, 6}, gemm_kernel(Form::v1));
-  add("Gemm", {7, 9}, gemm_kernel(Form::v7));    // 9 adds integer types
-  add("Gemm", {11, 13}, gemm_kernel(Form::v11)); // 13 adds bfloat16
+  add("Gemm", {7, 9}, gemm_kernel(Form::v7));     // 9 adds integer types
+  add("Gemm", {11, 13}, gemm_kernel(Form::v11));  // 13 adds bfloat16
 }
 
 }  // namespace onnxsem::ops::rd

@@ -185,7 +185,8 @@ TEST_CASE("[RD24] Gemm's C broadcasts in one direction and may be absent from ve
   CHECK(clause_of(NodeB("Gemm"), 7, {a, b}) == "A2");
   CHECK(clause_of(NodeB("Gemm"), 13, {a, b, F({3}, {1, 2, 3})}) == "RD24");
   CHECK(clause_of(NodeB("Gemm"), 6, {a, b, F({2}, {1, 2})}) == "RD24");
-  CHECK(vals<float>(run1(NodeB("Gemm").i("broadcast", 1), 6, {a, b, F({2}, {1, 2})})) == std::vector<float>{20, 24, 44, 52});
+  CHECK(vals<float>(run1(NodeB("Gemm").i("broadcast", 1), 6, {a, b, F({2}, {1, 2})})) ==
+        std::vector<float>{20, 24, 44, 52});
   CHECK(vals<float>(run1(NodeB("Gemm"), 1, {a, b, F({2, 2}, {1, 1, 1, 1})})) == std::vector<float>{20, 23, 44, 51});
   // beta = 0: C is not read, its NaN does not propagate
   CHECK(vals<float>(run1(NodeB("Gemm").f("beta", 0), 13, {a, b, F({1}, {NAN})})) == std::vector<float>{19, 22, 43, 50});
@@ -208,7 +209,8 @@ TEST_CASE("[RD26] CumSum: inclusive, exclusive, reversed") {
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {x, a0})) == std::vector<float>{1, 3, 6});
   CHECK(vals<float>(run1(NodeB("CumSum").i("exclusive", 1), 14, {x, a0})) == std::vector<float>{0, 1, 3});
   CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1), 11, {x, a0})) == std::vector<float>{6, 5, 3});
-  CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1).i("exclusive", 1), 11, {x, a0})) == std::vector<float>{5, 3, 0});
+  CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1).i("exclusive", 1), 11, {x, a0})) ==
+        std::vector<float>{5, 3, 0});
   const Tensor m = F({2, 2}, {1, 2, 3, 4});
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, I32({1}, {1})})) == std::vector<float>{1, 3, 3, 7});
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, Tensor::scalar<int32_t>(-2)})) == std::vector<float>{1, 2, 4, 6});

@@ -17,7 +17,7 @@ namespace {
 
 struct Layout {
   int64_t m = 0, k = 0, n = 0;
-  Shape out;                       // the result's shape
+  Shape out;                          // the result's shape
   std::vector<int64_t> a_off, b_off;  // per batch element (row-major over the broadcast batch shape): offsets
 };
 
@@ -33,8 +33,7 @@ Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
   if (sb.size() == 1) b.push_back(1);
   Layout l;
   l.m = a[a.size() - 2], l.k = a[a.size() - 1], l.n = b[b.size() - 1];
-  if (b[b.size() - 2] != l.k)
-    eval_error("RD21", op + ": inner dimensions differ: A " + show(sa) + ", B " + show(sb));
+  if (b[b.size() - 2] != l.k) eval_error("RD21", op + ": inner dimensions differ: A " + show(sa) + ", B " + show(sb));
   const Shape ba(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
   const Shape batch = broadcast_shape({ba, bb}, op + " batch dimensions");
   const auto sa_str = broadcast_strides(ba, batch), sb_str = broadcast_strides(bb, batch);
@@ -65,8 +64,8 @@ Kernel matmul_kernel() {
     const Tensor& ta = args.tensor(0);
     const Tensor& tb = args.tensor(1);
     if (ta.dtype() != tb.dtype())
-      eval_error("RD21", std::string("MatMul: operands of different element types ") + dtype_name(ta.dtype()) + " and " +
-                             dtype_name(tb.dtype()));
+      eval_error("RD21", std::string("MatMul: operands of different element types ") + dtype_name(ta.dtype()) +
+                             " and " + dtype_name(tb.dtype()));
     const Layout l = layout(ta.shape(), tb.shape(), "MatMul");
     Tensor y = dispatch(ta.dtype(), rd_numeric_types, "MatMul", [&](auto tt) {
       using T = typename decltype(tt)::type;
@@ -79,7 +78,8 @@ Kernel matmul_kernel() {
         const T* a = ta.data<T>().data();
         const T* b = tb.data<T>().data();
         for (size_t q = 0; q < l.a_off.size(); ++q) {
-          ops::product(l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1}, c.data(), l.n);
+          ops::product(l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1},
+                       c.data(), l.n);
           T* o = out.data() + static_cast<int64_t>(q) * mn;
           for (int64_t i = 0; i < mn; ++i) o[i] = D::out(c[static_cast<size_t>(i)]);
         }

@@ -2,8 +2,8 @@
 // the arithmetic domain of each element type and the single rounding step of spec/precision.md (P1).
 #pragma once
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -84,7 +84,8 @@ template <class A>
 // integers. acc_in widens an element, acc_out rounds (floats) or reinterprets (integers) once at the end.
 template <class T>
 struct Domain {
-  using acc = std::conditional_t<is_float_elem<T>, double, std::make_unsigned_t<std::conditional_t<is_int_elem<T>, T, int>>>;
+  using acc =
+      std::conditional_t<is_float_elem<T>, double, std::make_unsigned_t<std::conditional_t<is_int_elem<T>, T, int>>>;
   static acc in(T x) {
     if constexpr (is_float_elem<T>) return wide(x);
     else return to_wrap(x);

@@ -58,7 +58,9 @@ struct NodeB {
   explicit NodeB(std::string op) { n.op_type = std::move(op); }
   NodeB& i(const std::string& name, int64_t v) { return with(ops::testing::attr_i(name, v)); }
   NodeB& f(const std::string& name, float v) { return with(ops::testing::attr_f(name, v)); }
-  NodeB& ints(const std::string& name, std::vector<int64_t> v) { return with(ops::testing::attr_is(name, std::move(v))); }
+  NodeB& ints(const std::string& name, std::vector<int64_t> v) {
+    return with(ops::testing::attr_is(name, std::move(v)));
+  }
   NodeB& s(const std::string& name, std::string v) { return with(ops::testing::attr_s(name, v)); }
   NodeB& with(Attribute a) {
     n.attributes.push_back(std::move(a));
@@ -67,13 +69,17 @@ struct NodeB {
 };
 
 // Runs op `b.n.op_type` at since-version v; returns all outputs (as tensors).
-inline std::vector<Tensor> run(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs, size_t outputs = 1) {
-  auto out = ops::testing::call(reg().kernel("", b.n.op_type, v), b.n, std::move(inputs), std::vector<bool>(outputs, true));
+inline std::vector<Tensor> run(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs,
+                               size_t outputs = 1) {
+  auto out = ops::testing::call(reg().kernel("", b.n.op_type, v), b.n, std::move(inputs),
+                                std::vector<bool>(outputs, true));
   std::vector<Tensor> ts;
   for (auto& o : out) ts.push_back(o ? o->tensor() : Tensor{});
   return ts;
 }
-inline Tensor run1(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs) { return run(b, v, std::move(inputs))[0]; }
+inline Tensor run1(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs) {
+  return run(b, v, std::move(inputs))[0];
+}
 
 // The clause of the failure thrown by running the op, or "" if none.
 inline std::string clause_of(const NodeB& b, int64_t v, std::vector<std::optional<Value>> inputs, size_t outputs = 1) {

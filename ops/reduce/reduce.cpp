@@ -105,8 +105,7 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
   p.base = lattice(in, strides, kept_dims);
   // No output element, no reduced set to list (the input has no elements, so the reduced dimensions may
   // span any number of positions without one being read). A reduced dimension of 0: the empty set (RD8).
-  if (p.base.empty() || std::any_of(red_dims.begin(), red_dims.end(), [&](size_t d) { return in[d] == 0; }))
-    return p;
+  if (p.base.empty() || std::any_of(red_dims.begin(), red_dims.end(), [&](size_t d) { return in[d] == 0; })) return p;
   // Every dimension is now at least 1, so no product of them exceeds x's element count.
   // The run: the innermost reduced dimension (its stride the step), and each reduced dimension just outside
   // the run's (whose stride is the run's extent times the step).
@@ -126,7 +125,8 @@ std::vector<bool> axes_mask(const std::vector<int64_t>& axes, int64_t rank) {
     const int64_t n = normalise_axis(a, rank, "axis");
     // [spec:RD2] an axis is named at most once.
     ONNXSEM_CLAUSE(RD2);
-    if (mask[static_cast<size_t>(n)]) eval_error("RD2", "axis " + std::to_string(a) + " is named more than once in axes");
+    if (mask[static_cast<size_t>(n)])
+      eval_error("RD2", "axis " + std::to_string(a) + " is named more than once in axes");
     mask[static_cast<size_t>(n)] = true;
   }
   return mask;
@@ -151,7 +151,7 @@ const char* kind_name(Kind k) {
 // floor(sqrt(v)) for a non-negative integer, exactly.
 uint64_t isqrt(uint64_t v) {
   uint64_t r = static_cast<uint64_t>(std::sqrt(static_cast<double>(v)));
-  while (r > 0 && (r > v / r)) --r;  // r*r > v
+  while (r > 0 && (r > v / r)) --r;    // r*r > v
   while ((r + 1) <= v / (r + 1)) ++r;  // (r+1)^2 <= v
   return r;
 }
@@ -174,9 +174,7 @@ T fold_float(Kind kind, const T* x, int64_t b, const Plan& p) {
         acc += v * v;
       });
       return round_to<T>(kind == Kind::l2 ? std::sqrt(acc) : acc);
-    case Kind::l1:
-      each(p, x, b, [&](T e) { acc += std::fabs(wide(e)); });
-      return round_to<T>(acc);
+    case Kind::l1: each(p, x, b, [&](T e) { acc += std::fabs(wide(e)); }); return round_to<T>(acc);
     case Kind::prod:
       acc = 1;
       each(p, x, b, [&](T e) { acc *= wide(e); });
@@ -277,8 +275,8 @@ Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
   // [spec:RD9] a mean over an empty set has no value.
   ONNXSEM_CLAUSE(RD9);
   if (kind == Kind::mean && p.count() == 0 && !p.base.empty())
-    eval_error("RD9", "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " +
-                          show(xt.shape()));
+    eval_error("RD9",
+               "ReduceMean over an empty set of elements (a reduced dimension is 0) in shape " + show(xt.shape()));
   // [spec:RD8] every fold starts from its operation's identity (0; 1; -inf or the lowest value; +inf or
   // the highest value; the log of an empty sum is -inf), which is thus its value over an empty set.
   ONNXSEM_CLAUSE(RD8);
@@ -329,7 +327,8 @@ Kernel reduce_kernel(Kind kind, AxesFrom from) {
     // [spec:RD6] floating types fold in binary64 in row-major order of the reduced set and round once.
     auto types_for = [&](auto f) {
       ONNXSEM_CLAUSE(RD6);
-      if (kind == Kind::max || kind == Kind::min) return dispatch(x.dtype(), rd_numeric_and_bool_types, kind_name(kind), f);
+      if (kind == Kind::max || kind == Kind::min)
+        return dispatch(x.dtype(), rd_numeric_and_bool_types, kind_name(kind), f);
       return dispatch(x.dtype(), rd_numeric_types, kind_name(kind), f);
     };
     Tensor y = types_for([&](auto tt) {
@@ -348,10 +347,13 @@ void add_reductions(const Adder& add) {
   // [spec:RD3] version 1 shares version 11's kernel: negative axes count from the back in both.
   add("ReduceSum", {1, 11}, reduce_kernel(Kind::sum, AxesFrom::attr));
   add("ReduceSum", {13}, reduce_kernel(Kind::sum, AxesFrom::input));
-  const std::pair<const char*, Kind> others[] = {
-      {"ReduceMean", Kind::mean},         {"ReduceProd", Kind::prod},   {"ReduceL1", Kind::l1},
-      {"ReduceL2", Kind::l2},             {"ReduceLogSum", Kind::log_sum}, {"ReduceLogSumExp", Kind::log_sum_exp},
-      {"ReduceSumSquare", Kind::sum_square}};
+  const std::pair<const char*, Kind> others[] = {{"ReduceMean", Kind::mean},
+                                                 {"ReduceProd", Kind::prod},
+                                                 {"ReduceL1", Kind::l1},
+                                                 {"ReduceL2", Kind::l2},
+                                                 {"ReduceLogSum", Kind::log_sum},
+                                                 {"ReduceLogSumExp", Kind::log_sum_exp},
+                                                 {"ReduceSumSquare", Kind::sum_square}};
   for (const auto& [name, kind] : others) {
     add(name, {1, 11, 13}, reduce_kernel(kind, AxesFrom::attr));
     // ReduceLogSum-28 and ReduceLogSumExp-28 drop the integer types, which RD11 refuses already.

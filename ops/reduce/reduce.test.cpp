@@ -146,7 +146,7 @@ TEST_CASE("[RD7] integer reductions wrap around, truncate and floor") {
   CHECK(vals<int8_t>(y) == std::vector<int8_t>{-128});
   y = run1(NodeB("ReduceSumSquare").i("keepdims", 0), 18, {T_<int16_t>({2}, {256, 1})});
   CHECK(vals<int16_t>(y) == std::vector<int16_t>{1});  // 65536 + 1 wraps to 1
-  const int64_t big = (int64_t{1} << 53) + 1;  // not representable in binary64
+  const int64_t big = (int64_t{1} << 53) + 1;          // not representable in binary64
   y = run1(NodeB("ReduceMax").i("keepdims", 0), 13, {I64({2}, {big, big - 1})});
   CHECK(vals<int64_t>(y) == std::vector<int64_t>{big});
 }
@@ -197,7 +197,8 @@ TEST_CASE("[RD11] logarithmic reductions refuse integer element types") {
 }
 
 TEST_CASE("[RD12] ReduceLogSumExp is exact for large, infinite and NaN elements") {
-  check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {D({2}, {1000, 1000})}), {1000 + std::log(2.0)}, 1e-15);
+  check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {D({2}, {1000, 1000})}), {1000 + std::log(2.0)},
+              1e-15);
   check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {D({2}, {0, 0})}), {std::log(2.0)}, 1e-15);
   check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {D({2}, {kInf, 1})}), {kInf});
   check_close(run1(NodeB("ReduceLogSumExp").i("keepdims", 0), 18, {D({2}, {-kInf, -kInf})}), {-kInf});
@@ -227,8 +228,8 @@ namespace {
 std::vector<float> spread_values(int64_t n) {
   std::vector<float> v(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i)
-    v[static_cast<size_t>(i)] =
-        static_cast<float>(((i * 37 % 101) - 50) * std::pow(10.0, static_cast<double>(i % 9) - 4));
+    v[static_cast<size_t>(i)] = static_cast<float>(((i * 37 % 101) - 50) *
+                                                   std::pow(10.0, static_cast<double>(i % 9) - 4));
   return v;
 }
 

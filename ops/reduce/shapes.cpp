@@ -48,8 +48,7 @@ std::optional<Dims> reduced_dims(const InferenceArgs& a, const Axes& axes, bool 
   const auto r = static_cast<int64_t>(x->size());
   std::vector<bool> mask(x->size(), none);
   if (axes.values) {
-    for (int64_t ax : *axes.values)
-      mask[static_cast<size_t>(static_axis(ax, r, "axis"))] = true;
+    for (int64_t ax : *axes.values) mask[static_cast<size_t>(static_axis(ax, r, "axis"))] = true;
   } else if (!none) {
     // The axes are not known: with keepdims every size may become 1, so only a size 1 is certain; without
     // it the rank drops by their count, distinct axes (RD2) being the only ones evaluation accepts.
@@ -112,8 +111,7 @@ ShapeRule softmax_rule(int64_t def) {
 
 std::vector<Type> cumsum_rule(const InferenceArgs& a) {
   const auto axis = constant_ints(a, 1);
-  if (const auto r = input_rank(a, 0); r && axis && axis->size() == 1)
-    (void)static_axis((*axis)[0], *r, "input axis");
+  if (const auto r = input_rank(a, 0); r && axis && axis->size() == 1) (void)static_axis((*axis)[0], *r, "input axis");
   return same_as_input(0)(a);
 }
 
@@ -191,8 +189,8 @@ std::vector<Type> gemm_rule(const InferenceArgs& a) {
       const Dim& ci = (*c)[i];
       if (is_one(ci)) continue;
       if (differ(ci, target))
-        type_error("RD34", "C's dimension " + dim_text(ci) + " does not broadcast to " + dim_text(target) +
-                               " of [M, N]");
+        type_error("RD34",
+                   "C's dimension " + dim_text(ci) + " does not broadcast to " + dim_text(target) + " of [M, N]");
       target = agreed(target, ci);
     }
   }

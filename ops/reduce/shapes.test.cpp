@@ -23,7 +23,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
   return infer_with(reg(), make_node(op, std::move(attrs), "", outputs), since, std::move(in), std::move(constants));
 }
 
-
 TEST_CASE("Reductions with the axes attribute (RD1, RD4)") {
   const Type x = ttype(F, {2, 3, 4});
   CHECK(dims_of(infer("ReduceMean", 13, {x}, {attr_is("axes", {1})})[0]) == V{2, 1, 4});
@@ -44,8 +43,8 @@ TEST_CASE("Reductions with the axes input: constant, empty, of known length, unk
   const Type x = ttype(F, {2, 1, 4});
   const Type axes2 = ttype(I64, {2});
   CHECK(dims_of(infer("ReduceSum", 13, {x, axes2}, {}, 1, {std::nullopt, Value(ti64({2}, {0, 2}))})[0]) == V{1, 1, 1});
-  const auto y =
-      infer("ReduceMean", 18, {x, axes2}, {attr_i("keepdims", 0)}, 1, {std::nullopt, Value(ti64({2}, {0, -1}))});
+  const auto y = infer("ReduceMean", 18, {x, axes2}, {attr_i("keepdims", 0)}, 1,
+                       {std::nullopt, Value(ti64({2}, {0, -1}))});
   CHECK(dims_of(y[0]) == V{1});
   // Absent or empty axes: every axis, or none with noop_with_empty_axes.
   CHECK(dims_of(infer("ReduceMax", 20, {x})[0]) == V{1, 1, 1});
@@ -156,8 +155,9 @@ TEST_CASE("[RD34] Gemm: rank-2 operands, agreeing inner dimensions, C broadcasti
   CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {4})}); }) == "RD34");
   CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {4, 3})}); }) == "RD34");
   CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {3})}); }) == "RD34");
-  CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {1, 2, 4})}); }) ==
-        "RD34");
+  CHECK(clause_of([] {
+          (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {1, 2, 4})});
+        }) == "RD34");
   CHECK(clause_of([] { (void)infer("Gemm", 13, {ttype(F, {2, 3}), ttype(F, {3, 4}), ttype(F, {2, 1})}); }) == "");
 }
 

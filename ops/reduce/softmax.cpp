@@ -21,9 +21,7 @@ namespace {
 enum class Fn { softmax, log_softmax, hardmax };
 enum class Form { v1, v13 };  // v1: versions 1 and 11 (coerced to a matrix); v13: one axis
 
-const char* fn_name(Fn f) {
-  return f == Fn::softmax ? "Softmax" : f == Fn::log_softmax ? "LogSoftmax" : "Hardmax";
-}
+const char* fn_name(Fn f) { return f == Fn::softmax ? "Softmax" : f == Fn::log_softmax ? "LogSoftmax" : "Hardmax"; }
 
 // Applies f to every line: `outer` blocks of n * inner elements, lines of n elements with stride inner.
 // E9: slices of the lines go to the threads; each line is computed whole, as on one thread.
@@ -33,35 +31,36 @@ void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner
   const int64_t lines = outer * inner;
   parallel_slices(lines, work_product({lines, n, f == Fn::hardmax ? 1 : 4}), kElementGrain,
                   [&](int64_t lo, int64_t hi) {
-    std::vector<double> e(static_cast<size_t>(n));
-    for (int64_t q = lo; q < hi; ++q) {
-      const int64_t o = q / inner, i = q % inner;
-      const T* xl = x + o * n * inner + i;
-      T* yl = y + o * n * inner + i;
-      if (f == Fn::hardmax) {
-        // [spec:RD19] one 1 at the first maximum (a NaN counts as the maximum, RD14), 0 elsewhere.
-        ONNXSEM_CLAUSE(RD19);
-        const int64_t best = extreme_index(xl, n, inner, true, false);
-        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(j == best ? 1.0 : 0.0);
-        continue;
-      }
-      // [spec:RD17] in binary64 with the maximum subtracted first; rounded once per output element.
-      ONNXSEM_CLAUSE(RD17);
-      double m = wide(xl[0]);
-      for (int64_t j = 1; j < n; ++j) m = std::fmax(m, wide(xl[j * inner]));
-      double sum = 0;
-      for (int64_t j = 0; j < n; ++j) {
-        e[static_cast<size_t>(j)] = wide(xl[j * inner]) - m;
-        sum += std::exp(e[static_cast<size_t>(j)]);
-      }
-      if (f == Fn::softmax) {
-        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(std::exp(e[static_cast<size_t>(j)]) / sum);
-      } else {
-        const double ls = std::log(sum);
-        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(e[static_cast<size_t>(j)] - ls);
-      }
-    }
-  });
+                    std::vector<double> e(static_cast<size_t>(n));
+                    for (int64_t q = lo; q < hi; ++q) {
+                      const int64_t o = q / inner, i = q % inner;
+                      const T* xl = x + o * n * inner + i;
+                      T* yl = y + o * n * inner + i;
+                      if (f == Fn::hardmax) {
+                        // [spec:RD19] one 1 at the first maximum (a NaN counts as the maximum, RD14), 0 elsewhere.
+                        ONNXSEM_CLAUSE(RD19);
+                        const int64_t best = extreme_index(xl, n, inner, true, false);
+                        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(j == best ? 1.0 : 0.0);
+                        continue;
+                      }
+                      // [spec:RD17] in binary64 with the maximum subtracted first; rounded once per output element.
+                      ONNXSEM_CLAUSE(RD17);
+                      double m = wide(xl[0]);
+                      for (int64_t j = 1; j < n; ++j) m = std::fmax(m, wide(xl[j * inner]));
+                      double sum = 0;
+                      for (int64_t j = 0; j < n; ++j) {
+                        e[static_cast<size_t>(j)] = wide(xl[j * inner]) - m;
+                        sum += std::exp(e[static_cast<size_t>(j)]);
+                      }
+                      if (f == Fn::softmax) {
+                        for (int64_t j = 0; j < n; ++j)
+                          yl[j * inner] = round_to<T>(std::exp(e[static_cast<size_t>(j)]) / sum);
+                      } else {
+                        const double ls = std::log(sum);
+                        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(e[static_cast<size_t>(j)] - ls);
+                      }
+                    }
+                  });
 }
 
 Kernel softmax_kernel(Fn f, Form form) {

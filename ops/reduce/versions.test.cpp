@@ -19,7 +19,9 @@ float f(double d) { return static_cast<float>(d); }
 TEST_CASE("[RD3][RD6] versions 1 and 11 of the composite reductions on a negative axis") {
   for (int64_t v : {1, 11}) {
     CAPTURE(v);
-    auto red = [&](const char* op) { return vals<float>(run1(NodeB(op).ints("axes", {-1}).i("keepdims", 0), v, {x32})); };
+    auto red = [&](const char* op) {
+      return vals<float>(run1(NodeB(op).ints("axes", {-1}).i("keepdims", 0), v, {x32}));
+    };
     CHECK(red("ReduceL1") == std::vector<float>{3, 7, 11});
     CHECK(red("ReduceL2") == std::vector<float>{f(std::sqrt(5.0)), 5, f(std::sqrt(61.0))});
     CHECK(red("ReduceSumSquare") == std::vector<float>{5, 25, 61});

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
@@ -26,8 +26,19 @@ size_t activation_count(Cell c) { return c == Cell::rnn ? 1 : c == Cell::gru ? 2
 
 // ---- activation functions ----------------------------------------------------------------------------
 
-enum class ActKind { relu, tanh, sigmoid, affine, leaky_relu, thresholded_relu, scaled_tanh, hard_sigmoid, elu,
-                     softsign, softplus };
+enum class ActKind {
+  relu,
+  tanh,
+  sigmoid,
+  affine,
+  leaky_relu,
+  thresholded_relu,
+  scaled_tanh,
+  hard_sigmoid,
+  elu,
+  softsign,
+  softplus
+};
 
 struct Activation {
   ActKind kind = ActKind::tanh;
@@ -80,10 +91,9 @@ std::vector<std::vector<Activation>> read_activations(const Node& n, Cell cell, 
   if (auto given = attr_strings_opt(n, "activations")) {
     names = *given;
   } else {
-    const std::vector<std::string> defaults =
-        cell == Cell::rnn ? std::vector<std::string>{"Tanh"}
-        : cell == Cell::gru ? std::vector<std::string>{"Sigmoid", "Tanh"}
-                            : std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"};
+    const std::vector<std::string> defaults = cell == Cell::rnn   ? std::vector<std::string>{"Tanh"}
+                                              : cell == Cell::gru ? std::vector<std::string>{"Sigmoid", "Tanh"}
+                                                                  : std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"};
     for (int64_t d = 0; d < dirs; ++d) names.insert(names.end(), defaults.begin(), defaults.end());
   }
   // [spec:RN5] k functions per direction; a list of k for a bidirectional layer serves both directions.
@@ -167,7 +177,8 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
     eval_error("RN1", "attribute 'direction' is '" + direction + "', expected forward, reverse or bidirectional");
   const int64_t D = direction == "bidirectional" ? 2 : 1;
   const int64_t layout = o.layout_attr ? attr_int(n, "layout", 0) : 0;
-  if (layout != 0 && layout != 1) eval_error("RN1", "attribute 'layout' is " + std::to_string(layout) + ", expected 0 or 1");
+  if (layout != 0 && layout != 1)
+    eval_error("RN1", "attribute 'layout' is " + std::to_string(layout) + ", expected 0 or 1");
   const bool lbr = o.lbr_attr && attr_int(n, "linear_before_reset", 0) != 0;
   const bool input_forget = o.cell == Cell::lstm && attr_int(n, "input_forget", 0) != 0;
 
@@ -200,7 +211,8 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   std::vector<int64_t> lens(static_cast<size_t>(Bn), S);
   if (a.has_input(4)) {
     const Tensor& sl = a.tensor(4);
-    if (sl.shape() != Shape{Bn}) eval_error("RN4", "sequence_lens has shape " + show(sl.shape()) + ", expected [" + std::to_string(Bn) + "]");
+    if (sl.shape() != Shape{Bn})
+      eval_error("RN4", "sequence_lens has shape " + show(sl.shape()) + ", expected [" + std::to_string(Bn) + "]");
     lens = int_list(sl, "sequence_lens");
     // [spec:RN4] every sequence length lies in [0, seq_length].
     ONNXSEM_CLAUSE(RN4);
@@ -307,7 +319,8 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
           for (int64_t j = 0; j < H; ++j) {
             const double cprev = c[static_cast<size_t>(j)];
             const double ig = f[0](clamp(at(gx, j) + at(gh, j) + Pd[j] * cprev));
-            const double fg = input_forget ? 1.0 - ig : f[0](clamp(at(gx, 2 * H + j) + at(gh, 2 * H + j) + Pd[2 * H + j] * cprev));
+            const double fg = input_forget ? 1.0 - ig
+                                           : f[0](clamp(at(gx, 2 * H + j) + at(gh, 2 * H + j) + Pd[2 * H + j] * cprev));
             const double cc = f[1](clamp(at(gx, 3 * H + j) + at(gh, 3 * H + j)));
             const double cnew = fg * cprev + ig * cc;
             const double og = f[0](clamp(at(gx, H + j) + at(gh, H + j) + Pd[H + j] * cnew));

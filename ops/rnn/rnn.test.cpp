@@ -134,7 +134,7 @@ TEST_CASE("[RN9] [RN8] RNN forward and reverse over two steps") {
   check_close(vals(out[1]), {h1});
 
   out = run(make_node("RNN", {attr_s("direction", "reverse")}), 7, {X, W, R, B}, 2);
-  const double r1 = std::tanh(1.0 + wb);             // t = 1 first
+  const double r1 = std::tanh(1.0 + wb);              // t = 1 first
   const double r0 = std::tanh(0.5 + 0.25 * r1 + wb);  // then t = 0
   check_close(vals(out[0]), {r0, r1});
   check_close(vals(out[1]), {r0});
@@ -170,23 +170,29 @@ TEST_CASE("[RN4] [RN8] [RN12] sequence_lens: padding steps are zero, final state
   const auto h0 = tf({2, 2, 1}, {0.5f, 0, 0.25f, 0});
   auto out = run(make_node("RNN", {attr_s("direction", "bidirectional")}), 14,
                  {X, W, R, std::nullopt, Value(ti({2}, {1, 2})), h0}, 2);
-  const double e0 = std::tanh(1.0 + 0.5);        // forward, entry 0, t = 0
+  const double e0 = std::tanh(1.0 + 0.5);  // forward, entry 0, t = 0
   const double e1a = std::tanh(3.0), e1b = std::tanh(4.0 + e1a);
-  const double r0 = std::tanh(1.0 + 0.25);       // reverse, entry 0: only t = 0
+  const double r0 = std::tanh(1.0 + 0.25);  // reverse, entry 0: only t = 0
   const double r1b = std::tanh(4.0), r1a = std::tanh(3.0 + r1b);
   // Y[t][d][b]
   check_close(vals(out[0]), {e0, e1a, r0, r1a, 0, e1b, 0, r1b});
   check_close(vals(out[1]), {e0, e1b, r0, r1a});
 
   // A length of zero keeps the initial state and writes no step.
-  CHECK(clause_of([&] { run(make_node("RNN"), 14, {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt,
-                                                    Value(ti({2}, {0, 3}))}, 2); }) == "RN4");
-  auto z = run(make_node("RNN"), 14, {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt,
-                                      Value(ti({2}, {0, 2})), tf({1, 2, 1}, {0.75f, 0})}, 2);
+  CHECK(
+      clause_of([&] {
+        run(make_node("RNN"), 14, {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt, Value(ti({2}, {0, 3}))}, 2);
+      }) == "RN4");
+  auto z = run(make_node("RNN"), 14,
+               {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt, Value(ti({2}, {0, 2})),
+                tf({1, 2, 1}, {0.75f, 0})},
+               2);
   CHECK(vals(z[0])[0] == 0.0f);
   CHECK(vals(z[1])[0] == 0.75f);
-  CHECK(clause_of([&] { run(make_node("RNN"), 14, {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt,
-                                                    Value(ti({3}, {1, 1, 1}))}, 2); }) == "RN4");
+  CHECK(clause_of([&] {
+          run(make_node("RNN"), 14,
+              {X, tf({1, 1, 1}, {1}), tf({1, 1, 1}, {1}), std::nullopt, Value(ti({3}, {1, 1, 1}))}, 2);
+        }) == "RN4");
 }
 
 TEST_CASE("[RN2] [RN3] shapes and hidden_size are checked") {
@@ -197,8 +203,9 @@ TEST_CASE("[RN2] [RN3] shapes and hidden_size are checked") {
   CHECK(clause_of([&] { run(make_node("RNN"), 14, {X, W, R, tf({1, 1}, {0})}, 1); }) == "RN2");
   CHECK(clause_of([&] { run(make_node("RNN"), 14, {tf({2}, {1, 2}), W, R}, 1); }) == "RN2");
   CHECK(clause_of([&] { run(make_node("RNN"), 14, {X, td({1, 1, 2}, {1, 1}), R}, 1); }) == "RN2");
-  CHECK(clause_of([&] { run(make_node("RNN"), 14, {X, W, R, std::nullopt, std::nullopt, tf({1, 2, 1}, {0, 0})}, 1); }) ==
-        "RN2");
+  CHECK(clause_of([&] {
+          run(make_node("RNN"), 14, {X, W, R, std::nullopt, std::nullopt, tf({1, 2, 1}, {0, 0})}, 1);
+        }) == "RN2");
   CHECK(clause_of([&] { run(make_node("RNN", {attr_i("hidden_size", 2)}), 14, {X, W, R}, 1); }) == "RN3");
   auto out = run(make_node("RNN", {attr_i("hidden_size", 1)}), 14, {X, W, R}, 1);
   check_close(vals(out[0]), {std::tanh(3.0)});
@@ -221,8 +228,8 @@ TEST_CASE("[RN5] [RN6] activation lists and their alpha/beta parameters") {
   CHECK(one({attr_ss("activations", {"Affine"})}) == doctest::Approx(-2.0));
   CHECK(one({attr_ss("activations", {"ThresholdedRelu"})}) == 0.0f);
   CHECK(one({attr_ss("activations", {"ThresholdedRelu"}), attr_fs("activation_alpha", {-2})}) == -2.0f);  // x >= alpha
-  CHECK(one({attr_ss("activations", {"ScaledTanh"}), attr_fs("activation_alpha", {2}), attr_fs("activation_beta", {0.5f})}) ==
-        doctest::Approx(2 * std::tanh(-1.0)));
+  CHECK(one({attr_ss("activations", {"ScaledTanh"}), attr_fs("activation_alpha", {2}),
+             attr_fs("activation_beta", {0.5f})}) == doctest::Approx(2 * std::tanh(-1.0)));
   CHECK(one({attr_ss("activations", {"HardSigmoid"})}) == doctest::Approx(0.1));  // 0.2 * -2 + 0.5
   CHECK(one({attr_ss("activations", {"Elu"})}) == doctest::Approx(std::exp(-2.0) - 1.0));
   CHECK(one({attr_ss("activations", {"Softsign"})}) == doctest::Approx(-2.0 / 3.0));
@@ -239,8 +246,8 @@ TEST_CASE("[RN5] [RN6] activation lists and their alpha/beta parameters") {
                  14, {X, W2, R2}, 2);
   check_close(vals(out[1]), {-1.0, 0.25 * (std::exp(-2.0) - 1.0)});
   // A single list for a bidirectional layer serves both directions.
-  out = run(make_node("RNN", {attr_s("direction", "bidirectional"), attr_ss("activations", {"Relu"})}), 14,
-            {X, W2, R2}, 2);
+  out = run(make_node("RNN", {attr_s("direction", "bidirectional"), attr_ss("activations", {"Relu"})}), 14, {X, W2, R2},
+            2);
   check_close(vals(out[1]), {0.0, 0.0});
 }
 
@@ -268,8 +275,8 @@ TEST_CASE("[RN10] GRU cell with and without linear_before_reset") {
     return (1 - z) * c + z * h;
   };
   for (bool lbr : {false, true}) {
-    auto out = run(make_node("GRU", {attr_i("linear_before_reset", lbr ? 1 : 0)}), 14,
-                   {X, W, R, B, std::nullopt, H0}, 2);
+    auto out = run(make_node("GRU", {attr_i("linear_before_reset", lbr ? 1 : 0)}), 14, {X, W, R, B, std::nullopt, H0},
+                   2);
     const double h1 = step(1, 0.3, lbr), h2 = step(-1, h1, lbr);
     check_close(vals<double>(out[0]), {h1, h2}, 1e-14);
     check_close(vals<double>(out[1]), {h2}, 1e-14);
@@ -289,8 +296,8 @@ TEST_CASE("[RN11] [RN12] LSTM cell with peepholes, initial cell state and input_
   const auto C0 = td({1, 1, 1}, {-0.5});
   const auto P = td({1, 3}, {0.3, 0.6, 0.9});  // Pi, Po, Pf
   for (bool coupled : {false, true}) {
-    auto out = run(make_node("LSTM", {attr_i("input_forget", coupled ? 1 : 0)}), 22, {X, W, R, B, std::nullopt, H0, C0, P},
-                   3);
+    auto out = run(make_node("LSTM", {attr_i("input_forget", coupled ? 1 : 0)}), 22,
+                   {X, W, R, B, std::nullopt, H0, C0, P}, 3);
     const double i = sigmoid(0.5 + 0.1 * 0.5 + 0.3 * -0.5 + 0.01 + 0.05);
     const double f = coupled ? 1 - i : sigmoid(0.25 + 0.3 * 0.5 + 0.9 * -0.5 + 0.03 + 0.07);
     const double c = std::tanh(1 + 0.4 * 0.5 + 0.04 + 0.08);
@@ -302,8 +309,9 @@ TEST_CASE("[RN11] [RN12] LSTM cell with peepholes, initial cell state and input_
     check_close(vals<double>(out[1]), {H}, 1e-14);
     check_close(vals<double>(out[2]), {C}, 1e-14);
   }
-  CHECK(clause_of([&] { run(make_node("LSTM"), 14, {X, W, R, B, std::nullopt, H0, C0, td({1, 4}, {0, 0, 0, 0})}, 3); }) ==
-        "RN2");
+  CHECK(clause_of([&] {
+          run(make_node("LSTM"), 14, {X, W, R, B, std::nullopt, H0, C0, td({1, 4}, {0, 0, 0, 0})}, 3);
+        }) == "RN2");
 }
 
 TEST_CASE("[RN9] float16 layers compute in binary64 and round the outputs once") {

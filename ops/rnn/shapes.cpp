@@ -12,7 +12,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
 std::vector<Type> recurrent_rule(const InferenceArgs& a) {
   const Node& n = a.node;
   const std::string op = n.op_type;
@@ -32,8 +31,11 @@ std::vector<Type> recurrent_rule(const InferenceArgs& a) {
   ONNXSEM_CLAUSE(RN13);
   for (size_t k : {size_t{0}, size_t{1}, size_t{2}})
     if (const auto& d = input_dims(a, k); d && d->size() != 3)
-      type_error("RN13", op + ": input " + std::string(k == 0 ? "X" : k == 1 ? "W" : "R") + " has rank " +
-                             std::to_string(d->size()) + ", expected 3");
+      type_error("RN13", op + ": input " +
+                             std::string(k == 0   ? "X"
+                                         : k == 1 ? "W"
+                                                  : "R") +
+                             " has rank " + std::to_string(d->size()) + ", expected 3");
   for (size_t k : {size_t{1}, size_t{2}})
     if (const auto& d = input_dims(a, k); d && (*d)[0].value && *(*d)[0].value != *D.value)
       type_error("RN13", op + ": input " + std::string(k == 1 ? "W" : "R") + " has " + dim_text((*d)[0]) +

@@ -45,27 +45,32 @@ TEST_CASE("LSTM, GRU, RNN: Y, Y_h and Y_c in both layouts") {
 }
 
 TEST_CASE("[RN13] LSTM: ranks, directions and hidden_size agree") {
-  CHECK(clause_of([] { (void)infer("LSTM", 22, {ttype(F, {7, 5}), ttype(F, {1, 12, 5}), ttype(F, {1, 12, 3})}); }) ==
-        "RN13");
+  CHECK(clause_of([] {
+          (void)infer("LSTM", 22, {ttype(F, {7, 5}), ttype(F, {1, 12, 5}), ttype(F, {1, 12, 3})});
+        }) == "RN13");
   CHECK(clause_of([] {
           (void)infer("LSTM", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 12, 5}), ttype(F, {1, 12, 3})},
                       {attr_s("direction", "bidirectional")});
         }) == "RN13");
   CHECK(clause_of([] {
-          (void)infer("GRU", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 9, 5}), ttype(F, {1, 9, 3})}, {attr_i("hidden_size", 4)});
+          (void)infer("GRU", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 9, 5}), ttype(F, {1, 9, 3})},
+                      {attr_i("hidden_size", 4)});
         }) == "RN13");
   CHECK(clause_of([] {
-          (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {}, false), ttype(F, {}, false)}, {attr_i("hidden_size", 0)});
+          (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {}, false), ttype(F, {}, false)},
+                      {attr_i("hidden_size", 0)});
         }) == "RN13");
 }
 
 TEST_CASE("TY10: direction and layout") {
   CHECK(clause_of([] {
-          (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 3, 5}), ttype(F, {1, 3, 3})}, {attr_s("direction", "both")});
+          (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 3, 5}), ttype(F, {1, 3, 3})},
+                      {attr_s("direction", "both")});
         }) == "TY10");
-  CHECK(clause_of([] {
-          (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 3, 5}), ttype(F, {1, 3, 3})}, {attr_i("layout", 2)});
-        }) == "TY10");
+  CHECK(
+      clause_of([] {
+        (void)infer("RNN", 22, {ttype(F, {7, 2, 5}), ttype(F, {1, 3, 5}), ttype(F, {1, 3, 3})}, {attr_i("layout", 2)});
+      }) == "TY10");
 }
 
 }  // namespace

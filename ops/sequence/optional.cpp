@@ -45,7 +45,8 @@ Outputs has_element_15(const KernelArgs& a) {
 Outputs has_element_18(const KernelArgs& a) {
   if (!a.has_input(0)) return one(Tensor::scalar<bool>(false));
   const Value& v = a.value(0);
-  if (v.is_map()) eval_error("SQ14", "OptionalHasElement: the input is " + v.describe() + ", not an optional, tensor or sequence");
+  if (v.is_map())
+    eval_error("SQ14", "OptionalHasElement: the input is " + v.describe() + ", not an optional, tensor or sequence");
   return one(Tensor::scalar<bool>(!v.is_optional() || v.optional().item != nullptr));
 }
 
@@ -61,7 +62,8 @@ Value held(const OptionalValue& o) {
 Outputs get_element_15(const KernelArgs& a) { return one(held(a.value(0).optional())); }
 Outputs get_element_18(const KernelArgs& a) {
   const Value& v = a.value(0);
-  if (v.is_map()) eval_error("SQ15", "OptionalGetElement: the input is " + v.describe() + ", not an optional, tensor or sequence");
+  if (v.is_map())
+    eval_error("SQ15", "OptionalGetElement: the input is " + v.describe() + ", not an optional, tensor or sequence");
   return one(v.is_optional() ? held(v.optional()) : v);
 }
 

@@ -4,9 +4,7 @@
 using namespace seq_test;
 
 namespace {
-Value empty_optional(DType d) {
-  return Value(OptionalValue{std::make_shared<Type>(tensor_t(d)), nullptr});
-}
+Value empty_optional(DType d) { return Value(OptionalValue{std::make_shared<Type>(tensor_t(d)), nullptr}); }
 Value full_optional(const Tensor& t) {
   return Value(OptionalValue{std::make_shared<Type>(tensor_t(t.dtype())), std::make_shared<Value>(t)});
 }

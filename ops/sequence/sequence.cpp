@@ -2,8 +2,8 @@
 // SequenceLength (spec/ops-sequence.md, SQ1-SQ8), and the family's registration.
 #include <limits>
 
-#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/common/values.hpp"
 #include "ops/sequence/common.hpp"
 #include "semantics/coverage.hpp"
 
@@ -24,9 +24,7 @@ std::optional<DType> elem_dtype(const Sequence& s) {
   return std::nullopt;
 }
 
-Sequence make_sequence(DType d, std::vector<Value> items) {
-  return Sequence{tensor_type(d), Items(items)};
-}
+Sequence make_sequence(DType d, std::vector<Value> items) { return Sequence{tensor_type(d), Items(items)}; }
 
 void check_item_count(int64_t n, const std::string& op) {
   if (n > allocation_limit() / static_cast<int64_t>(sizeof(Value)))
@@ -42,8 +40,8 @@ void check_joins(const Value& v, std::optional<DType> d, const std::string& what
   ONNXSEM_CLAUSE(SQ1);
   if (!v.is_tensor()) eval_error("SQ1", what + " is " + v.describe() + ", not a tensor");
   if (d && v.tensor().dtype() != *d)
-    eval_error("SQ1", what + " has element type " + dtype_name(v.tensor().dtype()) +
-                          ", but the sequence holds " + dtype_name(*d) + " tensors");
+    eval_error("SQ1", what + " has element type " + dtype_name(v.tensor().dtype()) + ", but the sequence holds " +
+                          dtype_name(*d) + " tensors");
 }
 
 // The sequence's element type for inserting into it; refuses a sequence declared to hold non-tensors.
@@ -60,12 +58,9 @@ int64_t position(const Tensor& p, int64_t n, bool allow_end, const std::string& 
   if (p.size() != 1)
     eval_error("SQ2", op + ": position must hold exactly one element, it has shape " + show(p.shape()));
   int64_t v = 0;
-  if (p.dtype() == DType::int64)
-    v = p.data<int64_t>()[0];
-  else if (p.dtype() == DType::int32)
-    v = p.data<int32_t>()[0];
-  else
-    eval_error("SQ2", op + ": position must be int32 or int64, it is " + dtype_name(p.dtype()));
+  if (p.dtype() == DType::int64) v = p.data<int64_t>()[0];
+  else if (p.dtype() == DType::int32) v = p.data<int32_t>()[0];
+  else eval_error("SQ2", op + ": position must be int32 or int64, it is " + dtype_name(p.dtype()));
   const int64_t hi = allow_end ? n : n - 1;
   if (v < -n || v > hi)
     eval_error(allow_end ? "SQ5" : (op == "SequenceAt" ? "SQ6" : "SQ7"),

@@ -91,8 +91,9 @@ TEST_CASE("[SQ1] [SQ5] SequenceInsert keeps the sequence's element type") {
   // Inserting a sequence into a sequence of tensors.
   CHECK(clause_of([&] { run("SequenceInsert", 11, {u, u}); }) == "SQ1");
   // Position range of an empty sequence is [0, 0].
-  CHECK(clause_of([&] { run("SequenceInsert", 11, {empty_i64, Value(tv<int64_t>({}, {5})), Value(i64s(1))}); }) ==
-        "SQ5");
+  CHECK(clause_of([&] {
+          run("SequenceInsert", 11, {empty_i64, Value(tv<int64_t>({}, {5})), Value(i64s(1))});
+        }) == "SQ5");
   CHECK(items(run("SequenceInsert", 11, {empty_i64, Value(tv<int64_t>({}, {5})), Value(i64s(0))})).size() == 1);
 }
 

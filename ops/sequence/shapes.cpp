@@ -12,7 +12,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
 Type wrap(Type::Kind kind, Type inner) {
   Type t;
   t.kind = kind;
@@ -119,8 +118,7 @@ std::vector<Type> optional(const InferenceArgs& a) {
   const Attribute* t = a.node.attr("type");
   // [spec:SQ16] Optional has an input or a type attribute describing a tensor or sequence type.
   ONNXSEM_CLAUSE(SQ16);
-  if (!t || t->type != AttrType::type_proto ||
-      (t->tp.kind != Type::Kind::tensor && t->tp.kind != Type::Kind::sequence))
+  if (!t || t->type != AttrType::type_proto || (t->tp.kind != Type::Kind::tensor && t->tp.kind != Type::Kind::sequence))
     type_error("SQ16", std::string("Optional: without an input, the type attribute ") +
                            (t ? "describes " + t->tp.describe() + ", not a tensor or sequence type" : "is required"));
   return outputs(a, {wrap(Type::Kind::optional, t->tp)});

@@ -119,8 +119,9 @@ TEST_CASE("sequence shapes: ConcatFromSequence joins or stacks the items") {
   out = infer("ConcatFromSequence", 11, {s}, {attr_i("axis", -1), attr_i("new_axis", 1)});
   CHECK(dims_of(out[0]) == Dims64{2, 3, -1});
   CHECK(clause_of([&] { (void)infer("ConcatFromSequence", 11, {s}, {attr_i("axis", 2)}); }) == "TS2");
-  CHECK(clause_of([&] { (void)infer("ConcatFromSequence", 11, {s}, {attr_i("axis", 0), attr_i("new_axis", 2)}); }) ==
-        "TY10");
+  CHECK(clause_of([&] {
+          (void)infer("ConcatFromSequence", 11, {s}, {attr_i("axis", 0), attr_i("new_axis", 2)});
+        }) == "TY10");
   CHECK_FALSE(infer("ConcatFromSequence", 11, {Type{}}, {attr_i("axis", 7)})[0].shape);
 }
 

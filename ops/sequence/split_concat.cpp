@@ -42,8 +42,8 @@ std::vector<int64_t> split_values(const Tensor& t) {
   } else if (t.dtype() == DType::int32) {
     for (int32_t x : t.data<int32_t>()) v.push_back(x);
   } else {
-    eval_error("A3", std::string("SplitToSequence: input 'split' must be int32 or int64, it is ") +
-                         dtype_name(t.dtype()));
+    eval_error("A3",
+               std::string("SplitToSequence: input 'split' must be int32 or int64, it is ") + dtype_name(t.dtype()));
   }
   return v;
 }
@@ -68,8 +68,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
       // [spec:SQ10] equal parts of length s, the last one holding the remainder.
       ONNXSEM_CLAUSE(SQ10);
       const int64_t len = v[0];
-      if (len <= 0)
-        eval_error("SQ10", "SplitToSequence: scalar split " + std::to_string(len) + " is not positive");
+      if (len <= 0) eval_error("SQ10", "SplitToSequence: scalar split " + std::to_string(len) + " is not positive");
       const int64_t n = dim / len + (dim % len != 0 ? 1 : 0);
       check_item_count(n, "SplitToSequence");
       for (int64_t k = 0; k < dim / len; ++k) lengths.push_back(len);
@@ -78,13 +77,12 @@ Outputs split_to_sequence(const KernelArgs& a) {
       // [spec:SQ11] a non-empty 1-D list of positive lengths summing to the dimension.
       ONNXSEM_CLAUSE(SQ11);
       if (sp.rank() != 1)
-        eval_error("SQ11", "SplitToSequence: input 'split' has shape " + show(sp.shape()) +
-                               ", it must be a scalar or 1-D");
+        eval_error("SQ11",
+                   "SplitToSequence: input 'split' has shape " + show(sp.shape()) + ", it must be a scalar or 1-D");
       if (v.empty()) eval_error("SQ11", "SplitToSequence: input 'split' is empty");
       int64_t total = 0;
       for (int64_t len : v) {
-        if (len <= 0)
-          eval_error("SQ11", "SplitToSequence: split " + show(v) + " has an entry that is not positive");
+        if (len <= 0) eval_error("SQ11", "SplitToSequence: split " + show(v) + " has an entry that is not positive");
         if (__builtin_add_overflow(total, len, &total))
           eval_error("SQ11", "SplitToSequence: split " + show(v) + " does not sum to " + std::to_string(dim));
       }
@@ -126,13 +124,13 @@ Outputs concat_from_sequence(const KernelArgs& a) {
   for (size_t k = 0; k < items.size(); ++k) {
     const Tensor& t = items[k].tensor();
     if (t.dtype() != first.dtype())
-      eval_error("SQ1", "ConcatFromSequence: item " + std::to_string(k) + " has element type " +
-                            dtype_name(t.dtype()) + ", item 0 has " + dtype_name(first.dtype()));
+      eval_error("SQ1", "ConcatFromSequence: item " + std::to_string(k) + " has element type " + dtype_name(t.dtype()) +
+                            ", item 0 has " + dtype_name(first.dtype()));
     Shape s = t.shape();
     if (new_axis == 1) {
       if (s != first.shape())
-        eval_error("SQ12", "ConcatFromSequence: item " + std::to_string(k) + " has shape " + show(s) +
-                               ", item 0 has " + show(first.shape()) + "; stacking needs equal shapes");
+        eval_error("SQ12", "ConcatFromSequence: item " + std::to_string(k) + " has shape " + show(s) + ", item 0 has " +
+                               show(first.shape()) + "; stacking needs equal shapes");
       s.insert(s.begin() + static_cast<std::ptrdiff_t>(axis), 1);
     }
     bool ok = static_cast<int64_t>(s.size()) == rank;

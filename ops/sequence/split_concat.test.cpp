@@ -83,7 +83,8 @@ TEST_CASE("[SQ12] ConcatFromSequence joins along an existing axis") {
   const Tensor r = concat({f32({2, 1}, {0, 1}), f32({2, 2}, {10, 11, 12, 13})}, {attr_i("axis", -1)});
   CHECK(r.shape() == Shape{2, 3});
   CHECK(vals<float>(r) == std::vector<float>{0, 10, 11, 1, 12, 13});
-  const Tensor r0 = concat({tv<int64_t>({1}, {1}), tv<int64_t>({0}, {}), tv<int64_t>({2}, {2, 3})}, {attr_i("axis", 0)});
+  const Tensor r0 = concat({tv<int64_t>({1}, {1}), tv<int64_t>({0}, {}), tv<int64_t>({2}, {2, 3})},
+                           {attr_i("axis", 0)});
   CHECK(vals<int64_t>(r0) == std::vector<int64_t>{1, 2, 3});
   const Tensor one = concat({tv<bool>({2}, {true, false})}, {attr_i("axis", 0)});
   CHECK(vals<bool>(one) == std::vector<bool>{true, false});
@@ -117,8 +118,9 @@ TEST_CASE("[SQ12] ConcatFromSequence with new_axis 1 stacks") {
   CHECK(vals<int32_t>(v) == std::vector<int32_t>{7, 8});
   CHECK(clause_of([&] { concat(ts, {attr_i("axis", 2), attr_i("new_axis", 1)}); }) == "X1");
   CHECK(clause_of([&] { concat(ts, {attr_i("axis", -3), attr_i("new_axis", 1)}); }) == "X1");
-  CHECK(clause_of([] { concat({f32({2}, {1, 2}), f32({3}, {1, 2, 3})}, {attr_i("axis", 0), attr_i("new_axis", 1)}); }) ==
-        "SQ12");
+  CHECK(clause_of([] {
+          concat({f32({2}, {1, 2}), f32({3}, {1, 2, 3})}, {attr_i("axis", 0), attr_i("new_axis", 1)});
+        }) == "SQ12");
 }
 
 TEST_CASE("[L5] an empty tensor with huge other axes is split and joined without walking them") {

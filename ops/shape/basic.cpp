@@ -69,8 +69,8 @@ Shape reshape_target(const Shape& in, const std::vector<int64_t>& spec, bool all
                             std::to_string(i));
     } else if (v == 0 && !allowzero) {
       if (i >= in.size())
-        eval_error("SH4", "shape " + show(spec) + " has 0 at position " + std::to_string(i) +
-                              " but the input " + show(in) + " has no dimension there to copy");
+        eval_error("SH4", "shape " + show(spec) + " has 0 at position " + std::to_string(i) + " but the input " +
+                              show(in) + " has no dimension there to copy");
       out[i] = in[i];
     } else {
       has_zero = has_zero || v == 0;
@@ -90,8 +90,8 @@ Shape reshape_target(const Shape& in, const std::vector<int64_t>& spec, bool all
   // [spec:SH5] the result holds exactly the input's elements.
   ONNXSEM_CLAUSE(SH5);
   if (element_count(out) != count)
-    eval_error("SH5", "shape " + show(spec) + " (resolved " + show(out) + ") cannot hold the " +
-                          std::to_string(count) + " elements of an input of shape " + show(in));
+    eval_error("SH5", "shape " + show(spec) + " (resolved " + show(out) + ") cannot hold the " + std::to_string(count) +
+                          " elements of an input of shape " + show(in));
   return out;
 }
 
@@ -123,8 +123,8 @@ Outputs flatten(const KernelArgs& a, bool negative_ok) {
   // back); the result is 2-D: the product of the dimensions before the axis, and of those from it on.
   ONNXSEM_CLAUSE(SH6);
   if (axis > r || axis < (negative_ok ? -r : 0))
-    eval_error("SH6", "axis " + std::to_string(axis) + " is out of range for Flatten of a rank-" +
-                          std::to_string(r) + " input");
+    eval_error("SH6", "axis " + std::to_string(axis) + " is out of range for Flatten of a rank-" + std::to_string(r) +
+                          " input");
   if (axis < 0) axis += r;
   const Shape& s = x.shape();
   Shape head(s.begin(), s.begin() + axis), tail(s.begin() + axis, s.end());

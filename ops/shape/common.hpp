@@ -16,14 +16,14 @@
 namespace onnxsem::ops::shape {
 
 // Registration of each file of the family (called by add_shape).
-void add_basic(Registry& r);          // basic.cpp: Identity Shape Size Reshape Flatten Squeeze Unsqueeze
-void add_constants(Registry& r);      // constant.cpp: Constant ConstantOfShape Range EyeLike
-void add_layout(Registry& r);         // layout.cpp: Transpose DepthToSpace SpaceToDepth Trilu
-void add_concat_split(Registry& r);   // concat_split.cpp: Concat Split
-void add_slice_pad(Registry& r);      // slice_pad.cpp: Slice Expand Tile Pad
-void add_gather(Registry& r);         // gather.cpp: Gather GatherElements GatherND Compress NonZero OneHot ReverseSequence
-void add_scatter(Registry& r);        // scatter.cpp: Scatter ScatterElements ScatterND
-void add_tensor_scatter(Registry& r); // tensor_scatter.cpp: TensorScatter
+void add_basic(Registry& r);         // basic.cpp: Identity Shape Size Reshape Flatten Squeeze Unsqueeze
+void add_constants(Registry& r);     // constant.cpp: Constant ConstantOfShape Range EyeLike
+void add_layout(Registry& r);        // layout.cpp: Transpose DepthToSpace SpaceToDepth Trilu
+void add_concat_split(Registry& r);  // concat_split.cpp: Concat Split
+void add_slice_pad(Registry& r);     // slice_pad.cpp: Slice Expand Tile Pad
+void add_gather(Registry& r);   // gather.cpp: Gather GatherElements GatherND Compress NonZero OneHot ReverseSequence
+void add_scatter(Registry& r);  // scatter.cpp: Scatter ScatterElements ScatterND
+void add_tensor_scatter(Registry& r);  // tensor_scatter.cpp: TensorScatter
 
 // Row-major element strides of a shape.
 [[nodiscard]] std::vector<int64_t> strides_of(const Shape& s);
@@ -61,7 +61,6 @@ void check_output_size(const Shape& out, const std::string& what);
 
 // The single value of a one-element int32 / int64 tensor (A3 otherwise).
 [[nodiscard]] int64_t scalar_int(const Tensor& t, const std::string& what);
-
 
 // A one-output result.
 [[nodiscard]] inline std::vector<std::optional<Value>> one(Tensor t) { return {Value(std::move(t))}; }

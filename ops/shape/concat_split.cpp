@@ -59,7 +59,8 @@ Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool ne
     const int64_t runs = outer * static_cast<int64_t>(ins.size());
     std::vector<int64_t> starts(static_cast<size_t>(runs) + 1, 0);
     for (int64_t j = 0; j < runs; ++j)
-      starts[static_cast<size_t>(j) + 1] = starts[static_cast<size_t>(j)] + ins[static_cast<size_t>(j) % ins.size()]->dim(axis) * inner;
+      starts[static_cast<size_t>(j) + 1] = starts[static_cast<size_t>(j)] +
+                                           ins[static_cast<size_t>(j) % ins.size()]->dim(axis) * inner;
     // Output elements [lo, hi): the parts of the runs that fall there, each copied from its input.
     auto copy = [&](int64_t lo, int64_t hi) {
       auto j = static_cast<size_t>(std::upper_bound(starts.begin(), starts.end(), lo) - starts.begin()) - 1;

@@ -19,8 +19,9 @@ TEST_CASE("[SH10] Concat joins inputs along the axis") {
   Tensor s = run1("Concat", 13, {Value(tv<std::string>({1}, {"x"})), Value(tv<std::string>({2}, {"y", "z"}))},
                   {attr_i("axis", 0)});
   CHECK(vals<std::string>(s) == std::vector<std::string>{"x", "y", "z"});
-  CHECK(clause_of([&] { (void)run1("Concat", 13, {Value(a), Value(f32({3, 1}, {1, 2, 3}))}, {attr_i("axis", 1)}); }) ==
-        "SH10");
+  CHECK(clause_of([&] {
+          (void)run1("Concat", 13, {Value(a), Value(f32({3, 1}, {1, 2, 3}))}, {attr_i("axis", 1)});
+        }) == "SH10");
   CHECK(clause_of([&] {
           (void)run1("Concat", 13, {Value(a), Value(tv<double>({2, 1}, {1, 2}))}, {attr_i("axis", 1)});
         }) == "SH10");
@@ -90,8 +91,9 @@ TEST_CASE("[SH11] Split cuts the input into consecutive parts") {
   auto s = run("Split", 13, {Value(tv<std::string>({2}, {"p", "q"}))}, {}, 2);
   CHECK(vals<std::string>(s[1]->tensor()) == std::vector<std::string>{"q"});
   CHECK(clause_of([&] { (void)run("Split", 13, {Value(x), Value(i64({1, 2}))}, {attr_i("axis", 1)}, 2); }) == "SH11");
-  CHECK(clause_of([&] { (void)run("Split", 13, {Value(x), Value(i64({1, 2, 3}))}, {attr_i("axis", 1)}, 2); }) ==
-        "SH11");
+  CHECK(clause_of([&] {
+          (void)run("Split", 13, {Value(x), Value(i64({1, 2, 3}))}, {attr_i("axis", 1)}, 2);
+        }) == "SH11");
   CHECK(clause_of([&] { (void)run("Split", 13, {Value(x), Value(i64({-1, 7}))}, {attr_i("axis", 1)}, 2); }) == "SH11");
   CHECK(clause_of([&] { (void)run("Split", 13, {Value(x)}, {attr_i("axis", 1)}, 4); }) == "SH11");
   CHECK(clause_of([&] { (void)run("Split", 18, {Value(x)}, {}, 2); }) == "SH11");

@@ -19,8 +19,8 @@ using Outputs = std::vector<std::optional<Value>>;
 
 // ---- Constant ----------------------------------------------------------------------------------------------
 // The attributes that may carry the constant, in the order ONNX lists them.
-const char* const kConstantAttrs[] = {"value",      "sparse_value", "value_float",  "value_floats",
-                                      "value_int",  "value_ints",   "value_string", "value_strings"};
+const char* const kConstantAttrs[] = {"value",     "sparse_value", "value_float",  "value_floats",
+                                      "value_int", "value_ints",   "value_string", "value_strings"};
 
 Outputs constant(const KernelArgs& a, bool typed_forms) {
   const Node& n = a.node;
@@ -71,8 +71,7 @@ Outputs constant_of_shape(const KernelArgs& a) {
   const Tensor* value = attr_tensor_opt(a.node, "value");
   Tensor fill = value ? *value : Tensor::scalar<float>(0.0f);
   if (fill.size() != 1)
-    eval_error("SH22", "ConstantOfShape: attribute 'value' must hold one element, got " +
-                           std::to_string(fill.size()));
+    eval_error("SH22", "ConstantOfShape: attribute 'value' must hold one element, got " + std::to_string(fill.size()));
   return one(dispatch(fill.dtype(), all_types, "ConstantOfShape", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = fill.data<T>()[0];

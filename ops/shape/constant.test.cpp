@@ -55,18 +55,21 @@ TEST_CASE("[SH22] ConstantOfShape fills the requested shape with the one-element
         }) == "SH22");
 }
 
-TEST_CASE("[SH22][E9] ConstantOfShape fills every element of a large output (written past the caches), on 1, 2, 3 threads") {
+TEST_CASE(
+    "[SH22][E9] ConstantOfShape fills every element of a large output (written past the caches), on 1, 2, 3 threads") {
   // Past 16 MiB the fill streams its stores; slices on several threads start at unaligned elements and the
   // odd counts leave tails: every element must hold the value, for elements of 4 and of 8 bytes.
   KeepAlive keep;  // every result and copy held to the end (E9 tests)
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    const Tensor& f = keep(run1("ConstantOfShape", 20, {Value(i64({3, 1398107}))}, {attr_t("value", f32({1}, {-2.5f}))}));
+    const Tensor& f = keep(
+        run1("ConstantOfShape", 20, {Value(i64({3, 1398107}))}, {attr_t("value", f32({1}, {-2.5f}))}));
     const std::vector<float>& fv = keep(vals<float>(f));
     CHECK(fv.size() == 4194321);
     CHECK(std::count(fv.begin(), fv.end(), -2.5f) == static_cast<std::ptrdiff_t>(fv.size()));
-    const Tensor& d = keep(run1("ConstantOfShape", 20, {Value(i64({2097157}))}, {attr_t("value", tv<double>({1}, {0.125}))}));
+    const Tensor& d = keep(
+        run1("ConstantOfShape", 20, {Value(i64({2097157}))}, {attr_t("value", tv<double>({1}, {0.125}))}));
     const std::vector<double>& dv = keep(vals<double>(d));
     CHECK(dv.size() == 2097157);
     CHECK(std::count(dv.begin(), dv.end(), 0.125) == static_cast<std::ptrdiff_t>(dv.size()));
@@ -75,7 +78,8 @@ TEST_CASE("[SH22][E9] ConstantOfShape fills every element of a large output (wri
 
 TEST_CASE("[SH23] Range counts ceil((limit - start) / delta) elements") {
   auto r32 = [](int32_t a, int32_t b, int32_t c) {
-    return vals<int32_t>(run1("Range", 11, {Value(Tensor::scalar(a)), Value(Tensor::scalar(b)), Value(Tensor::scalar(c))}));
+    return vals<int32_t>(
+        run1("Range", 11, {Value(Tensor::scalar(a)), Value(Tensor::scalar(b)), Value(Tensor::scalar(c))}));
   };
   CHECK(r32(10, 4, -3) == std::vector<int32_t>{10, 7});
   CHECK(r32(1, 5, 2) == std::vector<int32_t>{1, 3});
@@ -88,17 +92,20 @@ TEST_CASE("[SH23] Range counts ceil((limit - start) / delta) elements") {
   Tensor e = run1("Range", 11, {Value(Tensor::scalar(lo)), Value(Tensor::scalar(hi)), Value(Tensor::scalar(hi))});
   CHECK(vals<int64_t>(e) == std::vector<int64_t>{lo, -1, hi - 1});
   // float16 from version 27: 0, 0.25, 0.5, 0.75 (bit patterns 0x0000, 0x3400, 0x3800, 0x3A00)
-  Tensor h = run1("Range", 27, {Value(Tensor::scalar(float16_t{0})), Value(Tensor::scalar(float16_t{0x3C00})),
-                                Value(Tensor::scalar(float16_t{0x3400}))});
+  Tensor h = run1("Range", 27,
+                  {Value(Tensor::scalar(float16_t{0})), Value(Tensor::scalar(float16_t{0x3C00})),
+                   Value(Tensor::scalar(float16_t{0x3400}))});
   std::vector<uint16_t> bits;
   for (auto v : h.data<float16_t>()) bits.push_back(v.bits);
   CHECK(bits == std::vector<uint16_t>{0x0000, 0x3400, 0x3800, 0x3A00});
   CHECK(clause_of([&] { (void)r32(1, 5, 0); }) == "SH23");
+  CHECK(
+      clause_of([] {
+        (void)run1("Range", 11, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0)), Value(Tensor::scalar(1.0f))});
+      }) == "SH23");
   CHECK(clause_of([] {
-          (void)run1("Range", 11, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0)), Value(Tensor::scalar(1.0f))});
-        }) == "SH23");
-  CHECK(clause_of([] {
-          (void)run1("Range", 11, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0f)), Value(Tensor::scalar(0.0f))});
+          (void)run1("Range", 11,
+                     {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0f)), Value(Tensor::scalar(0.0f))});
         }) == "SH23");
 }
 

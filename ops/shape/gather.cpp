@@ -41,8 +41,7 @@ Outputs gather(const KernelArgs& a, bool negative_ok) {
   const int64_t outer = product(s, 0, static_cast<size_t>(axis)), dim = s[axis];
   const int64_t inner = product(s, static_cast<size_t>(axis) + 1, s.size());
   std::vector<int64_t> pos(idx.size());
-  for (size_t t = 0; t < idx.size(); ++t)
-    pos[t] = checked_index(idx[t], dim, negative_ok, "SH13", "Gather index");
+  for (size_t t = 0; t < idx.size(); ++t) pos[t] = checked_index(idx[t], dim, negative_ok, "SH13", "Gather index");
   std::vector<int64_t> src;
   src.reserve(static_cast<size_t>(outer * static_cast<int64_t>(idx.size()) * inner));
   for (int64_t o = 0; o < outer; ++o)
@@ -99,8 +98,8 @@ Outputs gather_nd(const KernelArgs& a, bool has_batch_dims) {
                            std::to_string(r) + " and indices rank " + std::to_string(q));
   for (int64_t d = 0; d < b; ++d)
     if (x.dim(d) != ind.dim(d))
-      eval_error("SH16", "GatherND: batch dimension " + std::to_string(d) + " differs between data " +
-                             show(x.shape()) + " and indices " + show(ind.shape()));
+      eval_error("SH16", "GatherND: batch dimension " + std::to_string(d) + " differs between data " + show(x.shape()) +
+                             " and indices " + show(ind.shape()));
   const int64_t k = ind.dim(q - 1);
   if (k < 1 || k > r - b)
     eval_error("SH16", "GatherND: the index tuples have length " + std::to_string(k) + ", outside [1, " +
@@ -137,8 +136,8 @@ Outputs compress(const KernelArgs& a, bool negative_ok) {
   // rest is dropped) but not longer.
   ONNXSEM_CLAUSE(SH27);
   if (cond.dtype() != DType::boolean || cond.rank() != 1)
-    eval_error("SH27", "Compress: the condition must be a 1-D bool tensor, got " + std::string(dtype_name(cond.dtype())) +
-                           " of rank " + std::to_string(cond.rank()));
+    eval_error("SH27", "Compress: the condition must be a 1-D bool tensor, got " +
+                           std::string(dtype_name(cond.dtype())) + " of rank " + std::to_string(cond.rank()));
   const bool has_axis = attr_int_opt(a.node, "axis").has_value();
   const Tensor x = has_axis ? x0 : x0.reshaped({x0.size()});
   if (x.rank() == 0) eval_error("SH27", "Compress with an axis needs data of rank >= 1");

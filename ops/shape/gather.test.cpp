@@ -43,7 +43,8 @@ TEST_CASE("[SH16] GatherND selects slices by index tuples, within batches") {
   Tensor r = run1("GatherND", 13, {Value(x), Value(tv<int64_t>({2, 1}, {1, -2}))});
   CHECK(r.shape() == Shape{2, 2});
   CHECK(vals<float>(r) == std::vector<float>{2, 3, 0, 1});
-  Tensor b = run1("GatherND", 12, {Value(iota_f({2, 2, 2})), Value(tv<int64_t>({2, 1}, {1, 0}))}, {attr_i("batch_dims", 1)});
+  Tensor b = run1("GatherND", 12, {Value(iota_f({2, 2, 2})), Value(tv<int64_t>({2, 1}, {1, 0}))},
+                  {attr_i("batch_dims", 1)});
   CHECK(b.shape() == Shape{2, 2});
   CHECK(vals<float>(b) == std::vector<float>{2, 3, 4, 5});
   CHECK(clause_of([&] { (void)run1("GatherND", 13, {Value(x), Value(tv<int64_t>({1, 3}, {0, 0, 0}))}); }) == "SH16");
@@ -100,13 +101,14 @@ TEST_CASE("[SH26] OneHot inserts the depth axis and marks the indices") {
   CHECK(vals<float>(run1("OneHot", 11, {Value(i64({5})), Value(Tensor::scalar<int64_t>(3)), Value(on_off)})) ==
         std::vector<float>{0, 0, 0});
   // axis 0, a float depth (truncated) and float indices, string values
-  Tensor z = run1("OneHot", 11, {Value(f32({2}, {1.9f, 0})), Value(Tensor::scalar(2.7f)),
-                                 Value(tv<std::string>({2}, {"n", "y"}))},
+  Tensor z = run1("OneHot", 11,
+                  {Value(f32({2}, {1.9f, 0})), Value(Tensor::scalar(2.7f)), Value(tv<std::string>({2}, {"n", "y"}))},
                   {attr_i("axis", 0)});
   CHECK(z.shape() == Shape{2, 2});
   CHECK(vals<std::string>(z) == std::vector<std::string>{"n", "y", "y", "n"});
-  CHECK(clause_of([&] { (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(0)), Value(on_off)}); }) ==
-        "SH26");
+  CHECK(clause_of([&] {
+          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(0)), Value(on_off)});
+        }) == "SH26");
   CHECK(clause_of([&] {
           (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(3)), Value(f32({3}, {0, 1, 2}))});
         }) == "SH26");

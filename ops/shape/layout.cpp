@@ -30,8 +30,8 @@ Outputs transpose(const KernelArgs& a) {
   bool ok = static_cast<int64_t>(sorted.size()) == r;
   for (int64_t i = 0; ok && i < r; ++i) ok = sorted[i] == i;
   if (!ok)
-    eval_error("SH7", "perm " + show(perm) + " is not a permutation of the " + std::to_string(r) +
-                          " axes of the input");
+    eval_error("SH7",
+               "perm " + show(perm) + " is not a permutation of the " + std::to_string(r) + " axes of the input");
   const auto in_st = strides_of(x.shape());
   Shape out(static_cast<size_t>(r));
   std::vector<int64_t> st(static_cast<size_t>(r));
@@ -55,10 +55,12 @@ Outputs transpose(const KernelArgs& a) {
     auto rows = [&](int64_t lo, int64_t hi) {
       T* dst = o + lo * inner;
       for_each_broadcast_row<1>(walk, w.strides, lo, hi,
-                                [&](const std::array<int64_t, 1>& start, const std::array<int64_t, 1>& step, int64_t n) {
+                                [&](const std::array<int64_t, 1>& start, const std::array<int64_t, 1>& step,
+                                    int64_t n) {
                                   const T* src = in.data() + start[0];
                                   if (step[0] == 1) std::copy(src, src + n, dst);
-                                  else for (int64_t u = 0; u < n; ++u) dst[u] = src[u * step[0]];
+                                  else
+                                    for (int64_t u = 0; u < n; ++u) dst[u] = src[u * step[0]];
                                   dst += n;
                                 });
     };

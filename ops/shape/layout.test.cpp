@@ -90,14 +90,19 @@ TEST_CASE("[SH31] DepthToSpace (DCR and CRD) and SpaceToDepth rearrange blocks")
   Tensor sd = run1("SpaceToDepth", 1, {Value(img)}, {attr_i("blocksize", 2)});
   CHECK(sd.shape() == Shape{1, 4, 2, 2});
   CHECK(vals<float>(sd) == std::vector<float>{0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15});
-  CHECK(clause_of([] { (void)run1("DepthToSpace", 13, {Value(iota_f({1, 6, 1, 1}))}, {attr_i("blocksize", 2)}); }) ==
-        "SH31");
-  CHECK(clause_of([&] { (void)run1("DepthToSpace", 13, {Value(x)}, {attr_i("blocksize", 2), attr_s("mode", "X")}); }) ==
-        "SH31");
-  CHECK(clause_of([] { (void)run1("DepthToSpace", 13, {Value(iota_f({8, 1, 1}))}, {attr_i("blocksize", 2)}); }) == "SH31");
+  CHECK(clause_of([] {
+          (void)run1("DepthToSpace", 13, {Value(iota_f({1, 6, 1, 1}))}, {attr_i("blocksize", 2)});
+        }) == "SH31");
+  CHECK(clause_of([&] {
+          (void)run1("DepthToSpace", 13, {Value(x)}, {attr_i("blocksize", 2), attr_s("mode", "X")});
+        }) == "SH31");
+  CHECK(clause_of([] {
+          (void)run1("DepthToSpace", 13, {Value(iota_f({8, 1, 1}))}, {attr_i("blocksize", 2)});
+        }) == "SH31");
   CHECK(clause_of([&] { (void)run1("DepthToSpace", 13, {Value(x)}, {attr_i("blocksize", 0)}); }) == "SH31");
-  CHECK(clause_of([] { (void)run1("SpaceToDepth", 13, {Value(iota_f({1, 1, 3, 4}))}, {attr_i("blocksize", 2)}); }) ==
-        "SH31");
+  CHECK(clause_of([] {
+          (void)run1("SpaceToDepth", 13, {Value(iota_f({1, 1, 3, 4}))}, {attr_i("blocksize", 2)});
+        }) == "SH31");
   CHECK(clause_of([&] { (void)run1("DepthToSpace", 13, {Value(x)}); }) == "A1");
 }
 

@@ -142,8 +142,7 @@ Outputs scatter_nd(const KernelArgs& a, Reduction red) {
   Shape expect(ind.shape().begin(), ind.shape().end() - 1);
   expect.insert(expect.end(), x.shape().begin() + k, x.shape().end());
   if (upd.shape() != expect)
-    eval_error("SH30", "ScatterND: updates of shape " + show(upd.shape()) + " where " + show(expect) +
-                           " is required");
+    eval_error("SH30", "ScatterND: updates of shape " + show(upd.shape()) + " where " + show(expect) + " is required");
   const auto idx = index_values(ind, "ScatterND input 'indices'");
   const auto st = strides_of(x.shape());
   const int64_t block = k < r ? st[k - 1] : 1;
@@ -165,12 +164,10 @@ void add_scatter(Registry& r) {
   r.add("", "Scatter", {11}, [](const KernelArgs& a) { return scatter_elements(a, Reduction::none, true, "Scatter"); });
   r.add("", "ScatterElements", {11, 13},
         [](const KernelArgs& a) { return scatter_elements(a, Reduction::none, true, "ScatterElements"); });
-  r.add("", "ScatterElements", {16}, [](const KernelArgs& a) {
-    return scatter_elements(a, reduction_of(a, false), true, "ScatterElements");
-  });
-  r.add("", "ScatterElements", {18}, [](const KernelArgs& a) {
-    return scatter_elements(a, reduction_of(a, true), true, "ScatterElements");
-  });
+  r.add("", "ScatterElements", {16},
+        [](const KernelArgs& a) { return scatter_elements(a, reduction_of(a, false), true, "ScatterElements"); });
+  r.add("", "ScatterElements", {18},
+        [](const KernelArgs& a) { return scatter_elements(a, reduction_of(a, true), true, "ScatterElements"); });
   r.add("", "ScatterND", {11, 13}, [](const KernelArgs& a) { return scatter_nd(a, Reduction::none); });
   r.add("", "ScatterND", {16}, [](const KernelArgs& a) { return scatter_nd(a, reduction_of(a, false)); });
   r.add("", "ScatterND", {18}, [](const KernelArgs& a) { return scatter_nd(a, reduction_of(a, true)); });

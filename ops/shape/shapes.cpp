@@ -36,7 +36,6 @@ Out first(const InferenceArgs& a, Type t) { return outputs(a, {std::move(t)}); }
 Dims unknown_dims(size_t n) { return Dims(n, unknown_dim()); }
 bool is_fixed(const Dim& d, int64_t v) { return d.value && *d.value == v; }
 
-
 // ---- dimension arithmetic
 
 // The product of d[from, to): fixed when every factor is (unknown on overflow), 0 when a factor is fixed 0,
@@ -128,7 +127,6 @@ std::vector<bool> mask_of(const Ints& axes, size_t rank) {
   return m;
 }
 
-
 // The single value of a known one-element numeric input, read as the kernels read it (binary64).
 std::optional<double> known_scalar(const InferenceArgs& a, size_t k) {
   const Value* v = a.constant(k);
@@ -219,8 +217,7 @@ Out reshape(const InferenceArgs& a, bool from_attr, bool zero_ok) {
   // symbol is left (a symbol of size 0 would satisfy any count).
   const bool all_fixed = in_symbols.empty();
   if (inferred) {
-    if (rest_fixed != 0 && in_fixed % rest_fixed == 0)
-      out[*inferred] = fixed_dim(in_fixed / rest_fixed);
+    if (rest_fixed != 0 && in_fixed % rest_fixed == 0) out[*inferred] = fixed_dim(in_fixed / rest_fixed);
     else if (all_fixed)
       type_error("SH40", "Reshape: the -1 of shape " + ints_text(*spec) + " cannot be inferred for an input of shape " +
                              dims_text(*in) + " (" + std::to_string(in_fixed) + " elements)");
@@ -245,7 +242,7 @@ Out flatten(const InferenceArgs& a, bool negative_ok) {
                            std::to_string(r));
   if (axis < 0) axis += r;
   return first(a, tensor_of(Dims{product_dim(*in, 0, static_cast<size_t>(axis)),
-                              product_dim(*in, static_cast<size_t>(axis), in->size())}));
+                                 product_dim(*in, static_cast<size_t>(axis), in->size())}));
 }
 
 Out squeeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
@@ -266,8 +263,8 @@ Out squeeze(const InferenceArgs& a, bool from_attr, bool negative_ok) {
     if (!n || *n > static_cast<int64_t>(in->size())) return first(a, tensor_of());
     return first(a, tensor_of(unknown_dims(in->size() - static_cast<size_t>(*n))));
   }
-  const auto removed =
-      mask_of(axes_of(*axes, static_cast<int64_t>(in->size()), negative_ok, "Squeeze axis"), in->size());
+  const auto removed = mask_of(axes_of(*axes, static_cast<int64_t>(in->size()), negative_ok, "Squeeze axis"),
+                               in->size());
   Dims out;
   for (size_t d = 0; d < in->size(); ++d) {
     if (!removed[d]) {
@@ -373,8 +370,8 @@ Out split(const InferenceArgs& a, std::optional<size_t> split_input, bool split_
   const auto& in = input_dims(a, 0);
   if (!in) return out;
   if (in->empty()) type_error("SH42", "Split: the input is a scalar");
-  const auto axis =
-      static_cast<size_t>(static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(in->size()), "Split axis"));
+  const auto axis = static_cast<size_t>(
+      static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(in->size()), "Split axis"));
   const Dim& dim = (*in)[axis];
   const auto n = static_cast<int64_t>(a.output_count);
   std::optional<Dims> parts;  // the outputs' extents on the axis
@@ -410,10 +407,8 @@ Out split(const InferenceArgs& a, std::optional<size_t> split_input, bool split_
     if (dim.value && *dim.value % n != 0)
       type_error("SH42", "Split: dimension " + std::to_string(*dim.value) + " of axis " + std::to_string(axis) +
                              " cannot be split into " + std::to_string(n) + " equal parts");
-    if (dim.value)
-      parts = Dims(static_cast<size_t>(n), fixed_dim(*dim.value / n));
-    else if (n == 1)
-      parts = Dims{dim};
+    if (dim.value) parts = Dims(static_cast<size_t>(n), fixed_dim(*dim.value / n));
+    else if (n == 1) parts = Dims{dim};
   }
   for (size_t k = 0; k < out.size(); ++k) {
     Dims d = *in;
@@ -486,8 +481,7 @@ Out slice(const InferenceArgs& a, bool from_attrs) {
     const int64_t step = steps ? (*steps)[k] : 1, start = (*starts)[k], end = (*ends)[k];
     if (step == 0) type_error("SH43", "Slice: step 0 on axis " + std::to_string((*axes)[k]));
     Dim& d = out[static_cast<size_t>((*axes)[k])];
-    if (d.value)
-      d = fixed_dim(slice_count(*d.value, start, end, step));
+    if (d.value) d = fixed_dim(slice_count(*d.value, start, end, step));
     else if (!((step == 1 && start == 0 && end == int64_max) ||
                (step == -1 && (start == -1 || start == int64_max) && end == int64_min)))
       d = unknown_dim();  // (the whole axis, forwards or backwards, keeps the dimension)
@@ -664,8 +658,8 @@ Out gather(const InferenceArgs& a) {
   const auto& x = indexed_data(a);
   const auto& ind = input_dims(a, 1);
   if (!x) return first(a, tensor_of());
-  const auto axis =
-      static_cast<size_t>(static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(x->size()), "Gather axis"));
+  const auto axis = static_cast<size_t>(
+      static_axis(attr_int(a.node, "axis", 0), static_cast<int64_t>(x->size()), "Gather axis"));
   if (!ind) return first(a, tensor_of());
   Dims out(x->begin(), x->begin() + static_cast<std::ptrdiff_t>(axis));
   out.insert(out.end(), ind->begin(), ind->end());
@@ -737,7 +731,8 @@ Out compress(const InferenceArgs& a) {
 
 Out non_zero(const InferenceArgs& a) {
   const auto r = input_rank(a, 0);
-  return first(a, tensor_of(Dims{r ? fixed_dim(std::max<int64_t>(*r, 1)) : unknown_dim(), unknown_dim()}, DType::int64));
+  return first(a,
+               tensor_of(Dims{r ? fixed_dim(std::max<int64_t>(*r, 1)) : unknown_dim(), unknown_dim()}, DType::int64));
 }
 
 Out one_hot(const InferenceArgs& a) {
@@ -780,10 +775,8 @@ Out reverse_sequence(const InferenceArgs& a) {
 
 // The reduction attribute of a scatter (TY10): none, add, mul, and from version 18 max, min.
 void reduction(const InferenceArgs& a, bool minmax) {
-  if (minmax)
-    (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul", "max", "min"});
-  else
-    (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul"});
+  if (minmax) (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul", "max", "min"});
+  else (void)choice_attr(a.node, "reduction", "none", {"none", "add", "mul"});
 }
 
 Out scatter_elements(const InferenceArgs& a) {

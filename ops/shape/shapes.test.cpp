@@ -1,6 +1,6 @@
 // Tests of the shape family's shape rules (spec/ops-shape.md, "Shapes"; spec/types.md, TY5).
-#include <algorithm>
 #include <doctest/doctest.h>
+#include <algorithm>
 
 #include <cstdint>
 #include <limits>
@@ -235,9 +235,9 @@ TEST_CASE("[SH42] Concat's and Split's operands fit") {
 // ---- Slice, Expand, Tile, Pad
 
 TEST_CASE("Slice: counts on fixed axes, whole axes on symbolic ones") {
-  auto y =
-      infer("Slice", 13, {ttype(F, {10, 8, 6}), ttype(I64, {2}), ttype(I64, {2}), ttype(I64, {2}), ttype(I64, {2})}, {},
-            C{none, ints({1, -1}), ints({imax, imin}), ints({0, 2}), ints({3, -2})});
+  auto y = infer("Slice", 13,
+                 {ttype(F, {10, 8, 6}), ttype(I64, {2}), ttype(I64, {2}), ttype(I64, {2}), ttype(I64, {2})}, {},
+                 C{none, ints({1, -1}), ints({imax, imin}), ints({0, 2}), ints({3, -2})});
   CHECK(dims_of(y[0]) == V{3, 8, 3});
   y = infer("Slice", 1, {ttype(F, {10, 8})}, {attr_is("starts", {2}), attr_is("ends", {-2})});
   CHECK(dims_of(y[0]) == V{6, 8});

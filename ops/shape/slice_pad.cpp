@@ -226,8 +226,8 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string&
   // periodically; modes other than constant need a non-empty remaining axis to pad from.
   ONNXSEM_CLAUSE(SH19);
   if (static_cast<int64_t>(pads.size()) != 2 * r)
-    eval_error("SH19", "Pad: pads " + show(pads) + " needs 2 entries per axis of the rank-" + std::to_string(r) +
-                           " input");
+    eval_error("SH19",
+               "Pad: pads " + show(pads) + " needs 2 entries per axis of the rank-" + std::to_string(r) + " input");
   Shape out(static_cast<size_t>(r));
   for (int64_t d = 0; d < r; ++d) {
     const int64_t n = x.dim(d), b = pads[d], e = pads[d + r];
@@ -282,8 +282,9 @@ Outputs pad_attr(const KernelArgs& a, const char* pads_name) {
   if (!pads) eval_error("A1", std::string("required attribute '") + pads_name + "' is missing");
   const std::string mode = attr_string(a.node, "mode", "constant");
   const double value = attr_float(a.node, "value", 0.0f);
-  Tensor fill = dispatch(x.dtype(), numeric_and_bool_types, "Pad",
-                         [&](auto tag) { return Tensor::scalar(num::from_double<typename decltype(tag)::type>(value)); });
+  Tensor fill = dispatch(x.dtype(), numeric_and_bool_types, "Pad", [&](auto tag) {
+    return Tensor::scalar(num::from_double<typename decltype(tag)::type>(value));
+  });
   return one(pad(x, *pads, mode, &fill, false));
 }
 

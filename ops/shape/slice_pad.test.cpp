@@ -10,8 +10,9 @@ const int64_t kMax = std::numeric_limits<int64_t>::max();
 const int64_t kMin = std::numeric_limits<int64_t>::min();
 
 std::vector<float> slice1d(int64_t start, int64_t end, int64_t step, int64_t n = 5) {
-  return vals<float>(run1("Slice", 13, {Value(iota_f({n})), Value(i64({start})), Value(i64({end})), std::nullopt,
-                                        Value(i64({step}))}));
+  return vals<float>(
+      run1("Slice", 13,
+           {Value(iota_f({n})), Value(i64({start})), Value(i64({end})), std::nullopt, Value(i64({step}))}));
 }
 }  // namespace
 
@@ -32,10 +33,12 @@ TEST_CASE("[SH12] Slice counts negative bounds from the back and clamps them") {
   // axes (negative from version 11) and steps
   Tensor c = run1("Slice", 13, {Value(x), Value(i64({-1})), Value(i64({kMin})), Value(i64({-1})), Value(i64({-2}))});
   CHECK(vals<float>(c) == std::vector<float>{3, 1, 7, 5, 11, 9});
-  Tensor v1 = run1("Slice", 1, {Value(x)}, {attr_ints("starts", {1}), attr_ints("ends", {kMax}), attr_ints("axes", {1})});
+  Tensor v1 = run1("Slice", 1, {Value(x)},
+                   {attr_ints("starts", {1}), attr_ints("ends", {kMax}), attr_ints("axes", {1})});
   CHECK(v1.shape() == Shape{3, 3});
-  Tensor s = run1("Slice", 13, {Value(tv<std::string>({3}, {"a", "b", "c"})), Value(i64({-1})), Value(i64({-4})),
-                                std::nullopt, Value(i64({-1}))});
+  Tensor s = run1("Slice", 13,
+                  {Value(tv<std::string>({3}, {"a", "b", "c"})), Value(i64({-1})), Value(i64({-4})), std::nullopt,
+                   Value(i64({-1}))});
   CHECK(vals<std::string>(s) == std::vector<std::string>{"c", "b", "a"});
 }
 
@@ -49,9 +52,10 @@ TEST_CASE("[SH12] Slice refuses steps of 0, repeated axes and lists of different
   CHECK(clause_of([&] {
           (void)run1("Slice", 13, {Value(x), Value(i64({0})), Value(i64({1})), Value(i64({2}))});
         }) == "X1");
-  CHECK(clause_of([&] {
-          (void)run1("Slice", 1, {Value(x)}, {attr_ints("starts", {0}), attr_ints("ends", {1}), attr_ints("axes", {-1})});
-        }).empty());  // X1: a negative axis counts from the back in every version
+  CHECK(
+      clause_of([&] {
+        (void)run1("Slice", 1, {Value(x)}, {attr_ints("starts", {0}), attr_ints("ends", {1}), attr_ints("axes", {-1})});
+      }).empty());  // X1: a negative axis counts from the back in every version
 }
 
 TEST_CASE("[SH17] Expand broadcasts the input and the shape both ways") {
@@ -80,7 +84,8 @@ TEST_CASE("[SH18] Tile repeats the input along every axis") {
   CHECK(vals<float>(run1("Tile", 6, {Value(x), Value(i64({2, 1}))})) == std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3});
   CHECK(run1("Tile", 13, {Value(x), Value(i64({0, 3}))}).shape() == Shape{0, 6});
   CHECK(run1("Tile", 13, {Value(Tensor::scalar(5.0f)), Value(i64({}))}).rank() == 0);
-  Tensor t1 = run1("Tile", 1, {Value(iota_f({2})), Value(Tensor::scalar<int64_t>(3)), Value(Tensor::scalar<int64_t>(0))});
+  Tensor t1 = run1("Tile", 1,
+                   {Value(iota_f({2})), Value(Tensor::scalar<int64_t>(3)), Value(Tensor::scalar<int64_t>(0))});
   CHECK(vals<float>(t1) == std::vector<float>{0, 1, 0, 1, 0, 1});
   CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({1, -1}))}); }) == "SH18");
   CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({2}))}); }) == "SH18");
@@ -116,8 +121,8 @@ TEST_CASE("[SH19][SH20] Pad in each mode, with cropping by negative pads") {
   // versions 1 and 2: attributes, the value converted to the element type
   CHECK(vals<float>(run1("Pad", 2, {Value(x)}, {attr_ints("pads", {0, 1}), attr_f("value", 1.5f)})) ==
         std::vector<float>{1, 2, 3, 1.5f});
-  CHECK(vals<int32_t>(run1("Pad", 1, {Value(tv<int32_t>({1}, {4}))}, {attr_ints("paddings", {1, 0}), attr_f("value", 2)})) ==
-        std::vector<int32_t>{2, 4});
+  CHECK(vals<int32_t>(run1("Pad", 1, {Value(tv<int32_t>({1}, {4}))},
+                           {attr_ints("paddings", {1, 0}), attr_f("value", 2)})) == std::vector<int32_t>{2, 4});
   // strings pad with the empty string by default
   CHECK(vals<std::string>(run1("Pad", 13, {Value(tv<std::string>({1}, {"s"})), Value(i64({0, 1}))})) ==
         std::vector<std::string>{"s", ""});
@@ -130,11 +135,15 @@ TEST_CASE("[SH19][SH20] Pad refuses malformed pads and modes") {
   CHECK(clause_of([] {
           (void)run1("Pad", 13, {Value(iota_f({0})), Value(i64({1, 0}))}, {attr_s("mode", "edge")});
         }) == "SH19");
-  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(1.0))}); }) == "SH19");
+  CHECK(clause_of([&] {
+          (void)run1("Pad", 13, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(1.0))});
+        }) == "SH19");
   CHECK(clause_of([&] {
           (void)run1("Pad", 18, {Value(iota_f({2, 2})), Value(i64({1, 1, 1, 1})), std::nullopt, Value(i64({0, -2}))});
         }) == "SH19");
-  CHECK(clause_of([&] { (void)run1("Pad", 13, {Value(x), Value(i64({1, 0}))}, {attr_s("mode", "mirror")}); }) == "SH20");
+  CHECK(clause_of([&] {
+          (void)run1("Pad", 13, {Value(x), Value(i64({1, 0}))}, {attr_s("mode", "mirror")});
+        }) == "SH20");
   CHECK(clause_of([&] { (void)run1("Pad", 18, {Value(x), Value(i64({1, 0}))}, {attr_s("mode", "wrap")}); }) == "SH20");
 }
 
@@ -146,7 +155,8 @@ TEST_CASE("[SH18][SH19] Tile and Pad refuse outputs beyond the allocation limit 
           (void)run1("Pad", 13, {Value(iota_f({2})), Value(i64({std::numeric_limits<int64_t>::min(), 0}))});
         }) == "SH19");
   CHECK(clause_of([] {
-          (void)run1("OneHot", 11, {Value(i64({0})), Value(Tensor::scalar<int64_t>(int64_t{1} << 50)), Value(f32({2}, {0, 1}))});
+          (void)run1("OneHot", 11,
+                     {Value(i64({0})), Value(Tensor::scalar<int64_t>(int64_t{1} << 50)), Value(f32({2}, {0, 1}))});
         }) == "L3");
 }
 
@@ -193,8 +203,9 @@ TEST_CASE("[SH12][SH17][SH18][SH19] Slice, Expand, Tile and Pad of a large tenso
       CHECK(vals<float>(y) == want);
     }
     // Slice: every other row of axis 1 backwards from 68, columns 10 .. 79.
-    const Tensor sl = run1("Slice", 13, {Value(f32(s, x)), Value(i64({68, 10})), Value(i64({-100, 80})),
-                                         Value(i64({1, 2})), Value(i64({-2, 1}))});
+    const Tensor sl = run1("Slice", 13,
+                           {Value(f32(s, x)), Value(i64({68, 10})), Value(i64({-100, 80})), Value(i64({1, 2})),
+                            Value(i64({-2, 1}))});
     std::vector<float> want_sl;
     for (int64_t a = 0; a < 6; ++a)
       for (int64_t b = 68; b >= 0; b -= 2)

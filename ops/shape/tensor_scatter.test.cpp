@@ -49,7 +49,8 @@ TEST_CASE("[SH34] TensorScatter circular wraps the sequence position around, neg
   const Tensor n = scatter(past, upd, i64({-1, -4}), {attr_s("mode", "circular")});
   CHECK(vals<float>(n) == std::vector<float>{2, 9, 9, 1, 3, 4, 8, 8});
   // an update as long as the cache overwrites all of it, rotated
-  const Tensor full = scatter(f32({1, 3, 1}, {0, 0, 0}), f32({1, 3, 1}, {1, 2, 3}), i64({2}), {attr_s("mode", "circular")});
+  const Tensor full = scatter(f32({1, 3, 1}, {0, 0, 0}), f32({1, 3, 1}, {1, 2, 3}), i64({2}),
+                              {attr_s("mode", "circular")});
   CHECK(vals<float>(full) == std::vector<float>{2, 3, 1});
 }
 
@@ -80,8 +81,9 @@ TEST_CASE("[SH33] TensorScatter checks its axis, mode, shapes and write_indices"
   CHECK(clause_of([&] { (void)scatter(past, upd, std::nullopt, {attr_i("axis", -3)}); }) == "SH33");  // = 0
   CHECK(clause_of([&] { (void)scatter(past, upd, std::nullopt, {attr_i("axis", 3)}); }) == "X1");
   CHECK(clause_of([&] { (void)scatter(past, upd, std::nullopt, {attr_s("mode", "ring")}); }) == "SH33");
-  CHECK(clause_of([&] { (void)scatter(f32({4}, {0, 0, 0, 0}), f32({1}, {1}), std::nullopt, {attr_i("axis", -1)}); }) ==
-        "SH33");  // rank 1: no axis but the batch one
+  CHECK(clause_of([&] {
+          (void)scatter(f32({4}, {0, 0, 0, 0}), f32({1}, {1}), std::nullopt, {attr_i("axis", -1)});
+        }) == "SH33");  // rank 1: no axis but the batch one
   // update: other dimensions must match, the sequence one may not exceed the cache's
   CHECK(clause_of([&] { (void)scatter(past, f32({1, 2, 1}, {1, 2}), std::nullopt); }) == "SH33");
   CHECK(clause_of([&] { (void)scatter(past, f32({2, 5, 1}, std::vector<float>(10, 1.0f)), std::nullopt); }) == "SH33");

@@ -7,9 +7,9 @@
 namespace shape_test {
 using namespace onnxsem;
 
-using ops::testing::KeepAlive, ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_ints, ops::testing::attr_s,
-    ops::testing::attr_t, ops::testing::clause_of, ops::testing::Inputs, ops::testing::iota_f, ops::testing::kind_of,
-    ops::testing::tv, ops::testing::vals;
+using ops::testing::KeepAlive, ops::testing::attr_f, ops::testing::attr_i, ops::testing::attr_ints,
+    ops::testing::attr_s, ops::testing::attr_t, ops::testing::clause_of, ops::testing::Inputs, ops::testing::iota_f,
+    ops::testing::kind_of, ops::testing::tv, ops::testing::vals;
 
 // Runs (op, since_version) of the shape family on the inputs with the attributes and `outputs` outputs.
 inline std::vector<std::optional<Value>> run(const std::string& op, int64_t version, Inputs inputs,

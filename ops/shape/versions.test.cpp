@@ -80,7 +80,9 @@ TEST_CASE("[SH9] Unsqueeze from version 21 on: a rank-0 input and negative axes 
     CAPTURE(v);
     CHECK(run1("Unsqueeze", v, {Value(Tensor::scalar<int8_t>(3)), Value(i64({-1}))}).shape() == Shape{1});
     CHECK(run1("Unsqueeze", v, {Value(iota_f({3})), Value(i64({-1, 0}))}).shape() == Shape{1, 3, 1});
-    CHECK(clause_of([&] { (void)run1("Unsqueeze", v, {Value(iota_f({3})), Value(i64({-1, 2}))}); }) == "SH9");  // -1 is 2
+    CHECK(clause_of([&] {
+            (void)run1("Unsqueeze", v, {Value(iota_f({3})), Value(i64({-1, 2}))});
+          }) == "SH9");  // -1 is 2
   }
 }
 
@@ -109,8 +111,9 @@ TEST_CASE("[SH19][SH20] Pad from version 21 on: wrap mode on a negative axis of 
 TEST_CASE("[SH12] Slice-11: negative axes and a negative step over the whole axis") {
   constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
   // rows of [[0, 1, 2], [3, 4, 5]] reversed on axis -1
-  const Tensor y = run1("Slice", 11, {Value(iota_f({2, 3})), Value(i64({-1})), Value(i64({kMin})), Value(i64({-1})),
-                                      Value(i64({-1}))});
+  const Tensor y = run1("Slice", 11,
+                        {Value(iota_f({2, 3})), Value(i64({-1})), Value(i64({kMin})), Value(i64({-1})),
+                         Value(i64({-1}))});
   CHECK(vals<float>(y) == std::vector<float>{2, 1, 0, 5, 4, 3});
   // an empty slice keeps the other dimensions
   CHECK(run1("Slice", 11, {Value(iota_f({2, 3})), Value(i64({2})), Value(i64({1})), Value(i64({-2}))}).shape() ==
@@ -124,8 +127,9 @@ TEST_CASE("[SH11] Split-11: a negative axis with the split attribute; equal part
   CHECK(vals<float>(p[1]->tensor()) == std::vector<float>{1, 2, 4, 5});
   // 3 is not divisible into 2 equal parts; sizes 1 + 1 do not add up to 3
   CHECK(clause_of([] { (void)run("Split", 11, {Value(iota_f({2, 3}))}, {attr_i("axis", -1)}, 2); }) == "SH11");
-  CHECK(clause_of([] { (void)run("Split", 11, {Value(iota_f({2, 3}))}, {attr_i("axis", -1), attr_ints("split", {1, 1})}, 2); }) ==
-        "SH11");
+  CHECK(clause_of([] {
+          (void)run("Split", 11, {Value(iota_f({2, 3}))}, {attr_i("axis", -1), attr_ints("split", {1, 1})}, 2);
+        }) == "SH11");
 }
 
 TEST_CASE("[SH21] Constant-9 takes a tensor value; versions 23 and 24 the scalar and list forms") {
@@ -137,8 +141,9 @@ TEST_CASE("[SH21] Constant-9 takes a tensor value; versions 23 and 24 the scalar
     CHECK(i.shape() == Shape{});
     CHECK(vals<int64_t>(i) == std::vector<int64_t>{-3});
     CHECK(vals<std::string>(run1("Constant", v, {}, {attr_s("value_string", "")})) == std::vector<std::string>{""});
-    CHECK(clause_of([&] { (void)run1("Constant", v, {}, {attr_i("value_int", 1), attr_f("value_float", 1)}); }) ==
-          "SH21");
+    CHECK(clause_of([&] {
+            (void)run1("Constant", v, {}, {attr_i("value_int", 1), attr_f("value_float", 1)});
+          }) == "SH21");
   }
 }
 

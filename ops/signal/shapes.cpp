@@ -15,14 +15,12 @@
 namespace onnxsem::ops {
 namespace {
 
-
 // The value of a known one-element integer input (SG1), or nullopt.
 std::optional<int64_t> scalar(const InferenceArgs& a, size_t k) {
   const auto v = constant_ints(a, k);
   if (!v || v->size() != 1) return std::nullopt;
   return v->front();
 }
-
 
 // DFT-17 (axis attribute, default 1) and DFT-20 (axis input, default -2): the input's shape with the axis
 // extent of SG5/SG6 and a last dimension of 2 (1 for the real inverse). A size that evaluation would refuse
@@ -41,8 +39,8 @@ std::vector<Type> dft_rule(const InferenceArgs& a) {
       type_error("SG2", "input has last dimension " + std::to_string(*last) + ", expected 1 (real) or 2 (complex)");
     if (onesided && *last != (inverse ? 2 : 1))
       type_error("SG2", std::string(inverse ? "a one-sided inverse transform takes a complex input (last dimension 2)"
-                                                : "a one-sided forward transform takes a real input (last dimension 1)") +
-                               ", got last dimension " + std::to_string(*last));
+                                            : "a one-sided forward transform takes a real input (last dimension 1)") +
+                            ", got last dimension " + std::to_string(*last));
   }
   Dims y = *x;
   y.back() = fixed_dim(real_inverse ? 1 : 2);
@@ -61,7 +59,7 @@ std::vector<Type> dft_rule(const InferenceArgs& a) {
   if (a.has_input(1)) n = scalar(a, 1);
   else if (!real_inverse) n = m.value;
   else if (m.value && *m.value >= 1 && *m.value < (int64_t{1} << 61)) n = 2 * (*m.value - 1);
-  if (n && *n < 1) n.reset();  // evaluation refuses it (SG4)
+  if (n && *n < 1) n.reset();                                    // evaluation refuses it (SG4)
   if (!a.has_input(1) && !real_inverse && !onesided) y[ax] = m;  // N = M, symbol included
   else if (!n) y[ax] = unknown_dim();
   else y[ax] = fixed_dim(onesided && !inverse ? *n / 2 + 1 : *n);
@@ -110,8 +108,8 @@ std::vector<Type> mel_rule(const InferenceArgs& a) {
   const auto mels = scalar(a, 0), len = scalar(a, 1);
   if (!out.empty())
     out[0] = tensor_of(Dims{len && *len >= 1 ? fixed_dim(*len / 2 + 1) : unknown_dim(),
-                         mels && *mels >= 1 ? fixed_dim(*mels) : unknown_dim()},
-                    e);
+                            mels && *mels >= 1 ? fixed_dim(*mels) : unknown_dim()},
+                       e);
   return out;
 }
 

@@ -62,7 +62,8 @@ TEST_CASE("STFT, windows, MelWeightMatrix") {
   y = infer("BlackmanWindow", 17, {ttype(I64, {})});
   CHECK(dims_of(y[0]) == V{-1});
   CHECK(y[0].elem == DType::float32);
-  CHECK(clause_of([] { (void)infer("HammingWindow", 17, {ttype(I64, {})}, {attr_i("output_datatype", 8)}); }) == "TY10");
+  CHECK(clause_of([] { (void)infer("HammingWindow", 17, {ttype(I64, {})}, {attr_i("output_datatype", 8)}); }) ==
+        "TY10");
   y = infer("MelWeightMatrix", 17, {ttype(I64, {}), ttype(I64, {}), ttype(I64, {}), ttype(F, {}), ttype(F, {})}, {},
             C{scalar(8), scalar(16), scalar(8192)});
   CHECK(dims_of(y[0]) == V{9, 8});

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/common/values.hpp"
 #include "ops/registry.hpp"
 #include "semantics/coverage.hpp"
-#include "semantics/work.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
+#include "semantics/work.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -194,8 +194,8 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
   if (a.has_input(3)) {
     F = scalar_int(a.tensor(3), "frame_length");
     if (window && static_cast<int64_t>(window->size()) != F)
-      eval_error("SG7", "window has " + std::to_string(window->size()) + " entries but frame_length is " +
-                            std::to_string(F));
+      eval_error("SG7",
+                 "window has " + std::to_string(window->size()) + " entries but frame_length is " + std::to_string(F));
   }
   if (F < 1 || F > L)
     eval_error("SG7", "frame length " + std::to_string(F) + " outside [1, " + std::to_string(L) + "]");
@@ -279,8 +279,8 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   // [spec:SG11] positive counts and rate; 0 <= lower_edge_hertz <= upper_edge_hertz.
   ONNXSEM_CLAUSE(SG11);
   if (mels < 1 || dft_length < 1 || rate < 1)
-    eval_error("SG11", "num_mel_bins, dft_length and sample_rate must be positive (got " + std::to_string(mels) +
-                           ", " + std::to_string(dft_length) + ", " + std::to_string(rate) + ")");
+    eval_error("SG11", "num_mel_bins, dft_length and sample_rate must be positive (got " + std::to_string(mels) + ", " +
+                           std::to_string(dft_length) + ", " + std::to_string(rate) + ")");
   if (!(lo >= 0) || !(hi >= lo))
     eval_error("SG11", "edge frequencies " + std::to_string(lo) + ", " + std::to_string(hi) + " are not ordered");
   const int64_t bins = dft_length / 2 + 1;
@@ -303,7 +303,8 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   // [spec:SG13] triangle i rises from edge i to edge i+1 and falls to edge i+2.
   ONNXSEM_CLAUSE(SG13);
   for (int64_t i = 0; i < mels; ++i) {
-    const int64_t l = edge[static_cast<size_t>(i)], c = edge[static_cast<size_t>(i + 1)], r = edge[static_cast<size_t>(i + 2)];
+    const int64_t l = edge[static_cast<size_t>(i)], c = edge[static_cast<size_t>(i + 1)],
+                  r = edge[static_cast<size_t>(i + 2)];
     if (c == l) at(c, i) = 1.0;
     else
       for (int64_t j = l; j <= c; ++j) at(j, i) = static_cast<double>(j - l) / static_cast<double>(c - l);
@@ -322,10 +323,12 @@ void add_signal(Registry& r) {
   r.add("", "DFT", {20}, [](const KernelArgs& a) { return dft(a, true); });
   r.add("", "STFT", {17}, stft);
   r.add("", "HannWindow", {17}, [](const KernelArgs& a) { return cosine_window(a, {0.5, 0.5}, "HannWindow"); });
-  r.add("", "HammingWindow", {17},
-        [](const KernelArgs& a) { return cosine_window(a, {25.0 / 46.0, 21.0 / 46.0}, "HammingWindow"); });
-  r.add("", "BlackmanWindow", {17},
-        [](const KernelArgs& a) { return cosine_window(a, {0.42, 0.5, 0.08}, "BlackmanWindow"); });
+  r.add("", "HammingWindow", {17}, [](const KernelArgs& a) {
+    return cosine_window(a, {25.0 / 46.0, 21.0 / 46.0}, "HammingWindow");
+  });
+  r.add("", "BlackmanWindow", {17}, [](const KernelArgs& a) {
+    return cosine_window(a, {0.42, 0.5, 0.08}, "BlackmanWindow");
+  });
   r.add("", "MelWeightMatrix", {17}, mel_weight_matrix);
 }
 

@@ -139,7 +139,9 @@ TEST_CASE("[SG6] inverse onesided DFT rebuilds the Hermitian spectrum and return
 }
 
 TEST_CASE("[SG1] [SG2] [SG3] malformed DFT inputs") {
-  CHECK(clause_of([&] { run(make_node("DFT"), 20, {ramp, Value(Tensor::from_vector<int64_t>({2}, {2, 3}))}); }) == "SG1");
+  CHECK(clause_of([&] {
+          run(make_node("DFT"), 20, {ramp, Value(Tensor::from_vector<int64_t>({2}, {2, 3}))});
+        }) == "SG1");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({4}, {1, 2, 3, 4})}); }) == "SG2");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({1, 1, 3}, {1, 2, 3})}); }) == "SG2");
   // One-sided: the forward transform takes a real signal, the inverse a complex spectrum (both versions).
@@ -200,11 +202,14 @@ TEST_CASE("[SG12] [SG13] MelWeightMatrix triangles on DFT bins") {
 }
 
 TEST_CASE("[SG11] MelWeightMatrix preconditions") {
-  CHECK(clause_of([&] { run(make_node("MelWeightMatrix"), 17, {i64(0), i64(16), i64(16), tf({}, {0}), tf({}, {8})}); }) ==
-        "SG11");
-  CHECK(clause_of([&] { run(make_node("MelWeightMatrix"), 17, {i64(1), i64(16), i64(16), tf({}, {8}), tf({}, {0})}); }) ==
-        "SG11");
+  CHECK(clause_of([&] {
+          run(make_node("MelWeightMatrix"), 17, {i64(0), i64(16), i64(16), tf({}, {0}), tf({}, {8})});
+        }) == "SG11");
+  CHECK(clause_of([&] {
+          run(make_node("MelWeightMatrix"), 17, {i64(1), i64(16), i64(16), tf({}, {8}), tf({}, {0})});
+        }) == "SG11");
   // An upper edge beyond the Nyquist bin maps outside the matrix.
-  CHECK(clause_of([&] { run(make_node("MelWeightMatrix"), 17, {i64(1), i64(16), i64(16), tf({}, {0}), tf({}, {100})}); }) ==
-        "SG11");
+  CHECK(clause_of([&] {
+          run(make_node("MelWeightMatrix"), 17, {i64(1), i64(16), i64(16), tf({}, {0}), tf({}, {100})});
+        }) == "SG11");
 }

@@ -55,9 +55,9 @@ struct AxisTaps {
   std::vector<int64_t> begin;  // output index o uses taps [begin[o], begin[o + 1])
   std::vector<int64_t> index;
   std::vector<double> weight;
-  std::vector<char> outside;   // tf_crop_and_resize: o maps outside the input (SP9)
+  std::vector<char> outside;  // tf_crop_and_resize: o maps outside the input (SP9)
   bool any_outside = false;
-  bool identity = false;       // the axis is unchanged: o reads exactly input index o
+  bool identity = false;  // the axis is unchanged: o reads exactly input index o
 };
 
 // The input coordinate that output index x of an axis maps to (SP5-SP11).
@@ -315,8 +315,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
     auto [y, out_view] = Tensor::allocate_for_overwrite<T>(plan.out);
     const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     whole(static_cast<int64_t>(out.size()), [&, from = cur.get()](int64_t k) {
-      out[static_cast<size_t>(k)] =
-          narrow<T>(any_outside && mask[static_cast<size_t>(k)] ? p.extrapolation : from[k]);
+      out[static_cast<size_t>(k)] = narrow<T>(any_outside && mask[static_cast<size_t>(k)] ? p.extrapolation : from[k]);
     });
     return y;
   });
@@ -337,8 +336,8 @@ Mode mode_of(const Node& n, bool cubic_allowed, const std::string& op) {
   if (m == "cubic" && cubic_allowed) return Mode::cubic;
   // [spec:SP1] the interpolation mode is one the version defines.
   ONNXSEM_CLAUSE(SP1);
-  eval_error("SP1", op + ": attribute mode is '" + m + "', expected nearest, linear" +
-                        (cubic_allowed ? " or cubic" : ""));
+  eval_error("SP1",
+             op + ": attribute mode is '" + m + "', expected nearest, linear" + (cubic_allowed ? " or cubic" : ""));
 }
 
 // ---- Resize-10, Upsample-7/9/10: scales only, asymmetric coordinates, legacy nearest rounding ----------
@@ -347,14 +346,13 @@ Plan legacy_plan(const Tensor& x, const std::vector<double>& scales, bool at_lea
   // [spec:SP37] one finite positive scale per axis of X (Upsample: at least 1).
   ONNXSEM_CLAUSE(SP37);
   if (scales.size() != static_cast<size_t>(x.rank()))
-    eval_error("SP37", op + ": " + std::to_string(scales.size()) + " scales for X of rank " +
-                          std::to_string(x.rank()));
+    eval_error("SP37", op + ": " + std::to_string(scales.size()) + " scales for X of rank " + std::to_string(x.rank()));
   Plan plan;
   for (size_t d = 0; d < scales.size(); ++d) {
     const double s = scales[d];
     if (!(s > 0) || !std::isfinite(s) || (at_least_one && s < 1))
       eval_error("SP37", op + ": scales " + show_d(scales) + " has an entry that is not a finite number " +
-                            (at_least_one ? "of at least 1" : "above 0"));
+                             (at_least_one ? "of at least 1" : "above 0"));
     plan.out.push_back(extent_of(x.dim(static_cast<int64_t>(d)), s, op));
     plan.scale.push_back(s);
     plan.length.push_back(s * static_cast<double>(x.dim(static_cast<int64_t>(d))));
@@ -390,8 +388,8 @@ std::vector<std::optional<Value>> upsample_7(const KernelArgs& a) {
 std::vector<std::optional<Value>> upsample_9(const KernelArgs& a) {
   const Params p = legacy_params(a.node, "Upsample");
   const Tensor& x = a.tensor(0);
-  return {Value(resample(x, legacy_plan(x, widen_all(a.tensor(1), "Upsample scales"), true, "Upsample"), p,
-                         "Upsample"))};
+  return {
+      Value(resample(x, legacy_plan(x, widen_all(a.tensor(1), "Upsample scales"), true, "Upsample"), p, "Upsample"))};
 }
 
 // ---- Resize-11 and later ------------------------------------------------------------------------------
@@ -424,8 +422,10 @@ Kernel resize_kernel(ResizeVersion v) {
     else if (nm == "round_prefer_ceil") p.rounding = Rounding::round_prefer_ceil;
     else if (nm == "floor") p.rounding = Rounding::floor;
     else if (nm == "ceil") p.rounding = Rounding::ceil;
-    else eval_error("SP1", op + ": nearest_mode '" + nm + "' is not one of round_prefer_floor, round_prefer_ceil, "
-                                "floor, ceil");
+    else
+      eval_error("SP1", op + ": nearest_mode '" + nm +
+                            "' is not one of round_prefer_floor, round_prefer_ceil, "
+                            "floor, ceil");
     p.cubic_a = attr_float(n, "cubic_coeff_a", -0.75f);
     p.exclude_outside = attr_int(n, "exclude_outside", 0) != 0;
     p.extrapolation = attr_float(n, "extrapolation_value", 0.0f);
@@ -436,8 +436,8 @@ Kernel resize_kernel(ResizeVersion v) {
       p.antialias = attr_int(n, "antialias", 0) != 0 && p.mode != Mode::nearest;
       policy = attr_string(n, "keep_aspect_ratio_policy", "stretch");
       if (policy != "stretch" && policy != "not_larger" && policy != "not_smaller")
-        eval_error("SP1", op + ": keep_aspect_ratio_policy '" + policy +
-                              "' is not one of stretch, not_larger, not_smaller");
+        eval_error("SP1",
+                   op + ": keep_aspect_ratio_policy '" + policy + "' is not one of stretch, not_larger, not_smaller");
       if (auto given = attr_ints_opt(n, "axes")) {
         std::vector<bool> seen(static_cast<size_t>(rank), false);
         for (int64_t ax : *given) {
@@ -457,7 +457,8 @@ Kernel resize_kernel(ResizeVersion v) {
     // [spec:SP2] exactly one of scales and sizes, with one entry per resized axis.
     ONNXSEM_CLAUSE(SP2);
     if (has_scales == has_sizes)
-      eval_error("SP2", op + (has_scales ? ": both scales and sizes are given" : ": neither scales nor sizes is given"));
+      eval_error("SP2",
+                 op + (has_scales ? ": both scales and sizes are given" : ": neither scales nor sizes is given"));
     Plan plan;
     plan.out = x.shape();
     plan.scale.assign(static_cast<size_t>(rank), 1.0);
@@ -508,8 +509,8 @@ Kernel resize_kernel(ResizeVersion v) {
         eval_error("SP38", op + ": coordinate_transformation_mode tf_crop_and_resize needs the roi input");
       const std::vector<double> roi = widen_all(a.tensor(1), op + " roi");
       if (roi.size() != 2 * k)
-        eval_error("SP38", op + ": roi has " + std::to_string(roi.size()) + " entries, expected " +
-                              std::to_string(2 * k));
+        eval_error("SP38",
+                   op + ": roi has " + std::to_string(roi.size()) + " entries, expected " + std::to_string(2 * k));
       for (size_t i = 0; i < k; ++i) {
         plan.roi_start[axes[i]] = roi[i];
         plan.roi_end[axes[i]] = roi[k + i];

@@ -75,8 +75,8 @@ TEST_CASE("[SP4] keep_aspect_ratio_policy shares one scale and rounds extents ha
   // stretch takes the sizes as they are.
   CHECK(shape_of(resize(18, {}, x, std::nullopt, ti1({2, 4}))[0]) == Shape{2, 4});
   // With axes, only the listed axes take part: scale min(8/4) = 2 on axis 1 alone.
-  CHECK(shape_of(resize(18, {attr_s("keep_aspect_ratio_policy", "not_larger"), attr_is("axes", {1})}, x,
-                        std::nullopt, ti1({8}))[0]) == Shape{3, 8});
+  CHECK(shape_of(resize(18, {attr_s("keep_aspect_ratio_policy", "not_larger"), attr_is("axes", {1})}, x, std::nullopt,
+                        ti1({8}))[0]) == Shape{3, 8});
 }
 
 TEST_CASE("[SP5] [SP19] linear half_pixel upsampling of a 2x2 image") {
@@ -125,7 +125,8 @@ TEST_CASE("[SP8] align_corners keeps the end points") {
 }
 
 TEST_CASE("[SP9] [SP18] [SP38] tf_crop_and_resize samples the roi window and extrapolates outside it") {
-  const std::vector<Attribute> at{attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "tf_crop_and_resize"),
+  const std::vector<Attribute> at{attr_s("mode", "linear"),
+                                  attr_s("coordinate_transformation_mode", "tf_crop_and_resize"),
                                   attr_f("extrapolation_value", 10.0f)};
   const Tensor x = tf({1, 5}, {0, 1, 2, 3, 4});
   // Window [0.5, 1.5] on axis 1 (axis 0 keeps [0, 1]): x' = 0.5 * 4 + x * 1 * 4 / 2 = 2, 4, 6; 6 > 4 is outside.
@@ -204,14 +205,16 @@ TEST_CASE("[SP15] [SP16] [SP17] cubic with and without exclude_outside") {
   CHECK(vals(y[0])[0] == 1.0f);
   CHECK(vals(y[0])[1] == doctest::Approx(1.40625));
   // exclude_outside drops tap -1 and divides by 1.09375: 1.5 / 1.09375.
-  auto e = resize(13, {attr_s("mode", "cubic"), attr_s("coordinate_transformation_mode", "asymmetric"),
-                       attr_i("exclude_outside", 1)},
+  auto e = resize(13,
+                  {attr_s("mode", "cubic"), attr_s("coordinate_transformation_mode", "asymmetric"),
+                   attr_i("exclude_outside", 1)},
                   x, tf1({1, 2}));
   CHECK(vals(e[0])[1] == doctest::Approx(1.5 / 1.09375));
   // cubic_coeff_a changes the kernel: with a = -0.5, K(0.5) = 0.5625 and K(1.5) = -0.0625, so
   // -0.0625 + 0.5625 + 1.125 - 0.1875 = 1.4375.
-  auto a = resize(13, {attr_s("mode", "cubic"), attr_s("coordinate_transformation_mode", "asymmetric"),
-                       attr_f("cubic_coeff_a", -0.5f)},
+  auto a = resize(13,
+                  {attr_s("mode", "cubic"), attr_s("coordinate_transformation_mode", "asymmetric"),
+                   attr_f("cubic_coeff_a", -0.5f)},
                   x, tf1({1, 2}));
   CHECK(vals(a[0])[1] == doctest::Approx(1.4375));
 }
@@ -258,8 +261,8 @@ TEST_CASE("[SP39] interpolated integer results round to nearest even and saturat
 
 TEST_CASE("[SP19] linear interpolation of float16 rounds once") {
   auto y = resize(13, {attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "align_corners")},
-                  Tensor::from_vector<float16_t>({2}, {num::to_float16(0.0), num::to_float16(1.0)}),
-                  std::nullopt, ti1({5}));
+                  Tensor::from_vector<float16_t>({2}, {num::to_float16(0.0), num::to_float16(1.0)}), std::nullopt,
+                  ti1({5}));
   const auto v = vals<float16_t>(y[0]);
   REQUIRE(v.size() == 5);
   CHECK(num::to_double(v[1]) == 0.25);
@@ -271,25 +274,24 @@ TEST_CASE("[SP19] Resize gives the same bits on 1, 2 and 3 threads; nearest by 2
   // and with tf_crop_and_resize extrapolating part of the output.
   const Shape s{2, 3, 40, 56};
   std::vector<float> x(static_cast<size_t>(element_count(s)));
-  for (size_t i = 0; i < x.size(); ++i)
-    x[i] = static_cast<float>(static_cast<double>(i * 7919 % 1013) / 7.0 - 60.0);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(static_cast<double>(i * 7919 % 1013) / 7.0 - 60.0);
   const Tensor xt = tf(s, x);
   // Nearest, asymmetric, floor, scale 2: y[n, c, i, j] = x[n, c, i / 2, j / 2] (SP10, SP12).
   std::vector<float> twice;
   for (int64_t nc = 0; nc < 6; ++nc)
     for (int64_t i = 0; i < 80; ++i)
       for (int64_t j = 0; j < 112; ++j) twice.push_back(x[static_cast<size_t>((nc * 40 + i / 2) * 56 + j / 2)]);
-  const std::vector<std::vector<Attribute>> modes{
-      {attr_s("mode", "linear")},
-      {attr_s("mode", "cubic")},
-      {attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "tf_crop_and_resize"),
-       attr_f("extrapolation_value", 7.0f)}};
+  const std::vector<std::vector<Attribute>> modes{{attr_s("mode", "linear")},
+                                                  {attr_s("mode", "cubic")},
+                                                  {attr_s("mode", "linear"),
+                                                   attr_s("coordinate_transformation_mode", "tf_crop_and_resize"),
+                                                   attr_f("extrapolation_value", 7.0f)}};
   std::vector<std::vector<float>> one_thread(modes.size());
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
-    auto y = resize(13, {attr_s("coordinate_transformation_mode", "asymmetric"), attr_s("nearest_mode", "floor")},
-                    xt, tf1({1, 1, 2, 2}));
+    auto y = resize(13, {attr_s("coordinate_transformation_mode", "asymmetric"), attr_s("nearest_mode", "floor")}, xt,
+                    tf1({1, 1, 2, 2}));
     CHECK(vals(y[0]) == twice);
     for (size_t m = 0; m < modes.size(); ++m) {
       CAPTURE(m);

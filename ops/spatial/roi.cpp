@@ -73,12 +73,12 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
     // [spec:SP30] rois is (num_rois, 4) and batch_indices (num_rois) with entries in [0, N).
     ONNXSEM_CLAUSE(SP30);
     if (rois.rank() != 2 || rois.dim(1) != 4 || rois.dim(0) != count)
-      eval_error("SP30", op + ": rois of shape " + show(rois.shape()) + " does not match (" + std::to_string(count) +
-                             ", 4)");
+      eval_error("SP30",
+                 op + ": rois of shape " + show(rois.shape()) + " does not match (" + std::to_string(count) + ", 4)");
     for (int64_t b : batch_index)
       if (b < 0 || b >= x.dim(0))
-        eval_error("SP30", op + ": batch index " + std::to_string(b) + " is outside [0, " + std::to_string(x.dim(0)) +
-                               ")");
+        eval_error("SP30",
+                   op + ": batch index " + std::to_string(b) + " is outside [0, " + std::to_string(x.dim(0)) + ")");
     const std::string mode = attr_string(a.node, "mode", "avg");
     if (mode != "avg" && mode != "max") eval_error("SP30", op + ": attribute mode '" + mode + "' is not avg or max");
     const int64_t ph = attr_int(a.node, "output_height", 1), pw = attr_int(a.node, "output_width", 1);
@@ -91,8 +91,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
     if (v.coordinate_mode) {
       const std::string cm = attr_string(a.node, "coordinate_transformation_mode", "half_pixel");
       if (cm != "half_pixel" && cm != "output_half_pixel")
-        eval_error("SP30", op + ": coordinate_transformation_mode '" + cm +
-                               "' is not half_pixel or output_half_pixel");
+        eval_error("SP30", op + ": coordinate_transformation_mode '" + cm + "' is not half_pixel or output_half_pixel");
       half_pixel = cm == "half_pixel";
     }
     const int64_t channels = x.dim(1), height = x.dim(2), width = x.dim(3);
@@ -129,11 +128,11 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
         for (int64_t i = 0; i < ph; ++i)
           for (int64_t j = 0; j < pw; ++j)
             for (int64_t iy = 0; iy < gh; ++iy) {
-              const double yy = y0 + static_cast<double>(i) * bh + (static_cast<double>(iy) + 0.5) * bh /
-                                                                        static_cast<double>(gh);
+              const double yy = y0 + static_cast<double>(i) * bh +
+                                (static_cast<double>(iy) + 0.5) * bh / static_cast<double>(gh);
               for (int64_t ix = 0; ix < gw; ++ix) {
-                const double xx = x0 + static_cast<double>(j) * bw + (static_cast<double>(ix) + 0.5) * bw /
-                                                                          static_cast<double>(gw);
+                const double xx = x0 + static_cast<double>(j) * bw +
+                                  (static_cast<double>(ix) + 0.5) * bw / static_cast<double>(gw);
                 samples.push_back(bilinear_sample(yy, xx, height, width));
               }
             }

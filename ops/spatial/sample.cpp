@@ -92,8 +92,8 @@ Kernel grid_sample_kernel(GsVersion v) {
             const double len = static_cast<double>(dims[d]);
             // [spec:SP21] the grid lists the coordinate of the last spatial axis first.
             ONNXSEM_CLAUSE(SP21);
-            const double gn = g[static_cast<size_t>((b * outs + o) * static_cast<int64_t>(n) +
-                                                    static_cast<int64_t>(n - 1 - d))];
+            const double gn =
+                g[static_cast<size_t>((b * outs + o) * static_cast<int64_t>(n) + static_cast<int64_t>(n - 1 - d))];
             // [spec:SP29] denormalisation: -1 and 1 are the centres (align_corners) or the outer edges of the
             // first and last elements.
             ONNXSEM_CLAUSE(SP29);
@@ -187,8 +187,8 @@ std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
   // [spec:SP26] size is (N, C, H, W) with theta (N, 2, 3), or (N, C, D, H, W) with theta (N, 3, 4).
   ONNXSEM_CLAUSE(SP26);
   const size_t n = size.size() >= 2 ? size.size() - 2 : 0;
-  if ((n != 2 && n != 3) || theta.rank() != 3 || theta.dim(0) != size[0] ||
-      theta.dim(1) != static_cast<int64_t>(n) || theta.dim(2) != static_cast<int64_t>(n) + 1)
+  if ((n != 2 && n != 3) || theta.rank() != 3 || theta.dim(0) != size[0] || theta.dim(1) != static_cast<int64_t>(n) ||
+      theta.dim(2) != static_cast<int64_t>(n) + 1)
     eval_error("SP26", op + ": theta of shape " + show(theta.shape()) + " does not fit size " + show(size));
   for (int64_t s : size)
     if (s < 0) eval_error("SP26", op + ": size " + show(size) + " has a negative entry");

@@ -28,8 +28,7 @@ std::optional<std::vector<double>> constant_doubles(const InferenceArgs& a, size
     for (float x : t.data<float>()) out.push_back(x);
   else if (t.dtype() == DType::float64)
     for (double x : t.data<double>()) out.push_back(x);
-  else
-    return std::nullopt;
+  else return std::nullopt;
   return out;
 }
 
@@ -166,8 +165,8 @@ std::vector<Type> affine_grid_rule(const InferenceArgs& a) {
       if (i != 1) y.push_back(size_dim((*s)[i]));
     y.push_back(fixed_dim(static_cast<int64_t>(s->size()) - 2));
     out[0] = tensor_of(std::move(y));
-  } else if (const auto& sd = input_dims(a, 1); sd && sd->size() == 1 && (*sd)[0].value &&
-                                               (*(*sd)[0].value == 4 || *(*sd)[0].value == 5)) {
+  } else if (const auto& sd = input_dims(a, 1);
+             sd && sd->size() == 1 && (*sd)[0].value && (*(*sd)[0].value == 4 || *(*sd)[0].value == 5)) {
     const int64_t n = *(*sd)[0].value - 2;
     Dims y(static_cast<size_t>(n + 1), unknown_dim());
     y[0] = dim_at(input_dims(a, 0), 0);
@@ -185,7 +184,8 @@ std::vector<Type> center_crop_pad_rule(const InferenceArgs& a) {
   const auto rank = static_cast<int64_t>(x->size());
   std::vector<size_t> axes;
   if (const auto given = attr_ints_opt(a.node, "axes"))
-    for (int64_t ax : *given) axes.push_back(static_cast<size_t>(static_axis(ax, rank, "CenterCropPad: attribute axes entry")));
+    for (int64_t ax : *given)
+      axes.push_back(static_cast<size_t>(static_axis(ax, rank, "CenterCropPad: attribute axes entry")));
   else
     for (size_t d = 0; d < x->size(); ++d) axes.push_back(d);
   Dims y = *x;

@@ -4,8 +4,8 @@
 //   Col2Im         sums the columns of a sliding-block matrix back into an image (SP45-SP47).
 #include <sstream>
 
-#include "ops/common/values.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/common/values.hpp"
 #include "ops/spatial/spatial.hpp"
 #include "semantics/coverage.hpp"
 
@@ -119,8 +119,8 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
   const auto str = attr_ints(a.node, "strides", std::vector<int64_t>(n, 1));
   const auto pads = attr_ints(a.node, "pads", std::vector<int64_t>(2 * n, 0));
   if (dil.size() != n || str.size() != n || pads.size() != 2 * n)
-    eval_error("SP45", "Col2Im: dilations/strides need " + std::to_string(n) + " entries and pads " +
-                           std::to_string(2 * n));
+    eval_error("SP45",
+               "Col2Im: dilations/strides need " + std::to_string(n) + " entries and pads " + std::to_string(2 * n));
   int64_t block_count = 1, positions = 1;
   std::vector<int64_t> counts(n);
   for (size_t d = 0; d < n; ++d) {

@@ -46,7 +46,6 @@ template <class T>
   }
 }
 
-
 [[nodiscard]] std::string show_d(const std::vector<double>& s);
 
 // Overflow-checked arithmetic on sizes (spec L1).

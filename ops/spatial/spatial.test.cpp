@@ -36,8 +36,7 @@ TEST_CASE("[SP20] GridSample shapes and attribute values") {
   CHECK(clause_of([&] { grid_sample(16, {}, image22, tf({2, 1, 1, 2}, {0, 0, 0, 0})); }) == "SP20");
   // GridSample-16 names the modes bilinear/bicubic, GridSample-20 linear/cubic.
   CHECK(clause_of([&] { grid_sample(16, {attr_s("mode", "linear")}, image22, tf({1, 1, 1, 2}, {0, 0})); }) == "SP20");
-  CHECK(clause_of([&] { grid_sample(20, {attr_s("mode", "bilinear")}, image22, tf({1, 1, 1, 2}, {0, 0})); }) ==
-        "SP20");
+  CHECK(clause_of([&] { grid_sample(20, {attr_s("mode", "bilinear")}, image22, tf({1, 1, 1, 2}, {0, 0})); }) == "SP20");
   CHECK(clause_of([&] {
           grid_sample(20, {attr_s("padding_mode", "wrap")}, image22, tf({1, 1, 1, 2}, {0, 0}));
         }) == "SP20");
@@ -90,8 +89,7 @@ TEST_CASE("[SP23] GridSample coordinates beyond the border") {
 
 TEST_CASE("[SP22] GridSample nearest rounds ties to even") {
   // align_corners = 1, width 2: g = 0 maps to 0.5 -> 0 (even) in 2-D.
-  auto a = grid_sample(16, {attr_s("mode", "nearest"), attr_i("align_corners", 1)}, image22,
-                       tf({1, 1, 1, 2}, {0, -1}));
+  auto a = grid_sample(16, {attr_s("mode", "nearest"), attr_i("align_corners", 1)}, image22, tf({1, 1, 1, 2}, {0, -1}));
   check_close(vals(a[0]), {1});
   // 3-D (1 x 1 x 3), align_corners = 1: g = -0.5 maps to 0.5 -> 0 and g = 0.5 to 1.5 -> 2 (both even).
   auto b = grid_sample(20, {attr_s("mode", "nearest"), attr_i("align_corners", 1)}, tf({1, 1, 1, 1, 3}, {1, 2, 3}),
@@ -117,12 +115,13 @@ TEST_CASE("[SP25] GridSample cubic uses the Keys kernel with a = -0.75") {
 
 TEST_CASE("[SP26] AffineGrid shapes") {
   const Node n = make_node("AffineGrid");
-  CHECK(clause_of([&] { run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({1, 1, 2, 2, 2}))}); }) ==
-        "SP26");
-  CHECK(clause_of([&] { run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({2, 1, 2, 2}))}); }) ==
-        "SP26");
-  CHECK(clause_of([&] { run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({1, 1, -2, 2}))}); }) ==
-        "SP26");
+  CHECK(clause_of([&] {
+          run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({1, 1, 2, 2, 2}))});
+        }) == "SP26");
+  CHECK(clause_of([&] { run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({2, 1, 2, 2}))}); }) == "SP26");
+  CHECK(clause_of([&] {
+          run(n, 20, {Value(tf({1, 2, 3}, {1, 0, 0, 0, 1, 0})), Value(ti1({1, 1, -2, 2}))});
+        }) == "SP26");
 }
 
 TEST_CASE("[SP27] [SP28] AffineGrid base grid and affine map") {
@@ -159,8 +158,9 @@ TEST_CASE("[SP30] RoiAlign shapes and attributes") {
   CHECK(clause_of([&] { roi_align(16, {}, {0, 0, 1, 1}, {1}); }) == "SP30");
   CHECK(clause_of([&] { roi_align(16, {attr_s("mode", "sum")}, {0, 0, 1, 1}); }) == "SP30");
   CHECK(clause_of([&] { roi_align(16, {attr_i("output_height", 0)}, {0, 0, 1, 1}); }) == "SP30");
-  CHECK(clause_of([&] { roi_align(16, {attr_s("coordinate_transformation_mode", "asymmetric")}, {0, 0, 1, 1}); }) ==
-        "SP30");
+  CHECK(clause_of([&] {
+          roi_align(16, {attr_s("coordinate_transformation_mode", "asymmetric")}, {0, 0, 1, 1});
+        }) == "SP30");
   CHECK(clause_of([&] {
           run(make_node("RoiAlign"), 16, {Value(image22), Value(tf({1, 3}, {0, 0, 1})), Value(ti1({0}))});
         }) == "SP30");
@@ -237,8 +237,9 @@ TEST_CASE("[SP40] [SP41] CenterCropPad crops and pads around the centre") {
   CHECK(shape_of(run(n, 18, {Value(x), Value(ti1({0}))})[0]) == Shape{0});
   CHECK(clause_of([&] { run(n, 18, {Value(x), Value(ti1({3, 3}))}); }) == "SP40");
   CHECK(clause_of([&] { run(n, 18, {Value(x), Value(ti1({-1}))}); }) == "SP40");
-  CHECK(clause_of([&] { run(make_node("CenterCropPad", {attr_is("axes", {0, -1})}), 18, {Value(x), Value(ti1({3, 3}))}); }) ==
-        "SP40");
+  CHECK(clause_of([&] {
+          run(make_node("CenterCropPad", {attr_is("axes", {0, -1})}), 18, {Value(x), Value(ti1({3, 3}))});
+        }) == "SP40");
 }
 
 // ---- Col2Im ----------------------------------------------------------------------------------------------
@@ -262,12 +263,15 @@ TEST_CASE("[SP45] [SP46] [SP47] Col2Im sums overlapping blocks") {
   auto s = run(make_node("Col2Im", {attr_is("strides", {1, 2})}), 18,
                {Value(ti({1, 4, 2}, {1, 2, 3, 4, 5, 6, 7, 8})), Value(ti1({1, 4})), Value(ti1({1, 2}))});
   CHECK(vals<int64_t>(s[0]) == std::vector<int64_t>{1, 3, 2, 4, 5, 7, 6, 8});
-  CHECK(clause_of([&] { run(n, 18, {Value(tf({1, 2, 3}, {1, 2, 3, 4, 5, 6})), Value(ti1({1, 3})), Value(ti1({1, 2}))}); }) ==
-        "SP46");
-  CHECK(clause_of([&] { run(n, 18, {Value(tf({1, 2, 1}, {1, 2})), Value(ti1({1, 1})), Value(ti1({1, 2}))}); }) ==
-        "SP46");
-  CHECK(clause_of([&] { run(n, 18, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(ti1({1, 3})), Value(ti1({2}))}); }) ==
-        "SP45");
+  CHECK(clause_of([&] {
+          run(n, 18, {Value(tf({1, 2, 3}, {1, 2, 3, 4, 5, 6})), Value(ti1({1, 3})), Value(ti1({1, 2}))});
+        }) == "SP46");
+  CHECK(clause_of([&] {
+          run(n, 18, {Value(tf({1, 2, 1}, {1, 2})), Value(ti1({1, 1})), Value(ti1({1, 2}))});
+        }) == "SP46");
+  CHECK(clause_of([&] {
+          run(n, 18, {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(ti1({1, 3})), Value(ti1({2}))});
+        }) == "SP45");
   CHECK(clause_of([&] {
           run(make_node("Col2Im", {attr_is("strides", {1, 0})}), 18,
               {Value(tf({1, 2, 2}, {1, 2, 3, 4})), Value(ti1({1, 3})), Value(ti1({1, 2}))});

@@ -14,7 +14,8 @@ namespace onnxsem::ops::text {
 namespace {
 
 inline constexpr auto det_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
-inline constexpr auto cumprod_types = hana::tuple_t<float, double, float16_t, bfloat16_t, int32_t, int64_t, uint32_t, uint64_t>;
+inline constexpr auto cumprod_types =
+    hana::tuple_t<float, double, float16_t, bfloat16_t, int32_t, int64_t, uint32_t, uint64_t>;
 
 std::vector<std::optional<Value>> det(const KernelArgs& a) {
   const std::string op = "Det";
@@ -43,7 +44,8 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
         for (int64_t r = c + 1; r < M; ++r)
           if (std::fabs(m[static_cast<size_t>(r * M + c)]) > std::fabs(m[static_cast<size_t>(piv * M + c)])) piv = r;
         if (piv != c) {
-          for (int64_t k = 0; k < M; ++k) std::swap(m[static_cast<size_t>(c * M + k)], m[static_cast<size_t>(piv * M + k)]);
+          for (int64_t k = 0; k < M; ++k)
+            std::swap(m[static_cast<size_t>(c * M + k)], m[static_cast<size_t>(piv * M + k)]);
           d = -d;
         }
         const double p = m[static_cast<size_t>(c * M + c)];

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <numeric>
 
-#include "ops/text/text.hpp"
 #include "ops/common/attrs.hpp"
+#include "ops/text/text.hpp"
 #include "semantics/coverage.hpp"
 
 namespace onnxsem::ops::text {
@@ -79,8 +79,7 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
     if (m.size() == 1) max_out = std::max<int64_t>(0, m.data<int64_t>()[0]);
   }
   const double iou = a.has_input(3) ? scalar_float(a.tensor(3), "iou_threshold", 0.0) : 0.0;
-  if (!(iou >= 0 && iou <= 1))
-    eval_error("TX40", op + ": iou_threshold " + std::to_string(iou) + " is outside [0, 1]");
+  if (!(iou >= 0 && iou <= 1)) eval_error("TX40", op + ": iou_threshold " + std::to_string(iou) + " is outside [0, 1]");
   std::optional<double> score_threshold;
   if (a.has_input(4) && a.tensor(4).size() != 0) score_threshold = scalar_float(a.tensor(4), "score_threshold", 0);
 
@@ -90,7 +89,8 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
   std::vector<int64_t> selected;  // triples
   for (int64_t b = 0; b < B; ++b) {
     std::vector<Box> bx(static_cast<size_t>(N));
-    for (int64_t i = 0; i < N; ++i) bx[static_cast<size_t>(i)] = make_box(&bd[static_cast<size_t>((b * N + i) * 4)], center == 1);
+    for (int64_t i = 0; i < N; ++i)
+      bx[static_cast<size_t>(i)] = make_box(&bd[static_cast<size_t>((b * N + i) * 4)], center == 1);
     for (int64_t c = 0; c < C; ++c) {
       const float* s = &sd[static_cast<size_t>((b * C + c) * N)];
       // [spec:TX42] candidates: scores strictly above score_threshold (all when absent), by decreasing

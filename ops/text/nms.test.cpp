@@ -15,8 +15,8 @@ std::vector<std::optional<Value>> nms(const Tensor& boxes, const Tensor& scores,
   return run(make_node("NonMaxSuppression", {attr_i("center_point_box", center)}), version, in);
 }
 // Six unit squares in one column: [0,0]-[1,1] and shifted ones.
-const Tensor six = f32({1, 6, 4}, {0, 0, 1, 1, 0, 0.1f, 1, 1.1f, 0, -0.1f, 1, 0.9f,
-                                   0, 10, 1, 11, 0, 10.1f, 1, 11.1f, 0, 100, 1, 101});
+const Tensor six = f32({1, 6, 4}, {0, 0,  1, 1,  0, 0.1f,  1, 1.1f,  0, -0.1f, 1, 0.9f,
+                                   0, 10, 1, 11, 0, 10.1f, 1, 11.1f, 0, 100,   1, 101});
 const Tensor six_scores = f32({1, 1, 6}, {0.9f, 0.75f, 0.6f, 0.95f, 0.5f, 0.3f});
 }  // namespace
 

@@ -34,11 +34,16 @@ TEST_CASE("[TX10] the whole element must match, not a part") {
 
 TEST_CASE("[TX11] RE2 meanings: dot, shorthands, code points, literal braces, lazy repetition") {
   // '.' matches one code point (é is two bytes) but not a newline; it does match '\r'.
-  CHECK(match("a.c", {"a\xC3\xA9" "c", "a\nc", "a\rc", "abbc"}) == B{true, false, true, false});
+  CHECK(match("a.c", {"a\xC3\xA9"
+                      "c",
+                      "a\nc", "a\rc", "abbc"}) == B{true, false, true, false});
   // \s is [\t\n\f\r ]: no vertical tab, no no-break space.
   CHECK(match("\\s", {" ", "\t", "\v", "\xC2\xA0"}) == B{true, true, false, false});
   // \d and \w are ASCII only.
-  CHECK(match("\\d\\w", {"1a", "1_", "\xD9\xA1" "a", "1\xC3\xA9"}) == B{true, true, false, false});
+  CHECK(match("\\d\\w", {"1a", "1_",
+                         "\xD9\xA1"
+                         "a",
+                         "1\xC3\xA9"}) == B{true, true, false, false});
   CHECK(match("[^\\d]+", {"ab", "a1"}) == B{true, false});
   // A brace that starts no repetition is a literal.
   CHECK(match("a{,2}", {"a{,2}", "aa"}) == B{true, false});

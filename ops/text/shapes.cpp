@@ -12,9 +12,6 @@
 namespace onnxsem::ops {
 namespace {
 
-
-
-
 // Det: X is [*, M, M] and Y is [*] (TX50).
 std::vector<Type> det(const InferenceArgs& a) {
   const auto& x = input_dims(a, 0);
@@ -98,8 +95,8 @@ std::vector<Type> unique(const InferenceArgs& a) {
       inverse = Dims{unknown_dim()};
     }
   } else if (x) {
-    const auto axis =
-        static_cast<size_t>(static_axis(*axis_attr, static_cast<int64_t>(x->size()), "Unique attribute axis"));
+    const auto axis = static_cast<size_t>(
+        static_axis(*axis_attr, static_cast<int64_t>(x->size()), "Unique attribute axis"));
     y = *x;
     (*y)[axis] = unknown_dim();
     inverse = Dims{(*x)[axis]};
@@ -120,9 +117,8 @@ void shapes_text(Registry& r) {
   r.shape_rule("", "NonMaxSuppression", {10, 11}, [](const InferenceArgs& a) {
     return outputs(a, {make_tensor_type(DType::int64, Dims{unknown_dim(), fixed_dim(3)})});
   });
-  r.shape_rule("", "RegexFullMatch", {20}, [](const InferenceArgs& a) {
-    return outputs(a, {make_tensor_type(DType::boolean, input_dims(a, 0))});
-  });
+  r.shape_rule("", "RegexFullMatch", {20},
+               [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::boolean, input_dims(a, 0))}); });
   r.shape_rule("", "StringNormalizer", {10}, string_normalizer);
   r.shape_rule("", "StringConcat", {20}, [](const InferenceArgs& a) {
     auto out = broadcast_inputs()(a);

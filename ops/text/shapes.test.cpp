@@ -93,9 +93,13 @@ TEST_CASE("[TX61] StringNormalizer: X is [C] or [1, C]") {
 }
 
 TEST_CASE("text shapes: TfIdfVectorizer has max(ngram_indexes) + 1 columns") {
-  const std::vector<Attribute> attrs{attr_s("mode", "TF"), attr_i("min_gram_length", 1), attr_i("max_gram_length", 1),
-                                     attr_i("max_skip_count", 0), attr_is("ngram_counts", {0}),
-                                     attr_is("ngram_indexes", {0, 4, 2}), attr_is("pool_int64s", {1, 2, 3})};
+  const std::vector<Attribute> attrs{attr_s("mode", "TF"),
+                                     attr_i("min_gram_length", 1),
+                                     attr_i("max_gram_length", 1),
+                                     attr_i("max_skip_count", 0),
+                                     attr_is("ngram_counts", {0}),
+                                     attr_is("ngram_indexes", {0, 4, 2}),
+                                     attr_is("pool_int64s", {1, 2, 3})};
   auto out = infer("TfIdfVectorizer", 9, {ttype(DType::int64, {-1, 7})}, attrs);
   CHECK(out[0].elem == DType::float32);
   CHECK(dims_of(out[0]) == Dims64{-1, 5});

@@ -27,12 +27,12 @@ const Tensor& string_input(const KernelArgs& a, size_t k, const std::string& op,
 // Code points without case in the blocks the mapping knows: the caseless ASCII and Latin-1 characters
 // are handled by the ranges below; these are whole blocks of caseless characters.
 bool known_caseless(char32_t c) {
-  return (c >= 0x2000 && c <= 0x206F)     // general punctuation
-         || (c >= 0x3000 && c <= 0x9FFF)  // CJK symbols, kana, CJK ideographs
-         || (c >= 0xAC00 && c <= 0xD7AF)  // Hangul syllables
-         || (c >= 0x0600 && c <= 0x06FF)  // Arabic
-         || (c >= 0x05D0 && c <= 0x05EA)  // Hebrew letters
-         || (c >= 0x0E00 && c <= 0x0E7F)  // Thai
+  return (c >= 0x2000 && c <= 0x206F)        // general punctuation
+         || (c >= 0x3000 && c <= 0x9FFF)     // CJK symbols, kana, CJK ideographs
+         || (c >= 0xAC00 && c <= 0xD7AF)     // Hangul syllables
+         || (c >= 0x0600 && c <= 0x06FF)     // Arabic
+         || (c >= 0x05D0 && c <= 0x05EA)     // Hebrew letters
+         || (c >= 0x0E00 && c <= 0x0E7F)     // Thai
          || (c >= 0x1F300 && c <= 0x1FAFF);  // pictographs
 }
 
@@ -50,12 +50,15 @@ char32_t map_case(char32_t c, bool upper, const std::string& op) {
     if (!upper && c >= 0xC0 && c <= 0xDE) return c + 0x20;
     if (upper && c >= 0xE0 && c <= 0xFE) return c - 0x20;
     if (upper && (c == 0xB5 || c == 0xDF || c == 0xFF))
-      unsupported(op + ": the upper case of U+00" + (c == 0xB5 ? std::string("B5") : c == 0xDF ? "DF" : "FF") +
+      unsupported(op + ": the upper case of U+00" +
+                  (c == 0xB5   ? std::string("B5")
+                   : c == 0xDF ? "DF"
+                               : "FF") +
                   " lies outside the mapped blocks");
     return c;
   }
   if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return upper ? c : c + 0x20;  // Greek capitals
-  if (c >= 0x3B1 && c <= 0x3C9) {                                          // Greek small letters
+  if (c >= 0x3B1 && c <= 0x3C9) {                                           // Greek small letters
     if (!upper) return c;
     return c == 0x3C2 ? char32_t{0x3A3} : c - 0x20;  // final sigma upper-cases to sigma
   }
@@ -130,7 +133,7 @@ std::vector<std::optional<Value>> string_concat(const KernelArgs& a) {
   const Tensor& y = string_input(a, 1, op, "Y", "TX5");
   const Shape out = broadcast_shape({x.shape(), y.shape()}, op);
   const std::array<std::vector<int64_t>, 2> strides{broadcast_strides(x.shape(), out),
-                                                     broadcast_strides(y.shape(), out)};
+                                                    broadcast_strides(y.shape(), out)};
   auto xd = x.data<std::string>();
   auto yd = y.data<std::string>();
   auto [z, zd_view] = Tensor::allocate<std::string>(out);

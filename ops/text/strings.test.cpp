@@ -36,8 +36,11 @@ TEST_CASE("[TX3] case mapping over ASCII, Latin-1, Greek and Cyrillic; unknown m
   auto y = run(lower, 10, {Value(strs({1}, {"\xC3\x80\xC3\x89 \xCE\xA3 \xD0\x94 X1"}))});
   CHECK(vals<std::string>(y[0]) == S{"\xC3\xA0\xC3\xA9 \xCF\x83 \xD0\xB4 x1"});
   // final sigma ς upper-cases to Σ; ё (U+0451) to Ё (U+0401); × stays.
-  y = run(upper, 10, {Value(strs({1}, {"\xCF\x82\xD1\x91\xC3\x97" "ab"}))});
-  CHECK(vals<std::string>(y[0]) == S{"\xCE\xA3\xD0\x81\xC3\x97" "AB"});
+  y = run(upper, 10,
+          {Value(strs({1}, {"\xCF\x82\xD1\x91\xC3\x97"
+                            "ab"}))});
+  CHECK(vals<std::string>(y[0]) == S{"\xCE\xA3\xD0\x81\xC3\x97"
+                                     "AB"});
   // CJK is caseless.
   y = run(upper, 10, {Value(strs({1}, {"\xE4\xB8\xAD"}))});
   CHECK(vals<std::string>(y[0]) == S{"\xE4\xB8\xAD"});
@@ -97,7 +100,11 @@ TEST_CASE("[TX6] [TX8] splitting at a delimiter keeps empty pieces and pads rows
 TEST_CASE("[TX7] [TX8] splitting at white space drops leading and trailing runs") {
   const Node n = make_node("StringSplit", {}, 2);
   // U+3000 ideographic space separates too.
-  auto r = run(n, 20, {Value(strs({2, 2}, {"  a \t b  ", "", " \n ", "c\xE3\x80\x80" "d"}))}, 2);
+  auto r = run(n, 20,
+               {Value(strs({2, 2}, {"  a \t b  ", "", " \n ",
+                                    "c\xE3\x80\x80"
+                                    "d"}))},
+               2);
   CHECK(shape_of(r[0]) == Shape{2, 2, 2});
   CHECK(vals<std::string>(r[0]) == S{"a", "b", "", "", "", "", "c", "d"});
   CHECK(vals<int64_t>(r[1]) == std::vector<int64_t>{2, 0, 0, 2});

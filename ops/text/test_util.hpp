@@ -7,9 +7,8 @@
 namespace txtest {
 using namespace onnxsem;
 
-using ops::testing::attr_fs, ops::testing::attr_i, ops::testing::attr_is, ops::testing::attr_s,
-    ops::testing::attr_ss, ops::testing::clause_of, ops::testing::kind_of, ops::testing::shape_of,
-    ops::testing::vals;
+using ops::testing::attr_fs, ops::testing::attr_i, ops::testing::attr_is, ops::testing::attr_s, ops::testing::attr_ss,
+    ops::testing::clause_of, ops::testing::kind_of, ops::testing::shape_of, ops::testing::vals;
 
 // A node whose `outputs` outputs are named out0, out1, ...
 inline Node make_node(const std::string& op, std::vector<Attribute> attrs = {}, size_t outputs = 1) {

@@ -1,7 +1,7 @@
 // Operator family: strings and miscellaneous operators (spec/ops-text.md). This file gathers the family's
 // operators into the registry and holds the helpers its files share.
-#include "ops/common/values.hpp"
 #include "ops/text/text.hpp"
+#include "ops/common/values.hpp"
 
 namespace onnxsem::ops {
 

@@ -32,7 +32,6 @@ void add_linalg(Registry& r);   // linalg.cpp: Det, CumProd
   return outs;
 }
 
-
 // UTF-8 decoding and encoding (code points as char32_t). Decoding refuses malformed sequences, overlong
 // forms, surrogates and values above U+10FFFF with an evaluation error under `clause`.
 [[nodiscard]] std::u32string utf8_decode(const std::string& s, const std::string& clause, const std::string& what);

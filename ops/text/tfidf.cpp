@@ -68,8 +68,8 @@ Vocabulary<Item> build_vocabulary(const std::vector<Item>& pool, const std::vect
 }
 
 template <class Item>
-Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bool batched,
-                 const Vocabulary<Item>& v, const Config& c) {
+Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bool batched, const Vocabulary<Item>& v,
+                 const Config& c) {
   // The counts table has the output's size: bounded like a tensor (L3) before it is allocated.
   int64_t cells = 0;
   if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > allocation_limit() / 8)
@@ -195,8 +195,8 @@ std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
     y = vectorize<std::string>(std::vector<std::string>(xd.begin(), xd.end()), rows, C, batched, v, c);
   } else {
     if (x.dtype() != DType::int32 && x.dtype() != DType::int64)
-      eval_error("TX21", op + ": an integer pool needs an int32 or int64 input, got " +
-                             std::string(dtype_name(x.dtype())));
+      eval_error("TX21",
+                 op + ": an integer pool needs an int32 or int64 input, got " + std::string(dtype_name(x.dtype())));
     auto v = build_vocabulary<int64_t>(*pool_i, *counts, *indexes, c);
     std::vector<int64_t> items = int_items(x);
     y = vectorize<int64_t>(items, rows, C, batched, v, c);

@@ -23,9 +23,12 @@ const std::vector<int64_t> sample{1, 1, 3, 3, 3, 7, 8, 6, 7, 5, 6, 8};
 
 // Unigrams a, b and the bigram (a, b), counted in columns 2, 0 and 1.
 Node str_node(const std::string& mode, int64_t min_n, std::vector<Attribute> extra = {}) {
-  std::vector<Attribute> at{attr_s("mode", mode),          attr_i("min_gram_length", min_n),
-                            attr_i("max_gram_length", 2),  attr_i("max_skip_count", 0),
-                            attr_is("ngram_counts", {0, 2}), attr_is("ngram_indexes", {2, 0, 1}),
+  std::vector<Attribute> at{attr_s("mode", mode),
+                            attr_i("min_gram_length", min_n),
+                            attr_i("max_gram_length", 2),
+                            attr_i("max_skip_count", 0),
+                            attr_is("ngram_counts", {0, 2}),
+                            attr_is("ngram_indexes", {2, 0, 1}),
                             attr_ss("pool_strings", {"a", "b", "a", "b"})};
   for (auto& e : extra) at.push_back(e);
   return make_node("TfIdfVectorizer", at);
@@ -77,17 +80,17 @@ TEST_CASE("[TX20] malformed attributes") {
   CHECK(fails(int_node("TF", 2, 1, 0), x) == "TX20");
   CHECK(fails(int_node("TF", 1, 1, -1), x) == "TX20");
   auto custom = [](std::vector<int64_t> pool, std::vector<int64_t> counts, std::vector<int64_t> idx) {
-    return make_node("TfIdfVectorizer", {attr_s("mode", "TF"), attr_i("min_gram_length", 1),
-                                         attr_i("max_gram_length", 2), attr_i("max_skip_count", 0),
-                                         attr_is("ngram_counts", counts), attr_is("ngram_indexes", idx),
-                                         attr_is("pool_int64s", pool)});
+    return make_node("TfIdfVectorizer",
+                     {attr_s("mode", "TF"), attr_i("min_gram_length", 1), attr_i("max_gram_length", 2),
+                      attr_i("max_skip_count", 0), attr_is("ngram_counts", counts), attr_is("ngram_indexes", idx),
+                      attr_is("pool_int64s", pool)});
   };
-  CHECK(fails(custom({1, 2, 3, 4}, {0, 1}, {0, 1}), x) == "TX20");      // 3 items for bigrams
-  CHECK(fails(custom({1, 1}, {0}, {0, 1}), x) == "TX20");                 // duplicate unigram
-  CHECK(fails(custom({1, 2}, {0}, {0}), x) == "TX20");                    // too few indexes
-  CHECK(fails(custom({1, 2}, {0}, {0, 1, 2}), x) == "TX20");              // too many indexes
-  CHECK(fails(custom({1, 2}, {1, 0}, {0, 1}), x) == "TX20");              // decreasing counts
-  CHECK(fails(custom({1, 2}, {0}, {0, -1}), x) == "TX20");                // negative column
+  CHECK(fails(custom({1, 2, 3, 4}, {0, 1}, {0, 1}), x) == "TX20");  // 3 items for bigrams
+  CHECK(fails(custom({1, 1}, {0}, {0, 1}), x) == "TX20");           // duplicate unigram
+  CHECK(fails(custom({1, 2}, {0}, {0}), x) == "TX20");              // too few indexes
+  CHECK(fails(custom({1, 2}, {0}, {0, 1, 2}), x) == "TX20");        // too many indexes
+  CHECK(fails(custom({1, 2}, {1, 0}, {0, 1}), x) == "TX20");        // decreasing counts
+  CHECK(fails(custom({1, 2}, {0}, {0, -1}), x) == "TX20");          // negative column
   CHECK(fails(str_node("TFIDF", 1, {attr_fs("weights", {1})}), str_input) == "TX20");
   CHECK(fails(str_node("TF", 1, {attr_is("pool_int64s", {1})}), str_input) == "TX20");
   CHECK(fails(make_node("TfIdfVectorizer", {attr_s("mode", "TF")}), x) == "A1");

@@ -61,7 +61,7 @@ std::vector<std::optional<Value>> unique(const KernelArgs& a) {
     std::vector<int64_t> order(static_cast<size_t>(A));
     std::iota(order.begin(), order.end(), int64_t{0});
     std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) { return cmp_items(p, q) < 0; });
-    std::vector<int64_t> first;                       // first occurrence of each group
+    std::vector<int64_t> first;                             // first occurrence of each group
     std::vector<int64_t> group_of(static_cast<size_t>(A));  // group number (in sorted order) of each item
     std::vector<int64_t> count;
     for (size_t j = 0; j < order.size(); ++j) {
@@ -80,9 +80,8 @@ std::vector<std::optional<Value>> unique(const KernelArgs& a) {
     if (sorted == 0) {
       std::vector<int64_t> by_first(static_cast<size_t>(U));
       std::iota(by_first.begin(), by_first.end(), int64_t{0});
-      std::sort(by_first.begin(), by_first.end(), [&](int64_t g, int64_t h) {
-        return first[static_cast<size_t>(g)] < first[static_cast<size_t>(h)];
-      });
+      std::sort(by_first.begin(), by_first.end(),
+                [&](int64_t g, int64_t h) { return first[static_cast<size_t>(g)] < first[static_cast<size_t>(h)]; });
       for (int64_t p = 0; p < U; ++p) position[static_cast<size_t>(by_first[static_cast<size_t>(p)])] = p;
     }
     // [spec:TX32] Y holds the first occurrence of each distinct item; indices its position in X, inverse
