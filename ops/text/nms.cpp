@@ -14,7 +14,7 @@
 namespace onnxsem::ops::text {
 namespace {
 
-const std::string op = "NonMaxSuppression";
+const std::string nms_op = "NonMaxSuppression";
 
 struct Box {
   double x0, y0, x1, y1;  // x0 <= x1, y0 <= y1
@@ -48,9 +48,10 @@ bool suppresses(const Box& a, const Box& b, double iou_threshold) {
 
 double scalar_float(const Tensor& t, const std::string& name, double absent) {
   if (t.dtype() != DType::float32)
-    eval_error("TX40", op + ": input " + name + " must be float, got " + dtype_name(t.dtype()));
+    eval_error("TX40", nms_op + ": input " + name + " must be float, got " + dtype_name(t.dtype()));
   if (t.size() == 0) return absent;
-  if (t.size() != 1) eval_error("TX40", op + ": input " + name + " must hold one value, got shape " + show(t.shape()));
+  if (t.size() != 1)
+    eval_error("TX40", nms_op + ": input " + name + " must hold one value, got shape " + show(t.shape()));
   return t.data<float>()[0];
 }
 
@@ -61,25 +62,27 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
   // [spec:TX40] boxes [B, N, 4] and scores [B, C, N] of float; scalar limits; center_point_box 0 or 1.
   ONNXSEM_CLAUSE(TX40);
   if (center != 0 && center != 1)
-    eval_error("TX40", op + ": attribute center_point_box is " + std::to_string(center) + ", expected 0 or 1");
+    eval_error("TX40", nms_op + ": attribute center_point_box is " + std::to_string(center) + ", expected 0 or 1");
   if (boxes.dtype() != DType::float32 || scores.dtype() != DType::float32)
-    eval_error("TX40", op + ": boxes and scores must be float tensors");
+    eval_error("TX40", nms_op + ": boxes and scores must be float tensors");
   if (boxes.rank() != 3 || boxes.dim(2) != 4)
-    eval_error("TX40", op + ": boxes must have shape [B, N, 4], got " + show(boxes.shape()));
+    eval_error("TX40", nms_op + ": boxes must have shape [B, N, 4], got " + show(boxes.shape()));
   if (scores.rank() != 3 || scores.dim(0) != boxes.dim(0) || scores.dim(2) != boxes.dim(1))
-    eval_error("TX40", op + ": scores must have shape [B, C, N] = [" + std::to_string(boxes.dim(0)) + ", C, " +
+    eval_error("TX40", nms_op + ": scores must have shape [B, C, N] = [" + std::to_string(boxes.dim(0)) + ", C, " +
                            std::to_string(boxes.dim(1)) + "], got " + show(scores.shape()));
   int64_t max_out = 0;
   if (a.has_input(2)) {
     const Tensor& m = a.tensor(2);
     if (m.dtype() != DType::int64)
-      eval_error("TX40", op + ": input max_output_boxes_per_class must be int64, got " + dtype_name(m.dtype()));
+      eval_error("TX40", nms_op + ": input max_output_boxes_per_class must be int64, got " + dtype_name(m.dtype()));
     if (m.size() > 1)
-      eval_error("TX40", op + ": input max_output_boxes_per_class must hold one value, got shape " + show(m.shape()));
+      eval_error("TX40",
+                 nms_op + ": input max_output_boxes_per_class must hold one value, got shape " + show(m.shape()));
     if (m.size() == 1) max_out = std::max<int64_t>(0, m.data<int64_t>()[0]);
   }
   const double iou = a.has_input(3) ? scalar_float(a.tensor(3), "iou_threshold", 0.0) : 0.0;
-  if (!(iou >= 0 && iou <= 1)) eval_error("TX40", op + ": iou_threshold " + std::to_string(iou) + " is outside [0, 1]");
+  if (!(iou >= 0 && iou <= 1))
+    eval_error("TX40", nms_op + ": iou_threshold " + std::to_string(iou) + " is outside [0, 1]");
   std::optional<double> score_threshold;
   if (a.has_input(4) && a.tensor(4).size() != 0) score_threshold = scalar_float(a.tensor(4), "score_threshold", 0);
 

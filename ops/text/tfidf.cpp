@@ -18,7 +18,7 @@
 namespace onnxsem::ops::text {
 namespace {
 
-const std::string op = "TfIdfVectorizer";
+const std::string tfidf_op = "TfIdfVectorizer";
 
 template <class Item>
 struct Vocabulary {
@@ -46,24 +46,24 @@ Vocabulary<Item> build_vocabulary(const std::vector<Item>& pool, const std::vect
     const int64_t begin = counts[k];
     const int64_t end = k + 1 < counts.size() ? counts[k + 1] : P;
     if (begin < 0 || begin > end || end > P)
-      eval_error("TX20", op + ": ngram_counts must be non-decreasing pool positions, got " + show(counts) +
+      eval_error("TX20", tfidf_op + ": ngram_counts must be non-decreasing pool positions, got " + show(counts) +
                              " for a pool of " + std::to_string(P));
     if ((end - begin) % n != 0)
-      eval_error("TX20", op + ": the " + std::to_string(n) + "-gram section of the pool holds " +
+      eval_error("TX20", tfidf_op + ": the " + std::to_string(n) + "-gram section of the pool holds " +
                              std::to_string(end - begin) + " items, not a multiple of " + std::to_string(n));
     for (int64_t at = begin; at < end; at += n, ++g) {
       if (g >= static_cast<int64_t>(indexes.size()))
-        eval_error("TX20", op + ": ngram_indexes has " + std::to_string(indexes.size()) +
+        eval_error("TX20", tfidf_op + ": ngram_indexes has " + std::to_string(indexes.size()) +
                                " entries, fewer than the n-grams of the pool");
       if (n < c.min_n || n > c.max_n) continue;
       std::vector<Item> gram(pool.begin() + at, pool.begin() + at + n);
       if (!v.column.emplace(std::move(gram), indexes[static_cast<size_t>(g)]).second)
-        eval_error("TX20", op + ": the pool lists n-gram number " + std::to_string(g) + " twice");
+        eval_error("TX20", tfidf_op + ": the pool lists n-gram number " + std::to_string(g) + " twice");
     }
   }
   if (g != static_cast<int64_t>(indexes.size()))
-    eval_error("TX20", op + ": ngram_indexes has " + std::to_string(indexes.size()) + " entries but the pool holds " +
-                           std::to_string(g) + " n-grams");
+    eval_error("TX20", tfidf_op + ": ngram_indexes has " + std::to_string(indexes.size()) +
+                           " entries but the pool holds " + std::to_string(g) + " n-grams");
   return v;
 }
 
@@ -73,7 +73,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
   // The counts table has the output's size: bounded like a tensor (L3) before it is allocated.
   int64_t cells = 0;
   if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > allocation_limit() / 8)
-    eval_error("L3", op + ": an output of " + std::to_string(rows) + " rows of " + std::to_string(c.out_size) +
+    eval_error("L3", tfidf_op + ": an output of " + std::to_string(rows) + " rows of " + std::to_string(c.out_size) +
                          " columns exceeds the allocation limit of " + std::to_string(allocation_limit()) + " bytes");
   // L5: every n-gram looked at, n items each, counted before the rows are walked. For n >= 2 and skip d the
   // positions i with i + (n - 1) d < C number C - (n - 1) d while that is positive, so the d that fit sum to
@@ -87,7 +87,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     }
     per_row = work_sum(per_row, work_product({n, positions}));
   }
-  charge_work(work_product({rows, per_row}), op + "'s n-grams");
+  charge_work(work_product({rows, per_row}), tfidf_op + "'s n-grams");
   std::vector<int64_t> freq(static_cast<size_t>(cells), 0);
   std::vector<Item> gram;
   for (int64_t r = 0; r < rows; ++r) {
@@ -145,58 +145,58 @@ std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
   c.max_skip = attr_int_req(n, "max_skip_count");
   const auto counts = attr_ints_opt(n, "ngram_counts");
   const auto indexes = attr_ints_opt(n, "ngram_indexes");
-  if (!attr_string_opt(n, "mode")) eval_error("A1", op + ": required attribute mode is missing");
-  if (!counts) eval_error("A1", op + ": required attribute ngram_counts is missing");
-  if (!indexes) eval_error("A1", op + ": required attribute ngram_indexes is missing");
+  if (!attr_string_opt(n, "mode")) eval_error("A1", tfidf_op + ": required attribute mode is missing");
+  if (!counts) eval_error("A1", tfidf_op + ": required attribute ngram_counts is missing");
+  if (!indexes) eval_error("A1", tfidf_op + ": required attribute ngram_indexes is missing");
   const auto pool_i = attr_ints_opt(n, "pool_int64s");
   const auto pool_s = attr_strings_opt(n, "pool_strings");
   const auto weights = attr_floats_opt(n, "weights");
   if (c.mode != "TF" && c.mode != "IDF" && c.mode != "TFIDF")
-    eval_error("TX20", op + ": attribute mode is '" + c.mode + "', expected TF, IDF or TFIDF");
+    eval_error("TX20", tfidf_op + ": attribute mode is '" + c.mode + "', expected TF, IDF or TFIDF");
   if (c.min_n < 1 || c.max_n < c.min_n)
-    eval_error("TX20", op + ": gram lengths must satisfy 1 <= min_gram_length <= max_gram_length, got " +
+    eval_error("TX20", tfidf_op + ": gram lengths must satisfy 1 <= min_gram_length <= max_gram_length, got " +
                            std::to_string(c.min_n) + " and " + std::to_string(c.max_n));
   if (c.max_skip < 0)
-    eval_error("TX20", op + ": attribute max_skip_count is " + std::to_string(c.max_skip) + ", expected >= 0");
+    eval_error("TX20", tfidf_op + ": attribute max_skip_count is " + std::to_string(c.max_skip) + ", expected >= 0");
   if (pool_i.has_value() == pool_s.has_value())
-    eval_error("TX20", op + ": exactly one of pool_int64s and pool_strings must be given");
-  if (indexes->empty()) eval_error("TX20", op + ": attribute ngram_indexes is empty");
+    eval_error("TX20", tfidf_op + ": exactly one of pool_int64s and pool_strings must be given");
+  if (indexes->empty()) eval_error("TX20", tfidf_op + ": attribute ngram_indexes is empty");
   int64_t max_index = 0;
   for (int64_t j : *indexes) {
-    if (j < 0) eval_error("TX20", op + ": ngram_indexes holds the negative column " + std::to_string(j));
+    if (j < 0) eval_error("TX20", tfidf_op + ": ngram_indexes holds the negative column " + std::to_string(j));
     max_index = std::max(max_index, j);
   }
   // The output has max_index + 1 columns: the largest int64 column would overflow that count.
   if (max_index == std::numeric_limits<int64_t>::max())
-    eval_error("TX20", op + ": ngram_indexes holds the column " + std::to_string(max_index) +
+    eval_error("TX20", tfidf_op + ": ngram_indexes holds the column " + std::to_string(max_index) +
                            ", beyond the largest output size");
   c.out_size = max_index + 1;
   if (weights) {
     c.has_weights = true;
     c.weights = *weights;
     if (static_cast<int64_t>(c.weights.size()) < c.out_size)
-      eval_error("TX20", op + ": weights has " + std::to_string(c.weights.size()) + " entries, fewer than the " +
+      eval_error("TX20", tfidf_op + ": weights has " + std::to_string(c.weights.size()) + " entries, fewer than the " +
                              std::to_string(c.out_size) + " output columns");
   }
 
   // [spec:TX21] X is [C] or [N, C] of strings (string pool) or int32/int64 (integer pool).
   ONNXSEM_CLAUSE(TX21);
   if (x.rank() != 1 && x.rank() != 2)
-    eval_error("TX21", op + ": input X must have shape [C] or [N, C], got " + show(x.shape()));
+    eval_error("TX21", tfidf_op + ": input X must have shape [C] or [N, C], got " + show(x.shape()));
   const bool batched = x.rank() == 2;
   const int64_t rows = batched ? x.dim(0) : 1;
   const int64_t C = x.dim(x.rank() - 1);
   Tensor y;
   if (pool_s) {
     if (x.dtype() != DType::string)
-      eval_error("TX21", op + ": a string pool needs a string input, got " + std::string(dtype_name(x.dtype())));
+      eval_error("TX21", tfidf_op + ": a string pool needs a string input, got " + std::string(dtype_name(x.dtype())));
     auto v = build_vocabulary<std::string>(*pool_s, *counts, *indexes, c);
     auto xd = x.data<std::string>();
     y = vectorize<std::string>(std::vector<std::string>(xd.begin(), xd.end()), rows, C, batched, v, c);
   } else {
     if (x.dtype() != DType::int32 && x.dtype() != DType::int64)
-      eval_error("TX21",
-                 op + ": an integer pool needs an int32 or int64 input, got " + std::string(dtype_name(x.dtype())));
+      eval_error("TX21", tfidf_op + ": an integer pool needs an int32 or int64 input, got " +
+                             std::string(dtype_name(x.dtype())));
     auto v = build_vocabulary<int64_t>(*pool_i, *counts, *indexes, c);
     std::vector<int64_t> items = int_items(x);
     y = vectorize<int64_t>(items, rows, C, batched, v, c);
