@@ -49,28 +49,7 @@ size_t item_marker(const std::string& l, bool& ordered) {
 
 bool is_table_row(const std::string& l) { return !l.empty() && l[0] == '|'; }
 
-// The cells of a pipe-table row; "\|" is a bar inside a cell.
-std::vector<std::string> cells(const std::string& row) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (size_t i = 1; i < row.size(); ++i) {
-    if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') {
-      cur += '|';
-      ++i;
-    } else if (row[i] == '|') {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += row[i];
-    }
-  }
-  if (!cur.empty() && !blank(cur)) out.push_back(cur);
-  for (auto& c : out) {
-    const size_t a = c.find_first_not_of(' '), b = c.find_last_not_of(' ');
-    c = a == std::string::npos ? "" : c.substr(a, b - a + 1);
-  }
-  return out;
-}
+using spec::table_cells;
 
 bool is_separator_row(const std::string& l) {
   return is_table_row(l) && l.find_first_not_of("|-: ") == std::string::npos;
@@ -200,7 +179,7 @@ std::string render(const std::vector<std::string>& lines, const Hooks& hooks) {
       for (; i < n && is_table_row(lines[i]); ++i) {
         if (is_separator_row(lines[i])) continue;
         out += "<tr>";
-        for (const auto& c : cells(lines[i]))
+        for (const auto& c : table_cells(lines[i]))
           out += (head ? "<th>" : "<td>") + inline_html(c, hooks) + (head ? "</th>" : "</td>");
         out += "</tr>\n";
         head = false;

@@ -81,22 +81,6 @@ void write_book(const fs::path& root, const fs::path& dir, const Catalog& catalo
   o << "</body></html>\n";
 }
 
-// The cells of a row of a Markdown table ("\|" is a bar inside a cell), without the spaces around them.
-std::vector<std::string> cells(const std::string& row) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (size_t i = 1; i < row.size(); ++i) {
-    if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') cur += row[++i];
-    else if (row[i] != '|') cur += row[i];
-    else {
-      const size_t a = cur.find_first_not_of(' '), b = cur.find_last_not_of(' ');
-      out.push_back(a == std::string::npos ? "" : cur.substr(a, b - a + 1));
-      cur.clear();
-    }
-  }
-  return out;
-}
-
 // The entries of a cell of the matrix, written one a line ("<br>" between them).
 std::vector<std::string> entries(const std::string& cell) {
   std::vector<std::string> out;
@@ -118,7 +102,7 @@ std::vector<std::string> check_trace(const std::string& file, const Catalog& cat
   const auto ls = read_lines(file);
   for (size_t i = 0; i < ls.size(); ++i) {
     if (ls[i].rfind("| ", 0) != 0) continue;
-    const auto cs = cells(ls[i]);
+    const auto cs = onnxsem::spec::table_cells(ls[i]);
     if (cs.empty() || !onnxsem::spec::is_clause_id(cs[0])) continue;  // the header and the separator
     const std::string at = file + ":" + std::to_string(i + 1) + ": ", id = cs[0];
     if (cs.size() != 5) {

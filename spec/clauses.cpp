@@ -133,6 +133,28 @@ void read_code(const fs::path& root, Catalog& c) {
 
 }  // namespace
 
+std::vector<std::string> table_cells(const std::string& row) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (size_t i = 1; i < row.size(); ++i) {
+    if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') {
+      cur += '|';
+      ++i;
+    } else if (row[i] == '|') {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += row[i];
+    }
+  }
+  if (cur.find_first_not_of(" \t") != std::string::npos) out.push_back(cur);
+  for (auto& c : out) {
+    const size_t a = c.find_first_not_of(' '), b = c.find_last_not_of(' ');
+    c = a == std::string::npos ? "" : c.substr(a, b - a + 1);
+  }
+  return out;
+}
+
 std::vector<std::string> read_lines(const fs::path& p) {
   std::ifstream in(p);
   std::vector<std::string> out;

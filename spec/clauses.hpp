@@ -51,7 +51,11 @@ struct Catalog {
 [[nodiscard]] std::string trace_matrix(const Catalog& catalog);
 
 // The lines of a file (none when it cannot be read).
-[[nodiscard]] std::vector<std::string> read_lines(const std::filesystem::path& p);
+[[nodiscard]]  // The cells of a row of a Markdown pipe table, without the spaces around them; "\|" is a bar inside a cell.
+// Shared by the traceability check and the book's Markdown.
+std::vector<std::string>
+table_cells(const std::string& row);
+std::vector<std::string> read_lines(const std::filesystem::path& p);
 
 // Whether a word has the form of a clause ID (letters then digits: "C1", "TY12", "EW30").
 [[nodiscard]] bool is_clause_id(std::string_view word) noexcept;
