@@ -4,6 +4,7 @@
 #include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
 #include "crosscheck/report.hpp"
+#include "crosscheck/serve.hpp"
 
 #include <doctest/doctest.h>
 
@@ -313,6 +314,43 @@ g (float[3] x) => (float[3] y) { y = Identity(x) })";
   CHECK(run(o, ops) == 0);
   CHECK(slurp(dir / "jobs.json") == slurp(dir / "serve.json"));
   fs::remove_all(dir);
+}
+
+TEST_CASE("[XC6] an adapter's serve loop: ready first, a line per request, exit 2 for a request it cannot read") {
+  std::istringstream in(
+      "{\"model\": \"m.onnx\", \"input_dir\": \"in\", \"output_dir\": \"out\", \"optimize\": \"disabled\"}\n"
+      "\n"
+      "not json\n"
+      "{\"model\": \"m.onnx\", \"input_dir\": \"in\"}\n"
+      "{\"model\": \"m.onnx\", \"input_dir\": \"in\", \"output_dir\": \"out\", \"optimize\": \"some\"}\n"
+      "[1, 2]\n"
+      "{\"model\": \"n.onnx\", \"input_dir\": \"i\", \"output_dir\": \"o\", \"save_optimized\": \"s.onnx\"}\n");
+  std::ostringstream out;
+  std::vector<AdapterRequest> seen;
+  const int rc = serve(in, out, "test 1", [&](const AdapterRequest& r) -> CaseEnd {
+    seen.push_back(r);
+    return seen.size() == 1 ? CaseEnd{0, ""} : CaseEnd{3, "no such\noperator"};
+  });
+  CHECK(rc == 0);
+  std::vector<std::string> lines;
+  std::istringstream said(out.str());
+  for (std::string l; std::getline(said, l);) lines.push_back(l);
+  REQUIRE(lines.size() == 7);
+  CHECK(lines[0] == "ready test 1");
+  CHECK(lines[1] == "0");
+  CHECK(lines[2].rfind("2 a request is one JSON object per line", 0) == 0);
+  CHECK(lines[3].rfind("2 a request is one JSON object per line", 0) == 0);
+  CHECK(lines[4] == "2 \"optimize\" is all or disabled");
+  CHECK(lines[5].rfind("2 a request is one JSON object per line", 0) == 0);
+  CHECK(lines[6].rfind("3 no such", 0) == 0);
+  CHECK(lines[6].find('\n') == std::string::npos);
+  REQUIRE(seen.size() == 2);
+  CHECK(seen[0].model == "m.onnx");
+  CHECK(seen[0].optimize == "disabled");
+  CHECK(seen[0].save_optimized.empty());
+  CHECK(seen[1].output_dir == "o");
+  CHECK(seen[1].optimize == "all");
+  CHECK(seen[1].save_optimized == "s.onnx");
 }
 
 TEST_CASE("[XC6] an adapter without serve mode is called once per case; a crashed worker fails the command") {

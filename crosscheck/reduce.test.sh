@@ -5,7 +5,8 @@
 # models of 3 to 8 operations must find exactly the models with a Tanh to differ, reduce each to a model of
 # one or two operations one of which is a Tanh (two when the Tanh's own output is not float, so that
 # another operation's float output shows the departure), save it, and report them as findings whose operators hold
-# Tanh; a saved reproducer cross-checked again still differs.
+# Tanh; a saved reproducer cross-checked again still differs. The adapter runs in its serve mode (XC6), two
+# workers with a server each, which crosscheck.test.sh's one-shot path does not exercise with a reduction.
 #   reduce.test.sh ONNXSEM ADAPTER
 set -u
 onnxsem=$1
@@ -16,8 +17,9 @@ failures=0
 fail() { echo "FAIL $*"; failures=$((failures + 1)); }
 
 "$onnxsem" crosscheck --runtime planted --adapter "$adapter" --generate 300 --seed 5 --size 3-8 --ops Tanh,Add,Relu,Mul,Sigmoid,Abs,Neg \
-  --keep "$tmp/keep" --json "$tmp/r.json" --markdown "$tmp/r.md" >"$tmp/out.log" 2>&1
+  --jobs 2 --keep "$tmp/keep" --json "$tmp/r.json" --markdown "$tmp/r.md" >"$tmp/out.log" 2>&1
 grep -E '^(generated|crosscheck|distinct|  planted)' "$tmp/out.log"
+grep -q '^adapter: serve mode' "$tmp/out.log" && echo "ok   the adapter served every case" || fail "the serve mode was not used"
 cases() { grep '^    {"test": ' "$tmp/r.json"; }
 differ=$(cases | grep -c '"outcome": "differ"')
 tanh_models=$(cases | grep -c '"ops": "[^"]*Tanh')

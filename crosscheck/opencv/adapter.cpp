@@ -37,12 +37,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "crosscheck/judge.hpp"
+#include "crosscheck/serve.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/error.hpp"
 #include "semantics/loader.hpp"
@@ -195,8 +195,7 @@ bool opencv_cannot(const std::string& m) {
   return false;
 }
 
-struct Request {
-  std::string model, input_dir, output_dir, optimize = "all", save_optimized;
+struct Request : crosscheck::AdapterRequest {
   int repeat = 0;
 };
 
@@ -307,36 +306,12 @@ const char* const kUsage =
     "usage: onnxsem-opencv-adapter MODEL INPUT_DIR OUTPUT_DIR [--optimize all|disabled] [--save-optimized FILE] [--repeat N]";
 
 int serve() {
-  std::cout << "ready opencv-dnn " << CV_VERSION << std::endl;
-  std::string line;
-  while (std::getline(std::cin, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    auto [code, reason] = outcome_of([&] {
-      nlohmann::json j;
-      try {
-        j = nlohmann::json::parse(line);
-      } catch (const std::exception& e) {
-        fail(2, std::string("a request is one JSON object per line: ") + e.what());
-      }
-      Request r;
-      auto text = [&](const char* key, std::string& into, bool required) {
-        if (j.is_object() && j.contains(key) && j[key].is_string()) into = j[key].get<std::string>();
-        else if (required || (j.is_object() && j.contains(key) && !j[key].is_null()))
-          fail(
-              2,
-              "a request needs \"model\", \"input_dir\", \"output_dir\" (strings), \"optimize\" all|disabled, \"save_optimized\" (optional)");
-      };
-      text("model", r.model, true);
-      text("input_dir", r.input_dir, true);
-      text("output_dir", r.output_dir, true);
-      text("optimize", r.optimize, false);
-      text("save_optimized", r.save_optimized, false);
-      if (r.optimize != "all" && r.optimize != "disabled") fail(2, "\"optimize\" is all or disabled");
-      run_case(r);
-    });
-    std::cout << code << (reason.empty() ? "" : " " + reason) << std::endl;
-  }
-  return 0;
+  return crosscheck::serve(std::cin, std::cout, std::string("opencv-dnn ") + CV_VERSION,
+                           [](const crosscheck::AdapterRequest& asked) {
+                             Request r;
+                             static_cast<crosscheck::AdapterRequest&>(r) = asked;
+                             return outcome_of([&] { run_case(r); });
+                           });
 }
 
 int one_shot(const std::vector<std::string>& args) {
