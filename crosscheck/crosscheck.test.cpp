@@ -224,7 +224,7 @@ void write_fake_adapter(const fs::path& file, const fs::path& log) {
              "'\n"
              "  echo 'ready fake adapter'\n"
              "  while IFS= read -r line; do\n"
-             "    field() { printf '%s' \"$line\" | sed -n \"s/.*\\\"$1\\\": \\\"\\([^\\\"]*\\)\\\".*/\\1/p\"; }\n"
+             "    field() { printf '%s' \"$line\" | sed -n \"s/.*\\\"$1\\\": *\\\"\\([^\\\"]*\\)\\\".*/\\1/p\"; }\n"
              "    m=$(field model); i=$(field input_dir); o=$(field output_dir)\n"
              "    echo 'a line the runtime printed'\n"
              "    if behave \"$m\"; then cp \"$i/input_0.pb\" \"$o/output_0.pb\"; echo 0;\n"
@@ -351,6 +351,24 @@ TEST_CASE("[XC6] an adapter's serve loop: ready first, a line per request, exit 
   CHECK(seen[1].output_dir == "o");
   CHECK(seen[1].optimize == "all");
   CHECK(seen[1].save_optimized == "s.onnx");
+}
+
+TEST_CASE("[XC6] the request line the cross-check writes is read back as the same request by the adapter's side") {
+  AdapterRequest r{"a \"b\".onnx", "in\\dir", "out", "disabled", ""};
+  std::string line = request_line(r);
+  REQUIRE(line.size() > 1);
+  CHECK(line.back() == '\n');
+  CHECK(line.find("save_optimized") == std::string::npos);
+  auto [back, end] = parse_request(line.substr(0, line.size() - 1));
+  CHECK(end.first == 0);
+  CHECK(back.model == r.model);
+  CHECK(back.input_dir == r.input_dir);
+  CHECK(back.output_dir == r.output_dir);
+  CHECK(back.optimize == "disabled");
+  CHECK(back.save_optimized.empty());
+  r.save_optimized = "opt.onnx";
+  line = request_line(r);
+  CHECK(parse_request(line.substr(0, line.size() - 1)).first.save_optimized == "opt.onnx");
 }
 
 TEST_CASE("[XC6] an adapter without serve mode is called once per case; a crashed worker fails the command") {

@@ -31,6 +31,7 @@
 #include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
 #include "crosscheck/report.hpp"
+#include "crosscheck/serve.hpp"
 #include "semantics/check.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
@@ -110,9 +111,7 @@ Model load_for_transform(const fs::path& p, const OperatorTable& ops, Side& prob
 }
 
 // One request to the adapter: the arguments of the one-shot call (XC1) or the fields of a serve request (XC6).
-struct Request {
-  std::string model, input_dir, output_dir, optimize, save_optimized;
-};
+using Request = AdapterRequest;
 
 // Starts `argv` as a child process in a process group of its own, with standard input and output on the given
 // descriptors (or /dev/null for -1) and standard error into `err_file` (appended to when `append`).
@@ -311,23 +310,9 @@ class Runner {
     }
     std::error_code ec;
     const auto before = fs::exists(err_file) ? fs::file_size(err_file, ec) : 0;
-    std::ostringstream q;
-    q << "{\"model\": ";
-    json_string(q, r.model);
-    q << ", \"input_dir\": ";
-    json_string(q, r.input_dir);
-    q << ", \"output_dir\": ";
-    json_string(q, r.output_dir);
-    q << ", \"optimize\": ";
-    json_string(q, r.optimize);
-    if (!r.save_optimized.empty()) {
-      q << ", \"save_optimized\": ";
-      json_string(q, r.save_optimized);
-    }
-    q << "}\n";
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                              std::chrono::duration<double>(o_.timeout_seconds));
-    int got = write_all(server_.to, q.str()) ? 1 : 0;
+    int got = write_all(server_.to, request_line(r)) ? 1 : 0;
     std::string line;
     while (got == 1) {
       got = read_line(server_.from, server_.buffer, line, deadline);

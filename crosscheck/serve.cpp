@@ -7,6 +7,15 @@
 
 namespace onnxsem::crosscheck {
 
+std::string request_line(const AdapterRequest& r) {
+  nlohmann::json j = {{"model", r.model},
+                      {"input_dir", r.input_dir},
+                      {"output_dir", r.output_dir},
+                      {"optimize", r.optimize}};
+  if (!r.save_optimized.empty()) j["save_optimized"] = r.save_optimized;
+  return j.dump() + "\n";
+}
+
 std::pair<AdapterRequest, CaseEnd> parse_request(const std::string& line) {
   AdapterRequest r;
   const char* const shape =

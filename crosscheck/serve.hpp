@@ -21,6 +21,10 @@ struct AdapterRequest {
 // A case's end as XC1 states it: the exit code of the one-shot call and its one-line reason.
 using CaseEnd = std::pair<int, std::string>;
 
+// [spec:XC6] the request line the cross-check writes to a served adapter: a JSON object and a newline;
+// "save_optimized" only when it is wanted.
+[[nodiscard]] std::string request_line(const AdapterRequest& r);
+
 // [spec:XC6] reads one request line (a JSON object); a line that is not one ends the case with exit 2 and
 // says why, as a bad command line would.
 [[nodiscard]] std::pair<AdapterRequest, CaseEnd> parse_request(const std::string& line);
