@@ -226,6 +226,10 @@ int cmd_bench(const Args& a) {
 int cmd_run(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "run takes one MODEL");
   const Profile profile = profile_of(a);
+  EvalOptions eo;
+  if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
+  // L3 holds for the model's own tensors too, external data included (F8): none is allocated over the limit.
+  const AllocationLimit load_limit(eo.max_tensor_bytes);
   const Model m = load_model_file(a.positional[0]);
   const auto findings = check(m, profile, ops::standard_registry());
   for (const auto& f : findings) std::cerr << f.describe() << "\n";
@@ -248,7 +252,6 @@ int cmd_run(const Args& a) {
       if (vi.name == name) declared = vi.type;
     inputs[name] = read_value_file(it->second.substr(eq + 1), declared);
   }
-  EvalOptions eo;
   // E5: depth-first unless told (each value made close to the operations that read it, and let go soon
   // after: the least memory); every schedule gives the same outputs (E6).
   eo.scheduler.kind = Scheduler::Kind::depth_first;
@@ -258,7 +261,6 @@ int cmd_run(const Args& a) {
     eo.scheduler.kind = *k;
   }
   if (auto s = a.get("seed")) eo.scheduler.seed = static_cast<uint64_t>(to_int(*s, "--seed"));
-  if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
   if (auto s = a.get("max-loop-iterations")) eo.max_loop_iterations = to_int(*s, "--max-loop-iterations");
   if (auto s = a.get("max-work")) eo.max_work = to_int(*s, "--max-work");
   if (auto s = a.get("max-firing-work")) eo.max_firing_work = to_int(*s, "--max-firing-work");

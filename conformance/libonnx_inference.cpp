@@ -180,7 +180,7 @@ ModelOutcome compare_model(const std::string& path, const std::string& key, cons
   }
   Typing typing;
   try {
-    typing = infer_types(load_model_bytes(bytes, path), ops);
+    typing = infer_types(load_model_bytes(bytes, path, path), ops);
   } catch (const std::exception& e) {
     out.status = ModelOutcome::not_loadable;
     out.note = key + ": onnxsem does not load the model: " + first_line(e.what());

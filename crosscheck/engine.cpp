@@ -738,6 +738,13 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
         fs::create_directories(dest);
         fs::copy_file(model_for_adapter, fs::path(o.keep_dir) / name / "model.onnx",
                       fs::copy_options::overwrite_existing);
+        // Its external data files (F7) too, at the same places beside it: their locations are relative and
+        // free of `..` (F8), so the copies stay inside the kept folder.
+        for (const auto& loc : external_data_files(model_for_adapter.string())) {
+          const fs::path to = fs::path(o.keep_dir) / name / loc;
+          fs::create_directories(to.parent_path());
+          fs::copy_file(model_for_adapter.parent_path() / loc, to, fs::copy_options::overwrite_existing);
+        }
         for (const auto& e : fs::directory_iterator(s.dir))
           if (e.path().filename().string().rfind("input_", 0) == 0)
             fs::copy_file(e.path(), dest / e.path().filename(), fs::copy_options::overwrite_existing);

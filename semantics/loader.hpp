@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "semantics/ir.hpp"
 #include "semantics/value.hpp"
@@ -11,8 +12,15 @@ namespace onnxsem {
 
 // Reads a ModelProto file into the IR. Usage error (clause F1) when the file cannot be read or parsed,
 // refusal (W-clauses) when its content is malformed.
+// Tensors kept in external files (spec/values.md, F7-F8) are read from the folder of `path`.
 [[nodiscard]] Model load_model_file(const std::string& path);
-[[nodiscard]] Model load_model_bytes(const std::string& bytes, const std::string& origin);
+// `origin` names the bytes in messages; `model_path`, when given, is the file they were read from, whose
+// folder holds the model's external data. Without it an external reference is refused (F8).
+[[nodiscard]] Model load_model_bytes(const std::string& bytes, const std::string& origin,
+                                     const std::string& model_path = "");
+// The external data files (F7) a model file's tensors name, as their locations give them (relative to its
+// folder, checked as F8 asks): what must go with the model when it is copied. None for an unreadable file.
+[[nodiscard]] std::vector<std::string> external_data_files(const std::string& model_path);
 // Parses a model written in ONNX's textual syntax (the onnx library's parser).
 [[nodiscard]] Model load_model_text(const std::string& text);
 

@@ -119,14 +119,28 @@ TEST_CASE("[L1] a negative dimension is refused") {
   CHECK_THROWS_AS((void)element_count({2, -3}), Failure);
 }
 
-TEST_CASE("[F4] data kept in external files are reported unsupported") {
+TEST_CASE("[F4] segmented tensors are reported unsupported") {
   std::string bytes;
   // clang-format off
   bytes += '\x08'; bytes += '\x01';
   bytes += '\x10'; bytes += '\x01';
+  bytes += '\x1a'; bytes += '\x04'; bytes += '\x08'; bytes += '\x00'; bytes += '\x10'; bytes += '\x01';  // segment 0-1
+  // clang-format on
+  CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "seg"); }) == ErrorKind::unsupported);
+}
+
+TEST_CASE("[F7] a value file's tensor cannot keep its data in an external file") {
+  std::string bytes;
+  // clang-format off
+  bytes += '\x08'; bytes += '\x01';
+  bytes += '\x10'; bytes += '\x01';
+  bytes += '\x6a'; bytes += '\x0d';  // external_data (field 13): {key: "location", value: "x"}
+  bytes += '\x0a'; bytes += '\x08'; bytes += "location"; bytes += '\x12'; bytes += '\x01'; bytes += 'x';
   bytes += '\x70'; bytes += '\x01';  // data_location (field 14): EXTERNAL
   // clang-format on
-  CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "ext"); }) == ErrorKind::unsupported);
+  std::string c;
+  CHECK(kind_of([&] { (void)tensor_from_bytes(bytes, "ext"); }, &c) == ErrorKind::usage);
+  CHECK(c == "F8");
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
 #include <fstream>
+#include <limits>
 
 #include "semantics/coverage.hpp"
 #include "semantics/loader.hpp"
@@ -140,6 +141,11 @@ std::string model_to_bytes(const Model& m) {
       o->set_version(version);
     }
   }
+  // [spec:F6] models are written with their tensors inline; protobuf cannot hold a message of 2 GB.
+  ONNXSEM_CLAUSE(F6);
+  if (p.ByteSizeLong() > static_cast<size_t>(std::numeric_limits<int32_t>::max()))
+    usage_error("F6", "the model would take " + std::to_string(p.ByteSizeLong()) +
+                          " bytes, over protobuf's 2 GB limit; onnxsem writes models with their tensors inline");
   std::string out;
   {
     google::protobuf::io::StringOutputStream raw(&out);

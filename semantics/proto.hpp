@@ -5,14 +5,16 @@
 #include <onnx/onnx-data_pb.h>
 #include <onnx/onnx_pb.h>
 
+#include "semantics/external_data.hpp"
 #include "semantics/ir.hpp"
 #include "semantics/value.hpp"
 
 namespace onnxsem::proto {
 
-// TensorProto -> Tensor (spec/values.md, F3-F5): exact decoding of every element type, packed sub-byte
-// types unpacked. `where` names the tensor for messages.
-[[nodiscard]] Tensor to_tensor(const onnx::TensorProto& p, const std::string& where);
+// TensorProto -> Tensor (spec/values.md, F3-F8): exact decoding of every element type, packed sub-byte
+// types unpacked. `where` names the tensor for messages. External data (F7) are read from `folder`, the
+// model file's; without one (a value file, a model not read from a file) they are refused (F8).
+[[nodiscard]] Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolder* folder = nullptr);
 void from_tensor(const Tensor& t, onnx::TensorProto& p);
 
 [[nodiscard]] Type to_type(const onnx::TypeProto& p);

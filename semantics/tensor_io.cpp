@@ -1,10 +1,13 @@
 // Reading and writing values in their serialized form (spec/values.md, "Serialized values", F1-F5).
 // Part of the loader: the only other file besides loader.cpp that sees protobuf.
+#include <cstring>
 #include <fstream>
+#include <span>
 #include <sstream>
 
 #include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
+#include "semantics/external_data.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/proto.hpp"
 
@@ -41,6 +44,66 @@ uint32_t to_code(T x) {
   usage_error("F3", "tensor '" + where + "': " + what);
 }
 
+// The size of n elements of T in the raw layout (F3): packed for sub-byte types; -1 when it overflows.
+template <class T>
+int64_t raw_size(int64_t n) {
+  constexpr int per = per_byte<T>;
+  if (per) return n / per + (n % per != 0);
+  int64_t need = 0;
+  if (__builtin_mul_overflow(n, static_cast<int64_t>(sizeof(T)), &need)) return -1;
+  return need;
+}
+
+// Fills `out` from bytes in the raw layout (F3), whose size the caller has checked.
+template <class T>
+void unpack_raw(const char* raw, std::span<T> out) {
+  constexpr int per = per_byte<T>;
+  const auto n = static_cast<int64_t>(out.size());
+  if constexpr (per > 0) {
+    const int bits = 8 / per;
+    for (int64_t i = 0; i < n; ++i) {
+      const auto byte = static_cast<uint8_t>(raw[static_cast<size_t>(i / per)]);
+      out[static_cast<size_t>(i)] = from_code<T>(byte >> ((i % per) * bits));
+    }
+  } else if constexpr (std::is_same_v<T, bool>) {
+    for (int64_t i = 0; i < n; ++i) out[static_cast<size_t>(i)] = raw[static_cast<size_t>(i)] != 0;
+  } else {
+    if (n) std::memcpy(out.data(), raw, out.size() * sizeof(T));  // little-endian host (x86-64, aarch64)
+  }
+}
+
+// A tensor whose bytes live in an external file (F7, F8): the reference is checked against the model,
+// then the file against the reference, then the tensor is allocated (within the allocation limit, L3) and
+// the bytes are read into it once.
+template <class T>
+Tensor decode_external(const onnx::TensorProto& p, Shape shape, const std::string& where, DataFolder& folder) {
+  if constexpr (std::is_same_v<T, std::string>) {
+    refused("F7", "tensor '" + where + "': a string tensor cannot keep its data in an external file");
+  } else {
+    std::vector<std::pair<std::string, std::string>> entries;
+    for (const auto& e : p.external_data()) entries.emplace_back(e.key(), e.value());
+    const ExternalRef ref = parse_external_ref(entries, where);
+    const int64_t need = raw_size<T>(element_count(shape));
+    if (need < 0) bad(where, "its shape needs more bytes than a file can hold");
+    // [spec:F8] a length given in the model must be the tensor's size.
+    if (ref.length && *ref.length != need)
+      refused("F8", "tensor '" + where + "': external data length " + std::to_string(*ref.length) +
+                        " bytes, the tensor's type and shape need " + std::to_string(need));
+    folder.locate(ref, need, where);
+    if constexpr (per_byte<T> != 0 || std::is_same_v<T, bool>) {
+      auto [t, out] = Tensor::allocate<T>(std::move(shape));
+      std::string raw(static_cast<size_t>(need), '\0');
+      folder.read(ref, need, raw.data(), where);
+      unpack_raw<T>(raw.data(), out);
+      return t;
+    } else {
+      auto [t, out] = Tensor::allocate_for_overwrite<T>(std::move(shape));
+      folder.read(ref, need, out.data(), where);
+      return t;
+    }
+  }
+}
+
 template <class T>
 Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where) {
   const int64_t n = element_count(shape);
@@ -50,23 +113,11 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
     if constexpr (std::is_same_v<T, std::string>) {
       bad(where, "string tensors cannot use raw_data");
     } else {
-      int64_t need = 0;
-      if (per) need = n / per + (n % per != 0);
-      else if (__builtin_mul_overflow(n, static_cast<int64_t>(sizeof(T)), &need)) need = -1;
+      const int64_t need = raw_size<T>(n);
       if (static_cast<int64_t>(raw.size()) != need)
         bad(where, "raw_data has " + std::to_string(raw.size()) + " bytes, the shape needs " + std::to_string(need));
       auto [t, out] = Tensor::allocate<T>(std::move(shape));
-      if constexpr (per > 0) {
-        const int bits = 8 / per;
-        for (int64_t i = 0; i < n; ++i) {
-          const auto byte = static_cast<uint8_t>(raw[static_cast<size_t>(i / per)]);
-          out[static_cast<size_t>(i)] = from_code<T>(byte >> ((i % per) * bits));
-        }
-      } else if constexpr (std::is_same_v<T, bool>) {
-        for (int64_t i = 0; i < n; ++i) out[static_cast<size_t>(i)] = raw[static_cast<size_t>(i)] != 0;
-      } else {
-        if (n) std::memcpy(out.data(), raw.data(), raw.size());  // little-endian host (x86-64, aarch64)
-      }
+      unpack_raw<T>(raw.data(), out);
       return t;
     }
   }
@@ -140,14 +191,26 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
   return t;
 }
 
+// Whether a TensorProto holds data of its own (raw_data or a typed field).
+bool holds_data(const onnx::TensorProto& p) {
+  return p.has_raw_data() || p.float_data_size() || p.int32_data_size() || p.string_data_size() ||
+         p.int64_data_size() || p.double_data_size() || p.uint64_data_size();
+}
+
 }  // namespace
 
-Tensor to_tensor(const onnx::TensorProto& p, const std::string& where) {
-  // [spec:F4] data stored outside the model file, and segmented tensors, are not read.
+Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolder* folder) {
+  // [spec:F4] segmented tensors are not read.
   ONNXSEM_CLAUSE(F4);
-  if (p.data_location() == onnx::TensorProto_DataLocation_EXTERNAL)
-    unsupported("tensor '" + where + "' keeps its data in an external file, which onnxsem does not read");
   if (p.has_segment()) unsupported("tensor '" + where + "' is segmented, which onnxsem does not read");
+  // [spec:F7] data in an external file are named by data_location EXTERNAL and the external_data entries,
+  // and by nothing else: a tensor with both, or with entries but another location, has two meanings.
+  ONNXSEM_CLAUSE(F7);
+  const bool external = p.data_location() == onnx::TensorProto_DataLocation_EXTERNAL;
+  if (!external && p.external_data_size())
+    refused("F7", "tensor '" + where + "' has external_data entries but its data_location is not EXTERNAL");
+  if (external && holds_data(p))
+    refused("F7", "tensor '" + where + "' keeps its data in an external file and holds data of its own too");
   if (!dtype_known(p.data_type())) bad(where, "unknown element type code " + std::to_string(p.data_type()));
   const auto d = static_cast<DType>(p.data_type());
   if (d == DType::complex64 || d == DType::complex128)
@@ -156,9 +219,10 @@ Tensor to_tensor(const onnx::TensorProto& p, const std::string& where) {
   for (int64_t x : shape)
     if (x < 0) bad(where, "negative dimension " + std::to_string(x));
   (void)element_count(shape);
+  DataFolder none;
   return dispatch(d, all_types, "tensor '" + where + "'", [&](auto t) {
     using T = typename decltype(t)::type;
-    return decode<T>(p, shape, where);
+    return external ? decode_external<T>(p, shape, where, folder ? *folder : none) : decode<T>(p, shape, where);
   });
 }
 
