@@ -76,7 +76,7 @@ const char* usage_text =
     "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot] [--reduce] [--reduce-runs N]\n"
     "                     [--shard K/N] [--generate N [--first I] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
     "                     [--size MIN-MAX] [--targeted]]\n"
-    "  onnxsem bench MODEL... [--repeat N] [--data DIR] [--threads T]\n"
+    "  onnxsem bench MODEL... [--repeat N] [--data DIR] [--threads T] [--dim NAME=V]... [--int-bound NAME=B]...\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata ("
     "/usr/share/libonnx-testdata/data"
@@ -206,6 +206,19 @@ int cmd_bench(const Args& a) {
   if (o.repeat < 1) usage_error("U2", "--repeat must be at least 1");
   if (auto d = a.get("data")) o.data_dir = *d;
   if (auto t = a.get("threads")) o.threads = threads_option(*t);
+  // NAME=V options, repeatable: symbolic dimensions and integer inputs' bounds (spec/conformance.md, K12).
+  auto named = [&](const char* option, std::map<std::string, int64_t>& into, int64_t least) {
+    for (auto [it, end] = a.options.equal_range(option); it != end; ++it) {
+      const auto eq = it->second.find('=');
+      if (eq == std::string::npos || eq == 0) usage_error("U2", std::string("--") + option + " takes NAME=V");
+      const int64_t v = to_int(it->second.substr(eq + 1), std::string("--") + option);
+      if (v < least)
+        usage_error("U2", std::string("--") + option + " " + it->second + ": at least " + std::to_string(least));
+      into[it->second.substr(0, eq)] = v;
+    }
+  };
+  named("dim", o.dims, 0);
+  named("int-bound", o.int_bounds, 1);
   int missing = 0;
   std::cout << "model median_ms min_ms max_ms runs\n";
   for (const auto& m : a.positional) {
@@ -404,7 +417,7 @@ int main(int argc, char** argv) {
       for (auto [it, end] = a.options.equal_range("crosscheck"); it != end; ++it) o.crosschecks.push_back(it->second);
       return cli::book(ops::standard_registry(), o, std::cout);
     }
-    if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data", "threads"}));
+    if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data", "threads", "dim", "int-bound"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into", "check"});
       if (const auto check = a.get("check")) {

@@ -11,6 +11,7 @@
 
 #include "conformance/suite.hpp"
 #include "semantics/check.hpp"
+#include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 
@@ -27,10 +28,48 @@ double BenchResult::median() const {
 double BenchResult::min() const { return seconds.empty() ? 0 : *std::min_element(seconds.begin(), seconds.end()); }
 double BenchResult::max() const { return seconds.empty() ? 0 : *std::max_element(seconds.begin(), seconds.end()); }
 
+Tensor bench_input(const ValueInfo& vi, const BenchOptions& o) {
+  if (vi.type.kind != Type::Kind::tensor || !vi.type.shape)
+    unsupported("input '" + vi.name + "' is not a tensor of known rank");
+  Shape shape;
+  for (const auto& d : *vi.type.shape) {
+    if (d.value) shape.push_back(*d.value);
+    else if (auto it = o.dims.find(d.param); !d.param.empty() && it != o.dims.end()) shape.push_back(it->second);
+    else
+      unsupported("input '" + vi.name + "' has the dimension '" + (d.param.empty() ? "?" : d.param) +
+                  "' without a value (give it with --dim NAME=V)");
+  }
+  const auto bound_it = o.int_bounds.find(vi.name);
+  const int64_t bound = bound_it == o.int_bounds.end() ? 1 : bound_it->second;
+  return dispatch(vi.type.elem, all_types, "input '" + vi.name + "'", [&](auto tag) -> Tensor {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, bool>) {
+      auto [t, out] = Tensor::allocate<bool>(shape);
+      for (size_t i = 0; i < out.size(); ++i) out[i] = i % 2 == 0;
+      return t;
+    } else if constexpr (std::is_integral_v<T>) {
+      auto [t, out] = Tensor::allocate<T>(shape);
+      for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<T>(static_cast<int64_t>(i) % bound);
+      return t;
+    } else if constexpr (std::is_floating_point_v<T>) {
+      auto [t, out] = Tensor::allocate<T>(shape);
+      const auto n = static_cast<double>(out.size());
+      for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<T>(static_cast<double>(i) / n);
+      return t;
+    } else {
+      unsupported(std::string("input '") + vi.name + "' of type " + dtype_name(vi.type.elem) +
+                  ": the benchmark feeds floating-point, integer and bool inputs");
+    }
+  });
+}
+
 BenchResult bench_model(const std::string& model_path, const OperatorTable& ops, const BenchOptions& o) {
   BenchResult r;
   r.model_path = model_path;
   r.name = fs::path(model_path).stem().string();
+  // A model kept as DIR/model.onnx (beside its external data) is named by its folder.
+  if (r.name == "model" && fs::path(model_path).has_parent_path())
+    r.name = fs::absolute(model_path).parent_path().filename().string();
   try {
     const Model model = load_model_file(model_path);
     // [spec:K12] the model is checked first; a refused model is not measured.
@@ -39,11 +78,11 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
         r.problem = "refused: " + f.describe();
         return r;
       }
-    // [spec:K12] every fed input gets the generated input of K3 (arange(n)/n in its shape).
+    // [spec:K12] every fed input gets its generated input (bench_input).
     std::map<std::string, Value> inputs;
     std::vector<Tensor> fed;
     for (const ValueInfo* vi : fed_inputs(model.graph)) {
-      fed.push_back(generated_input(*vi));
+      fed.push_back(bench_input(*vi, o));
       inputs.emplace(vi->name, Value(fed.back()));
     }
     if (!o.data_dir.empty()) {
@@ -54,6 +93,11 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
       ss << in.rdbuf();
       const std::string bytes = model_path.ends_with(".onnxtxt") ? model_text_to_bytes(ss.str()) : ss.str();
       std::ofstream(dir / "model.onnx", std::ios::binary) << bytes;
+      // Its external data files (F7) go beside it, at the places their locations give (relative, without `..`).
+      for (const auto& loc : external_data_files(model_path)) {
+        fs::create_directories((dir / loc).parent_path());
+        fs::copy_file(fs::path(model_path).parent_path() / loc, dir / loc, fs::copy_options::overwrite_existing);
+      }
       for (size_t k = 0; k < fed.size(); ++k)
         write_value_file((dir / ("input_" + std::to_string(k) + ".pb")).string(), Value(fed[k]));
     }

@@ -101,13 +101,14 @@ const DataFolder::File& DataFolder::open_file(const std::string& location, const
     usage_error("F8", named + ": the model was not read from a file, so it has no folder to read it from");
   if (dir_fd_ < 0) {
     dir_fd_ = ::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir_fd_ < 0) usage_error("F8", named + ": cannot open the model's folder '" + folder_ + "': " + errno_text(errno));
+    if (dir_fd_ < 0)
+      usage_error("F8", named + ": cannot open the model's folder '" + folder_ + "': " + errno_text(errno));
   }
   const auto parts = components(location, where);
   // Each folder on the way is opened without following a symbolic link; so is the file.
   int at = dir_fd_;
   auto step_failed = [&](const std::string& part, bool last, int e) {
-    struct stat st{};
+    struct stat st {};
     std::string why = errno_text(e);
     if (::fstatat(at, part.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
       why = "'" + part + "' is a symbolic link, which external data may not pass through";
@@ -124,7 +125,7 @@ const DataFolder::File& DataFolder::open_file(const std::string& location, const
   }
   // The last component is looked at before it is opened, so that nothing but a regular file is opened (a
   // FIFO would block, a device could act on being opened); the descriptor is then checked to be that file.
-  struct stat before{};
+  struct stat before {};
   if (::fstatat(at, parts.back().c_str(), &before, AT_SYMLINK_NOFOLLOW) != 0) step_failed(parts.back(), true, errno);
   if (S_ISLNK(before.st_mode)) step_failed(parts.back(), true, ELOOP);
   auto refuse = [&](const std::string& why) {
@@ -136,7 +137,7 @@ const DataFolder::File& DataFolder::open_file(const std::string& location, const
   if (fd < 0) step_failed(parts.back(), true, errno);
   if (at != dir_fd_) ::close(at);
   at = dir_fd_;
-  struct stat st{};
+  struct stat st {};
   if (::fstat(fd, &st) != 0 || st.st_dev != before.st_dev || st.st_ino != before.st_ino || !S_ISREG(st.st_mode)) {
     ::close(fd);
     refuse("changed while it was being opened");
@@ -156,8 +157,8 @@ void DataFolder::locate(const ExternalRef& ref, int64_t need, const std::string&
   const File& f = open_file(ref.location, where);
   const std::string named = "external data file '" + ref.location + "' of tensor '" + where + "'";
   if (ref.offset > f.size)
-    usage_error("F8", named + ": offset " + std::to_string(ref.offset) + " lies beyond its " +
-                          std::to_string(f.size) + " bytes");
+    usage_error("F8", named + ": offset " + std::to_string(ref.offset) + " lies beyond its " + std::to_string(f.size) +
+                          " bytes");
   const int64_t available = f.size - ref.offset;
   if (ref.length && *ref.length > available)
     usage_error("F8", named + ": " + std::to_string(*ref.length) + " bytes from offset " + std::to_string(ref.offset) +

@@ -5,10 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <onnx/onnx_pb.h>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <onnx/onnx_pb.h>
 
 #include "semantics/loader.hpp"
 
@@ -265,8 +265,7 @@ TEST_CASE("[F8] a model that was not read from a file has no folder to read exte
   std::string clause;
   CHECK(kind_of([&] { (void)load_model_bytes(bytes, "bytes"); }, &clause) == ErrorKind::usage);
   CHECK(clause == "F8");
-  CHECK(w_of(load_model_bytes(bytes, "bytes", (s.model / "model.onnx").string())) ==
-        std::vector<float>{1, 2, 3, 4});
+  CHECK(w_of(load_model_bytes(bytes, "bytes", (s.model / "model.onnx").string())) == std::vector<float>{1, 2, 3, 4});
 }
 
 TEST_CASE("[F7] the files a model's external data live in, for copying the model") {

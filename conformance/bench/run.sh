@@ -3,7 +3,9 @@
 # onnxsem on one thread and on two (--threads, spec/graph.md E9), beside ONNX Runtime's with one and two
 # intra-op threads and graph optimizations disabled (onnxruntime-node, crosscheck/onnxruntime), on the same
 # model and the same inputs, for the nine light models of ../shared/onnx-suite, the 640x640 Conv stack and
-# the 640x640 feature pyramid network (fpn_640.onnxtxt, written by fpn_640.py) of this folder; and the peak
+# the 640x640 feature pyramid network (fpn_640.onnxtxt, written by fpn_640.py) of this folder, and a
+# BERT-base-sized encoder and a GPT-2-small-sized decoder step (transformers.py, weights in external data,
+# each with its bench-args: symbolic dimensions, token-id bounds); and the peak
 # resident memory (/usr/bin/time's maximum RSS) of one `onnxsem run` (one thread) beside one run of the ONNX
 # Runtime adapter (one thread) on the same model and inputs. onnxsem evaluates under the depth-first schedule
 # (spec/graph.md E5) in both measurements.
@@ -37,6 +39,10 @@ done
 if [ ${#models[@]} -eq 0 ]; then
   models=("$root"/../shared/onnx-suite/light/*.onnx "$root/conformance/bench/conv_stack_640.onnxtxt"
           "$root/conformance/bench/fpn_640.onnxtxt")
+  # The two transformers, written once into out/transformers/ (transformers.py; about 20 s, 1.1 GB).
+  tf="$root/out/transformers"
+  [ -f "$tf/gpt2_small_step/bench-args" ] || python3 "$root/conformance/bench/transformers.py" "$tf" >&2 || exit 1
+  models+=("$tf/bert_base_128/model.onnx" "$tf/gpt2_small_step/model.onnx")
 fi
 data="$(mktemp -d)"
 trap 'rm -rf "$data"' EXIT
@@ -58,7 +64,7 @@ mkdir -p "$(dirname "$out")"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$out.tmp"
 status=0
-ratio_of() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0) printf "%.2f", a / b }'; }
+ratio_of() { awk -v a="$1" -v b="$2" 'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/ && b > 0) printf "%.2f", a / b }'; }
 # ONNX Runtime's median on `threads` intra-op threads, or nothing (the reason in $data/ort.err).
 ort_ms() {
   ONNXSEM_ORT_THREADS="$2" node "$adapter" "$data/$1/model.onnx" "$data/$1" "$data/$1/ort" --optimize disabled \
@@ -70,7 +76,11 @@ median_of() {
     awk '{ v[NR] = $1 } END { if (NR) printf "%.1f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 for m in "${models[@]}"; do
-  line=$("$onnxsem" bench "$m" --repeat "$repeat" --threads 1 --data "$data" | tail -1)
+  # A model's own bench arguments (symbolic dimensions, integer inputs' bounds), when its folder has them:
+  # the transformers that transformers.py writes.
+  margs=()
+  [ -f "$(dirname "$m")/bench-args" ] && read -r -a margs <"$(dirname "$m")/bench-args"
+  line=$("$onnxsem" bench "$m" "${margs[@]}" --repeat "$repeat" --threads 1 --data "$data" | tail -1)
   name=${line%% *}
   if [[ "$line" == *"not measured"* ]]; then
     echo "| $name | ${line#* } | | | | | | | | | |" >>"$out.tmp"
@@ -81,12 +91,12 @@ for m in "${models[@]}"; do
   theirs1="not run (adapter not set up)"; theirs2=""
   for ((round = 1; round <= rounds; ++round)); do
     if [ "$round" -gt 1 ]; then
-      ours1_r+=("$("$onnxsem" bench "$m" --repeat "$repeat" --threads 1 | tail -1 | awk '{print $2}')")
+      ours1_r+=("$("$onnxsem" bench "$m" "${margs[@]}" --repeat "$repeat" --threads 1 | tail -1 | awk '{print $2}')")
     fi
     if [ "$have_ort" -eq 1 ]; then
       v=$(ort_ms "$name" 1); [ -n "$v" ] || theirs1="failed: $(head -c 200 "$data/ort.err")"; theirs1_r+=("$v")
     fi
-    ours2_r+=("$("$onnxsem" bench "$m" --repeat "$repeat" --threads 2 | tail -1 | awk '{print $2}')")
+    ours2_r+=("$("$onnxsem" bench "$m" "${margs[@]}" --repeat "$repeat" --threads 2 | tail -1 | awk '{print $2}')")
     if [ "$have_ort" -eq 1 ]; then
       v=$(ort_ms "$name" 2); [ -n "$v" ] || theirs2="failed: $(head -c 200 "$data/ort.err")"; theirs2_r+=("$v")
     fi

@@ -67,14 +67,19 @@ const schema = {
         raw_data: { type: 'bytes', id: 9 },
         double_data: { rule: 'repeated', type: 'double', id: 10 },
         uint64_data: { rule: 'repeated', type: 'uint64', id: 11 },
+        external_data: { rule: 'repeated', type: 'StringStringEntryProto', id: 13 },
         data_location: { type: 'int32', id: 14 },
       },
     },
+    StringStringEntryProto: { fields: { key: { type: 'string', id: 1 }, value: { type: 'string', id: 2 } } },
     ValueInfoProto: { fields: { name: { type: 'string', id: 1 } } },
-    // Nodes (with the graphs of their attributes) only to tell whether a failing node is one of the model's.
+    // Nodes (with the graphs of their attributes) to tell whether a failing node is one of the model's, and
+    // with their tensors to find the model's external data.
     AttributeProto: {
       fields: {
+        t: { type: 'TensorProto', id: 5 },
         g: { type: 'GraphProto', id: 6 },
+        tensors: { rule: 'repeated', type: 'TensorProto', id: 10 },
         graphs: { rule: 'repeated', type: 'GraphProto', id: 11 },
       },
     },
@@ -155,6 +160,63 @@ function runtimeCannot(message, graph) {
   return false;
 }
 
+// The locations of a graph's external data (initializers and tensor attributes, subgraphs included).
+function externalLocations(graph) {
+  const found = new Set();
+  const visit = (g) => {
+    const tensor = (t) => {
+      if (t && t.data_location === 1)
+        for (const e of t.external_data || []) if (e.key === 'location') found.add(e.value);
+    };
+    for (const t of g.initializer || []) tensor(t);
+    for (const n of g.node || [])
+      for (const a of n.attribute || []) {
+        tensor(a.t);
+        for (const t of a.tensors || []) tensor(t);
+        if (a.g) visit(a.g);
+        for (const sub of a.graphs || []) visit(sub);
+      }
+  };
+  visit(graph);
+  return [...found];
+}
+
+// The bytes of each external data file, read as onnxsem reads them (spec/values.md, F8): a relative
+// location without '..', reached from the model's folder without a symbolic link, a regular file with
+// one hard link. Anything else ends the adapter with exit 2 before a byte is read.
+function externalFiles(folder, locations) {
+  return locations.map((loc) => {
+    const parts = loc.split('/').filter((c) => c !== '' && c !== '.');
+    if (loc.startsWith('/') || parts.length === 0 || parts.includes('..') || loc.includes('\0'))
+      fail(2, `external data location '${loc}' leaves the model's folder`);
+    let at = folder;
+    for (const part of parts) {
+      at = path.join(at, part);
+      let st;
+      try {
+        st = fs.lstatSync(at);
+      } catch (e) {
+        fail(2, `external data file '${loc}': ${e.message}`);
+      }
+      if (st.isSymbolicLink()) fail(2, `external data file '${loc}': '${part}' is a symbolic link`);
+    }
+    const fd = fs.openSync(at, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || st.nlink !== 1) {
+      fs.closeSync(fd);
+      fail(2, `external data file '${loc}' is not a regular file with one hard link`);
+    }
+    const data = Buffer.alloc(st.size);
+    for (let done = 0; done < st.size;) {
+      const n = fs.readSync(fd, data, done, st.size - done, done);
+      if (n <= 0) fail(2, `external data file '${loc}' ended early`);
+      done += n;
+    }
+    fs.closeSync(fd);
+    return { path: loc, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+  });
+}
+
 // Runs the adapter for one runtime. `rt` says what differs between runtimes:
 //   ort             the loaded onnxruntime-common API (InferenceSession, Tensor)
 //   protobuf        the loaded protobufjs module
@@ -162,6 +224,7 @@ function runtimeCannot(message, graph) {
 //   sessionOptions(optimize, saveOptimized)  the options of InferenceSession.create
 //                   (a runtime that cannot save its optimized graph ignores saveOptimized: no file is written)
 //   cannotTake(m)   an extra reason (or null) why the binding cannot hand over input/output metadata m
+//   takesPath       the binding opens a model by its path and reads its external data beside it
 function main(rt, argv) {
   const root = rt.protobuf.Root.fromJSON(schema);
   const TensorProto = root.lookupType('TensorProto');
@@ -229,9 +292,19 @@ function main(rt, argv) {
     const init = new Set(graph.initializer.map((t) => t.name));
     const fed = graph.input.map((v) => v.name).filter((n) => !init.has(n));
 
+    // A model with external data (spec/values.md, F7): ONNX Runtime for Node.js reads it from the model's
+    // folder when it is given the model's path (and checks the locations itself); the web runtime takes the
+    // files' bytes, which externalFiles reads with F8's checks.
+    const locations = externalLocations(graph);
+    let source = modelBytes;
+    const options = rt.sessionOptions(optimize, saveOptimized);
+    if (locations.length > 0) {
+      if (rt.takesPath) source = path.resolve(modelPath);
+      else options.externalData = externalFiles(path.dirname(modelPath), locations);
+    }
     let session;
     try {
-      session = await ort.InferenceSession.create(modelBytes, rt.sessionOptions(optimize, saveOptimized));
+      session = await ort.InferenceSession.create(source, options);
     } catch (e) {
       refusal(e, graph);
     }

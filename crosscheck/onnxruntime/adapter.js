@@ -16,6 +16,7 @@ main({
   protobuf,
   name: 'onnxruntime-node',
   version: require('onnxruntime-node/package.json').version,
+  takesPath: true,
   sessionOptions(optimize, saveOptimized) {
     const threads = Math.max(1, Number.parseInt(process.env.ONNXSEM_ORT_THREADS || '1', 10) || 1);
     const options = { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: optimize, logSeverityLevel: 4 };
