@@ -67,6 +67,7 @@ expect "check SB10 Scan-8 lens"   1 "^\[SB10\]"   -- "$onnxsem" check "$fx/sb10_
 expect "check SB13 prob_mod"      1 "^\[SB13\]"   -- "$onnxsem" check "$fx/sb13_prob_mod_outputs.onnxtxt"
 expect "check FN1 call arity"     1 "^\[FN1\]"    -- "$onnxsem" check "$fx/fn1_call_arity.onnxtxt"
 expect "check PE1 constant part"  1 "^\[N9\].*PE1" -- "$onnxsem" check "$fx/n9_division_by_zero.onnxtxt"
+expect "Attention-25 window"      0 "y: tensor(float)\[1,1,4,1\] = \[1.5, 2.33333325, 3.75, 7.5\]" -- "$onnxsem" run "$fx/at25_sliding_window.onnxtxt"
 expect "check PE1 stops at a limit" 0 "ok: no findings" -- "$onnxsem" check "$fx/l3_too_large.onnxtxt"
 # The static semantics (spec/types.md): each ill-typed fixture is refused by check and by run (exit 1) with
 # its clause on a line of its own; a well-typed one passes, and `types` shows what inference concluded.
@@ -74,7 +75,8 @@ for f in ty6_add_float_int64:TY6 ty4_sqrt_int64:TY4 ty4_matmul_bool:TY4 ty4_relu
          ty4_reshape_int32_shape:TY4 ty2_relu_two_inputs:TY2 ty2_relu_two_outputs:TY2 \
          ty3_cast_without_to:TY3 ty3_unknown_attribute:TY3 ty3_attribute_type:TY3 \
          ty7_output_declared_int64:TY7 ty7_value_info_shape:TY7 ts1_add_broadcast:TS1 ty8_if_branch_types:TY8 \
-         ty9_function_call_types:TY6 rd33_matmul_inner_dims:RD33; do
+         ty9_function_call_types:TY6 rd33_matmul_inner_dims:RD33 ty3_window_before_25:TY3 \
+         at25_negative_window:AT25 at26_nonpad_with_past:AT26; do
   name=${f%%:*}; clause=${f##*:}
   expect "check $clause $name" 1 "^\[$clause\]" -- "$onnxsem" check "$fx/$name.onnxtxt"
   expect "run refuses $name"   1 "^\[$clause\]" -- "$onnxsem" run "$fx/$name.onnxtxt"

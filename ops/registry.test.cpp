@@ -42,9 +42,6 @@ TEST_CASE("[TY1] every operator version onnxsem registers, and every control-flo
   // Every signature is of a version ONNX's catalog defines, and its formals name declared types.
   for (const Signature* s : r.signatures()) {
     const auto v = ops::onnx_defined_versions(s->domain, s->op_type);
-    // Attention-25 came with ONNX's last changelog change, after the suite's node tests; ops/catalog stops
-    // before it, so models resolve Attention to version 24 (noted in the closing notes of issue 12).
-    if (s->name() == "Attention-25") continue;
     CHECK_MESSAGE(std::find(v.begin(), v.end(), s->since_version) != v.end(), s->name());
     CHECK(s->min_inputs <= s->max_inputs);
     CHECK(s->min_outputs <= s->max_outputs);

@@ -1,10 +1,10 @@
-// Operator family: attention (spec/ops-attention.md, AT1-AT18). Attention-23/24 and RotaryEmbedding-23;
-// LinearAttention-27 is in linear_attention.cpp (AT19-AT23).
+// Operator family: attention (spec/ops-attention.md, AT1-AT18, AT25-AT26). Attention-23/24/25 and
+// RotaryEmbedding-23; LinearAttention-27 is in linear_attention.cpp (AT19-AT23).
 //
 // Attention, for one query row i of one batch b and one query head h (kv head g = h / (Hq / Hkv)):
 //   s_j   = scale * Σ_d Q[b,h,i,d] * K'[b,g,j,d]                   (K' = past_key ++ K along the sequence)
 //   s_j   = c * tanh(s_j / c)                                      (only when softcap c > 0)
-//   x_j   = s_j + bias_j                                           (mask, causal frontier, padding)
+//   x_j   = s_j + bias_j                                           (mask, causal frontier, window, padding)
 //   p     = softmax(x), or 0 when every x_j is -inf
 //   Y[b,h,i,:] = Σ_j p_j * V'[b,g,j,:]                             (V' = past_value ++ V)
 // Everything is computed in binary64 and rounded once to the output type (P1).
@@ -13,6 +13,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ops/attention/attention_internal.hpp"
@@ -140,7 +141,43 @@ Mask read_mask(const Tensor& m, int64_t B, int64_t Hq, int64_t Sq, int64_t T) {
 
 enum class QkMode { raw = 0, softcapped = 1, biased = 2, softmax = 3 };
 
-std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad_input) {
+// [spec:AT26] the input and output combinations Attention-25 refuses, which earlier versions let pass.
+void check_attention_25_combinations(const KernelArgs& a, int64_t q_rank) {
+  ONNXSEM_CLAUSE(AT26);
+  const Node& n = a.node;
+  if (q_rank == 4 && (n.attr("q_num_heads") != nullptr || n.attr("kv_num_heads") != nullptr))
+    eval_error("AT26", "Attention-25 refuses q_num_heads and kv_num_heads with 4-D operands");
+  const bool want_pk = a.output_count() > 1 && a.requested[1];
+  const bool want_pv = a.output_count() > 2 && a.requested[2];
+  if (want_pk != want_pv) eval_error("AT26", "present_key and present_value must be requested together");
+  if (a.has_input(6) && (a.has_input(4) || a.has_input(5) || want_pk || want_pv))
+    eval_error("AT26", "nonpad_kv_seqlen cannot be combined with past_key/past_value or present_key/present_value");
+}
+
+// The sliding window of Attention-25 (AT25): -1 leaves a side unbounded, other negative sizes are refused.
+struct Window {
+  int64_t left = -1, right = -1;
+  [[nodiscard]] bool active() const { return left >= 0 || right >= 0; }
+  // Whether the query at absolute position p may attend key j.
+  [[nodiscard]] bool admits(int64_t p, int64_t j) const {
+    const int64_t d = p - j;  // how far key j lies to the left of p (negative: to the right)
+    return (left < 0 || d <= left) && (right < 0 || -d <= right);
+  }
+};
+
+Window read_window(const Node& n) {
+  Window w;
+  w.left = attr_int(n, "left_window_size", -1);
+  w.right = attr_int(n, "right_window_size", -1);
+  for (const auto& [name, size] : {std::pair{"left_window_size", w.left}, std::pair{"right_window_size", w.right}})
+    if (size < -1) eval_error("AT25", std::string(name) + " must be -1 or nonnegative, got " + std::to_string(size));
+  return w;
+}
+
+// The three behaviour versions share one kernel; `version` is the since-version (23, 24 or 25) and decides
+// only which inputs and attributes exist and which combinations are refused.
+std::vector<std::optional<Value>> attention(const KernelArgs& a, int64_t version) {
+  const bool has_nonpad_input = version >= 24;
   const Node& n = a.node;
   const Tensor& q = a.tensor(0);
   const Tensor& k = a.tensor(1);
@@ -152,6 +189,8 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
     eval_error("AT1", "Q, K and V must all be 3-D or all 4-D; got " + show(q.shape()) + ", " + show(k.shape()) + ", " +
                           show(v.shape()));
   if (k.dtype() != dt || v.dtype() != dt) eval_error("AT1", "Q, K and V must have one element type");
+  if (version >= 25) check_attention_25_combinations(a, q.rank());
+  const Window window = version >= 25 ? read_window(n) : Window{};
   const bool three_d = q.rank() == 3;
   int64_t q_heads = 0, kv_heads = 0;
   if (three_d) {
@@ -271,6 +310,9 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
           double bias = 0;
           if (mask.present) bias += mask.at(b, h, i, j);
           if (causal && j > i + offset) bias += kNegInf;
+          // [spec:AT25] the window keeps keys j with i + offset - left <= j <= i + offset + right.
+          ONNXSEM_CLAUSE(AT25);
+          if (window.active() && !window.admits(i + offset, j)) bias += kNegInf;
           if (!nonpad.empty() && j >= nonpad[static_cast<size_t>(b)]) bias += kNegInf;
           const double xv = s + bias;
           if (qko && mode == QkMode::biased) qko[j] = xv;
@@ -338,9 +380,10 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, bool has_nonpad
 
 std::vector<std::optional<Value>> attention_23(const KernelArgs& a) {
   if (a.has_input(6)) eval_error("AT9", "Attention-23 has no nonpad_kv_seqlen input");
-  return attention(a, false);
+  return attention(a, 23);
 }
-std::vector<std::optional<Value>> attention_24(const KernelArgs& a) { return attention(a, true); }
+std::vector<std::optional<Value>> attention_24(const KernelArgs& a) { return attention(a, 24); }
+std::vector<std::optional<Value>> attention_25(const KernelArgs& a) { return attention(a, 25); }
 
 // ---- RotaryEmbedding -------------------------------------------------------------------------------------
 
@@ -432,6 +475,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
 void add_attention(Registry& r) {
   r.add("", "Attention", {23}, attention_23);
   r.add("", "Attention", {24}, attention_24);
+  r.add("", "Attention", {25}, attention_25);
   r.add("", "RotaryEmbedding", {23}, rotary_embedding_23);
   attn::add_linear_attention(r);
   attn::add_flex_attention(r);

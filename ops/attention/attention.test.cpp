@@ -1,4 +1,4 @@
-// Tests of the attention family (spec/ops-attention.md, AT1-AT23). Expected values are worked out by hand:
+// Tests of the attention family (spec/ops-attention.md, AT1-AT26). Expected values are worked out by hand:
 // most cases use scores 0 and ln 3, whose softmax weights are exactly 1/4 and 3/4.
 #include <doctest/doctest.h>
 
@@ -114,6 +114,7 @@ TEST_CASE("the attention family registers only operators ONNX defines") {
   }
   CHECK(reg().kernel("", "Attention", 23) != nullptr);
   CHECK(reg().kernel("", "Attention", 24) != nullptr);
+  CHECK(reg().kernel("", "Attention", 25) != nullptr);
   CHECK(reg().kernel("", "RotaryEmbedding", 23) != nullptr);
 }
 
@@ -271,6 +272,176 @@ TEST_CASE("[AT11] fully masked rows give zeros, NaN scores give NaN") {
 TEST_CASE("[AT13] softmax_precision names a floating type") {
   check_close(run(NodeB("Attention").f("scale", 1.0f).i("softmax_precision", 1), 24, {q1, k2, v2})[0], {7});
   CHECK(clause_of(NodeB("Attention").i("softmax_precision", 7), 24, {q1, k2, v2}) == "AT13");
+}
+
+// Sliding windows (AT25). Unless said otherwise: head size 1, scale 1, every query 1 and every key 0, so all
+// scores are 0 and a row's output is the plain mean of the values of the keys it sees. The values are powers
+// of two, so each mean below names its set of keys.
+namespace {
+const std::optional<Value> nothing;
+Tensor zeros4(int64_t s) { return D({1, 1, s, 1}, std::vector<double>(static_cast<size_t>(s), 0.0)); }
+Tensor ones4(int64_t s) { return D({1, 1, s, 1}, std::vector<double>(static_cast<size_t>(s), 1.0)); }
+Tensor pow2(int64_t s) {
+  std::vector<double> v;
+  for (int64_t j = 0; j < s; ++j) v.push_back(std::ldexp(1.0, static_cast<int>(j)));
+  return D({1, 1, s, 1}, v);
+}
+NodeB win(int64_t left, int64_t right, int64_t causal = 0) {
+  NodeB b("Attention");
+  b.f("scale", 1.0f).i("is_causal", causal);
+  if (left != -1) b.i("left_window_size", left);
+  if (right != -1) b.i("right_window_size", right);
+  return b;
+}
+}  // namespace
+
+TEST_CASE("[AT25] a left window, with and without is_causal") {
+  // 4 queries, 4 keys valued 1, 2, 4, 8; left 1: row i sees keys j >= i - 1
+  const std::vector<Tensor> in{ones4(4), zeros4(4), pow2(4)};
+  auto go = [&](const NodeB& b) { return run(b, 25, {in[0], in[1], in[2]})[0]; };
+  // not causal: {0,1,2,3}, {0,1,2,3}, {1,2,3}, {2,3}
+  check_close(go(win(1, -1)), {15.0 / 4, 15.0 / 4, 14.0 / 3, 6});
+  // causal as well: {0}, {0,1}, {1,2}, {2,3}
+  check_close(go(win(1, -1, 1)), {1, 1.5, 3, 6});
+  // left 0 with is_causal: each row sees only its own key
+  check_close(go(win(0, -1, 1)), {1, 2, 4, 8});
+  // the defaults (-1, -1) change nothing: the plain mean, and with is_causal the causal prefix means
+  check_close(go(win(-1, -1)), {15.0 / 4, 15.0 / 4, 15.0 / 4, 15.0 / 4});
+  check_close(go(win(-1, -1, 1)), {1, 1.5, 7.0 / 3, 15.0 / 4});
+}
+
+TEST_CASE("[AT25] a right window, and is_causal bounding it") {
+  const std::vector<Tensor> in{ones4(4), zeros4(4), pow2(4)};
+  auto go = [&](const NodeB& b) { return run(b, 25, {in[0], in[1], in[2]})[0]; };
+  // right 1: row i sees keys j <= i + 1: {0,1}, {0,1,2}, {0..3}, {0..3}
+  check_close(go(win(-1, 1)), {1.5, 7.0 / 3, 15.0 / 4, 15.0 / 4});
+  // right 0 without is_causal behaves as a causal mask
+  check_close(go(win(-1, 0)), {1, 1.5, 7.0 / 3, 15.0 / 4});
+  // with is_causal the causal frontier still hides the keys to the right: {0}, {0,1}, {0,1,2}, {0..3}
+  check_close(go(win(-1, 1, 1)), {1, 1.5, 7.0 / 3, 15.0 / 4});
+}
+
+TEST_CASE("[AT25] both sides: ONNX's example of 4 queries and 6 keys with left 2, right 1") {
+  // q0 {0,1}, q1 {0,1,2}, q2 {0,1,2,3}, q3 {1,2,3,4}; key 5 is seen by no row
+  const Tensor q = ones4(4), k = zeros4(6), v = pow2(6);
+  check_close(run(win(2, 1), 25, {q, k, v})[0], {1.5, 7.0 / 3, 15.0 / 4, 7.5});
+  // both 0: the diagonal
+  check_close(run(win(0, 0), 25, {q, k, v})[0], {1, 2, 4, 8});
+  // with is_causal the right side is cut at the diagonal: {0}, {0,1}, {0,1,2}, {1,2,3}
+  check_close(run(win(2, 1, 1), 25, {q, k, v})[0], {1, 1.5, 7.0 / 3, 14.0 / 3});
+  // a boolean mask hiding key 1 intersects the window: {0}, {0,2}, {0,2,3}, {2,3,4}
+  const Tensor bm = Bool({6}, {true, false, true, true, true, true});
+  check_close(run(win(2, 1), 25, {q, k, v, bm})[0], {1, 2.5, 13.0 / 3, 28.0 / 3});
+  // a floating mask adds ln 3 to key 0: row 0 weighs keys 0 and 1 by 3/4 and 1/4; row 3 never sees key 0
+  const Tensor fm = D({6}, {kLn3, 0, 0, 0, 0, 0});
+  const Tensor y = run(win(2, 1), 25, {q, k, v, fm})[0];
+  check_close(y, {0.75 * 1 + 0.25 * 2, (3 + 2 + 4) / 5.0, (3 + 2 + 4 + 8) / 6.0, 7.5});
+}
+
+TEST_CASE("[AT25][AT8] the window follows the past length") {
+  // decode step: past keys 1, 2, 4 and one new key 8; the query stands at position 3
+  const Tensor pk = zeros4(3), pv = pow2(3);
+  const Tensor k = zeros4(1), v = D({1, 1, 1, 1}, {8});
+  auto go = [&](const NodeB& b) { return run(b, 25, {ones4(1), k, v, nothing, pk, pv}, 3); };
+  auto out = go(win(1, -1, 1));
+  check_close(out[0], {6});  // keys 2 and 3: (4 + 8) / 2
+  check_close(out[1], {0, 0, 0, 0});
+  check_close(out[2], {1, 2, 4, 8});  // the caches are whole: the window hides nothing from present_value
+  check_close(go(win(-1, -1, 1))[0], {15.0 / 4});
+  check_close(go(win(0, -1))[0], {8});
+  // prefill after a past of 2: queries at positions 2 and 3, left 1 and right 0, no is_causal:
+  // {1,2} and {2,3} of the values 1, 2, 4, 8
+  const auto o2 = run(win(1, 0), 25, {ones4(2), zeros4(2), D({1, 1, 2, 1}, {4, 8}), nothing, zeros4(2), pow2(2)}, 3);
+  check_close(o2[0], {3, 6});
+}
+
+TEST_CASE("[AT25][AT9] with nonpad_kv_seqlen the window is offset by nonpad_kv_seqlen - q_seq") {
+  const Tensor k = zeros4(4), v = pow2(4);
+  // one query, 3 valid keys of 4: the query stands at position 2; left 1 keeps keys 1 and 2
+  check_close(run(win(1, -1, 1), 25, {ones4(1), k, v, nothing, nothing, nothing, I64({1}, {3})})[0], {3});
+  // the offset holds without is_causal too: left 0 keeps key 2 alone (offset 0 would have kept 0, 1 and 2)
+  check_close(run(win(0, -1), 25, {ones4(1), k, v, nothing, nothing, nothing, I64({1}, {3})})[0], {4});
+  // per batch: 2 and 4 valid keys put the query at positions 1 and 3
+  const Tensor q2 = D({2, 1, 1, 1}, {1, 1});
+  const Tensor k2b = D({2, 1, 4, 1}, std::vector<double>(8, 0.0));
+  const Tensor v2b = D({2, 1, 4, 1}, {1, 2, 4, 8, 1, 2, 4, 8});
+  check_close(run(win(1, -1, 1), 25, {q2, k2b, v2b, nothing, nothing, nothing, I64({2}, {2, 4})})[0], {1.5, 6});
+}
+
+TEST_CASE("[AT25][AT11][AT12] a row the window leaves without keys, softcap and the debug output") {
+  // three queries, two keys, a window of 0 on both sides: query 2 stands past the last key
+  const auto node = NodeB(win(0, 0)).i("qk_matmul_output_mode", 3);
+  auto out = run(node, 25, {ones4(3), zeros4(2), D({1, 1, 2, 1}, {4, 8})}, 4);
+  check_close(out[0], {4, 8, 0});
+  check_close(out[3], {1, 0, 0, 1, 0, 0});
+  // mode 2 shows the window's minus infinity on top of the softcapped score; mode 1 the score alone
+  const double x = 2 * std::atanh(kLn3 / 2);  // softcap 2 maps x to ln 3
+  const Tensor k = D({1, 1, 2, 1}, {0, x});
+  auto capped = [&](int64_t mode) { return NodeB(win(0, -1)).f("softcap", 2.0f).i("qk_matmul_output_mode", mode); };
+  // two queries: left 0 hides key 0 from the one at position 1
+  const Tensor q = D({1, 1, 2, 1}, {1, 1});
+  out = run(capped(2), 25, {q, k, v2}, 4);
+  check_close(out[3], {0, kLn3, -kInf, kLn3});
+  check_close(out[0], {7, 8});  // row 0: weights 1/4, 3/4 of 4 and 8; row 1: key 1 alone
+  check_close(run(capped(1), 25, {q, k, v2}, 4)[3], {0, kLn3, 0, kLn3});
+}
+
+TEST_CASE("[AT25] every small window against a direct reading of the rule") {
+  // Sq = 3 queries after a past of P keys, 3 new keys, values 1, 2, 4, ... of all P + 3 keys; the expected
+  // output of row i is the mean of the values of the keys j with (not causal or j <= i + P),
+  // (left < 0 or j >= i + P - left) and (right < 0 or j <= i + P + right), 0 when there is nothing.
+  for (int64_t past : {0, 2})
+    for (int64_t causal : {0, 1})
+      for (int64_t left = -1; left <= 3; ++left)
+        for (int64_t right = -1; right <= 2; ++right) {
+          CAPTURE(past);
+          CAPTURE(causal);
+          CAPTURE(left);
+          CAPTURE(right);
+          const int64_t T = past + 3;
+          std::vector<double> expect;
+          for (int64_t i = 0; i < 3; ++i) {
+            const int64_t p = i + past;
+            double sum = 0, count = 0;
+            for (int64_t j = 0; j < T; ++j) {
+              const bool seen = (causal == 0 || j <= p) && (left < 0 || j >= p - left) && (right < 0 || j <= p + right);
+              if (seen) sum += std::ldexp(1.0, static_cast<int>(j)), count += 1;
+            }
+            expect.push_back(count == 0 ? 0 : sum / count);
+          }
+          const Tensor vall = pow2(T);
+          const auto& vv = vall.data<double>();
+          std::vector<std::optional<Value>> in{ones4(3), zeros4(3),
+                                               D({1, 1, 3, 1}, {vv[past], vv[past + 1], vv[past + 2]})};
+          if (past > 0) {
+            in.push_back(nothing);
+            in.push_back(zeros4(past));
+            in.push_back(D({1, 1, past, 1}, std::vector<double>(vv.begin(), vv.begin() + past)));
+          }
+          check_close(run(win(left, right, causal), 25, in)[0], expect);
+        }
+}
+
+TEST_CASE("[AT25][AT26] what Attention-25 refuses") {
+  const Tensor q = ones4(1), k = zeros4(2), v = pow2(2);
+  CHECK(clause_of(win(-2, -1), 25, {q, k, v}) == "AT25");
+  CHECK(clause_of(win(-1, -3), 25, {q, k, v}) == "AT25");
+  // head counts on 4-D operands
+  CHECK(clause_of(NodeB("Attention").i("q_num_heads", 1).i("kv_num_heads", 1), 25, {q, k, v}) == "AT26");
+  CHECK(clause_of(NodeB("Attention").i("kv_num_heads", 1), 25, {q, k, v}) == "AT26");
+  // present_key without present_value
+  CHECK(clause_of(NodeB("Attention"), 25, {q, k, v}, 2) == "AT26");
+  // nonpad_kv_seqlen beside the cache
+  const Tensor np = I64({1}, {2});
+  CHECK(clause_of(NodeB("Attention"), 25, {q, k, v, nothing, zeros4(1), zeros4(1), np}) == "AT26");
+  CHECK(clause_of(NodeB("Attention"), 25, {q, k, v, nothing, nothing, nothing, np}, 3) == "AT26");
+  // version 24 lets the same combinations pass (and has no window attributes to read)
+  CHECK(clause_of(NodeB("Attention"), 24, {q, k, v, nothing, zeros4(1), zeros4(1), np}) == "");
+  CHECK(clause_of(NodeB("Attention").i("q_num_heads", 1).i("kv_num_heads", 1), 24, {q, k, v}) == "");
+  // 3-D operands keep their head counts in version 25, and the window applies to every head
+  const auto three = NodeB(win(0, -1, 1)).i("q_num_heads", 2).i("kv_num_heads", 1);
+  const Tensor q3 = D({1, 2, 2}, {1, 1, 1, 1}), k3 = D({1, 2, 1}, {0, 0}), v3 = D({1, 2, 1}, {4, 8});
+  check_close(run(three, 25, {q3, k3, v3})[0], {4, 4, 8, 8});
 }
 
 TEST_CASE("[AT15][AT18] RotaryEmbedding rotates halves or interleaved pairs") {

@@ -37,10 +37,27 @@ Dim add_dim(const Dim& a, const Dim& b) {
   return fixed_dim(r);
 }
 
-// Attention-23/24 (AT1, AT2, AT5, AT12, AT14).
+// Attention-23/24/25 (AT1, AT2, AT5, AT12, AT14; AT25 and AT26 for version 25).
 std::vector<Type> attention_rule(const InferenceArgs& a) {
   std::vector<Type> out(a.output_count, tensor_of());
   const std::string op = a.node.op_type;
+  if (a.signature.since_version >= 25) {
+    // [spec:AT25] window sizes below -1 are refused.
+    ONNXSEM_CLAUSE(AT25);
+    for (const char* name : {"left_window_size", "right_window_size"})
+      if (const auto w = attr_int_opt(a.node, name); w && *w < -1)
+        type_error("AT25", std::string(name) + " must be -1 or nonnegative, got " + std::to_string(*w));
+    // [spec:AT26] what Attention-25 refuses: present_key without present_value or the reverse,
+    // nonpad_kv_seqlen beside a cache input or output, head-count attributes with 4-D operands.
+    ONNXSEM_CLAUSE(AT26);
+    auto named = [&](size_t k) { return k < a.node.outputs.size() && !a.node.outputs[k].empty(); };
+    if (named(1) != named(2)) type_error("AT26", "present_key and present_value must be requested together");
+    if (a.has_input(6) && (a.has_input(4) || a.has_input(5) || named(1) || named(2)))
+      type_error("AT26", "nonpad_kv_seqlen cannot be combined with past or present key/value");
+    const auto& q0 = input_dims(a, 0);
+    if (q0 && q0->size() == 4 && (a.node.attr("q_num_heads") || a.node.attr("kv_num_heads")))
+      type_error("AT26", "q_num_heads and kv_num_heads must not be given for 4-D operands");
+  }
   // [spec:AT6] a mask that is not boolean has the element type of Q.
   ONNXSEM_CLAUSE(AT6);
   if (a.has_input(3)) {
@@ -136,7 +153,7 @@ std::vector<Type> flex_attention_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_attention(Registry& r) {
-  r.shape_rule("", "Attention", {23, 24}, attention_rule);
+  r.shape_rule("", "Attention", {23, 24, 25}, attention_rule);
   r.shape_rule("", "RotaryEmbedding", {23}, rotary_rule);
   r.shape_rule("", "LinearAttention", {27}, linear_attention_rule);
   r.shape_rule("ai.onnx.preview", "FlexAttention", {1}, flex_attention_rule);

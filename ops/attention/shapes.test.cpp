@@ -77,6 +77,33 @@ TEST_CASE("[AT6] Attention: a floating mask of another element type than Q is re
   }
 }
 
+TEST_CASE("[AT25][AT26] Attention-25: the window changes no shape; what check refuses") {
+  const Type q = ttype(F, {2, 8, 5, 16}), k = ttype(F, {2, 4, 6, 16}), v = ttype(F, {2, 4, 6, 32});
+  const Type pk = ttype(F, {2, 4, 3, 16}), pv = ttype(F, {2, 4, 3, 32}), np = ttype(DType::int64, {2});
+  auto y = infer("Attention", 25, {q, k, v, std::nullopt, pk, pv},
+                 {attr_i("left_window_size", 2), attr_i("right_window_size", 0), attr_i("is_causal", 1)}, 4);
+  CHECK(dims_of(y[0]) == V{2, 8, 5, 32});
+  CHECK(dims_of(y[1]) == V{2, 4, 9, 16});
+  CHECK(dims_of(y[3]) == V{2, 8, 5, 9});
+  // nonpad_kv_seqlen without a cache is fine
+  y = infer("Attention", 25, {q, k, v, std::nullopt, std::nullopt, std::nullopt, np}, {attr_i("left_window_size", 0)});
+  CHECK(dims_of(y[0]) == V{2, 8, 5, 32});
+  CHECK(clause_of([&] { (void)infer("Attention", 25, {q, k, v}, {attr_i("left_window_size", -2)}); }) == "AT25");
+  CHECK(clause_of([&] { (void)infer("Attention", 25, {q, k, v}, {attr_i("right_window_size", -7)}); }) == "AT25");
+  // present_key without present_value
+  CHECK(clause_of([&] { (void)infer("Attention", 25, {q, k, v}, {}, 2); }) == "AT26");
+  // nonpad_kv_seqlen beside past_key/past_value, or beside present outputs
+  CHECK(clause_of([&] { (void)infer("Attention", 25, {q, k, v, std::nullopt, pk, pv, np}); }) == "AT26");
+  CHECK(clause_of([&] {
+          (void)infer("Attention", 25, {q, k, v, std::nullopt, std::nullopt, std::nullopt, np}, {}, 3);
+        }) == "AT26");
+  // head counts with 4-D operands
+  CHECK(clause_of([&] { (void)infer("Attention", 25, {q, k, v}, {attr_i("q_num_heads", 8)}); }) == "AT26");
+  // version 24 accepts what version 25 refuses
+  y = infer("Attention", 24, {q, k, v, std::nullopt, pk, pv, np}, {attr_i("q_num_heads", 8)}, 2);
+  CHECK(dims_of(y[0]) == V{2, 8, 5, 32});
+}
+
 TEST_CASE("RotaryEmbedding, LinearAttention, FlexAttention") {
   auto y = infer("RotaryEmbedding", 23, {ttype(F, {1, 4, 3, 8}), ttype(F, {3, 4}), ttype(F, {3, 4})});
   CHECK(dims_of(y[0]) == V{1, 4, 3, 8});
