@@ -250,16 +250,38 @@ TEST_CASE("[K12] the benchmark times evaluations on the generated input and writ
   CHECK(in.tensor().data<float>()[3] == 0.5f);
   CHECK(fs::exists(tmp.path / "data" / "twice" / "model.onnx"));
 
-  // A model with an input the generated input cannot feed is not measured, and says why.
-  const fs::path ints = tmp.path / "ints.onnx";
-  std::ofstream(ints, std::ios::binary) << model_text_to_bytes(R"(
+  // A model with a symbolic dimension that no --dim fixes is not measured, and says why.
+  const fs::path symbolic = tmp.path / "symbolic.onnx";
+  std::ofstream(symbolic, std::ios::binary) << model_text_to_bytes(R"(
   < ir_version: 8, opset_import: ["" : 1] >
-  g (int64[2] x) => (int64[2] z) {
+  g (float[batch, 2] x) => (float[batch, 2] z) {
     z = Neg(x)
   })");
-  const BenchResult u = bench_model(ints.string(), toys, o);
+  const BenchResult u = bench_model(symbolic.string(), toys, o);
   CHECK(u.seconds.empty());
-  CHECK(u.problem.find("generated input") != std::string::npos);
+  CHECK(u.problem.find("'batch' without a value") != std::string::npos);
+  o.dims["batch"] = 3;
+  const BenchResult fixed = bench_model(symbolic.string(), toys, o);
+  CHECK(fixed.problem.empty());
+  CHECK(read_value_file((tmp.path / "data" / "symbolic" / "input_0.pb").string(), Type{}).tensor().shape() ==
+        Shape{3, 2});
+  // Integer inputs are i mod B (B from --int-bound, else zeros), bool inputs i even.
+  auto info = [](DType d) {
+    ValueInfo vi{"ids", {}};
+    vi.type.kind = Type::Kind::tensor;
+    vi.type.elem = d;
+    vi.type.shape = std::vector<Dim>{Dim{5, ""}};
+    return vi;
+  };
+  auto values = [](const Tensor& t) {
+    const auto d = t.data<int64_t>();
+    return std::vector<int64_t>(d.begin(), d.end());
+  };
+  CHECK(values(bench_input(info(DType::int64), o)) == std::vector<int64_t>{0, 0, 0, 0, 0});
+  o.int_bounds["ids"] = 3;
+  CHECK(values(bench_input(info(DType::int64), o)) == std::vector<int64_t>{0, 1, 2, 0, 1});
+  const Tensor b = bench_input(info(DType::boolean), o);
+  CHECK((b.data<bool>()[0] && !b.data<bool>()[1] && b.data<bool>()[4]));
   // The median of an even number of times is the mean of the middle two.
   BenchResult even;
   even.seconds = {4.0, 1.0, 3.0, 2.0};
