@@ -49,6 +49,11 @@ expect "demand formulation"      0 "z: tensor(float)\[2\]" -- "$onnxsem" run "$f
 expect "unknown formulation"     2 "\[U2\]"      -- "$onnxsem" run "$fx/add_constants.onnxtxt" --formulation backwards
 expect "subgraphs pass check"   0 "ok: no findings" -- "$onnxsem" check "$fx/if_loop_ok.onnxtxt" --profile sonnx
 expect "check SB11 shadowing"    1 "^\[SB11\]"   -- "$onnxsem" check "$fx/sb11_shadowing.onnxtxt"
+# SB11 allows a Scan body to define the names the main graph assigns by the Scan and after it.
+expect "SB11 later names pass check" 0 "ok: no findings" -- "$onnxsem" check "$fx/sb11_later_names_ok.onnxtxt" --profile sonnx
+expect "SB11 later names: stacked ys" 0 "^ys: tensor(float)\[3,2\] = \[3, 5, 5, 8, 5, 7\]$" -- "$onnxsem" run "$fx/sb11_later_names_ok.onnxtxt"
+expect "SB11 later names: outer y" 0 "^y: tensor(float)\[2\] = \[4, 5\]$" -- "$onnxsem" run "$fx/sb11_later_names_ok.onnxtxt"
+expect "SB11 later names: outer w" 0 "^w: tensor(float)\[2\] = \[-3, -3\]$" -- "$onnxsem" run "$fx/sb11_later_names_ok.onnxtxt"
 expect "check SB12 Loop body"    1 "^\[SB12\]"   -- "$onnxsem" check "$fx/sb12_loop_body_arity.onnxtxt"
 expect "check SB12 If branch"    1 "^\[SB12\]"   -- "$onnxsem" check "$fx/sb12_if_branch_outputs.onnxtxt"
 expect "check W1 in a subgraph"  1 "^\[W1\]"     -- "$onnxsem" check "$fx/w1_undefined_in_subgraph.onnxtxt"

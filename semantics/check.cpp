@@ -3,7 +3,9 @@
 #include "semantics/check.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
+#include <vector>
 
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
@@ -626,36 +628,102 @@ void check_outer_reads(const Graph& g, const std::string& where, Findings& out) 
   }
 }
 
-void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>& outer, const Types& outer_types,
+// The graphs around a subgraph, innermost first: each with the names it defines and, among them, those that
+// get a value only after the operation carrying the subgraph (or the graph between) fires.
+struct Enclosing {
+  const std::set<std::string>& defined;
+  const std::set<std::string>& after;
+  const Enclosing* up = nullptr;  // the graphs around this one (none: this is the main graph)
+
+  // Whether an enclosing graph defines `name` (W1, SB3: a name read that none defines).
+  [[nodiscard]] bool defines(const std::string& name) const {
+    for (const Enclosing* e = this; e; e = e->up)
+      if (e->defined.count(name)) return true;
+    return false;
+  }
+  // Whether `name` is visible in the subgraph (SB11): the subgraph reads it, innermost first, from the first
+  // enclosing graph that defines it, and can do so without a cycle only when there it does not depend on the
+  // operation that carries the subgraph (or the graph between).
+  [[nodiscard]] bool visible(const std::string& name) const {
+    for (const Enclosing* e = this; e; e = e->up)
+      if (e->defined.count(name)) return !e->after.count(name);
+    return false;
+  }
+};
+
+// Per name of `g`, the operations of `g` that read it: as an input, or from a subgraph (SB1).
+std::map<std::string, std::vector<size_t>> readers_of(const Graph& g) {
+  std::map<std::string, std::vector<size_t>> readers;
+  for (size_t k = 0; k < g.nodes.size(); ++k)
+    for (const auto& i : read_names(g.nodes[k])) readers[i].push_back(k);
+  return readers;
+}
+
+// The names of `g` that depend on its operation k: its outputs and, transitively, the outputs of every
+// operation that reads one of them (as an input or from a subgraph). None of them has a value before k
+// fires, so a subgraph of k cannot read them. A graph input or initializer depends on nothing.
+std::set<std::string> depending_on(const Graph& g, size_t k, const std::map<std::string, std::vector<size_t>>& readers,
+                                   const std::set<std::string>& given) {
+  std::set<std::string> after;
+  std::vector<char> seen(g.nodes.size(), 0);
+  std::vector<size_t> todo{k};
+  seen[k] = 1;
+  while (!todo.empty()) {
+    const size_t j = todo.back();
+    todo.pop_back();
+    for (const auto& o : g.nodes[j].outputs) {
+      if (o.empty() || given.count(o) || !after.insert(o).second) continue;
+      if (auto it = readers.find(o); it != readers.end())
+        for (size_t r : it->second)
+          if (!seen[r]) {
+            seen[r] = 1;
+            todo.push_back(r);
+          }
+    }
+  }
+  return after;
+}
+
+void check_subgraphs(const Model& m, const Graph& g, const Enclosing* up, const Types& outer_types,
                      const OperatorTable& ops, Findings& out) {
-  std::set<std::string> visible = outer;
   const auto own = defined_names(g);
-  visible.insert(own.begin(), own.end());
+  const auto given = given_names(g);
+  // A name `g` defines is typed by its own declarations, never by an enclosing graph's (SB1: innermost first).
   Types types = outer_types;
+  for (const auto& name : own) types.erase(name);
   add_declared_types(g, types);
-  for (const auto& n : g.nodes) {
+  std::optional<std::map<std::string, std::vector<size_t>>> readers;  // worked out at the first subgraph
+  for (size_t k = 0; k < g.nodes.size(); ++k) {
+    const Node& n = g.nodes[k];
     check_body_arity(m, n, ops, out);
     check_control_types(m, g, n, types, ops, out);
     check_call(m, n, out, "");
-    for (const auto& [attr, sub] : subgraphs_of(n)) {
+    const auto subs = subgraphs_of(n);
+    if (subs.empty()) continue;
+    if (!readers) readers = readers_of(g);
+    const auto after = depending_on(g, k, *readers, given);
+    const Enclosing here{own, after, up};
+    for (const auto& [attr, sub] : subs) {
       const std::string where = " (in " + attr + " of " + n.op_type + " '" + n.name + "')";
       const auto inner = defined_names(*sub);
       // [spec:SB3] (static part) a subgraph output can get a value only if the subgraph or an enclosing
       // scope defines its name.
       ONNXSEM_CLAUSE(SB3);
       for (const auto& vi : sub->outputs)
-        if (!vi.name.empty() && !inner.count(vi.name) && !visible.count(vi.name))
+        if (!vi.name.empty() && !inner.count(vi.name) && !here.defines(vi.name))
           add(out, "SB3", "subgraph output is defined neither in the subgraph nor in an enclosing scope" + where,
               n.name, vi.name);
       check_outer_reads(*sub, where, out);
-      // [spec:SB11] a subgraph defines no name that an enclosing scope defines: outer values are never
-      // shadowed, so a name means one tensor wherever it is read.
+      // [spec:SB11] a subgraph defines no name that is visible in it: no name of an enclosing scope that it
+      // could read without a cycle. Only the names that depend on the operation carrying it (or the graph
+      // between) may be defined again inside; the subgraph could never read those from outside.
       ONNXSEM_CLAUSE(SB11);
       for (const auto& name : inner)
-        if (visible.count(name)) add(out, "SB11", "redefines a name of an enclosing scope" + where, n.name, name);
+        if (here.visible(name))
+          add(out, "SB11", "redefines a name that it could read from an enclosing scope" + where, n.name, name);
       for (const auto& sn : sub->nodes)
         for (const auto& i : sn.inputs)
-          if (!i.empty() && !inner.count(i) && !visible.count(i))
+          if (!i.empty() && !inner.count(i) && !here.defines(i))
             add(out, "W1", "read by " + sn.op_type + " but never defined" + where, sn.name, i);
       Findings local;
       check_single_assignment(*sub, local);
@@ -664,7 +732,7 @@ void check_subgraphs(const Model& m, const Graph& g, const std::set<std::string>
         f.message += where;
         out.push_back(std::move(f));
       }
-      check_subgraphs(m, *sub, visible, types, ops, out);
+      check_subgraphs(m, *sub, &here, types, ops, out);
     }
   }
 }
@@ -798,7 +866,7 @@ std::vector<Finding> check(const Model& model, Profile profile, const OperatorTa
   check_outer_reads(g, "", out);
   for (const auto& f : model.functions)
     for (const auto& n : f.nodes) check_call(model, n, out, " (in function " + f.name + ")");
-  check_subgraphs(model, g, {}, {}, ops, out);
+  check_subgraphs(model, g, nullptr, {}, ops, out);
   // The static semantics (spec/types.md): typing and shape inference of every graph and function call.
   for (auto& f : infer_types(model, ops).findings) out.push_back(std::move(f));
   // [spec:PR1] the sonnx profile adds C2, R1 and R2 to the rules of the onnx profile.

@@ -394,11 +394,13 @@ std::vector<std::optional<Value>> apply_operation(const Model& model, const Oper
       args.subgraph = [&runner](const Graph& body, const std::vector<Value>& formals) {
         return run_body(runner, body, formals, 23);
       };
-      // [spec:K13] the candidate results given for the operation's output names (K14: also by picks).
+      // [spec:K13] the candidate results given for the operation's output names (K14: also by picks), for
+      // an operation of the main graph only: a subgraph or a function body may define a name of the main
+      // graph (SB11 allows one it cannot read), which is another tensor.
       ONNXSEM_CLAUSE(K13);
       const auto& choices = runner.options().choices;
       const auto& picks = runner.options().picks;
-      if (!choices.empty() || !picks.empty())
+      if ((!choices.empty() || !picks.empty()) && runner.depth() == 0)
         for (const auto& o : n.outputs) {
           auto it = o.empty() ? choices.end() : choices.find(o);
           args.choices.push_back(it == choices.end() ? std::nullopt : std::optional<Value>(it->second));

@@ -26,6 +26,8 @@ class GraphRunner {
                                                               const std::map<std::string, int64_t>* opsets,
                                                               bool fresh_scope, uint64_t salt) const = 0;
   [[nodiscard]] virtual const EvalOptions& options() const = 0;
+  // How deep the graph of the operation being applied is nested (0: the main graph; L4 counts the levels).
+  [[nodiscard]] virtual int depth() const = 0;
 };
 
 // Whether the graph semantics fires this operation itself (If, Loop, Scan, SequenceMap of ai.onnx).

@@ -90,6 +90,7 @@ class Demand {
       return values;
     }
     [[nodiscard]] const EvalOptions& options() const override { return d_.cx_.options; }
+    [[nodiscard]] int depth() const override { return d_.cx_.depth; }
 
    private:
     const Demand& d_;

@@ -371,6 +371,7 @@ class Runner final : public GraphRunner {
     return values;
   }
   [[nodiscard]] const EvalOptions& options() const override { return cx_.options; }
+  [[nodiscard]] int depth() const override { return cx_.depth; }
 
  private:
   const Context& cx_;

@@ -47,15 +47,15 @@ struct EvalOptions {
   // The sweep uses it to check type soundness (spec/types.md, TY12).
   std::function<void(const Graph& graph, const std::string& name, const Value& value)> observe = {};
   // Candidate results of nondeterministic operations (spec/conformance.md, K13): values by the name of the
-  // main graph's outputs, as the suite's expected outputs or a runtime give them. An operation whose
-  // operator draws at random yields them when they are possible results (spec/ops-nn.md, NN45); every
-  // other operation ignores them.
+  // main graph's outputs, as the suite's expected outputs or a runtime give them. An operation of the main
+  // graph whose operator draws at random yields them when they are possible results (spec/ops-nn.md, NN45);
+  // every other operation ignores them.
   std::map<std::string, Value> choices = {};
   // Candidate results given by picks (K14, the witness of an internal random value): for the output name of
-  // an operation whose operator draws at random, per element the index of one of the few numbers that
-  // operator offers for a witness (one index: every element); the operator builds the tensor of the type
-  // and shape NN45 prescribes from them and NN45 judges it as a candidate. Every other operator ignores
-  // them; a value in `choices` for the same name comes first.
+  // an operation of the main graph whose operator draws at random, per element the index of one of the few
+  // numbers that operator offers for a witness (one index: every element); the operator builds the tensor of
+  // the type and shape NN45 prescribes from them and NN45 judges it as a candidate. Every other operation
+  // ignores them; a value in `choices` for the same name comes first.
   std::map<std::string, std::vector<int64_t>> picks = {};
 };
 

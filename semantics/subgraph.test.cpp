@@ -2,7 +2,11 @@
 // operators only: If, Loop and Scan are evaluated by the graph semantics itself.
 #include <doctest/doctest.h>
 
+#include <optional>
+#include <set>
+#include <string_view>
 #include <tuple>
+#include <vector>
 
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
@@ -401,6 +405,185 @@ TEST_CASE("[SB11] check refuses a subgraph that redefines an outer name") {
     })");
   CHECK(finds(m, "SB11"));
   CHECK_FALSE(finds(m, "W1"));
+}
+
+namespace {
+// The names check refuses under SB11.
+std::set<std::string> shadowed(const Model& m) {
+  std::set<std::string> names;
+  for (const auto& f : check(m, Profile::onnx, toys))
+    if (f.clause == "SB11") names.insert(f.tensor);
+  return names;
+}
+
+// Every schedule of the fixpoint, and the demand-driven formulation, give `want`.
+void check_outputs_everywhere(const Model& m, const std::map<std::string, Value>& in, const std::vector<Value>& want) {
+  for (auto kind :
+       {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
+    CAPTURE(schedule_name(kind));
+    const Outcome o = run(m, in, Scheduler{kind, 3});
+    REQUIRE(o.ok());
+    CHECK(o.outputs == want);
+  }
+  const Outcome d = evaluate_demand(m, in, toys, {});
+  REQUIRE(d.ok());
+  CHECK(d.outputs == want);
+}
+}  // namespace
+
+TEST_CASE("[SB11] a Scan body may define the names the outer graph assigns by the Scan and after it") {
+  // Outside, 'y' is the Scan's own output and 'z' and 'w' are computed from it: the body could never read
+  // them, so it may define them (the formal input 'w', the outputs 'y' and 'z'); inside, each is the body's own.
+  // The body still reads 's0' from outside.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (float[2] s0, float[3, 2] xs) => (float[2] y, float[3, 2] ys, float[2] z, float[2] w) {
+      y, ys = Scan(s0, xs) <num_scan_inputs = 1,
+          body = step (float[2] w, float[2] x) => (float[2] y, float[2] z) {
+            y = Add(w, x)
+            z = Add(y, s0)
+          }>
+      z = Neg(y)
+      w = Add(z, s0)
+    })");
+  CHECK(shadowed(m).empty());
+  CHECK_FALSE(refuses(check(m, Profile::onnx, toys)));
+  // By hand, s0 = (1, 2) and rows (1, 1), (2, 3), (0, -1): the states are (2, 3), (4, 6), (4, 5) and each
+  // row's z is its state plus s0: (3, 5), (5, 8), (5, 7). Outside, z = -(4, 5) and w = z + s0 = (-3, -3).
+  check_outputs_everywhere(m,
+                           {{"s0", Value(floats({2}, {1.0f, 2.0f}))},
+                            {"xs", Value(floats({3, 2}, {1.0f, 1.0f, 2.0f, 3.0f, 0.0f, -1.0f}))}},
+                           {Value(floats({2}, {4.0f, 5.0f})),
+                            Value(floats({3, 2}, {3.0f, 5.0f, 5.0f, 8.0f, 5.0f, 7.0f})),
+                            Value(floats({2}, {-4.0f, -5.0f})), Value(floats({2}, {-3.0f, -3.0f}))});
+}
+
+TEST_CASE("[SB11] what a subgraph may define follows the dependences on its operation, at every level") {
+  // 'q' is listed after the Scan but not computed from it: the body could read it, so it may not define it.
+  const Model independent = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (float[2] s0, float[3, 2] xs) => (float[2] y, float[3, 2] ys, float[2] q) {
+      y, ys = Scan(s0, xs) <num_scan_inputs = 1,
+          body = step (float[2] acc, float[2] x) => (float[2] n, float[2] q) {
+            n = Add(acc, x)
+            q = Identity(n)
+          }>
+      q = Neg(s0)
+    })");
+  CHECK(shadowed(independent) == std::set<std::string>{"q"});
+  // Here 'q' depends on the Scan through the then-branch that reads 'y': it may be defined in the body.
+  const Model through_branch = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, float[2] s0, float[3, 2] xs) => (float[2] y, float[3, 2] ys, float[2] q) {
+      y, ys = Scan(s0, xs) <num_scan_inputs = 1,
+          body = step (float[2] acc, float[2] x) => (float[2] n, float[2] q) {
+            n = Add(acc, x)
+            q = Identity(n)
+          }>
+      q = If(c) <then_branch = a () => (float[2] r) { r = Neg(y) },
+                 else_branch = b () => (float[2] e) { e = Identity(s0) }>
+    })");
+  CHECK(shadowed(through_branch).empty());
+  CHECK_FALSE(refuses(check(through_branch, Profile::onnx, toys)));
+  const std::map<std::string, Value> scan_in{{"s0", Value(floats({2}, {1.0f, 2.0f}))},
+                                             {"xs", Value(floats({3, 2}, {1.0f, 1.0f, 2.0f, 3.0f, 0.0f, -1.0f}))}};
+  // By hand: the states are (2, 3), (4, 6), (4, 5), each also a row of ys; q is -(4, 5), or s0 when c is false.
+  auto with = [&](bool c) {
+    auto in = scan_in;
+    in.emplace("c", flag(c));
+    return in;
+  };
+  const Value y = Value(floats({2}, {4.0f, 5.0f})), ys = Value(floats({3, 2}, {2.0f, 3.0f, 4.0f, 6.0f, 4.0f, 5.0f}));
+  check_outputs_everywhere(through_branch, with(true), {y, ys, Value(floats({2}, {-4.0f, -5.0f}))});
+  check_outputs_everywhere(through_branch, with(false), {y, ys, Value(floats({2}, {1.0f, 2.0f}))});
+
+  // Two levels deep: the inner then-branch may define 'z' and 'u', which the main graph computes from the
+  // outer If; it may not define 'v', which the main graph computes before and apart from the outer If.
+  const char* nested = R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, float[2] x) => (float[2] z, float[2] u) {
+      v = Neg(x)
+      z = If(c) <then_branch = outer_then () => (float[2] t) {
+                   t = If(c) <then_branch = inner_then () => (float[2] z) { INNER },
+                              else_branch = inner_else () => (float[2] e) { e = Identity(v) }>
+                 },
+                 else_branch = outer_else () => (float[2] r) { r = Identity(x) }>
+      u = Add(z, v)
+    })";
+  auto with_inner = [&](const std::string& inner) {
+    std::string text = nested;
+    text.replace(text.find("INNER"), 5, inner);
+    return load_model_text(text);
+  };
+  const Model later = with_inner("u = Neg(v)\n z = Add(u, u)");
+  CHECK(shadowed(later).empty());
+  CHECK_FALSE(refuses(check(later, Profile::onnx, toys)));
+  // By hand, x = (1, 2): v = (-1, -2); when c holds, the inner u = (1, 2) and z = (2, 4), so the outer z is
+  // (2, 4) and u = z + v = (1, 2); otherwise z = x and u = (0, 0).
+  const auto x = Value(floats({2}, {1.0f, 2.0f}));
+  check_outputs_everywhere(later, {{"c", flag(true)}, {"x", x}},
+                           {Value(floats({2}, {2.0f, 4.0f})), Value(floats({2}, {1.0f, 2.0f}))});
+  check_outputs_everywhere(later, {{"c", flag(false)}, {"x", x}}, {x, Value(floats({2}, {0.0f, 0.0f}))});
+  CHECK(shadowed(with_inner("v = Neg(x)\n z = Identity(v)")) == std::set<std::string>{"v"});
+  // A graph input of the main graph, two levels out, stays visible.
+  CHECK(shadowed(with_inner("x = Neg(v)\n z = Identity(x)")) == std::set<std::string>{"x"});
+}
+
+namespace {
+// The toy operators and Draw(a), a random operator (K13): it yields the candidate result given for its output
+// when there is one, and has no value otherwise (unsupported).
+class WithDraw final : public OperatorTable {
+ public:
+  [[nodiscard]] std::vector<int64_t> defined_versions(std::string_view domain, std::string_view op) const override {
+    if (domain.empty() && op == "Draw") return {1};
+    return toys_.defined_versions(domain, op);
+  }
+  [[nodiscard]] const Kernel* kernel(std::string_view domain, std::string_view op, int64_t since) const override {
+    return domain.empty() && op == "Draw" ? &draw_ : toys_.kernel(domain, op, since);
+  }
+  [[nodiscard]] bool nondeterministic(std::string_view domain, std::string_view op) const override {
+    return (domain.empty() && op == "Draw") || toys_.nondeterministic(domain, op);
+  }
+
+ private:
+  onnxsem::testing::ToyTable toys_;
+  Kernel draw_ = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    if (a.choices.empty() || !a.choices[0]) unsupported("Draw: no candidate result");
+    return {*a.choices[0]};
+  };
+};
+}  // namespace
+
+TEST_CASE("[K13][SB11] a candidate result goes to the main graph's operation, not to a body's name like it") {
+  // The then-branch defines 'y', the name of the main graph's output (SB11 allows it: the If assigns it).
+  // Inside the branch 'y' is another tensor: its random operation has no candidate result.
+  const WithDraw table;
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (bool c, float[2] x) => (float[2] y) {
+      y = If(c) <then_branch = a () => (float[2] y) { y = Draw(x) },
+                 else_branch = b () => (float[2] e) { e = Identity(x) }>
+    })");
+  CHECK(check(m, Profile::onnx, table).empty());
+  EvalOptions o;
+  o.choices = {{"y", Value(floats({2}, {9.0f, 9.0f}))}};
+  const auto x = Value(floats({2}, {1.0f, 2.0f}));
+  for (const Outcome& drawn : {evaluate(m, {{"c", flag(true)}, {"x", x}}, table, o),
+                               evaluate_demand(m, {{"c", flag(true)}, {"x", x}}, table, o)}) {
+    REQUIRE_FALSE(drawn.ok());
+    CHECK(drawn.error->kind == ErrorKind::unsupported);
+    CHECK(drawn.error->op == "Draw");
+  }
+  const Outcome skipped = evaluate(m, {{"c", flag(false)}, {"x", x}}, table, o);
+  REQUIRE(skipped.ok());
+  CHECK(skipped.outputs.at(0) == x);
+  // In the main graph, the operation that assigns the output 'y' yields the candidate.
+  const Model main_draw = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 11] >
+    g (float[2] x) => (float[2] y) { y = Draw(x) })");
+  const Outcome direct = evaluate(main_draw, {{"x", x}}, table, o);
+  REQUIRE(direct.ok());
+  CHECK(direct.outputs.at(0) == Value(floats({2}, {9.0f, 9.0f})));
 }
 
 TEST_CASE("[SB12][W1] check refuses bodies of the wrong arity and undefined names inside subgraphs") {

@@ -629,8 +629,24 @@ struct Engine {
                                const std::string& scope, int depth, bool in_function, const Node* owner) {
     std::vector<Type> outs(g.outputs.size());
     if (depth > 64) return outs;
+    std::set<std::string> own;  // the names `g` defines: its inputs, initializers and operation outputs
+    for (const auto& vi : g.inputs) own.insert(vi.name);
+    for (const auto& [name, t] : g.initializers) own.insert(name);
+    for (const auto& n : g.nodes)
+      for (const auto& o : n.outputs)
+        if (!o.empty()) own.insert(o);
     Env env = outer;
     Constants constants = outer_constants;
+    if (owner) {
+      // [spec:SB1] names are read innermost first: a name the subgraph defines has the type and value of its
+      // own definition, never those of an enclosing graph's name of that spelling, which the subgraph cannot
+      // read (SB11 lets it define only such names).
+      ONNXSEM_CLAUSE(SB1);
+      for (const auto& name : own) {
+        env.erase(name);
+        constants.erase(name);
+      }
+    }
     std::set<std::string> inputs;
     for (size_t k = 0; k < g.inputs.size(); ++k) {
       const ValueInfo& vi = g.inputs[k];
@@ -685,12 +701,6 @@ struct Engine {
     GraphTyping gt;
     gt.scope = scope;
     gt.graph = in_function ? nullptr : &g;
-    std::set<std::string> own;
-    for (const auto& vi : g.inputs) own.insert(vi.name);
-    for (const auto& [name, t] : g.initializers) own.insert(name);
-    for (const auto& n : g.nodes)
-      for (const auto& o : n.outputs)
-        if (!o.empty()) own.insert(o);
     for (const auto& name : own)
       if (auto it = typed.find(name); it != typed.end()) gt.names.push_back(TypedName{name, it->second});
     result.graphs.push_back(std::move(gt));

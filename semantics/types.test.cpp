@@ -304,6 +304,31 @@ TEST_CASE("[TY8] If branches of two element types, and a loop-carried value chan
   CHECK(t.graphs.size() == 3);  // main, then_branch, else_branch
 }
 
+TEST_CASE("[SB1][SB11] a name a body defines is typed by the body's definition, not by the outer name") {
+  // The Loop's body defines 'w', which the main graph assigns after the Loop (an If whose branch reads the
+  // Loop's output): the constant part gives the outer 'w' the value of s, a float[7]. The body's 'w' is its
+  // carried value, declared float[2]; taking the outer value for it would contradict that declaration (TY7).
+  const char* text = R"(< ir_version: 8, opset_import: ["" : 1] >
+    g () => (float[2] y, float[7] w)
+        <int64 m = {1}, bool c = {1}, float[2] x0 = {1.0, 2.0}, float[7] s = {1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0}> {
+      y = Loop(m, c, x0) <body = step (int64 i, bool ci, float[2] xi) => (bool co, float[2] w) {
+        co = Identity(ci)
+        w = Identity(xi)
+      }>
+      w = If(c) <then_branch = t () => (float[7] a) { d = Identity(y)
+                                                     a = Identity(s) },
+                 else_branch = e () => (float[7] b) { b = Identity(s) }>
+    })";
+  const Typing t = infer(text);
+  CHECK(clauses(text).empty());
+  CHECK(main_type(t, "w") == "tensor(float)[7]");
+  const auto body = std::find_if(t.graphs.begin(), t.graphs.end(),
+                                 [](const GraphTyping& g) { return g.scope.find("(Loop) body") != std::string::npos; });
+  REQUIRE(body != t.graphs.end());
+  REQUIRE(body->find("w"));
+  CHECK(body->find("w")->describe() == "tensor(float)[2]");
+}
+
 TEST_CASE("[TY9] a function body is typed at each call with the call's types") {
   const char* text = R"(
     < ir_version: 8, opset_import: ["" : 1, "local" : 1] >
