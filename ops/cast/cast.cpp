@@ -231,7 +231,7 @@ void add_cast(Registry& r) {
   r.add("", "Cast", {1}, cast_1);
   r.add("", "Cast", {6, 9, 13}, cast_6);
   r.add("", "Cast", {19, 21, 23}, cast_19);
-  r.add("", "Cast", {24, 25, 28}, cast_24);
+  r.add("", "Cast", {24, 25}, cast_24);
   r.add("", "CastLike", {15}, castlike_15);
   r.add("", "CastLike", {19, 21, 23}, castlike_19);
   r.add("", "CastLike", {24, 25}, castlike_24);

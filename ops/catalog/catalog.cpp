@@ -52,6 +52,7 @@ std::optional<DomainVersions> onnx_domain_versions(std::string_view domain) {
       {"", {1, 28}},
       {"ai.onnx.ml", {1, 5}},
       {"ai.onnx.preview.training", {1, 1}},
+      {"ai.onnx.training", {1, 1}},
       {"ai.onnx.preview", {1, 1}},
   };
   auto it = sets.find(catalog_domain(domain));

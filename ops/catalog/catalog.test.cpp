@@ -61,6 +61,20 @@ TEST_CASE("[O4] operators of the newest opsets are listed") {
   CHECK(ops::onnx_defined_versions("", "SwiGLU") == V{28});
 }
 
+TEST_CASE("[O4] opset 28 adds Celu and SwiGLU only") {
+  // Regression: the catalog once listed version 28 of six operators that ONNX 1.23 (operator_sets.h, the
+  // changelog, Operators.md) does not define.
+  CHECK(ops::onnx_defined_versions("", "Cast") == V{1, 6, 9, 13, 19, 21, 23, 24, 25});
+  CHECK(ops::onnx_defined_versions("", "Mod") == V{10, 13});
+  CHECK(ops::onnx_defined_versions("", "Optional") == V{15});
+  CHECK(ops::onnx_defined_versions("", "ReduceLogSum") == V{1, 11, 13, 18});
+  CHECK(ops::onnx_defined_versions("", "ReduceLogSumExp") == V{1, 11, 13, 18});
+  CHECK(ops::onnx_defined_versions("", "ReverseSequence") == V{10});
+  CHECK(since("Mod", 28) == 13);
+  CHECK(since("Cast", 28) == 25);
+  CHECK(since("Attention", 28) == 25);
+}
+
 TEST_CASE("[O4] deprecated operators keep their versions") {
   CHECK(ops::onnx_defined_versions("", "Upsample") == V{1, 7, 9, 10});
   CHECK(ops::onnx_defined_versions("", "Scatter") == V{9, 11});
@@ -125,7 +139,11 @@ TEST_CASE("[O3] the published operator sets and their version ranges") {
   CHECK(ops::onnx_domain_versions("ai.onnx.preview.training")->last == 1);
   CHECK(ops::onnx_domain_versions("ai.onnx.preview")->last == 1);
   CHECK_FALSE(ops::onnx_domain_versions("com.microsoft").has_value());
-  CHECK_FALSE(ops::onnx_domain_versions("ai.onnx.training").has_value());
+  // ai.onnx.training has version 1 in every release since ONNX 1.7 (docs/Versioning.md) but no operator.
+  REQUIRE(ops::onnx_domain_versions("ai.onnx.training").has_value());
+  CHECK(ops::onnx_domain_versions("ai.onnx.training")->first == 1);
+  CHECK(ops::onnx_domain_versions("ai.onnx.training")->last == 1);
+  CHECK_FALSE(ops::onnx_domain_versions("ai.onnx.training.x").has_value());
 }
 
 TEST_CASE("[O3][O4] no listed since-version lies outside its operator set's published range") {

@@ -7,8 +7,13 @@ name it; the output is ops/FAMILY/signatures.cpp. Corrections found later (by th
 conformance/libonnx_signatures.cpp) are made in those files.
 
     python3 ops/catalog/signatures_from_changelog.py CHANGELOG_MD CHANGELOG_ML_MD
+
+With --catalog it writes instead ops/catalog/catalog_data.inc, the list of every operator's since-versions per
+domain (spec/opsets.md, O4), from the same two files; ONNX_VERSION names the release they come from:
+
+    python3 ops/catalog/signatures_from_changelog.py --catalog ONNX_VERSION CHANGELOG_MD CHANGELOG_ML_MD
 """
-import html, json, os, re, sys, glob, collections
+import html, json, os, re, sys, glob, collections, textwrap
 
 def parse(path, default_domain):
     text = open(path).read()
@@ -68,7 +73,29 @@ def split_types(s):
     if buf.strip(): parts.append(buf)
     return parts
 
+def write_catalog(onnx_version, ops, path):
+    # The default domain is keyed "" (O2); entries sorted by (domain, operator), versions ascending.
+    since = collections.defaultdict(set)
+    for o in ops:
+        since[('' if o['domain'] == 'ai.onnx' else o['domain'], o['op'])].add(o['since'])
+    last = collections.defaultdict(int)
+    for (dom, _), vs in since.items():
+        last[dom] = max(last[dom], max(vs))
+    ranges = ', '.join(f"{d or 'ai.onnx'} up to {v}" for d, v in sorted(last.items()))
+    with open(path, 'w') as fh:
+        fh.write("// (domain, op_type, since-versions): ONNX's operator versions, sorted by (domain, op). Written by\n"
+                 "// ops/catalog/signatures_from_changelog.py --catalog from docs/Changelog.md and docs/Changelog-ml.md\n"
+                 + textwrap.fill(f"of ONNX {onnx_version}: {ranges}.", width=108, initial_indent='// ',
+                                 subsequent_indent='// ') + '\n')
+        for (dom, op), vs in sorted(since.items()):
+            fh.write(f'    {{"{dom}", "{op}", {{{", ".join(str(v) for v in sorted(vs))}}}}},\n')
+    print(path, len(since))
+
 if __name__ == '__main__':
+    if sys.argv[1] == '--catalog':
+        ops = parse(sys.argv[3], 'ai.onnx') + parse(sys.argv[4], 'ai.onnx.ml')
+        write_catalog(sys.argv[2], ops, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'catalog_data.inc'))
+        sys.exit(0)
     ops = parse(sys.argv[1], 'ai.onnx') + parse(sys.argv[2], 'ai.onnx.ml')
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
     fams = [d for d in sorted(os.listdir(root)) if os.path.isdir(os.path.join(root, d)) and d not in ('common', 'catalog')]

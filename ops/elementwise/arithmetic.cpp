@@ -60,23 +60,13 @@ struct DivOp {
 };
 
 // [spec:EW9] Mod: with fmod=0 (integers only) the remainder takes the divisor's sign; with fmod=1 it takes
-// the dividend's sign (C fmod); floating operands require fmod=1 before version 28; a zero integer divisor
-// is N9.
+// the dividend's sign (C fmod), the only form floating operands have; a zero integer divisor is N9.
 struct ModOp {
   bool c_fmod = false;
   template <class T>
   T operator()(const T& a, const T& b) const {
     if constexpr (is_float_v<T>) {
-      const double d = wide(b);
-      double r = std::fmod(wide(a), d);  // exact
-      if (!c_fmod) {
-        // [spec:EW32] Mod-28 with fmod=0 on floating elements: the floored remainder a - floor(a/b)*b, whose
-        // sign (zeros included) is the divisor's; a zero divisor or an infinite dividend gives NaN.
-        ONNXSEM_CLAUSE(EW32);
-        if (r != 0 && std::signbit(r) != std::signbit(d)) r += d;
-        else if (r == 0) r = std::copysign(0.0, d);
-      }
-      return narrow<T>(r);
+      return narrow<T>(std::fmod(wide(a), wide(b)));  // exact
     } else {
       if (b == 0) division_by_zero("integer modulo by zero");
       if constexpr (std::is_signed_v<T>) {
@@ -91,14 +81,13 @@ struct ModOp {
   }
 };
 
-// floored_floats: Mod-28 defines fmod=0 for floating elements too (EW32); earlier versions refuse it.
-Kernel mod_kernel(bool floored_floats) {
-  return [floored_floats](const KernelArgs& args) -> Outputs {
+Kernel mod_kernel() {
+  return [](const KernelArgs& args) -> Outputs {
     ONNXSEM_CLAUSE(EW9);
     const int64_t f = attr_int(args.node, "fmod", 0);
     if (f != 0 && f != 1) eval_error("EW9", "attribute 'fmod' must be 0 or 1, got " + std::to_string(f));
     const Tensor& a = args.tensor(0);
-    if (f == 0 && is_float(a.dtype()) && !floored_floats)
+    if (f == 0 && is_float(a.dtype()))
       eval_error("EW9", std::string("Mod of floating operands (") + dtype_name(a.dtype()) + ") requires fmod=1");
     return binary_kernel("Mod", numeric_types, false, ModOp{f == 1})(args);
   };
@@ -208,8 +197,7 @@ void add_arithmetic(Registry& r) {
   r.add("", "Div", {7, 13, 14}, binary_kernel("Div", numeric_types, false, DivOp{}));
   r.add("", "Pow", {1}, pow_kernel(true));
   r.add("", "Pow", {7, 12, 13, 15}, pow_kernel(false));
-  r.add("", "Mod", {10, 13}, mod_kernel(false));
-  r.add("", "Mod", {28}, mod_kernel(true));
+  r.add("", "Mod", {10, 13}, mod_kernel());
   r.add("", "BitShift", {11}, bitshift_kernel());
   // [spec:EW18] bitwise operators act on the two's-complement bit patterns of integer elements.
   r.add("", "BitwiseAnd", {18}, bitwise(binary_kernel("BitwiseAnd", int_types, false, [](const auto& x, const auto& y) {

@@ -92,7 +92,7 @@ void shapes_elementwise(Registry& r) {
   }
   r.shape_rule("", "Pow", {1}, legacy);
   r.shape_rule("", "Pow", {7, 12, 13, 15}, broadcast);  // the output takes the base's type (signature)
-  r.shape_rule("", "Mod", {10, 13, 28}, broadcast);
+  r.shape_rule("", "Mod", {10, 13}, broadcast);
   r.shape_rule("", "BitShift", {11}, [broadcast](const InferenceArgs& a) {
     (void)choice_attr(a.node, "direction", "", {"LEFT", "RIGHT"});
     return broadcast(a);

@@ -1,7 +1,8 @@
 // QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear (spec/ops-quant.md, Q1-Q9).
 //
 //   QuantizeLinear:   y = saturate(round_half_even(x / scale) + zero_point)   (integer outputs)
-//                     y = convert(x / scale + zero_point)                      (float8 / float4 outputs)
+//                     y = convert(x / scale + zero_point)                      (float8 / float4 outputs;
+//                                                                               no addition without zero_point)
 //   DequantizeLinear: y = (x - zero_point) * scale
 //
 // The scale and zero point hold one value (per tensor), one per index of the quantization axis (per axis),
@@ -178,6 +179,7 @@ Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
   const DType div = division_type(scale, q.precision, op);
   const std::vector<double> xs = widen_all(x, op), ss = widen_all(scale, op);
   const std::vector<double> zs = zero_points(a, 2, scale, std::nullopt, op);
+  const bool has_zero_point = a.has_input(2);
   return dispatch(out, quant_out_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto [y, yo] = Tensor::allocate<T>(x.shape());
@@ -188,10 +190,12 @@ Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
       if constexpr (is_int_elem<T>) {
         yo[i] = saturate_round<T>(quotient, static_cast<int64_t>(zs[p]), op);
       } else {
-        // [spec:Q6] float8 follows the saturate attribute; float4e2m1 (no infinity, no NaN) always saturates.
+        // [spec:Q6] a given zero point is added in binary64 (-0 + +0 = +0); without one nothing is added, so a
+        // quotient of -0 keeps its sign. float8 follows the saturate attribute; float4e2m1 (no infinity, no
+        // NaN) always saturates.
         ONNXSEM_CLAUSE(Q6);
         const bool sat = std::is_same_v<T, float4e2m1_t> ? true : q.saturate;
-        yo[i] = num::from_double<T>(quotient + zs[p], sat);
+        yo[i] = num::from_double<T>(has_zero_point ? quotient + zs[p] : quotient, sat);
       }
     }
     return y;

@@ -1,7 +1,10 @@
 // Unit tests of QuantizeLinear, DequantizeLinear and DynamicQuantizeLinear (spec/ops-quant.md, Q1-Q9).
 // Expected values are derived by hand from the formulas.
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <type_traits>
+#include <vector>
 
 #include "ops/quant/test_util.hpp"
 
@@ -164,6 +167,63 @@ TEST_CASE("[Q6] float4e2m1 quantization always saturates") {
     auto y = run(q_with({attr_i("saturate", sat)}), 23, {x, Tensor::scalar<float>(1), Tensor::scalar(float4e2m1_t{0})});
     // 1.25 -> 1 (code 2), -10 -> -6 (code 15), 5 -> 4 (code 6), 2.5 -> 2 (code 4), -0 + 0 -> +0
     CHECK(bit_vals<float4e2m1_t>(y[0]) == std::vector<int>{2, 15, 6, 4, 0});
+  }
+}
+
+namespace {
+// The pattern of -0 in each floating output type, from its format (spec/numeric.md): the sign bit alone, bit 7
+// of a float8 and bit 3 of a float4e2m1. float8e4m3fnuz and float8e5m2fnuz have no negative zero (0x80 is
+// their NaN), so -0 can only come out as +0, 0x00.
+template <class T>
+struct NegativeZero;
+template <>
+struct NegativeZero<float8e4m3fn_t> {
+  static constexpr int bits = 0x80;
+};
+template <>
+struct NegativeZero<float8e5m2_t> {
+  static constexpr int bits = 0x80;
+};
+template <>
+struct NegativeZero<float8e4m3fnuz_t> {
+  static constexpr int bits = 0x00;
+};
+template <>
+struct NegativeZero<float8e5m2fnuz_t> {
+  static constexpr int bits = 0x00;
+};
+template <>
+struct NegativeZero<float4e2m1_t> {
+  static constexpr int bits = 0x8;
+};
+}  // namespace
+
+TEST_CASE_TEMPLATE("[Q6] the sign of -0: kept without a zero point, +0 with an explicit zero point +0", T,
+                   float8e4m3fn_t, float8e4m3fnuz_t, float8e5m2_t, float8e5m2fnuz_t, float4e2m1_t) {
+  constexpr int neg0 = NegativeZero<T>::bits;
+  constexpr bool has_neg0 = neg0 != 0;
+  const auto to = static_cast<int64_t>(dtype_of<T>);
+  // -0, +0 and -2^-30, a nonzero quotient that every one of these types rounds to a zero (of its sign).
+  const Tensor x = tf({3}, {-0.0f, 0.0f, -std::ldexp(1.0f, -30)});
+  const std::vector<int64_t> versions = std::is_same_v<T, float4e2m1_t> ? std::vector<int64_t>{23, 24, 25}
+                                                                        : std::vector<int64_t>{21, 23, 24, 25};
+  for (int64_t v : versions) {
+    CAPTURE(v);
+    // No zero point input (the type from output_dtype): nothing is added, each zero keeps its sign.
+    auto y = run(q_with({attr_i("output_dtype", to)}), v, {x, Tensor::scalar<float>(1)});
+    REQUIRE(y[0]->tensor().dtype() == dtype_of<T>);
+    CHECK(bit_vals<T>(y[0]) == std::vector<int>{neg0, 0x00, neg0});
+    // +0 / -1 is -0, which no addition turns into +0 here.
+    y = run(q_with({attr_i("output_dtype", to)}), v, {tf({1}, {0.0f}), Tensor::scalar<float>(-1)});
+    CHECK(bit_vals<T>(y[0]) == std::vector<int>{neg0});
+    // An explicit zero point +0 (pattern 0x00) is added: -0 + +0 = +0; -2^-30 + 0 is still negative.
+    y = run(Q, v, {x, Tensor::scalar<float>(1), Tensor::scalar(T{0x00})});
+    CHECK(bit_vals<T>(y[0]) == std::vector<int>{0x00, 0x00, neg0});
+    // An explicit zero point -0, where the type has one: -0 + -0 = -0 and +0 + -0 = +0.
+    if constexpr (has_neg0) {
+      y = run(Q, v, {x, Tensor::scalar<float>(1), Tensor::scalar(T{static_cast<uint8_t>(neg0)})});
+      CHECK(bit_vals<T>(y[0]) == std::vector<int>{neg0, 0x00, neg0});
+    }
   }
 }
 

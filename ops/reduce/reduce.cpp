@@ -356,9 +356,7 @@ void add_reductions(const Adder& add) {
                                                  {"ReduceSumSquare", Kind::sum_square}};
   for (const auto& [name, kind] : others) {
     add(name, {1, 11, 13}, reduce_kernel(kind, AxesFrom::attr));
-    // ReduceLogSum-28 and ReduceLogSumExp-28 drop the integer types, which RD11 refuses already.
-    if (kind == Kind::log_sum || kind == Kind::log_sum_exp) add(name, {18, 28}, reduce_kernel(kind, AxesFrom::input));
-    else add(name, {18}, reduce_kernel(kind, AxesFrom::input));
+    add(name, {18}, reduce_kernel(kind, AxesFrom::input));
   }
   for (const auto& [name, kind] : {std::pair{"ReduceMax", Kind::max}, std::pair{"ReduceMin", Kind::min}}) {
     add(name, {1, 11, 12, 13}, reduce_kernel(kind, AxesFrom::attr));

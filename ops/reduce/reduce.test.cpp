@@ -25,9 +25,9 @@ TEST_CASE("[RD1] every version of the reductions is registered") {
   CHECK(reg().kernel("", "ReduceMax", 20) != nullptr);
   CHECK(reg().kernel("", "ReduceMin", 20) != nullptr);
   CHECK(reg().kernel("", "ReduceSum", 18) == nullptr);  // ONNX has no ReduceSum-18
-  CHECK(reg().kernel("", "ReduceLogSum", 28) != nullptr);
-  CHECK(reg().kernel("", "ReduceLogSumExp", 28) != nullptr);
-  CHECK(reg().kernel("", "ReduceMean", 28) == nullptr);
+  // ONNX 1.23 defines no version 28 of any reduction (ops/catalog once listed ReduceLogSum-28 and
+  // ReduceLogSumExp-28).
+  for (const char* op : {"ReduceLogSum", "ReduceLogSumExp", "ReduceMean"}) CHECK(reg().kernel("", op, 28) == nullptr);
 }
 
 TEST_CASE("the family registers exactly ONNX's versions of its operators") {

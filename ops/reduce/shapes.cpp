@@ -249,7 +249,7 @@ void shapes_reduce(Registry& r) {
   r.shape_rule("", "ReduceSum", {1, 11, 13}, reduce_rule);
   for (const char* op : {"ReduceMean", "ReduceProd", "ReduceL1", "ReduceL2", "ReduceSumSquare"})
     r.shape_rule("", op, {1, 11, 13, 18}, reduce_rule);
-  for (const char* op : {"ReduceLogSum", "ReduceLogSumExp"}) r.shape_rule("", op, {1, 11, 13, 18, 28}, reduce_rule);
+  for (const char* op : {"ReduceLogSum", "ReduceLogSumExp"}) r.shape_rule("", op, {1, 11, 13, 18}, reduce_rule);
   for (const char* op : {"ReduceMax", "ReduceMin"}) r.shape_rule("", op, {1, 11, 12, 13, 18, 20}, reduce_rule);
   for (const char* op : {"ArgMax", "ArgMin"}) r.shape_rule("", op, {1, 11, 12, 13}, arg_rule);
   for (const char* op : {"Softmax", "LogSoftmax", "Hardmax"}) r.shape_rule("", op, {1, 11, 13}, softmax_rule(1));

@@ -70,7 +70,7 @@ Outputs get_element_18(const KernelArgs& a) {
 }  // namespace
 
 void add_optional_ops(Registry& r) {
-  r.add("", "Optional", {15, 28}, optional_15);
+  r.add("", "Optional", {15}, optional_15);
   r.add("", "OptionalHasElement", {15}, has_element_15);
   r.add("", "OptionalHasElement", {18}, has_element_18);
   r.add("", "OptionalGetElement", {15}, get_element_15);

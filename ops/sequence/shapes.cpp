@@ -146,7 +146,7 @@ void shapes_sequence(Registry& r) {
                [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::int64, Dims{})}); });
   r.shape_rule("", "SplitToSequence", {11, 24}, split_to_sequence);
   r.shape_rule("", "ConcatFromSequence", {11}, concat_from_sequence);
-  r.shape_rule("", "Optional", {15, 28}, optional);
+  r.shape_rule("", "Optional", {15}, optional);
   r.shape_rule("", "OptionalHasElement", {15, 18}, bool_scalar);
   r.shape_rule("", "OptionalGetElement", {15, 18}, get_element);
 }

@@ -284,7 +284,7 @@ void add_gather(Registry& r) {
   r.add("", "NonZero", {9, 13}, non_zero);
   r.add("", "OneHot", {9}, [](const KernelArgs& a) { return one_hot(a, false); });
   r.add("", "OneHot", {11}, [](const KernelArgs& a) { return one_hot(a, true); });
-  r.add("", "ReverseSequence", {10, 28}, reverse_sequence);
+  r.add("", "ReverseSequence", {10}, reverse_sequence);
 }
 
 }  // namespace onnxsem::ops::shape

@@ -124,7 +124,7 @@ TEST_CASE("[SH32] ReverseSequence reverses the first sequence_lens[b] steps of e
   Tensor b = run1("ReverseSequence", 10, {Value(iota_f({2, 3})), Value(i64({2, 3}))},
                   {attr_i("batch_axis", 0), attr_i("time_axis", 1)});
   CHECK(vals<float>(b) == std::vector<float>{1, 0, 2, 5, 4, 3});
-  CHECK(vals<float>(run1("ReverseSequence", 28, {Value(x), Value(i64({0, 1}))})) == vals<float>(x));
+  CHECK(vals<float>(run1("ReverseSequence", 10, {Value(x), Value(i64({0, 1}))})) == vals<float>(x));
   CHECK(clause_of([&] { (void)run1("ReverseSequence", 10, {Value(x), Value(i64({5, 1}))}); }) == "SH32");
   CHECK(clause_of([&] { (void)run1("ReverseSequence", 10, {Value(x), Value(i64({1}))}); }) == "SH32");
   CHECK(clause_of([&] {

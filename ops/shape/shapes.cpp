@@ -981,7 +981,7 @@ void shapes_shape(Registry& r) {
   add("Compress", {9, 11}, R(compress));
   add("NonZero", {9, 13}, R(non_zero));
   add("OneHot", {9, 11}, R(one_hot));
-  add("ReverseSequence", {10, 28}, R(reverse_sequence));
+  add("ReverseSequence", {10}, R(reverse_sequence));
   add("Scatter", {9, 11}, R(scatter_elements));
   add("ScatterElements", {11, 13}, R(scatter_elements));
   add("ScatterElements", {16}, [](const InferenceArgs& a) {
