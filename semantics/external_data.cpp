@@ -84,8 +84,8 @@ ExternalRef parse_external_ref(const std::vector<std::pair<std::string, std::str
   return ref;
 }
 
-DataFolder::DataFolder(std::string model_path) : model_path_(std::move(model_path)), has_folder_(true) {
-  const auto parent = std::filesystem::path(model_path_).parent_path();
+DataFolder::DataFolder(const std::string& model_path) : has_folder_(true) {
+  const auto parent = std::filesystem::path(model_path).parent_path();
   folder_ = parent.empty() ? "." : parent.string();
 }
 

@@ -31,7 +31,7 @@ struct ExternalRef {
 class DataFolder {
  public:
   DataFolder() = default;
-  explicit DataFolder(std::string model_path);
+  explicit DataFolder(const std::string& model_path);
   ~DataFolder();
   DataFolder(const DataFolder&) = delete;
   DataFolder& operator=(const DataFolder&) = delete;
@@ -52,7 +52,6 @@ class DataFolder {
   };
   const File& open_file(const std::string& location, const std::string& where);
 
-  std::string model_path_;
   std::string folder_;  // for messages
   int dir_fd_ = -1;
   bool has_folder_ = false;

@@ -11,22 +11,13 @@
 #include <fstream>
 
 #include "semantics/loader.hpp"
+#include "semantics/testing.hpp"
 
 using namespace onnxsem;
+using onnxsem::testing::kind_of;
 namespace fs = std::filesystem;
 
 namespace {
-
-ErrorKind kind_of(auto&& f, std::string* clause = nullptr, std::string* message = nullptr) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    if (clause) *clause = e.error().clause;
-    if (message) *message = e.error().message;
-    return e.error().kind;
-  }
-  return ErrorKind::internal;
-}
 
 // A fresh folder under the temporary folder, removed at the end of the test: `root` holds `model/` (the
 // model's folder) and `outside/` (a file the model must never reach).

@@ -145,9 +145,7 @@ Model load_model_file(const std::string& path) {
 namespace {
 void collect_external(const onnx::TensorProto& t, std::set<std::string>& out) {
   if (t.data_location() != onnx::TensorProto_DataLocation_EXTERNAL) return;
-  std::vector<std::pair<std::string, std::string>> entries;
-  for (const auto& e : t.external_data()) entries.emplace_back(e.key(), e.value());
-  out.insert(parse_external_ref(entries, t.name()).location);
+  out.insert(proto::external_ref(t, t.name()).location);
 }
 void collect_external(const onnx::GraphProto& g, std::set<std::string>& out);
 void collect_external(const onnx::NodeProto& n, std::set<std::string>& out) {

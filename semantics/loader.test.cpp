@@ -10,20 +10,12 @@
 #include <filesystem>
 
 #include "semantics/loader.hpp"
+#include "semantics/testing.hpp"
 
 using namespace onnxsem;
+using onnxsem::testing::kind_of;
 
-namespace {
-ErrorKind kind_of(auto&& f, std::string* clause = nullptr) {
-  try {
-    f();
-  } catch (const Failure& e) {
-    if (clause) *clause = e.error().clause;
-    return e.error().kind;
-  }
-  return ErrorKind::internal;
-}
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("[F1][F2] unreadable files and garbage bytes are usage errors") {
   std::string c;

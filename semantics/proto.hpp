@@ -16,6 +16,8 @@ namespace onnxsem::proto {
 // model file's; without one (a value file, a model not read from a file) they are refused (F8).
 [[nodiscard]] Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolder* folder = nullptr);
 void from_tensor(const Tensor& t, onnx::TensorProto& p);
+// The reference a tensor's external_data entries make (F7, F8), checked against the model alone.
+[[nodiscard]] ExternalRef external_ref(const onnx::TensorProto& p, const std::string& where);
 
 [[nodiscard]] Type to_type(const onnx::TypeProto& p);
 [[nodiscard]] Value to_value(const onnx::SequenceProto& p, const std::string& where);

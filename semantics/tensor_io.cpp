@@ -80,9 +80,7 @@ Tensor decode_external(const onnx::TensorProto& p, Shape shape, const std::strin
   if constexpr (std::is_same_v<T, std::string>) {
     refused("F7", "tensor '" + where + "': a string tensor cannot keep its data in an external file");
   } else {
-    std::vector<std::pair<std::string, std::string>> entries;
-    for (const auto& e : p.external_data()) entries.emplace_back(e.key(), e.value());
-    const ExternalRef ref = parse_external_ref(entries, where);
+    const ExternalRef ref = external_ref(p, where);
     const int64_t need = raw_size<T>(element_count(shape));
     if (need < 0) bad(where, "its shape needs more bytes than a file can hold");
     // [spec:F8] a length given in the model must be the tensor's size.
@@ -198,6 +196,12 @@ bool holds_data(const onnx::TensorProto& p) {
 }
 
 }  // namespace
+
+ExternalRef external_ref(const onnx::TensorProto& p, const std::string& where) {
+  std::vector<std::pair<std::string, std::string>> entries;
+  for (const auto& e : p.external_data()) entries.emplace_back(e.key(), e.value());
+  return parse_external_ref(entries, where);
+}
 
 Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolder* folder) {
   // [spec:F4] segmented tensors are not read.

@@ -8,9 +8,22 @@
 #include <utility>
 #include <vector>
 
+#include "semantics/error.hpp"
 #include "semantics/operator.hpp"
 
 namespace onnxsem::testing {
+
+// The kind of the Failure that f throws (internal when it throws none), with its clause and message.
+inline ErrorKind kind_of(auto&& f, std::string* clause = nullptr, std::string* message = nullptr) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    if (clause) *clause = e.error().clause;
+    if (message) *message = e.error().message;
+    return e.error().kind;
+  }
+  return ErrorKind::internal;
+}
 
 // Operators over float tensors of one shape, each defined at since-version 1 of ai.onnx:
 //   Add(a, b) = a + b, Neg(a) = -a, Identity(a) = a, Boom(a) = evaluation error "T1",

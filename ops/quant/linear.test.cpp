@@ -175,32 +175,16 @@ namespace {
 // of a float8 and bit 3 of a float4e2m1. float8e4m3fnuz and float8e5m2fnuz have no negative zero (0x80 is
 // their NaN), so -0 can only come out as +0, 0x00.
 template <class T>
-struct NegativeZero;
-template <>
-struct NegativeZero<float8e4m3fn_t> {
-  static constexpr int bits = 0x80;
-};
-template <>
-struct NegativeZero<float8e5m2_t> {
-  static constexpr int bits = 0x80;
-};
-template <>
-struct NegativeZero<float8e4m3fnuz_t> {
-  static constexpr int bits = 0x00;
-};
-template <>
-struct NegativeZero<float8e5m2fnuz_t> {
-  static constexpr int bits = 0x00;
-};
-template <>
-struct NegativeZero<float4e2m1_t> {
-  static constexpr int bits = 0x8;
-};
+constexpr int negative_zero_bits() {
+  if constexpr (std::is_same_v<T, float8e4m3fnuz_t> || std::is_same_v<T, float8e5m2fnuz_t>) return 0x00;
+  else if constexpr (std::is_same_v<T, float4e2m1_t>) return 0x8;
+  else return 0x80;
+}
 }  // namespace
 
 TEST_CASE_TEMPLATE("[Q6] the sign of -0: kept without a zero point, +0 with an explicit zero point +0", T,
                    float8e4m3fn_t, float8e4m3fnuz_t, float8e5m2_t, float8e5m2fnuz_t, float4e2m1_t) {
-  constexpr int neg0 = NegativeZero<T>::bits;
+  constexpr int neg0 = negative_zero_bits<T>();
   constexpr bool has_neg0 = neg0 != 0;
   const auto to = static_cast<int64_t>(dtype_of<T>);
   // -0, +0 and -2^-30, a nonzero quotient that every one of these types rounds to a zero (of its sign).
