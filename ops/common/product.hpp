@@ -422,18 +422,26 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
     const int64_t nc = std::min(kBlockN, n - j0);
     for (int64_t k0 = 0; k0 < k; k0 += kBlockK) {
       const int64_t kc = std::min(kBlockK, k - k0);
-      // B block -> panels of kNR columns: bp[panel][kk][jj].
-      for (int64_t jp = 0; jp < nc; jp += kNR) {
-        double* dst = bp.get() + (jp / kNR) * kNR * kc;
-        const int64_t w = std::min(kNR, nc - jp);
-        for (int64_t kk = 0; kk < kc; ++kk) {
-          double* row = dst + kk * kNR;
-          const TB* src = b.data + (k0 + kk) * b.row_stride + (j0 + jp) * b.col_stride;
-          if (b.col_stride == 1)
-            for (int64_t jj = 0; jj < w; ++jj) row[jj] = widen(src[jj]);
-          else
+      // B block -> panels of kNR columns: bp[panel][kk][jj]. Where B's rows are contiguous, by spread_rows,
+      // which takes a few rows at a time across the panels: B is read as a few sequential streams. (Read a
+      // panel at a time, each read fell on a new cache line of a matrix too large for the caches, and
+      // widening the weights took a sixth of a transformer's evaluation.)
+      if (b.col_stride == 1) {
+        typed::spread_rows(b.data + k0 * b.row_stride + j0, b.row_stride, kc, nc, bp.get(), kNR * kc);
+        if (const int64_t w = nc % kNR; w != 0) {
+          double* last = bp.get() + (nc / kNR) * kNR * kc;
+          for (int64_t kk = 0; kk < kc; ++kk) std::fill(last + kk * kNR + w, last + (kk + 1) * kNR, 0.0);
+        }
+      } else {
+        for (int64_t jp = 0; jp < nc; jp += kNR) {
+          double* dst = bp.get() + (jp / kNR) * kNR * kc;
+          const int64_t w = std::min(kNR, nc - jp);
+          for (int64_t kk = 0; kk < kc; ++kk) {
+            double* row = dst + kk * kNR;
+            const TB* src = b.data + (k0 + kk) * b.row_stride + (j0 + jp) * b.col_stride;
             for (int64_t jj = 0; jj < w; ++jj) row[jj] = widen(src[jj * b.col_stride]);
-          for (int64_t jj = w; jj < kNR; ++jj) row[jj] = 0.0;
+            for (int64_t jj = w; jj < kNR; ++jj) row[jj] = 0.0;
+          }
         }
       }
       for (int64_t i0 = 0; i0 < m; i0 += kBlockM) {

@@ -58,8 +58,9 @@ bool same_bits(const std::vector<double>& x, const std::vector<double>& y) {
 TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size and edge") {
   std::mt19937_64 rng(7);
   // Sizes around the register tile (6 x 8) and the cache blocks (96 x 256 x 2048).
-  const int64_t sizes[][3] = {{1, 1, 1},     {1, 4096, 300}, {5, 7, 3},    {6, 8, 1},    {7, 9, 257},
-                              {13, 17, 600}, {97, 33, 20},   {2, 2050, 5}, {100, 3, 513}};
+  const int64_t sizes[][3] = {
+      {1, 1, 1},    {1, 4096, 300}, {5, 7, 3},     {6, 8, 1},     {7, 9, 257}, {13, 17, 600},
+      {97, 33, 20}, {2, 2050, 5},   {100, 3, 513}, {8, 2059, 260}};  // two column blocks, the second ending in a partial panel
   for (const auto& sz : sizes) {
     const int64_t m = sz[0], n = sz[1], k = sz[2];
     CAPTURE(m);

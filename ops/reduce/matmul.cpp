@@ -74,14 +74,18 @@ Kernel matmul_kernel() {
         // (RD22) floating types: the cache-blocked binary64 product, which adds in increasing k (P2).
         const int64_t mn = l.m * l.n;
         auto [t, out] = Tensor::allocate<T>(l.out);
-        std::vector<double> c(static_cast<size_t>(mn));
+        // The sums of one batch element; `product` writes every one (no zeros written first).
+        const product_detail::LineArray<double> c = product_detail::line_array<double>(std::max<int64_t>(mn, 1));
         const T* a = ta.data<T>().data();
         const T* b = tb.data<T>().data();
         for (size_t q = 0; q < l.a_off.size(); ++q) {
           ops::product(l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1},
-                       c.data(), l.n);
+                       c.get(), l.n);
           T* o = out.data() + static_cast<int64_t>(q) * mn;
-          for (int64_t i = 0; i < mn; ++i) o[i] = D::out(c[static_cast<size_t>(i)]);
+          if constexpr (std::is_same_v<T, float>)
+            product_detail::typed::narrow(c.get(), mn, o);  // the same rounding, vectorised
+          else
+            for (int64_t i = 0; i < mn; ++i) o[i] = D::out(c[i]);
         }
         return t;
       }

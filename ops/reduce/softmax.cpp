@@ -23,6 +23,11 @@ enum class Form { v1, v13 };  // v1: versions 1 and 11 (coerced to a matrix); v1
 
 const char* fn_name(Fn f) { return f == Fn::softmax ? "Softmax" : f == Fn::log_softmax ? "LogSoftmax" : "Hardmax"; }
 
+// exp(d) for d <= 0. Below -746 the exponential is under half the least subnormal and rounds to +0; it is
+// given directly, as the C library's exp reaches that result through its slow underflow path (a masked
+// attention score of -3.4e38 gave a twentieth of a transformer's evaluation to it).
+inline double exp_below_range(double d) { return d < -746.0 ? 0.0 : std::exp(d); }
+
 // Applies f to every line: `outer` blocks of n * inner elements, lines of n elements with stride inner.
 // E9: slices of the lines go to the threads; each line is computed whole, as on one thread.
 template <class T>
@@ -48,13 +53,14 @@ void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner
                       double m = wide(xl[0]);
                       for (int64_t j = 1; j < n; ++j) m = std::fmax(m, wide(xl[j * inner]));
                       double sum = 0;
+                      // e holds v_j - m (LogSoftmax) or its exponential (Softmax), computed once.
                       for (int64_t j = 0; j < n; ++j) {
-                        e[static_cast<size_t>(j)] = wide(xl[j * inner]) - m;
-                        sum += std::exp(e[static_cast<size_t>(j)]);
+                        const double d = wide(xl[j * inner]) - m, x = exp_below_range(d);
+                        e[static_cast<size_t>(j)] = f == Fn::softmax ? x : d;
+                        sum += x;
                       }
                       if (f == Fn::softmax) {
-                        for (int64_t j = 0; j < n; ++j)
-                          yl[j * inner] = round_to<T>(std::exp(e[static_cast<size_t>(j)]) / sum);
+                        for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(e[static_cast<size_t>(j)] / sum);
                       } else {
                         const double ls = std::log(sum);
                         for (int64_t j = 0; j < n; ++j) yl[j * inner] = round_to<T>(e[static_cast<size_t>(j)] - ls);
