@@ -4,7 +4,7 @@
 //   the dimensions covered by "..."). With every label bound to an index value,
 //     output[u] = Σ over the labels not in u of  Π_k input_k[t_k]
 //   A label repeated inside one term takes the diagonal. Without "->" the output term u is the ellipsis
-//   dimensions followed by the letters that occur exactly once in the equation, in alphabetical order.
+//   dimensions followed by the letters that occur exactly once in the equation, in ASCII order (A-Z, a-z).
 #include <algorithm>
 #include <map>
 
@@ -124,12 +124,12 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
       out.push_back(l);
     }
   } else {
-    // (RD32) implicit output: ellipsis dimensions, then letters occurring once, alphabetically.
+    // (RD32) implicit output: ellipsis dimensions, then letters occurring once, in ASCII order.
     for (int64_t e = 0; e < m; ++e) out.push_back(kLetters + static_cast<int>(e));
     std::vector<int> once;
     for (const auto& [l, c] : count)
       if (l < kLetters && c == 1) once.push_back(l);
-    std::sort(once.begin(), once.end(), [](int a, int b) {  // a < ... < z < A < ... < Z as ASCII: upper first
+    std::sort(once.begin(), once.end(), [](int a, int b) {  // by ASCII code: A < ... < Z < a < ... < z
       auto ascii = [](int l) { return l < 26 ? 'a' + l : 'A' + (l - 26); };
       return ascii(a) < ascii(b);
     });

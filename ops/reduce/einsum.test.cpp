@@ -46,6 +46,11 @@ TEST_CASE("[RD32] Einsum sums products over the labels absent from the output") 
   CHECK(vals<float>(es("i,i->i", {F({3}, {1, 2, 3}), F({3}, {4, 5, 6})})) == std::vector<float>{4, 10, 18});
   // implicit output sorts the letters: "ji" gives "ij", a transpose
   CHECK(vals<float>(es("ji", {m23})) == std::vector<float>{1, 4, 2, 5, 3, 6});
+  // ... by ASCII code, upper case first: "bA" gives "Ab"; "a" and "A" are distinct labels, not a diagonal
+  y = es("bA", {m23});
+  CHECK(y.shape() == Shape{3, 2});
+  CHECK(vals<float>(y) == std::vector<float>{1, 4, 2, 5, 3, 6});
+  CHECK(vals<float>(es("aA", {F({2, 2}, {1, 2, 3, 4})})) == std::vector<float>{1, 3, 2, 4});
   CHECK(vals<float>(es("i->", {F({3}, {1, 2, 3})})) == std::vector<float>{6});
   CHECK(vals<float>(es("i,j->ij", {F({2}, {1, 2}), F({2}, {3, 4})})) == std::vector<float>{3, 4, 6, 8});
   // ellipsis: batch dimensions, broadcast, summed when the explicit output leaves them out
