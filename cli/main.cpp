@@ -34,6 +34,7 @@
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
 #include "semantics/parallel.hpp"
+#include "semantics/reference.hpp"
 #include "semantics/types.hpp"
 
 #ifndef ONNXSEM_SOURCE_DIR
@@ -55,7 +56,7 @@ const char* usage_text =
     "                    [--profile onnx|sonnx] [--schedule ordered|reverse|random|depth-first] [--seed N]\n"
     "                    [--max-tensor-bytes N] [--max-loop-iterations N] [--max-work N]\n"
     "                    [--max-firing-work N] [--strict-shapes]\n"
-    "                    [--formulation fixpoint|demand] [--threads T]\n"
+    "                    [--formulation fixpoint|demand|reference] [--threads T]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem types MODEL [--json]\n"
     "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
@@ -281,10 +282,11 @@ int cmd_run(const Args& a) {
   // E9: the same bits on any number of threads; all cores unless told.
   eo.threads = a.get("threads") ? threads_option(*a.get("threads")) : available_cores();
   const std::string formulation = a.get("formulation").value_or("fixpoint");
-  if (formulation != "fixpoint" && formulation != "demand")
-    usage_error("U2", "unknown formulation '" + formulation + "' (fixpoint or demand)");
-  const Outcome out = formulation == "demand" ? evaluate_demand(m, inputs, ops::standard_registry(), eo)
-                                              : evaluate(m, inputs, ops::standard_registry(), eo);
+  if (formulation != "fixpoint" && formulation != "demand" && formulation != "reference")
+    usage_error("U2", "unknown formulation '" + formulation + "' (fixpoint, demand or reference)");
+  const Outcome out = formulation == "demand"      ? evaluate_demand(m, inputs, ops::standard_registry(), eo)
+                      : formulation == "reference" ? reference::evaluate(m, inputs, ops::standard_registry(), eo)
+                                                   : evaluate(m, inputs, ops::standard_registry(), eo);
   if (!out.ok()) {
     std::cerr << "onnxsem: " << kind_name(out.error->kind) << ": " << out.error->describe() << "\n";
     return exit_code(out.error->kind);

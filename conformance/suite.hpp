@@ -52,11 +52,12 @@ struct Result {
   std::string ops;       // operator types of the model, space separated
   std::string versions;  // resolved operator versions of the main graph, "Op-since" space separated
   double seconds = 0;
-  int schedules_run = 0;           // how many schedules were compared (ordered included)
-  bool order_independent = true;   // all schedules gave bit-identical outputs
-  bool formulations_agree = true;  // the demand-driven evaluation gave the same bits (checked with schedules)
-  bool pure = true;                // inputs and initializers kept their bits (checked with schedules)
-  bool deterministic = true;       // a second run and a shuffled node list gave the same bits (with schedules)
+  int schedules_run = 0;          // how many schedules were compared (ordered included)
+  bool order_independent = true;  // all schedules gave bit-identical outputs
+  bool formulations_agree =
+      true;                   // the demand-driven and the reference evaluations gave the same bits (with schedules)
+  bool pure = true;           // inputs and initializers kept their bits (checked with schedules)
+  bool deterministic = true;  // a second run and a shuffled node list gave the same bits (with schedules)
   uint64_t digest = 14695981039346656037ULL;  // FNV-1a of the outputs of all data sets (passing tests)
   std::vector<std::string> clauses;           // the clauses whose markers the test passed, sorted (K17; with coverage)
 };

@@ -36,12 +36,7 @@ TEST_CASE("[D1][D3] demand evaluates what the outputs need, once each, and agree
 }
 
 TEST_CASE("[D4] a failing dead operation fails the fixpoint but not the demand-driven evaluation") {
-  const Model m = load_model_text(R"(
-    < ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] z) {
-      z = Neg(x)
-      dead = Boom(x)
-    })");
+  const Model m = load_model_text(onnxsem::testing::dead_failure_model);
   const Outcome f = forward(m, x12()), d = demand(m, x12());
   REQUIRE_FALSE(f.ok());
   CHECK(f.error->clause == "T1");
@@ -50,13 +45,7 @@ TEST_CASE("[D4] a failing dead operation fails the fixpoint but not the demand-d
 }
 
 TEST_CASE("[D4][W2] an output behind a cycle is C3 at the fixpoint and W2 on demand") {
-  const Model m = load_model_text(R"(
-    < ir_version: 8, opset_import: ["" : 1] >
-    g (float[2] x) => (float[2] z) {
-      p = Add(x, q)
-      q = Neg(p)
-      z = Identity(q)
-    })");
+  const Model m = load_model_text(onnxsem::testing::cycle_model);
   CHECK(forward(m, x12()).error->clause == "C3");
   const Outcome d = demand(m, x12());
   REQUIRE_FALSE(d.ok());
@@ -77,25 +66,8 @@ TEST_CASE("[D2] a demanded name with two writers is an error on demand") {
 }
 
 TEST_CASE("[D3][SB4][SB6] control flow and functions evaluate the same on demand") {
-  const Model m = load_model_text(R"(
-    < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
-    g (bool c, int64 m, float[2] x) => (float[2] z, float[?, 2] all) {
-      s = local.Twice(x)
-      z = If(c) <then_branch = thn () => (float[2] t) { t = Neg(s) },
-                 else_branch = els () => (float[2] e) { e = Boom(x) }>
-      last, all = Loop(m, , z) <body = step (int64 i, bool cin, float[2] acc) => (bool cout, float[2] next, float[2] out) {
-        cout = Identity(cin)
-        next = Add(acc, s)
-        out = Identity(next)
-      }>
-    }
-    < domain: "local", opset_import: ["" : 11] >
-    Twice (a) => (b) {
-      b = Add(a, a)
-    })");
-  const std::map<std::string, Value> in{{"c", Value(Tensor::scalar<bool>(true))},
-                                        {"m", Value(Tensor::scalar<int64_t>(2))},
-                                        {"x", Value(floats({2}, {1.0f, 2.0f}))}};
+  const Model m = load_model_text(onnxsem::testing::control_model);
+  const std::map<std::string, Value> in = onnxsem::testing::control_model_inputs();
   const Outcome f = forward(m, in), d = demand(m, in);
   REQUIRE(f.ok());
   REQUIRE(d.ok());

@@ -92,4 +92,10 @@ bool ToyTable::nondeterministic(std::string_view domain, std::string_view op) co
   return domain.empty() && op == "RandomNormal";
 }
 
+std::map<std::string, Value> control_model_inputs() {
+  return {{"c", Value(Tensor::scalar<bool>(true))},
+          {"m", Value(Tensor::scalar<int64_t>(2))},
+          {"x", Value(floats({2}, {1.0f, 2.0f}))}};
+}
+
 }  // namespace onnxsem::testing

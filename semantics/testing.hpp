@@ -67,6 +67,43 @@ class RenamedToys final : public OperatorTable {
   std::string op_, as_;
 };
 
+// An output computed, and a dead operation that fails (T1, Boom).
+inline constexpr const char* dead_failure_model = R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] z) {
+      z = Neg(x)
+      dead = Boom(x)
+    })";
+// An output behind a cycle: p and q read each other.
+inline constexpr const char* cycle_model = R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[2] x) => (float[2] z) {
+      p = Add(x, q)
+      q = Neg(p)
+      z = Identity(q)
+    })";
+
+// Control flow and a model-local function on toy operators (SB4, SB6, FN1), with its inputs: If takes the
+// branch that does not fail, Loop reads an enclosing name in its body. Outputs z = -2x and the two
+// iterations of z + 2x stacked.
+inline constexpr const char* control_model = R"(
+    < ir_version: 8, opset_import: ["" : 11, "local" : 1] >
+    g (bool c, int64 m, float[2] x) => (float[2] z, float[?, 2] all) {
+      s = local.Twice(x)
+      z = If(c) <then_branch = thn () => (float[2] t) { t = Neg(s) },
+                 else_branch = els () => (float[2] e) { e = Boom(x) }>
+      last, all = Loop(m, , z) <body = step (int64 i, bool cin, float[2] acc) => (bool cout, float[2] next, float[2] out) {
+        cout = Identity(cin)
+        next = Add(acc, s)
+        out = Identity(next)
+      }>
+    }
+    < domain: "local", opset_import: ["" : 11] >
+    Twice (a) => (b) {
+      b = Add(a, a)
+    })";
+[[nodiscard]] std::map<std::string, Value> control_model_inputs();
+
 // E8's test model: a is read by Keep and by the second Neg; Holders fires after both and counts who else
 // still holds a (0 once the evaluation has let a go).
 inline constexpr const char* kept_value_model = R"(
