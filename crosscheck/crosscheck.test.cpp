@@ -1,7 +1,7 @@
 // Tests of the cross-check logic (spec/conformance.md, XC1-XC5): outcomes, ULP distances, random inputs,
 // and whole runs against small shell adapters (no runtime needed).
+#include "conformance/random_inputs.hpp"
 #include "crosscheck/engine.hpp"
-#include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
 #include "crosscheck/report.hpp"
 #include "crosscheck/serve.hpp"
@@ -128,12 +128,12 @@ g (float[N, 3] x, int64[2] i, bool b, uint8[1] u, float[1] w) => (float[N, 3] y)
   y = Identity(x)
 })");
   std::string why;
-  const auto a = random_inputs(m.graph, 7, why);
+  const auto a = conformance::random_inputs(m.graph, 7, why);
   INFO(why);
   REQUIRE(a);
   CHECK(a->size() == 4);  // w has an initializer
   const Tensor& x = a->at("x").tensor();
-  CHECK(x.shape() == Shape{symbolic_dim_size, 3});
+  CHECK(x.shape() == Shape{conformance::symbolic_dim_size, 3});
   for (float v : x.data<float>()) CHECK((v >= -2 && v < 2));
   for (int64_t v : a->at("i").tensor().data<int64_t>()) CHECK((v >= -4 && v <= 4));
   for (uint8_t v : a->at("u").tensor().data<uint8_t>()) CHECK(v <= 8);
@@ -147,19 +147,19 @@ g (float[N, 3] x, int64[2] i, bool b, uint8[1] u, float[1] w) => (float[N, 3] y)
     ty.shape = std::vector<Dim>{Dim{64, ""}};
     small.inputs.push_back(ValueInfo{name, ty});
   }
-  const auto c = random_inputs(small, 3, why);
+  const auto c = conformance::random_inputs(small, 3, why);
   INFO(why);
   REQUIRE(c);
   for (int2_t v : c->at("s").tensor().data<int2_t>()) CHECK((v.v >= -2 && v.v <= 1));
   for (uint2_t v : c->at("u").tensor().data<uint2_t>()) CHECK(v.v <= 3);
-  const auto again = random_inputs(m.graph, 7, why);
+  const auto again = conformance::random_inputs(m.graph, 7, why);
   CHECK(again->at("x") == a->at("x"));
-  const auto other = random_inputs(m.graph, 8, why);
+  const auto other = conformance::random_inputs(m.graph, 8, why);
   CHECK_FALSE(other->at("x") == a->at("x"));
   // An input without a declared shape has no random form.
   const Model n = load_model_text(R"(<ir_version: 8, opset_import: ["" : 13]>
 g (float[] x) => (float[] y) { y = Identity(x) })");
-  CHECK_FALSE(random_inputs(n.graph, 1, why));
+  CHECK_FALSE(conformance::random_inputs(n.graph, 1, why));
   CHECK(why.find("'x'") != std::string::npos);
 }
 

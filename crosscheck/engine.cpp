@@ -26,9 +26,9 @@
 #include <sstream>
 #include <thread>
 
+#include "conformance/random_inputs.hpp"
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
-#include "crosscheck/inputs.hpp"
 #include "crosscheck/judge.hpp"
 #include "crosscheck/report.hpp"
 #include "crosscheck/serve.hpp"
@@ -598,10 +598,10 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
   if (test.sets.empty() && random_sets == 0) random_sets = 1;  // a model file alone gets one random set
   for (int i = 0; i < random_sets && !model_problem; ++i) {
     std::string why;
-    const uint64_t seed = random_set_seed(o.seed, test.key, i);
+    const uint64_t seed = conformance::random_set_seed(o.seed, test.key, i);
     std::optional<std::map<std::string, Value>> in;
     try {
-      in = random_inputs(model.graph, seed, why);
+      in = conformance::random_inputs(model.graph, seed, why);
     } catch (const Failure& f) {
       why = f.error().describe();
     }

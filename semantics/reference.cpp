@@ -77,8 +77,9 @@ class Runner final : public GraphRunner {
                                                       const std::map<std::string, int64_t>* opsets, bool fresh,
                                                       uint64_t salt) const override {
     if (at_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
-    const Setting inner{at_.model, at_.ops,       opsets ? *opsets : at_.opsets, at_.options, at_.depth + 1,
-                        fresh ? nullptr : &here_, salt};
+    const Setting inner{at_.model,   at_.ops,       opsets ? *opsets : at_.opsets,
+                        at_.options, at_.depth + 1, fresh ? nullptr : &here_,
+                        salt};
     const State out = fixpoint(body, inner, std::move(local), *firings_);
     const Scope result{out, inner.outer};
     std::vector<std::optional<Value>> values;
@@ -131,8 +132,9 @@ State fire(const Graph& g, const Setting& at, State s, size_t k, int64_t& firing
   std::vector<std::optional<Value>> inputs;
   for (const auto& i : n.inputs)
     inputs.push_back(i.empty() ? std::nullopt : std::optional<Value>(*here.find(i)));  // E4: absent
-  std::vector<std::optional<Value>> results = firing(
-      n, [&] { return apply_operation(at.model, at.ops, at.opsets, n, std::move(inputs), Runner(at, here, firings)); });
+  std::vector<std::optional<Value>> results = firing(n, [&] {
+    return apply_operation(at.model, at.ops, at.opsets, n, std::move(inputs), Runner(at, here, firings));
+  });
   ++firings;
   for (size_t j = 0; j < n.outputs.size(); ++j)
     if (!n.outputs[j].empty()) {
@@ -145,7 +147,8 @@ State fire(const Graph& g, const Setting& at, State s, size_t k, int64_t& firing
 State fixpoint(const Graph& g, const Setting& at, State s, int64_t& firings) {
   const Scheduler& sch = at.options.scheduler;
   std::mt19937_64 rng(sch.seed * 1000003 + at.salt + static_cast<uint64_t>(at.depth));
-  const std::vector<size_t> rank = sch.kind == Scheduler::Kind::depth_first ? depth_first_rank(g) : std::vector<size_t>{};
+  const std::vector<size_t> rank = sch.kind == Scheduler::Kind::depth_first ? depth_first_rank(g)
+                                                                            : std::vector<size_t>{};
   for (std::vector<size_t> ex = executable_set(g, at, s); !ex.empty(); ex = executable_set(g, at, s)) {
     size_t k = ex.front();  // ordered
     if (sch.kind == Scheduler::Kind::reverse) k = ex.back();
@@ -175,8 +178,8 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
       std::string names;
       for (const auto& m : missing) names += (names.empty() ? "'" : ", '") + m + "'";
       out.outputs.clear();
-      out.error = Error{ErrorKind::refused, "C3", "at the fixpoint graph output(s) " + names + " have no value", {},
-                        {},                 {}};
+      out.error =
+          Error{ErrorKind::refused, "C3", "at the fixpoint graph output(s) " + names + " have no value", {}, {}, {}};
     }
   } catch (const Failure& f) {
     out.outputs.clear();

@@ -48,7 +48,7 @@ struct Setting {
 [[nodiscard]] State fixpoint(const Graph& g, const Setting& at, State s, int64_t& firings);
 
 // E1, the fixpoint, C3: the main graph of `model` evaluated on the given inputs, on one thread.
-[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
-                               const OperatorTable& ops, const EvalOptions& options);
+[[nodiscard]] Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
+                               const EvalOptions& options);
 
 }  // namespace onnxsem::reference

@@ -55,8 +55,8 @@ TEST_CASE("[E5][E6] every schedule of the reference gives the engine's bits") {
   const Outcome engine = evaluate(m, in, toys, {});
   REQUIRE(engine.ok());
   CHECK(engine.outputs.at(1) == Value(floats({2, 2}, {0.0f, 0.0f, 2.0f, 4.0f})));
-  for (const auto kind : {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random,
-                          Scheduler::Kind::depth_first}) {
+  for (const auto kind :
+       {Scheduler::Kind::ordered, Scheduler::Kind::reverse, Scheduler::Kind::random, Scheduler::Kind::depth_first}) {
     EvalOptions o;
     o.scheduler = Scheduler{kind, 5};
     const Outcome r = reference::evaluate(m, in, toys, o);

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "conformance/fuzz/fuzz.hpp"
-#include "crosscheck/inputs.hpp"
+#include "conformance/random_inputs.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::optional<std::map<std::string, Value>> inputs;
     {
       const AllocationLimit limit(o.max_tensor_bytes);  // the inputs too: declared dims may be huge
-      inputs = crosscheck::random_inputs(m.graph, seed, why);
+      inputs = conformance::random_inputs(m.graph, seed, why);
     }
     if (!inputs) return;
     fuzz::judge("run", evaluate(m, *inputs, ops, o));

@@ -1,4 +1,4 @@
-// Random input sets of the cross-check (spec/conformance.md, XC4).
+// Seeded random input sets (spec/conformance.md, XC4): for the cross-check and the run fuzzer.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 #include "semantics/ir.hpp"
 #include "semantics/value.hpp"
 
-namespace onnxsem::crosscheck {
+namespace onnxsem::conformance {
 
 // Seeded random inputs for the graph inputs without initializer (XC4). Empty optional (and `why` set)
 // when some input's declared type has no random form.
@@ -20,4 +20,4 @@ inline constexpr int64_t symbolic_dim_size = 2;
 // The seed of random set `set` of the test named `test_key` under the command's `--seed`.
 [[nodiscard]] uint64_t random_set_seed(uint64_t seed, const std::string& test_key, int set);
 
-}  // namespace onnxsem::crosscheck
+}  // namespace onnxsem::conformance

@@ -1,5 +1,5 @@
-// Random input sets of the cross-check (spec/conformance.md, XC4).
-#include "crosscheck/inputs.hpp"
+// Seeded random input sets (spec/conformance.md, XC4).
+#include "conformance/random_inputs.hpp"
 
 #include <random>
 
@@ -7,9 +7,8 @@
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
-namespace onnxsem::crosscheck {
+namespace onnxsem::conformance {
 namespace {
-using conformance::splitmix64;
 
 // The random sets have always been seeded from FNV-1a started at this value (FNV's offset basis with its last
 // digit lost); it stays, so that every random input set keeps its values.
@@ -84,4 +83,4 @@ std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64
   return out;
 }
 
-}  // namespace onnxsem::crosscheck
+}  // namespace onnxsem::conformance
