@@ -2,7 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <random>
+#include <thread>
 
 #include "semantics/fixpoint.hpp"
 #include "semantics/loader.hpp"
@@ -374,4 +376,39 @@ TEST_CASE(
     CHECK(b.outputs[0].tensor().data<float>()[1] == 44.0f);
     CHECK(b.outputs[1].tensor().data<float>()[1] == 22.0f);
   }
+}
+
+TEST_CASE("[E9] [L3] [L5] two evaluations at once in one process keep their own limits and thread counts") {
+  // A refuses its 4,000-byte tensors (limit 1,000 bytes, 2 threads); B, with the default limit on 3
+  // threads and a work bound, computes. Each runs 200 times while the other runs on another thread.
+  const Model m = load_model_text(R"(
+    < ir_version: 8, opset_import: ["" : 1] >
+    g (float[1000] x) => (float[1000] z) {
+      a = Neg(x)
+      z = Neg(a)
+    })");
+  std::vector<float> ones(1000, 1.0f);
+  const std::map<std::string, Value> in{{"x", Value(onnxsem::testing::floats({1000}, ones))}};
+  EvalOptions small, large;
+  small.max_tensor_bytes = 1000;
+  small.threads = 2;
+  large.threads = 3;
+  large.max_work = 1'000'000;
+  std::atomic<int> refused{0}, computed{0};
+  std::thread a([&] {
+    for (int i = 0; i < 200; ++i) {
+      const Outcome o = evaluate(m, in, toys, small);
+      if (!o.ok() && o.error->clause == "L3") ++refused;
+    }
+  });
+  std::thread b([&] {
+    for (int i = 0; i < 200; ++i) {
+      const Outcome o = evaluate(m, in, toys, large);
+      if (o.ok() && o.outputs.at(0) == in.at("x")) ++computed;
+    }
+  });
+  a.join();
+  b.join();
+  CHECK(refused == 200);
+  CHECK(computed == 200);
 }

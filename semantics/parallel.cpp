@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "semantics/coverage.hpp"
+#include "semantics/value.hpp"
 #include "semantics/work.hpp"
 
 namespace onnxsem {
@@ -78,6 +79,7 @@ struct Job {
   std::atomic<int64_t> lowest_error{INT64_MAX};  // error_piece once a piece has thrown
   coverage::Sink* sink = nullptr;                // the caller's recording (K17)
   void* meter = nullptr;                         // the caller's work meter (L5)
+  int64_t allocation_limit = 0;                  // the caller's evaluation's limit (L3)
   std::mutex meter_mutex;
 
   // Claims and runs pieces, those of share `self` first, until none is left; records the exception as above.
@@ -152,6 +154,7 @@ class Pool {
         coverage::Sink* const saved_sink = coverage::active_sink;
         coverage::active_sink = job->sink;
         detail::UseMeter use(job->meter, &job->meter_mutex);
+        const AllocationLimit limit(job->allocation_limit);
         in_piece = true;
         job->work(share);
         in_piece = false;
@@ -211,6 +214,7 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
   }
   job.sink = coverage::active_sink;
   job.meter = detail::this_threads_meter();
+  job.allocation_limit = allocation_limit();
   pool().grow(helpers);
   {
     // From here on this thread's own charges go through the job's lock too.

@@ -15,6 +15,7 @@
 #include "semantics/coverage_recording.hpp"
 #include "semantics/error.hpp"
 #include "semantics/parallel.hpp"
+#include "semantics/value.hpp"
 #include "semantics/work.hpp"
 
 using namespace onnxsem;
@@ -147,6 +148,31 @@ TEST_CASE("[E9] [L5] work charged in pieces counts for the firing that handed th
   // The evaluation's bound too: 3 x 400 units on the threads exceed 1000 in all, though no piece does.
   WorkBudget budget(0, 1000);
   CHECK_THROWS_AS(parallel_for(3, [](int64_t) { charge_work(400, "a piece"); }), Failure);
+}
+
+TEST_CASE("[E9] [L3] a piece allocates under the allocation limit of the evaluation that handed it out") {
+  // Each piece records whether a tensor of 4,000 bytes was refused: under the caller's limit of 1,000 bytes
+  // it is, whichever thread runs the piece (a worker's own limit is the default, 8 GiB).
+  Threads threads(3);
+  const AllocationLimit limit(1000);
+  std::atomic<int> refused{0};
+  std::mutex m;
+  std::set<std::thread::id> ran_on;
+  for (int round = 0; round < 20; ++round)
+    parallel_for(12, [&](int64_t) {
+      {
+        std::lock_guard lock(m);
+        ran_on.insert(std::this_thread::get_id());
+      }
+      try {
+        (void)Tensor::allocate<float>({1000});
+      } catch (const Failure& f) {
+        if (f.error().clause == "L3") ++refused;
+      }
+    });
+  CHECK(refused == 240);
+  CHECK(ran_on.size() > 1);  // workers ran some of the pieces
+  CHECK(allocation_limit() == 1000);
 }
 
 TEST_CASE("[E9] [K17] clauses reached in pieces are recorded by the recording of the caller") {
