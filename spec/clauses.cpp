@@ -56,9 +56,10 @@ void read_code(const fs::path& root, Catalog& c) {
   const std::regex site(R"(\[spec:([A-Z][A-Z0-9]*[0-9]+)\])");
   const std::regex test_name(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE)\s*\(\s*"([^"]*)\")");
   const std::regex cited(R"(\[([A-Z][A-Z0-9]*[0-9]+)\])");
-  // Clause IDs carried by error values: eval_error("ID", ...), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
+  // Clause IDs carried by error values: eval_error("ID", ...), type_error("ID", ...) (the static semantics),
+  // usage_error("ID", ...) (the command line), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
   const std::regex raised(
-      R"((eval_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
+      R"((eval_error|type_error|usage_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
   // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
   const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
   for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
@@ -72,7 +73,8 @@ void read_code(const fs::path& root, Catalog& c) {
   std::sort(c.sources.begin(), c.sources.end());
   // A call whose first argument clang-format moved to the next line (`TEST_CASE(` or `eval_error(` ending
   // the line): that line is read on with the next one.
-  const std::regex opened(R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE|eval_error|refused)\s*\(\s*$)");
+  const std::regex opened(
+      R"((TEST_CASE|SUBCASE|TEST_CASE_TEMPLATE|eval_error|type_error|usage_error|refused)\s*\(\s*$)");
   for (const auto& rel : c.sources) {
     const fs::path f = root / rel;
     if (is_scanner(f)) continue;

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# clauses-negative.sh CLAUSECHECK: the clause check reads the clause ID of every raise site (eval_error,
+# type_error, usage_error, refused, Error{ErrorKind::k, ...}) and refuses an unknown one, also where the ID is
+# on the line after the call; a tree without one passes. Runs on a small tree of its own.
+set -u
+check=$1
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/spec" "$t/ops"
+printf '# A\n\n### A1 - A clause\nText.\n' >"$t/spec/a.md"
+printf 'TEST_CASE("[A1] a test") {}\n' >"$t/ops/a.test.cpp"
+good='// [spec:A1]\nvoid f() { eval_error("A1", "x"); type_error("A1", "x"); usage_error("A1", "x"); }\n'
+printf "$good" >"$t/ops/a.cpp"
+failed=0
+if "$check" "$t" >"$t/out"; then echo "ok   a tree whose raise sites name known clauses"
+else echo "FAIL a tree whose raise sites name known clauses:"; cat "$t/out"; failed=1; fi
+refused() {  # refused WHAT ID CODE
+  printf "$good$3" >"$t/ops/a.cpp"
+  if "$check" "$t" >"$t/out"; then echo "FAIL $1: passed"; failed=1
+  elif grep -q -- "raises an error with unknown clause $2\$" "$t/out"; then echo "ok   $1"
+  else echo "FAIL $1:"; cat "$t/out"; failed=1; fi
+}
+refused "eval_error" ZZ1 'void g() { eval_error("ZZ1", "x"); }\n'
+refused "type_error" ZZ2 'void g() { type_error("ZZ2", "x"); }\n'
+refused "usage_error" ZZ3 'void g() { usage_error("ZZ3", "x"); }\n'
+refused "the ID on the next line" ZZ4 'void g() { type_error(\n    "ZZ4", "x"); }\n'
+refused "an Error value" ZZ5 'Error e{ErrorKind::refused, "ZZ5", "x"};\n'
+exit $failed
