@@ -39,19 +39,21 @@ std::string Error::describe() const {
   return out;
 }
 
-void eval_error(std::string clause, std::string message) {
-  throw Failure(Error{ErrorKind::evaluation, std::move(clause), std::move(message), {}, {}, {}});
+void detail::unknown_clause_id() {}
+
+void eval_error(Clause clause, std::string message) {
+  throw Failure(Error{ErrorKind::evaluation, clause.id(), std::move(message), {}, {}, {}});
 }
 // [spec:U1] unsupported is its own outcome, never a pass.
 void unsupported(std::string message) {
   ONNXSEM_CLAUSE(U1);
   throw Failure(Error{ErrorKind::unsupported, "U1", std::move(message), {}, {}, {}});
 }
-void usage_error(std::string clause, std::string message) {
-  throw Failure(Error{ErrorKind::usage, std::move(clause), std::move(message), {}, {}, {}});
+void usage_error(Clause clause, std::string message) {
+  throw Failure(Error{ErrorKind::usage, clause.id(), std::move(message), {}, {}, {}});
 }
-void refused(std::string clause, std::string message) {
-  throw Failure(Error{ErrorKind::refused, std::move(clause), std::move(message), {}, {}, {}});
+void refused(Clause clause, std::string message) {
+  throw Failure(Error{ErrorKind::refused, clause.id(), std::move(message), {}, {}, {}});
 }
 
 }  // namespace onnxsem

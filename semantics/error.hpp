@@ -3,8 +3,11 @@
 // unsupported (not implemented by onnxsem), and a usage error (bad command line or unreadable file).
 #pragma once
 
+#include <algorithm>
 #include <exception>
+#include <iterator>
 #include <string>
+#include <string_view>
 #include <utility>
 
 namespace onnxsem {
@@ -44,13 +47,36 @@ class Failure : public std::exception {
   std::string what_;
 };
 
+namespace detail {
+inline constexpr std::string_view kClauseIds[] = {
+#include "semantics/clause_ids.inc"
+};
+// Not constexpr: reaching it while the compiler evaluates Clause's constructor stops the compilation.
+void unknown_clause_id();
+}  // namespace detail
+
+// The clause ID of a raise site, checked when compiling: a literal that is not the ID of a clause of spec/
+// (semantics/clause_ids.inc, which the clause check keeps equal to spec/) does not compile.
+class Clause {
+ public:
+  consteval Clause(const char* id) : id_(id) {  // NOLINT(google-explicit-constructor): literals convert
+    const std::string_view v(id);
+    if (!std::binary_search(std::begin(detail::kClauseIds), std::end(detail::kClauseIds), v))
+      detail::unknown_clause_id();  // an unknown clause ID
+  }
+  [[nodiscard]] constexpr const char* id() const noexcept { return id_; }
+
+ private:
+  const char* id_;
+};
+
 // A precondition of an operator failed: the clause names the rule, the message says what and where.
-[[noreturn]] void eval_error(std::string clause, std::string message);
+[[noreturn]] void eval_error(Clause clause, std::string message);
 // The operator, version, element type or attribute form is not implemented by onnxsem.
 [[noreturn]] void unsupported(std::string message);
 // A file or command line cannot be used.
-[[noreturn]] void usage_error(std::string clause, std::string message);
+[[noreturn]] void usage_error(Clause clause, std::string message);
 // The model breaks a well-formedness clause found while reading or evaluating it.
-[[noreturn]] void refused(std::string clause, std::string message);
+[[noreturn]] void refused(Clause clause, std::string message);
 
 }  // namespace onnxsem

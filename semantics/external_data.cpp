@@ -19,7 +19,7 @@
 namespace onnxsem {
 namespace {
 
-[[noreturn]] void ill_formed(const std::string& where, const std::string& what, const char* clause = "F8") {
+[[noreturn]] void ill_formed(const std::string& where, const std::string& what, Clause clause = "F8") {
   refused(clause, "tensor '" + where + "': external data " + what);
 }
 

@@ -328,7 +328,7 @@ const Value* InferenceArgs::constant(size_t k) const noexcept {
   return k < constants.size() && constants[k] ? &*constants[k] : nullptr;
 }
 
-void type_error(std::string clause, std::string message) { refused(std::move(clause), std::move(message)); }
+void type_error(Clause clause, std::string message) { refused(clause, std::move(message)); }
 
 Type make_tensor_type(DType elem, std::optional<std::vector<Dim>> shape) {
   Type t;

@@ -107,7 +107,7 @@ struct InferenceArgs {
 using ShapeRule = std::function<std::vector<Type>(const InferenceArgs&)>;
 
 // Throws the refusal of a typing or shape rule.
-[[noreturn]] void type_error(std::string clause, std::string message);
+[[noreturn]] void type_error(Clause clause, std::string message);
 
 // Small constructors that shape rules share.
 [[nodiscard]] Type make_tensor_type(DType elem, std::optional<std::vector<Dim>> shape = std::nullopt);

@@ -74,7 +74,8 @@ class Typed final : public OperatorTable {
     neg_ = [](const InferenceArgs& a) {
       std::vector<Type> out(a.output_count);
       const Type& t = a.input(0);
-      if (t.shape && !t.shape->empty() && (*t.shape)[0].value == 7) type_error("T9", "a first dimension of 7");
+      if (t.shape && !t.shape->empty() && (*t.shape)[0].value == 7)
+        throw Failure(Error{ErrorKind::refused, "T9", "a first dimension of 7", {}, {}, {}});
       if (!out.empty()) out[0] = t;
       return out;
     };

@@ -6,6 +6,10 @@
 //   clausecheck SOURCE_ROOT [--book DIR] [--unmarked]
 //   clausecheck SOURCE_ROOT --trace FILE [--depfile FILE]
 //   clausecheck SOURCE_ROOT --check-trace FILE
+//   clausecheck SOURCE_ROOT --write-ids
+//
+// The check also requires semantics/clause_ids.inc to list the clause IDs of spec/, in order: the list from
+// which the compiler checks every raise site's ID (semantics/error.hpp, Clause). --write-ids writes it.
 //
 // --unmarked lists the clauses that have a code site but no coverage marker (clause coverage cannot count
 // them).
@@ -164,14 +168,17 @@ int main(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: clausecheck SOURCE_ROOT [--book DIR] [--unmarked]\n"
                  "       clausecheck SOURCE_ROOT --trace FILE [--depfile FILE]\n"
-                 "       clausecheck SOURCE_ROOT --check-trace FILE\n";
+                 "       clausecheck SOURCE_ROOT --check-trace FILE\n"
+                 "       clausecheck SOURCE_ROOT --write-ids\n";
     return 2;
   }
   const fs::path root = argv[1];
   std::string trace, dep, check_trace_file, book;
-  bool unmarked = false;
-  for (int i = 2; i < argc; ++i)
+  bool unmarked = false, write_ids = false;
+  for (int i = 2; i < argc; ++i) {
     if (std::string(argv[i]) == "--unmarked") unmarked = true;
+    if (std::string(argv[i]) == "--write-ids") write_ids = true;
+  }
   for (int i = 2; i + 1 < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--trace") trace = argv[i + 1];
@@ -201,6 +208,28 @@ int main(int argc, char** argv) {
   }
   auto& problems = catalog.problems;
   if (!book.empty()) write_book(root, book, catalog);
+  // The list of IDs the compiler checks raise sites against (semantics/error.hpp).
+  const fs::path ids_file = root / "semantics" / "clause_ids.inc";
+  std::string ids = "// The clause IDs of spec/, sorted: the compiler checks every raise site's ID against them\n"
+                    "// (semantics/error.hpp, Clause). Written by `build/spec/clausecheck . --write-ids`; the clause\n"
+                    "// check (meson test clauses) requires it to match spec/.\n";
+  for (const auto& [id, c] : catalog.clauses) ids += "\"" + id + "\",\n";
+  if (write_ids) {
+    std::ofstream out(ids_file, std::ios::binary);
+    if (!(out << ids && out.flush())) {
+      std::cerr << "clausecheck: cannot write " << ids_file.string() << "\n";
+      return 2;
+    }
+    return 0;
+  }
+  {
+    std::ifstream in(ids_file, std::ios::binary);
+    std::stringstream have;
+    have << in.rdbuf();
+    if (!in || have.str() != ids)
+      problems.push_back("semantics/clause_ids.inc does not list the clauses of spec/: run build/spec/clausecheck " +
+                         root.string() + " --write-ids");
+  }
 
   size_t marked = 0;
   for (const auto& [id, c] : catalog.clauses) {

@@ -31,7 +31,7 @@ std::optional<DType> map_value_dtype(const Map& m) {
 
 // The single element of value i of a map, which must be a tensor of one element of type T.
 template <class T>
-const T& map_element(const Map& m, size_t i, const std::string& op, const char* clause) {
+const T& map_element(const Map& m, size_t i, const std::string& op, Clause clause) {
   const Value& v = (*m.values)[i];
   if (!v.is_tensor() || v.tensor().dtype() != dtype_of<T> || v.tensor().size() != 1)
     eval_error(clause, op + ": map value " + std::to_string(i) + " is " + v.describe() + ", expected one " +

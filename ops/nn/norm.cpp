@@ -218,7 +218,7 @@ Kernel group_norm(bool instance, bool per_group_params) {
 
 // Offsets into `p` (of shape ps) of every element of `shape` under unidirectional broadcasting, checked.
 std::vector<int64_t> broadcast_index(const Shape& ps, const Shape& shape, const std::string& what,
-                                     const std::string& op, const char* clause) {
+                                     const std::string& op, Clause clause) {
   const size_t r = shape.size();
   if (ps.size() > r)
     eval_error(clause, op + ": " + what + " of shape " + show(ps) + " does not broadcast to " + show(shape));

@@ -104,8 +104,9 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
         // (RD31) one letter, one size; ellipsis dimensions broadcast (B1).
         if (l >= kLetters && (it->second == 1 || s == 1)) it->second = std::max(it->second, s);
         else
-          eval_error(l >= kLetters ? "B1" : "RD31", "Einsum: label sizes " + std::to_string(it->second) + " and " +
-                                                        std::to_string(s) + " disagree in '" + equation + "'");
+          eval_error(l >= kLetters ? Clause("B1") : Clause("RD31"),
+                     "Einsum: label sizes " + std::to_string(it->second) + " and " + std::to_string(s) +
+                         " disagree in '" + equation + "'");
       }
     }
   }

@@ -63,7 +63,7 @@ int64_t position(const Tensor& p, int64_t n, bool allow_end, const std::string& 
   else eval_error("SQ2", op + ": position must be int32 or int64, it is " + dtype_name(p.dtype()));
   const int64_t hi = allow_end ? n : n - 1;
   if (v < -n || v > hi)
-    eval_error(allow_end ? "SQ5" : (op == "SequenceAt" ? "SQ6" : "SQ7"),
+    eval_error(allow_end ? Clause("SQ5") : (op == "SequenceAt" ? Clause("SQ6") : Clause("SQ7")),
                op + ": position " + std::to_string(v) + " is out of range [" + std::to_string(-n) + ", " +
                    std::to_string(hi) + "] for a sequence of " + std::to_string(n) + " items");
   return v < 0 ? v + n : v;

@@ -132,7 +132,7 @@ Outputs flatten(const KernelArgs& a, bool negative_ok) {
 }
 
 // ---- Squeeze / Unsqueeze ---------------------------------------------------------------------------------
-std::vector<int64_t> sorted_axes(std::vector<int64_t> axes, int64_t rank, bool negative_ok, const char* clause,
+std::vector<int64_t> sorted_axes(std::vector<int64_t> axes, int64_t rank, bool negative_ok, Clause clause,
                                  const std::string& what) {
   for (auto& ax : axes) {
     if (ax < (negative_ok ? -rank : 0) || ax >= rank)

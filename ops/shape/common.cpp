@@ -31,7 +31,7 @@ void check_output_size(const Shape& out, const std::string& what) {
                          " elements) exceeds the allocation limit");
 }
 
-int64_t checked_index(int64_t index, int64_t bound, bool negative_ok, const char* clause, const std::string& what) {
+int64_t checked_index(int64_t index, int64_t bound, bool negative_ok, Clause clause, const std::string& what) {
   // [spec:SH13] an index lies in [0, s-1] for a dimension of size s, or (where the operator version
   // allows) in [-s, -1], counting once from the end; any other index is an evaluation error.
   ONNXSEM_CLAUSE(SH13);
@@ -62,7 +62,7 @@ int64_t scalar_int(const Tensor& t, const std::string& what) {
   return v[0];
 }
 
-void same_type(const Tensor& a, const Tensor& b, const char* clause, const std::string& what) {
+void same_type(const Tensor& a, const Tensor& b, Clause clause, const std::string& what) {
   if (a.dtype() != b.dtype())
     eval_error(clause, what + ": element type " + dtype_name(b.dtype()) + " differs from " + dtype_name(a.dtype()));
 }

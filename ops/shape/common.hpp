@@ -53,7 +53,7 @@ void check_output_size(const Shape& out, const std::string& what);
 
 // An index into a dimension of size `bound`: a negative index counts from the end once (when
 // `negative_ok`); anything else outside [0, bound) is an evaluation error of `clause`.
-[[nodiscard]] int64_t checked_index(int64_t index, int64_t bound, bool negative_ok, const char* clause,
+[[nodiscard]] int64_t checked_index(int64_t index, int64_t bound, bool negative_ok, Clause clause,
                                     const std::string& what);
 
 // Every element of an int32 / int64 tensor of any shape, as int64 (A3 for other types).
@@ -66,6 +66,6 @@ void check_output_size(const Shape& out, const std::string& what);
 [[nodiscard]] inline std::vector<std::optional<Value>> one(Tensor t) { return {Value(std::move(t))}; }
 
 // The element type requirement "inputs a and b share one element type" (clause given by the caller).
-void same_type(const Tensor& a, const Tensor& b, const char* clause, const std::string& what);
+void same_type(const Tensor& a, const Tensor& b, Clause clause, const std::string& what);
 
 }  // namespace onnxsem::ops::shape

@@ -71,7 +71,7 @@ Dim plus(const Dim& x, const Dim& y) {
 }
 // Two dimensions that the operator requires to be equal: refused with `clause` when both are fixed and
 // differ; otherwise the better known of the two (a fixed size over a symbol, a symbol over nothing).
-Dim agreed(const Dim& x, const Dim& y, const std::string& clause, const std::string& what) {
+Dim agreed(const Dim& x, const Dim& y, Clause clause, const std::string& what) {
   if (x.value && y.value && *x.value != *y.value)
     type_error(clause,
                what + ": dimensions " + std::to_string(*x.value) + " and " + std::to_string(*y.value) + " differ");

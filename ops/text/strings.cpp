@@ -15,7 +15,7 @@ namespace onnxsem::ops::text {
 namespace {
 
 const Tensor& string_input(const KernelArgs& a, size_t k, const std::string& op, const std::string& name,
-                           const std::string& clause) {
+                           Clause clause) {
   const Tensor& t = a.tensor(k);
   if (t.dtype() != DType::string)
     eval_error(clause, op + ": input " + name + " must be a string tensor, got " + dtype_name(t.dtype()));

@@ -16,7 +16,7 @@ void add_text(Registry& r) {
 
 namespace text {
 
-std::u32string utf8_decode(const std::string& s, const std::string& clause, const std::string& what) {
+std::u32string utf8_decode(const std::string& s, Clause clause, const std::string& what) {
   std::u32string out;
   out.reserve(s.size());
   size_t i = 0;

@@ -34,7 +34,7 @@ void add_linalg(Registry& r);   // linalg.cpp: Det, CumProd
 
 // UTF-8 decoding and encoding (code points as char32_t). Decoding refuses malformed sequences, overlong
 // forms, surrogates and values above U+10FFFF with an evaluation error under `clause`.
-[[nodiscard]] std::u32string utf8_decode(const std::string& s, const std::string& clause, const std::string& what);
+[[nodiscard]] std::u32string utf8_decode(const std::string& s, Clause clause, const std::string& what);
 [[nodiscard]] std::string utf8_encode(const std::u32string& s);
 
 }  // namespace onnxsem::ops::text
