@@ -9,11 +9,16 @@
 // costs one thread-local load and a branch; only when a recording is active on the thread (a sink is
 // installed) does it also set the marker's flag. A marker never changes what the code computes.
 //
-// This header is included by most of ops/: it includes nothing but <atomic> and <cstdint>.
+// The IDs a marker names are checked while compiling (semantics/clause_ids.hpp): an unknown one does not
+// compile.
+//
+// This header is included by most of ops/: it includes <atomic>, <cstdint> and the list of clause IDs.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
+
+#include "semantics/clause_ids.hpp"
 
 namespace onnxsem::coverage {
 
@@ -53,6 +58,7 @@ inline const std::uint32_t marker_index = register_marker(Marker::ids());
     struct onnxsem_clause_marker_ {                                                                                 \
       static constexpr const char* ids() noexcept { return #__VA_ARGS__; }                                          \
     };                                                                                                              \
+    static_assert(::onnxsem::known_clauses(#__VA_ARGS__), "ONNXSEM_CLAUSE names an unknown clause");                \
     if (::onnxsem::coverage::Sink* onnxsem_clause_sink_ = ::onnxsem::coverage::active_sink) [[unlikely]]            \
       ::onnxsem::coverage::reach(*onnxsem_clause_sink_, ::onnxsem::coverage::marker_index<onnxsem_clause_marker_>); \
   } while (false)

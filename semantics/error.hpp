@@ -3,12 +3,11 @@
 // unsupported (not implemented by onnxsem), and a usage error (bad command line or unreadable file).
 #pragma once
 
-#include <algorithm>
 #include <exception>
-#include <iterator>
 #include <string>
-#include <string_view>
 #include <utility>
+
+#include "semantics/clause_ids.hpp"
 
 namespace onnxsem {
 
@@ -48,9 +47,6 @@ class Failure : public std::exception {
 };
 
 namespace detail {
-inline constexpr std::string_view kClauseIds[] = {
-#include "semantics/clause_ids.inc"
-};
 // Not constexpr: reaching it while the compiler evaluates Clause's constructor stops the compilation.
 void unknown_clause_id();
 }  // namespace detail
@@ -59,10 +55,8 @@ void unknown_clause_id();
 // (semantics/clause_ids.inc, which the clause check keeps equal to spec/) does not compile.
 class Clause {
  public:
-  consteval Clause(const char* id) : id_(id) {  // NOLINT(google-explicit-constructor): literals convert
-    const std::string_view v(id);
-    if (!std::binary_search(std::begin(detail::kClauseIds), std::end(detail::kClauseIds), v))
-      detail::unknown_clause_id();  // an unknown clause ID
+  consteval Clause(const char* id) : id_(id) {           // NOLINT(google-explicit-constructor): literals convert
+    if (!known_clause(id)) detail::unknown_clause_id();  // an unknown clause ID
   }
   [[nodiscard]] constexpr const char* id() const noexcept { return id_; }
 
