@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "semantics/constructs/construct.hpp"
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
@@ -273,42 +274,6 @@ std::vector<std::pair<std::string, const Graph*>> subgraphs_of(const Node& n) {
   return out;
 }
 
-void check_body_arity(const Model& m, const Node& n, const OperatorTable& ops, Findings& out) {
-  // [spec:SB12] the bodies of If, Loop, Scan and SequenceMap have the number of inputs and outputs their
-  // operation's inputs and outputs call for.
-  ONNXSEM_CLAUSE(SB12);
-  if (!normalise_domain(n.domain).empty()) return;
-  auto body = [&](const char* name) -> const Graph* {
-    const Attribute* a = n.attr(name);
-    if (!a || !a->g) {
-      add(out, "W5", n.op_type + " needs the graph attribute '" + std::string(name) + "'", n.name);
-      return nullptr;
-    }
-    return a->g.get();
-  };
-  auto arity = [&](const Graph* g, size_t ins, size_t outs, const std::string& why) {
-    if (g && (g->inputs.size() != ins || g->outputs.size() != outs))
-      add(out, "SB12",
-          "the body takes " + std::to_string(g->inputs.size()) + " inputs and returns " +
-              std::to_string(g->outputs.size()) + " outputs; " + why + " call for " + std::to_string(ins) + " and " +
-              std::to_string(outs),
-          n.name);
-  };
-  const size_t I = n.inputs.size(), O = n.outputs.size();
-  if (n.op_type == "If") {
-    arity(body("then_branch"), 0, O, "the node's outputs");
-    arity(body("else_branch"), 0, O, "the node's outputs");
-  } else if (n.op_type == "Loop") {
-    arity(body("body"), I, O + 1, "2 + N inputs and N + K outputs of the node");
-  } else if (n.op_type == "SequenceMap") {
-    arity(body("body"), I, O, "the node's inputs and outputs");
-  } else if (n.op_type == "Scan") {
-    const Resolved r = resolve(ops, m.opset_imports, n);
-    const size_t state_and_scan = r.since_version == 8 && I > 0 ? I - 1 : I;  // Scan-8 begins with sequence_lens
-    arity(body("body"), state_and_scan, O, "the node's states, scan inputs and outputs");
-  }
-}
-
 // ---- Declared types (the static parts of SB2-SB10, SB13) -------------------------------------------------
 
 // Name -> declared type, for the names of a graph and of the graphs that enclose it.
@@ -327,205 +292,6 @@ void add_declared_types(const Graph& g, Types& types) {
     if (normalise_domain(n.domain).empty() && n.op_type == "Constant" && n.outputs.size() == 1)
       if (const Attribute* v = n.attr("value"); v && v->type == AttrType::t) types[n.outputs[0]] = tensor_type_of(v->t);
   for (const auto& vi : g.inputs) put(vi);
-}
-
-const Type* declared(const Types& types, const std::string& name) {
-  auto it = types.find(name);
-  return it == types.end() ? nullptr : &it->second;
-}
-
-// What contradicts a declared type where a value of element type `want` is expected ("" when nothing does).
-// With `one`, the value must moreover hold one element (checked when every dimension is fixed).
-std::string mismatch(const Type* t, DType want, bool one) {
-  if (!t || t->kind == Type::Kind::unknown) return {};
-  if (t->kind != Type::Kind::tensor) return "is declared " + t->describe() + ", not a tensor";
-  if (t->elem != DType::undefined && t->elem != want)
-    return "is declared " + t->describe() + ", not a tensor of " + dtype_name(want);
-  if (one && t->shape) {
-    int64_t count = 1;
-    for (const auto& d : *t->shape) {
-      if (!d.value) return {};
-      count *= *d.value;
-    }
-    if (count != 1) return "is declared with " + std::to_string(count) + " elements, not one";
-  }
-  return {};
-}
-
-std::optional<size_t> declared_rank(const Type* t) {
-  if (!t || t->kind != Type::Kind::tensor || !t->shape) return std::nullopt;
-  return t->shape->size();
-}
-
-void check_if(const Node& n, const Types& types, Findings& out) {
-  // [spec:SB4] If's condition is present and is declared, when it is declared, as a bool tensor of one
-  // element.
-  ONNXSEM_CLAUSE(SB4);
-  if (n.inputs.empty() || n.inputs[0].empty()) {
-    add(out, "SB4", "If has no condition", n.name);
-    return;
-  }
-  if (auto why = mismatch(declared(types, n.inputs[0]), DType::boolean, true); !why.empty())
-    add(out, "SB4", "If's condition " + why, n.name, n.inputs[0]);
-}
-
-// The value of a one-element bool tensor that `g` holds as an initializer (not a graph input) or a Constant.
-std::optional<bool> constant_bool(const Graph& g, const std::string& name) {
-  for (const auto& vi : g.inputs)
-    if (vi.name == name) return std::nullopt;
-  for (const auto& [iname, t] : g.initializers)
-    if (iname == name && t.dtype() == DType::boolean && t.size() == 1) return t.data<bool>()[0];
-  for (const auto& c : g.nodes)
-    if (normalise_domain(c.domain).empty() && c.op_type == "Constant" && c.outputs.size() == 1 && c.outputs[0] == name)
-      if (const Attribute* v = c.attr("value");
-          v && v->type == AttrType::t && v->t.dtype() == DType::boolean && v->t.size() == 1)
-        return v->t.data<bool>()[0];
-  return std::nullopt;
-}
-
-// Whether a Loop body returns its condition input unchanged (the output names it, or an Identity of it).
-bool returns_condition_unchanged(const Graph& body) {
-  if (body.inputs.size() < 2 || body.outputs.empty()) return false;
-  const std::string& cin = body.inputs[1].name;
-  const std::string& cout = body.outputs[0].name;
-  if (cout == cin) return true;
-  for (const auto& b : body.nodes)
-    if (normalise_domain(b.domain).empty() && b.op_type == "Identity" && b.inputs.size() == 1 && b.inputs[0] == cin &&
-        b.outputs.size() == 1 && b.outputs[0] == cout)
-      return true;
-  return false;
-}
-
-void check_loop_end(const Graph& g, const Node& n, Findings& out) {
-  // [spec:SB6] (the iteration limit) a Loop without trip count whose condition is absent or a constant
-  // true and whose body returns its condition unchanged iterates until the limit of L4 in every evaluation.
-  ONNXSEM_CLAUSE(SB6);
-  const Attribute* a = n.attr("body");
-  if (!a || !a->g || (!n.inputs.empty() && !n.inputs[0].empty())) return;
-  if (n.inputs.size() > 1 && !n.inputs[1].empty() && constant_bool(g, n.inputs[1]) != std::optional<bool>(true)) return;
-  if (returns_condition_unchanged(*a->g))
-    add(out, "SB6", "Loop has no trip count, its condition stays true: it runs until the iteration limit (L4)", n.name);
-}
-
-void check_loop(const Node& n, const Types& types, Findings& out) {
-  // [spec:SB6] Loop's trip count is declared an int64 tensor of one element and its condition a bool
-  // tensor of one element; its loop-carried values are present; its body declares its iteration number
-  // int64 and its condition input and output bool.
-  ONNXSEM_CLAUSE(SB6);
-  if (n.inputs.size() > 0 && !n.inputs[0].empty())
-    if (auto why = mismatch(declared(types, n.inputs[0]), DType::int64, true); !why.empty())
-      add(out, "SB6", "Loop's trip count M " + why, n.name, n.inputs[0]);
-  if (n.inputs.size() > 1 && !n.inputs[1].empty())
-    if (auto why = mismatch(declared(types, n.inputs[1]), DType::boolean, true); !why.empty())
-      add(out, "SB6", "Loop's condition " + why, n.name, n.inputs[1]);
-  for (size_t k = 2; k < n.inputs.size(); ++k)
-    if (n.inputs[k].empty())
-      add(out, "SB6", "Loop's loop-carried value " + std::to_string(k - 2) + " is absent", n.name);
-  const Attribute* a = n.attr("body");
-  if (!a || !a->g) return;
-  const Graph& body = *a->g;
-  if (body.inputs.size() > 0)
-    if (auto why = mismatch(&body.inputs[0].type, DType::int64, false); !why.empty())
-      add(out, "SB6", "Loop's body: the iteration number " + why, n.name, body.inputs[0].name);
-  if (body.inputs.size() > 1)
-    if (auto why = mismatch(&body.inputs[1].type, DType::boolean, false); !why.empty())
-      add(out, "SB6", "Loop's body: the condition input " + why, n.name, body.inputs[1].name);
-  if (body.outputs.size() > 0)
-    if (auto why = mismatch(&body.outputs[0].type, DType::boolean, false); !why.empty())
-      add(out, "SB6", "Loop's body: the condition output " + why, n.name, body.outputs[0].name);
-}
-
-void check_scan(const Node& n, int64_t since, const Types& types, Findings& out) {
-  const Attribute* a = n.attr("body");
-  const Graph* body = a ? a->g.get() : nullptr;
-  const Attribute* ma = n.attr("num_scan_inputs");
-  const std::string clause = since == 8 ? "SB10" : "SB8";
-  // [spec:SB8] Scan's num_scan_inputs is given and does not exceed its inputs; scan_input_axes and
-  // scan_input_directions have one entry per scan input, scan_output_axes and scan_output_directions one
-  // per scan output; each axis is within the declared rank of what it scans or stacks.
-  // [spec:SB10] Scan-8: the same for num_scan_inputs and directions, and sequence_lens, when present, is
-  // declared an int32 tensor.
-  ONNXSEM_CLAUSE(SB8, SB10);
-  if (!ma || ma->type != AttrType::i) {
-    add(out, clause, "Scan needs the integer attribute num_scan_inputs", n.name);
-    return;
-  }
-  const size_t I = n.inputs.size();
-  const size_t avail = since == 8 ? (I > 0 ? I - 1 : 0) : I;
-  if (ma->i < 0 || static_cast<size_t>(ma->i) > avail) {
-    add(out, clause,
-        "num_scan_inputs = " + std::to_string(ma->i) + " but Scan has " + std::to_string(avail) +
-            " state and scan inputs",
-        n.name);
-    return;
-  }
-  const auto M = static_cast<size_t>(ma->i);
-  const size_t N = avail - M;
-  auto length = [&](const char* name, size_t count) {
-    const Attribute* v = n.attr(name);
-    if (v && v->ints.size() != count) {
-      add(out, clause,
-          std::string("Scan's ") + name + " has " + std::to_string(v->ints.size()) + " entries, not " +
-              std::to_string(count),
-          n.name);
-      return false;
-    }
-    return v != nullptr;
-  };
-  if (since == 8) {
-    length("directions", M);
-    if (I > 0 && !n.inputs[0].empty())
-      if (auto why = mismatch(declared(types, n.inputs[0]), DType::int32, false); !why.empty())
-        add(out, "SB10", "Scan-8's sequence_lens " + why, n.name, n.inputs[0]);
-    return;
-  }
-  length("scan_input_directions", M);
-  if (length("scan_input_axes", M)) {
-    const auto& axes = n.attr("scan_input_axes")->ints;
-    for (size_t j = 0; j < M; ++j) {
-      const std::string& name = n.inputs[N + j];
-      const auto r = declared_rank(declared(types, name));
-      if (r && (axes[j] < -static_cast<int64_t>(*r) || axes[j] >= static_cast<int64_t>(*r)))
-        add(out, "SB8",
-            "scan_input_axes entry " + std::to_string(axes[j]) + " is outside the declared rank " + std::to_string(*r) +
-                " of scan input " + std::to_string(j),
-            n.name, name);
-    }
-  }
-  if (!body || body->outputs.size() < N) return;  // SB12
-  const size_t K = body->outputs.size() - N;
-  length("scan_output_directions", K);
-  if (length("scan_output_axes", K)) {
-    const auto& axes = n.attr("scan_output_axes")->ints;
-    for (size_t k = 0; k < K; ++k) {
-      const auto r = declared_rank(&body->outputs[N + k].type);
-      const int64_t stacked = r ? static_cast<int64_t>(*r) + 1 : 0;
-      if (r && (axes[k] < -stacked || axes[k] >= stacked))
-        add(out, "SB8",
-            "scan_output_axes entry " + std::to_string(axes[k]) + " is outside the rank " + std::to_string(stacked) +
-                " of scan output " + std::to_string(k),
-            n.name, body->outputs[N + k].name);
-    }
-  }
-}
-
-void check_sequence_map(const Node& n, const Types& types, Findings& out) {
-  // [spec:SB9] SequenceMap's inputs are all present, none is declared an optional, and the first is not
-  // declared a tensor (it must be a sequence).
-  ONNXSEM_CLAUSE(SB9);
-  for (size_t j = 0; j < n.inputs.size(); ++j) {
-    if (n.inputs[j].empty()) {
-      add(out, "SB9", "SequenceMap's input " + std::to_string(j) + " is absent", n.name);
-      continue;
-    }
-    const Type* t = declared(types, n.inputs[j]);
-    if (!t || t->kind == Type::Kind::unknown) continue;
-    if (j == 0 && t->kind != Type::Kind::sequence)
-      add(out, "SB9", "SequenceMap's first input is declared " + t->describe() + ", not a sequence", n.name,
-          n.inputs[j]);
-    else if (j > 0 && t->kind == Type::Kind::optional)
-      add(out, "SB9", "SequenceMap's input " + std::to_string(j) + " is declared an optional", n.name, n.inputs[j]);
-  }
 }
 
 void check_applied_graphs(const Node& n, Findings& out) {
@@ -553,19 +319,15 @@ void check_applied_graphs(const Node& n, Findings& out) {
   }
 }
 
-void check_control_types(const Model& m, const Graph& g, const Node& n, const Types& types, const OperatorTable& ops,
-                         Findings& out) {
-  check_applied_graphs(n, out);
-  if (!normalise_domain(n.domain).empty()) return;
-  if (n.op_type == "If") check_if(n, types, out);
-  else if (n.op_type == "Loop") {
-    check_loop(n, types, out);
-    check_loop_end(g, n, out);
-  } else if (n.op_type == "SequenceMap") check_sequence_map(n, types, out);
-  else if (n.op_type == "Scan") {
+// The checks of a control-flow construct (semantics/constructs/): its bodies' arity (SB12) and the declared
+// types its contract constrains; and those of the graphs an operator applies (SB13).
+void check_constructs(const Model& m, const Graph& g, const Node& n, const Types& types, const OperatorTable& ops,
+                      Findings& out) {
+  if (const constructs::Construct* c = constructs::construct_of(n)) {
     const Resolved r = resolve(ops, m.opset_imports, n);
-    if (r.since_version > 0) check_scan(n, r.since_version, types, out);
+    c->check(constructs::CheckSite{g, n, r.since_version, types, out});
   }
+  check_applied_graphs(n, out);
 }
 
 void check_call(const Model& m, const Node& n, Findings& out, const std::string& where) {
@@ -695,8 +457,7 @@ void check_subgraphs(const Model& m, const Graph& g, const Enclosing* up, const 
   std::optional<std::map<std::string, std::vector<size_t>>> readers;  // worked out at the first subgraph
   for (size_t k = 0; k < g.nodes.size(); ++k) {
     const Node& n = g.nodes[k];
-    check_body_arity(m, n, ops, out);
-    check_control_types(m, g, n, types, ops, out);
+    check_constructs(m, g, n, types, ops, out);
     check_call(m, n, out, "");
     const auto subs = subgraphs_of(n);
     if (subs.empty()) continue;

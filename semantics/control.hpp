@@ -26,14 +26,22 @@ class GraphRunner {
                                                               const std::map<std::string, int64_t>* opsets,
                                                               bool fresh_scope, uint64_t salt) const = 0;
   [[nodiscard]] virtual const EvalOptions& options() const = 0;
+  // The context of the evaluation (its limits, work meter and threads), for the firings of its operations.
+  [[nodiscard]] virtual EvalContext& context() const = 0;
   // How deep the graph of the operation being applied is nested (0: the main graph; L4 counts the levels).
   [[nodiscard]] virtual int depth() const = 0;
 };
 
+// Evaluates a subgraph on its formal inputs by the runner's formulation (SB2) and returns its declared
+// outputs, in order (SB3); `salt` varies the random schedule between runs.
+[[nodiscard]] std::vector<Value> run_body(const GraphRunner& runner, const Graph& body,
+                                          const std::vector<Value>& formals, uint64_t salt);
+
 // Whether the graph semantics fires this operation itself (If, Loop, Scan, SequenceMap of ai.onnx).
 [[nodiscard]] bool is_control(const Node& n);
 
-// Fires a control-flow operation whose operator version has the given since-version.
+// Fires a control-flow operation whose operator version has the given since-version (its construct,
+// semantics/constructs/).
 [[nodiscard]] std::vector<std::optional<Value>> fire_control(const Node& n, int64_t since,
                                                              const std::vector<std::optional<Value>>& in,
                                                              const GraphRunner& runner);

@@ -20,6 +20,7 @@ struct DemandContext {
   const Model& model;
   const OperatorTable& ops;
   const EvalOptions& options;
+  EvalContext& context;  // the evaluation's limits, meter and threads
   int depth = 0;
 };
 
@@ -83,13 +84,14 @@ class Demand {
       // [spec:L4] (demand-driven) nesting of subgraphs and function calls is bounded.
       ONNXSEM_CLAUSE(L4);
       if (d_.cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
-      DemandContext inner_cx{d_.cx_.model, d_.cx_.ops, d_.cx_.options, d_.cx_.depth + 1};
+      DemandContext inner_cx{d_.cx_.model, d_.cx_.ops, d_.cx_.options, d_.cx_.context, d_.cx_.depth + 1};
       Demand inner(inner_cx, body, opsets ? *opsets : d_.opsets_, std::move(local), fresh ? nullptr : &d_, d_.firings_);
       std::vector<std::optional<Value>> values;
       for (const auto& vi : body.outputs) values.push_back(inner.value(vi.name));
       return values;
     }
     [[nodiscard]] const EvalOptions& options() const override { return d_.cx_.options; }
+    [[nodiscard]] EvalContext& context() const override { return d_.cx_.context; }
     [[nodiscard]] int depth() const override { return d_.cx_.depth; }
 
    private:
@@ -157,12 +159,11 @@ class Demand {
 Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
                         const EvalOptions& options) {
   Outcome out;
-  AllocationLimit limit(options.max_tensor_bytes);
-  WorkBudget work(options.max_firing_work, options.max_work);
-  Threads threads(options.threads);  // E9
+  EvalContext context(options.limits(), options.threads);
+  const WorkingFor working(context);
   const Graph& g = model.graph;
   try {
-    DemandContext cx{model, ops, options, 0};
+    DemandContext cx{model, ops, options, context, 0};
     Demand d(cx, g, model.opset_imports, initial_state(g, inputs, options.strict_shapes), nullptr, out.firings);
     std::vector<std::string> missing;
     for (const auto& vi : g.outputs) {
@@ -173,10 +174,8 @@ Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& 
     // [spec:D4] (C3 on demand) every graph output has a value.
     ONNXSEM_CLAUSE(D4);
     if (!missing.empty()) {
-      std::string names;
-      for (const auto& m : missing) names += (names.empty() ? "'" : ", '") + m + "'";
       out.outputs.clear();
-      out.error = Error{ErrorKind::refused, "C3", "on demand, graph output(s) " + names + " have no value", {}, {}, {}};
+      out.error = outputs_without_value(missing, "on demand,");
     }
   } catch (const Failure& f) {
     out.outputs.clear();

@@ -15,6 +15,7 @@
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/parallel.hpp"
+#include "semantics/reference.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {
@@ -223,9 +224,9 @@ struct GraphIndex {
     return resolutions_.back()->of;
   }
 
-  // E5's depth-first order (depth_first_rank below), worked out the first time it is asked for.
+  // E5's depth-first order (reference::depth_first_rank), worked out the first time it is asked for.
   [[nodiscard]] const std::vector<size_t>& depth_first() const {
-    std::call_once(rank_once_, [this] { rank_ = depth_first_rank(); });
+    std::call_once(rank_once_, [this] { rank_ = reference::depth_first_rank(graph); });
     return rank_;
   }
 
@@ -234,7 +235,6 @@ struct GraphIndex {
   // (in declaration order) finishes them, an operation after the writers of the names it reads (its inputs
   // in order, then the names its subgraphs read), as the demand-driven formulation evaluates them (D3); the
   // operations no graph output depends on follow in node order. rank[k] is operation k's place.
-  [[nodiscard]] std::vector<size_t> depth_first_rank() const;
   mutable std::once_flag rank_once_;
   mutable std::vector<size_t> rank_;
   struct Resolutions {
@@ -245,51 +245,6 @@ struct GraphIndex {
   mutable std::mutex resolutions_mutex_;  // a subgraph's index may be shared by a kernel's pieces (E9)
   mutable std::vector<std::unique_ptr<const Resolutions>> resolutions_;
 };
-
-std::vector<size_t> GraphIndex::depth_first_rank() const {
-  const size_t none = graph.nodes.size();
-  std::vector<size_t> rank(graph.nodes.size(), none);
-  std::vector<char> entered(graph.nodes.size(), 0);
-  size_t next = 0;
-  // An explicit stack of operations being walked: the names each reads, in order, and how many are done.
-  struct Frame {
-    size_t op;
-    std::vector<const std::string*> names;
-    size_t done = 0;
-  };
-  std::vector<Frame> stack;
-  auto enter = [&](size_t k) {
-    entered[k] = 1;
-    Frame f{k, {}};
-    for (const auto& i : graph.nodes[k].inputs) f.names.push_back(&i);
-    for (const auto& i : implicit[k]) f.names.push_back(&i);
-    stack.push_back(std::move(f));
-  };
-  auto visit = [&](const std::string& name) {
-    auto w = writers.find(name);
-    if (name.empty() || w == writers.end()) return;
-    for (size_t k : w->second) {
-      if (entered[k]) continue;
-      enter(k);
-      while (!stack.empty()) {
-        Frame& f = stack.back();
-        if (f.done == f.names.size()) {
-          rank[f.op] = next++;
-          stack.pop_back();
-          continue;
-        }
-        // f is not used past enter, which may move it.
-        if (auto wr = writers.find(*f.names[f.done++]); wr != writers.end())
-          for (size_t p : wr->second)
-            if (!entered[p]) enter(p);
-      }
-    }
-  };
-  for (const auto& vi : graph.outputs) visit(vi.name);
-  for (size_t k = 0; k < graph.nodes.size(); ++k)
-    if (rank[k] == none) rank[k] = next++;
-  return rank;
-}
 
 // The GraphIndex of each graph of the model (its main graph and the graphs in the attributes of its
 // operations and of its functions' operations, at any depth), worked out the first time the evaluation
@@ -340,6 +295,7 @@ struct Context {
   const Model& model;
   const OperatorTable& ops;
   const EvalOptions& options;
+  EvalContext& context;             // the evaluation's limits, meter and threads (one for all its graphs)
   int depth = 0;                    // nesting of subgraphs and function calls
   GraphIndexes* indexes = nullptr;  // of the evaluation (none: each graph's worked out where evaluated)
 };
@@ -359,7 +315,7 @@ class Runner final : public GraphRunner {
     // [spec:L4] nesting of subgraphs and function calls is bounded.
     ONNXSEM_CLAUSE(L4);
     if (cx_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
-    Context inner{cx_.model, cx_.ops, cx_.options, cx_.depth + 1, cx_.indexes};
+    Context inner{cx_.model, cx_.ops, cx_.options, cx_.context, cx_.depth + 1, cx_.indexes};
     const Scope* parent = fresh ? nullptr : &here_;
     State out = run_graph(inner, body, opsets ? *opsets : opsets_, std::move(local), parent, *firings_, salt);
     std::vector<std::optional<Value>> values;
@@ -371,6 +327,7 @@ class Runner final : public GraphRunner {
     return values;
   }
   [[nodiscard]] const EvalOptions& options() const override { return cx_.options; }
+  [[nodiscard]] EvalContext& context() const override { return cx_.context; }
   [[nodiscard]] int depth() const override { return cx_.depth; }
 
  private:
@@ -526,7 +483,7 @@ struct Evaluation {
 };
 
 // [spec:E5] the scheduler picks which executable operation fires next.
-// `rank` (depth_first only): each operation's place in the depth-first order of Evaluation::depth_first_rank.
+// `rank` (depth_first only): each operation's place in the depth-first order of reference::depth_first_rank.
 class Picker {
  public:
   Picker(const Scheduler& s, const std::vector<size_t>* rank) : kind_(s.kind), rng_(s.seed), rank_(rank) {}
@@ -659,6 +616,11 @@ std::string name_list(const std::vector<std::string>& names) {
 
 }  // namespace
 
+Error outputs_without_value(const std::vector<std::string>& missing, const std::string& where) {
+  return Error{
+      ErrorKind::refused, "C3", where + " graph output(s) " + name_list(missing) + " have no value", {}, {}, {}};
+}
+
 // [spec:E1] the initial state: initializers, then the fed graph inputs (which override an initializer of
 // the same name); nothing else has a value.
 State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, bool strict_shapes) {
@@ -722,9 +684,8 @@ State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, 
 PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& ops, const EvalOptions& options) {
   ONNXSEM_CLAUSE(PE1);
   PartialOutcome out;
-  AllocationLimit limit(options.max_tensor_bytes);
-  WorkBudget work(options.max_firing_work, options.max_work);
-  Threads threads(options.threads);  // E9
+  EvalContext context(options.limits(), options.threads);
+  const WorkingFor working(context);
   const Graph& g = model.graph;
   std::set<std::string> fed;
   for (const auto& vi : g.inputs) fed.insert(vi.name);
@@ -732,7 +693,7 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
   for (const auto& [name, t] : g.initializers)
     if (!fed.count(name)) s.insert_or_assign(name, Value(t));
   GraphIndexes indexes(model);
-  Context cx{model, ops, options, 0, &indexes};
+  Context cx{model, ops, options, context, 0, &indexes};
   Evaluation ev(cx, g, model.opset_imports, nullptr);
   std::vector<char> blocked(g.nodes.size(), 0);
   for (;;) {
@@ -780,14 +741,15 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
         Error{ErrorKind::internal, "E6", "the evaluation is handed what was prepared for another model", {}, {}, {}};
     return out;
   }
-  AllocationLimit limit(options.max_tensor_bytes);
-  WorkBudget work(options.max_firing_work, options.max_work);
-  Threads threads(options.threads);  // E9
+  // The evaluation's context (its limits, work meter and threads), handed to everything below through
+  // `cx`; this thread works for it until the evaluation returns.
+  EvalContext context(options.limits(), options.threads);
+  const WorkingFor working(context);
   const Graph& g = model.graph;
   State s;
   try {
     s = initial_state(g, inputs, options.strict_shapes);
-    Context cx{model, ops, options, 0, prepared.indexes_.get()};
+    Context cx{model, ops, options, context, 0, prepared.indexes_.get()};
     s = run_graph(cx, g, model.opset_imports, std::move(s), nullptr, out.firings, 0);
   } catch (const Failure& f) {
     out.error = f.error();
@@ -799,12 +761,7 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
   for (const auto& vi : g.outputs)
     if (!s.count(vi.name)) missing.push_back(vi.name);
   if (!missing.empty()) {
-    out.error = Error{ErrorKind::refused,
-                      "C3",
-                      "at the fixpoint graph output(s) " + name_list(missing) + " have no value",
-                      {},
-                      {},
-                      {}};
+    out.error = outputs_without_value(missing, "at the fixpoint");
     return out;
   }
   for (const auto& vi : g.outputs) out.outputs.push_back(s.at(vi.name));

@@ -33,14 +33,14 @@ struct Scheduler {
 
 struct EvalOptions {
   Scheduler scheduler;
-  int64_t max_tensor_bytes = int64_t{8} << 30;   // L3
-  int64_t max_loop_iterations = 10'000'000;      // L4
-  int64_t max_firing_work = kDefaultFiringWork;  // L5: elementary operations of one firing (0: no bound)
-  int64_t max_work = kDefaultEvaluationWork;     // L5: of the whole evaluation, subgraphs included (0: none)
-  bool strict_shapes = false;                    // I4
-  int64_t max_firings = 0;                       // PE1: a bound on the firings of one evaluation (0: none)
-  int64_t max_input_elements = 0;                // PE1: a bound on the tensor elements one firing reads (0: none)
-  bool release = true;                           // E8: drop a value once every operation reading it has fired
+  int64_t max_tensor_bytes = kDefaultTensorBytes;  // L3
+  int64_t max_loop_iterations = 10'000'000;        // L4
+  int64_t max_firing_work = kDefaultFiringWork;    // L5: elementary operations of one firing (0: no bound)
+  int64_t max_work = kDefaultEvaluationWork;       // L5: of the whole evaluation, subgraphs included (0: none)
+  bool strict_shapes = false;                      // I4
+  int64_t max_firings = 0;                         // PE1: a bound on the firings of one evaluation (0: none)
+  int64_t max_input_elements = 0;                  // PE1: a bound on the tensor elements one firing reads (0: none)
+  bool release = true;                             // E8: drop a value once every operation reading it has fired
   int threads = 1;  // E9: the threads the kernels share their work among (same bits for any)
   // Called with every value an operation assigns, and the graph whose name it assigns (the main graph or a
   // subgraph of the model; for a function body, the body built at its call). Observes; changes nothing.
@@ -57,6 +57,9 @@ struct EvalOptions {
   // the type and shape NN45 prescribes from them and NN45 judges it as a candidate. Every other operation
   // ignores them; a value in `choices` for the same name comes first.
   std::map<std::string, std::vector<int64_t>> picks = {};
+
+  // The limits an evaluation's context (semantics/context.hpp) gets from these options.
+  [[nodiscard]] Limits limits() const noexcept { return Limits{max_tensor_bytes, max_firing_work, max_work}; }
 };
 
 // A state: tensor name -> value; a name that is absent has no value.
@@ -118,6 +121,10 @@ struct PartialOutcome {
 // The initial state of the main graph (E1): initializers, overridden by the fed inputs, after checking
 // the fed values against the graph's inputs (I1-I4). Throws Failure.
 [[nodiscard]] State initial_state(const Graph& g, const std::map<std::string, Value>& inputs, bool strict_shapes);
+
+// C3's refusal when the graph outputs `missing` have no value at the end of an evaluation; `where` says
+// which ("at the fixpoint", "on demand").
+[[nodiscard]] Error outputs_without_value(const std::vector<std::string>& missing, const std::string& where);
 
 // An error raised while firing `n`, completed with the node's name and operator where it names none (E7).
 [[nodiscard]] Error with_context(Error e, const Node& n);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/context.hpp"
 #include "semantics/ir.hpp"
 #include "semantics/signature.hpp"
 #include "semantics/value.hpp"
@@ -32,6 +33,10 @@ struct KernelArgs {
   // Per output position, the candidate result given by picks for that output's name (EvalOptions::picks,
   // K14), or nullopt; empty when none were given.
   std::vector<std::optional<std::vector<int64_t>>> picks = {};
+  // The context of the evaluation that fires the operation: its limits (L3, L5), its work meter and its
+  // threads (E9). Null when a kernel is called outside an evaluation (unit tests): context() then gives the
+  // context the thread works for.
+  EvalContext* eval_context = nullptr;
 
   [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
   [[nodiscard]] bool has_input(size_t k) const noexcept { return k < inputs.size() && inputs[k].has_value(); }
@@ -39,6 +44,7 @@ struct KernelArgs {
   [[nodiscard]] const Tensor& tensor(size_t k) const;
   [[nodiscard]] const Value& value(size_t k) const;
   [[nodiscard]] size_t output_count() const noexcept { return requested.size(); }
+  [[nodiscard]] EvalContext& context() const noexcept { return eval_context ? *eval_context : current_context(); }
 };
 
 // An operator version is a pure function from input values and attributes to output values. It returns

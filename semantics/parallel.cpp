@@ -1,8 +1,9 @@
 // The threads of an evaluation (semantics/parallel.hpp; spec/graph.md, E9).
 //
 // One pool of worker threads serves every evaluation of the process (a sweep evaluates on several threads
-// at once, each with its own count). A call of parallel_for posts a job: the pieces are claimed one at a
-// time, by the calling thread and by up to thread_count() - 1 workers. The caller leaves only once the job
+// at once, each evaluation with its own context and count). A call of parallel_for posts a job: the pieces
+// are claimed one at a time, by the calling thread and by up to thread_count() - 1 workers, each working for
+// the caller's context while it runs a piece. The caller leaves only once the job
 // is off the queue and no worker is still in one of its pieces, so the job (on the caller's stack) outlives
 // every use of it.
 //
@@ -26,13 +27,9 @@
 #include <vector>
 
 #include "semantics/coverage.hpp"
-#include "semantics/value.hpp"
-#include "semantics/work.hpp"
 
 namespace onnxsem {
 namespace {
-
-constexpr int kMaxThreads = 256;
 
 // How long a thread polls before it sleeps: a worker for the next job, the caller for the workers still in
 // its job. A model's firings come every few tens of microseconds, about as long as waking a sleeping thread
@@ -52,8 +49,9 @@ void poll(Ready ready) {
     if (i % 64 == 0 && std::chrono::steady_clock::now() >= until) return;
   }
 }
-thread_local int configured = 1;
-thread_local bool in_piece = false;  // this thread runs a piece: nested calls run in place
+// Whether this thread runs a piece (nested calls then run in place): a state of the thread, not of an
+// evaluation.
+constinit thread_local bool in_piece = false;
 
 struct Job {
   const std::function<void(int64_t)>* piece = nullptr;
@@ -78,9 +76,7 @@ struct Job {
   int64_t error_piece = -1;
   std::atomic<int64_t> lowest_error{INT64_MAX};  // error_piece once a piece has thrown
   coverage::Sink* sink = nullptr;                // the caller's recording (K17)
-  void* meter = nullptr;                         // the caller's work meter (L5)
-  int64_t allocation_limit = 0;                  // the caller's evaluation's limit (L3)
-  std::mutex meter_mutex;
+  EvalContext* context = nullptr;                // the caller's evaluation's (L3, L5)
 
   // Claims and runs pieces, those of share `self` first, until none is left; records the exception as above.
   void work(int self) {
@@ -153,8 +149,7 @@ class Pool {
       {
         coverage::Sink* const saved_sink = coverage::active_sink;
         coverage::active_sink = job->sink;
-        detail::UseMeter use(job->meter, &job->meter_mutex);
-        const AllocationLimit limit(job->allocation_limit);
+        const WorkingFor working(*job->context);
         in_piece = true;
         job->work(share);
         in_piece = false;
@@ -180,21 +175,19 @@ Pool& pool() {
 
 }  // namespace
 
-int thread_count() noexcept { return configured; }
+int thread_count() noexcept { return current_context().threads(); }
 
 int available_cores() noexcept { return std::max(1u, std::thread::hardware_concurrency()); }
 
-Threads::Threads(int n) noexcept : previous_(configured) { configured = std::clamp(n, 1, kMaxThreads); }
-Threads::~Threads() { configured = previous_; }
-
 int64_t pieces_for(int64_t units, int64_t grain) noexcept {
-  if (configured <= 1 || in_piece || units <= 0) return 1;
-  return std::clamp<int64_t>(units / std::max<int64_t>(grain, 1), 1, configured);
+  const int threads = thread_count();
+  if (threads <= 1 || in_piece || units <= 0) return 1;
+  return std::clamp<int64_t>(units / std::max<int64_t>(grain, 1), 1, threads);
 }
 
 void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
   if (count <= 0) return;
-  const int helpers = static_cast<int>(std::min<int64_t>(configured - 1, count - 1));
+  const int helpers = static_cast<int>(std::min<int64_t>(thread_count() - 1, count - 1));
   if (helpers <= 0 || in_piece) {
     for (int64_t i = 0; i < count; ++i) piece(i);
     return;
@@ -213,12 +206,9 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
     job.shares[static_cast<size_t>(t)].end = hi;
   }
   job.sink = coverage::active_sink;
-  job.meter = detail::this_threads_meter();
-  job.allocation_limit = allocation_limit();
+  job.context = &current_context();
   pool().grow(helpers);
   {
-    // From here on this thread's own charges go through the job's lock too.
-    detail::UseMeter use(job.meter, &job.meter_mutex);
     pool().post(job);
     in_piece = true;
     job.work(0);

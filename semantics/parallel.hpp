@@ -4,10 +4,12 @@
 // What may be handed out: pieces that write disjoint parts of the result and each compute their part
 // exactly as the kernel would alone (the same operations, the same order of additions into every sum).
 // The result is then the same bits for every number of threads and every assignment of pieces to threads;
-// only the time changes. A piece must not allocate tensors (L3 is metered in the evaluating thread) and
-// must not start further pieces (a nested `parallel_for` runs its pieces one after the other in place).
+// only the time changes. A piece must not start further pieces (a nested `parallel_for` runs its pieces
+// one after the other in place).
 //
-// Work charged (L5) and clauses reached (K17) in a piece count for the evaluation that handed it out; the
+// A piece works for the context of the evaluation that handed it out (semantics/context.hpp), whatever
+// thread runs it: the work it charges (L5), the tensors it allocates (L3) and the clauses it reaches (K17)
+// count for that evaluation; the
 // exception of the lowest-numbered piece that threw is thrown again by `parallel_for` once every piece has
 // stopped: the one a serial run would meet first when the pieces are ordered slices of the work.
 #pragma once
@@ -17,26 +19,15 @@
 #include <functional>
 #include <utility>
 
+#include "semantics/context.hpp"
+
 namespace onnxsem {
 
-// How many threads the evaluations started on this thread use (1 unless set; see Threads).
+// How many threads the evaluation this thread works for uses (current_context().threads()).
 [[nodiscard]] int thread_count() noexcept;
 
 // The number of cores this machine offers (at least 1): `--threads`'s default.
 [[nodiscard]] int available_cores() noexcept;
-
-// Scoped: the evaluations on this thread use `n` threads (n < 1 counts as 1; at most 256) until
-// destruction, which restores the previous count.
-class Threads {
- public:
-  explicit Threads(int n) noexcept;
-  ~Threads();
-  Threads(const Threads&) = delete;
-  Threads& operator=(const Threads&) = delete;
-
- private:
-  int previous_;
-};
 
 // Runs piece(i) for every i in [0, count), each exactly once, on up to thread_count() threads (this one
 // included), and returns when all have run. Pieces must be independent (see above).

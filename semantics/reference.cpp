@@ -22,9 +22,38 @@ bool has_value(const Setting& at, const State& s, const std::string& name) {
   return s.count(name) || (at.outer && at.outer->find(name));
 }
 
-// E5's depth-first order: operations finished by a depth-first walk from the graph outputs, in declaration
-// order, that visits the writers of the names each operation reads in the order it reads them; the
-// operations no output depends on follow in node order. The walk keeps its own stack.
+// How the reference evaluates a nested graph: by its own fixpoint, one level deeper, seeing the state of
+// the operation that carries it (none for a function body).
+class Runner final : public GraphRunner {
+ public:
+  Runner(const Setting& at, const Scope& here, int64_t& firings) : at_(at), here_(here), firings_(&firings) {}
+  [[nodiscard]] std::vector<std::optional<Value>> run(const Graph& body, State local,
+                                                      const std::map<std::string, int64_t>* opsets, bool fresh,
+                                                      uint64_t salt) const override {
+    if (at_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
+    const Setting inner{at_.model,   at_.ops,       opsets ? *opsets : at_.opsets, at_.options,
+                        at_.context, at_.depth + 1, fresh ? nullptr : &here_,      salt};
+    const State out = fixpoint(body, inner, std::move(local), *firings_);
+    const Scope result{out, inner.outer};
+    std::vector<std::optional<Value>> values;
+    for (const auto& vi : body.outputs) {
+      const Value* v = result.find(vi.name);
+      values.push_back(v ? std::optional<Value>(*v) : std::nullopt);
+    }
+    return values;
+  }
+  [[nodiscard]] const EvalOptions& options() const override { return at_.options; }
+  [[nodiscard]] EvalContext& context() const override { return at_.context; }
+  [[nodiscard]] int depth() const override { return at_.depth; }
+
+ private:
+  const Setting& at_;
+  const Scope& here_;
+  int64_t* firings_;
+};
+
+}  // namespace
+
 std::vector<size_t> depth_first_rank(const Graph& g) {
   std::map<std::string, std::vector<size_t>> writers;
   for (size_t k = 0; k < g.nodes.size(); ++k)
@@ -67,38 +96,6 @@ std::vector<size_t> depth_first_rank(const Graph& g) {
     if (rank[k] == none) rank[k] = next++;
   return rank;
 }
-
-// How the reference evaluates a nested graph: by its own fixpoint, one level deeper, seeing the state of
-// the operation that carries it (none for a function body).
-class Runner final : public GraphRunner {
- public:
-  Runner(const Setting& at, const Scope& here, int64_t& firings) : at_(at), here_(here), firings_(&firings) {}
-  [[nodiscard]] std::vector<std::optional<Value>> run(const Graph& body, State local,
-                                                      const std::map<std::string, int64_t>* opsets, bool fresh,
-                                                      uint64_t salt) const override {
-    if (at_.depth >= 64) eval_error("L4", "subgraphs and function calls nest deeper than 64 levels");
-    const Setting inner{at_.model,   at_.ops,       opsets ? *opsets : at_.opsets,
-                        at_.options, at_.depth + 1, fresh ? nullptr : &here_,
-                        salt};
-    const State out = fixpoint(body, inner, std::move(local), *firings_);
-    const Scope result{out, inner.outer};
-    std::vector<std::optional<Value>> values;
-    for (const auto& vi : body.outputs) {
-      const Value* v = result.find(vi.name);
-      values.push_back(v ? std::optional<Value>(*v) : std::nullopt);
-    }
-    return values;
-  }
-  [[nodiscard]] const EvalOptions& options() const override { return at_.options; }
-  [[nodiscard]] int depth() const override { return at_.depth; }
-
- private:
-  const Setting& at_;
-  const Scope& here_;
-  int64_t* firings_;
-};
-
-}  // namespace
 
 bool executable(const Graph& g, const Setting& at, const State& s, size_t k) {
   const Node& n = g.nodes[k];
@@ -164,22 +161,18 @@ State fixpoint(const Graph& g, const Setting& at, State s, int64_t& firings) {
 Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs, const OperatorTable& ops,
                  const EvalOptions& options) {
   Outcome out;
-  AllocationLimit limit(options.max_tensor_bytes);
-  WorkBudget work(options.max_firing_work, options.max_work);
-  Threads one(1);
+  EvalContext context(options.limits(), 1);
+  const WorkingFor working(context);
   try {
-    const Setting at{model, ops, model.opset_imports, options};
+    const Setting at{model, ops, model.opset_imports, options, context};
     const State s = fixpoint(model.graph, at, initial_state(model.graph, inputs, options.strict_shapes), out.firings);
     std::vector<std::string> missing;
     for (const auto& vi : model.graph.outputs)
       if (auto it = s.find(vi.name); it != s.end()) out.outputs.push_back(it->second);
       else missing.push_back(vi.name);
     if (!missing.empty()) {
-      std::string names;
-      for (const auto& m : missing) names += (names.empty() ? "'" : ", '") + m + "'";
       out.outputs.clear();
-      out.error =
-          Error{ErrorKind::refused, "C3", "at the fixpoint graph output(s) " + names + " have no value", {}, {}, {}};
+      out.error = outputs_without_value(missing, "at the fixpoint");
     }
   } catch (const Failure& f) {
     out.outputs.clear();

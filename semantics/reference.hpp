@@ -31,6 +31,7 @@ struct Setting {
   const OperatorTable& ops;
   const std::map<std::string, int64_t>& opsets;
   const EvalOptions& options;
+  EvalContext& context;  // the evaluation's limits and work meter (one thread)
   int depth = 0;
   const Scope* outer = nullptr;
   uint64_t salt = 0;  // varies the random schedule between nested evaluations
@@ -44,6 +45,11 @@ struct Setting {
 // E3: the state after operation k fires in s: its outputs hold the operator's results, nothing else changes.
 // Throws Failure naming the operation (E7).
 [[nodiscard]] State fire(const Graph& g, const Setting& at, State s, size_t k, int64_t& firings);
+// E5's depth-first order, each operation's place in it: the operations finished by a depth-first walk from
+// the graph outputs, in declaration order, that visits the writers of the names each operation reads in the
+// order it reads them (its inputs, then the names its subgraphs read); the operations no output depends on
+// follow in node order. The engine (fixpoint.cpp) schedules by the same order.
+[[nodiscard]] std::vector<size_t> depth_first_rank(const Graph& g);
 // E5, E6: fires the operation the scheduler picks among the executable ones, until none is executable.
 [[nodiscard]] State fixpoint(const Graph& g, const Setting& at, State s, int64_t& firings);
 

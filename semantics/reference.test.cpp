@@ -27,7 +27,8 @@ const char* const chain = R"(
 TEST_CASE("[E2][E3] executable and fire as the clauses state them; fire returns the next state") {
   const Model m = load_model_text(chain);
   const EvalOptions options;
-  const reference::Setting at{m, toys, m.opset_imports, options};
+  EvalContext context(options.limits());
+  const reference::Setting at{m, toys, m.opset_imports, options, context};
   const State s0 = initial_state(m.graph, x12(), false);
   // Only a = Neg(x) (operation 2) can fire: the others read names without value.
   CHECK(reference::executable_set(m.graph, at, s0) == std::vector<size_t>{2});

@@ -347,4 +347,12 @@ std::vector<Dim> fixed_dims(const Shape& s) {
   return d;
 }
 
+std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
+
+std::string dims_text(const std::vector<Dim>& d) {
+  std::string s = "[";
+  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + dim_text(d[i]);
+  return s + "]";
+}
+
 }  // namespace onnxsem

@@ -113,5 +113,8 @@ using ShapeRule = std::function<std::vector<Type>(const InferenceArgs&)>;
 [[nodiscard]] Type make_tensor_type(DType elem, std::optional<std::vector<Dim>> shape = std::nullopt);
 [[nodiscard]] Dim fixed_dim(int64_t v);
 [[nodiscard]] std::vector<Dim> fixed_dims(const Shape& s);
+// The text of dimensions in refusals and findings: "3", "N", "?"; "[2, N, ?]".
+[[nodiscard]] std::string dim_text(const Dim& d);
+[[nodiscard]] std::string dims_text(const std::vector<Dim>& d);
 
 }  // namespace onnxsem

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "semantics/constructs/construct.hpp"
 #include "semantics/control.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
@@ -26,22 +27,16 @@ using Constants = std::map<std::string, Value>;
 
 bool known(const Type& t) { return t.kind != Type::Kind::unknown; }
 
-std::string dims_text(const std::vector<Dim>& d) {
-  std::string s = "[";
-  for (size_t i = 0; i < d.size(); ++i) {
-    if (i) s += ",";
-    s += d[i].value ? std::to_string(*d[i].value) : (d[i].param.empty() ? "?" : d[i].param);
-  }
-  return s + "]";
-}
+}  // namespace
 
-// The type without its shape (and without the shapes inside it).
 Type form_of(const Type& t) {
   Type f = t;
   f.shape.reset();
   if (t.inner) f.inner = std::make_shared<const Type>(form_of(*t.inner));
   return f;
 }
+
+namespace {
 
 // A declared type as inference uses it (TY7): the shapes declared for the elements of a sequence, an optional
 // or a map are dropped (ONNX holds them against nothing, and its suite declares some that its values break).
@@ -114,8 +109,8 @@ bool same_form(const Type& a, const Type& b) {
   return !a.inner || !b.inner || same_form(*a.inner, *b.inner);
 }
 
-// The join of two types a name may have (If branches, a loop-carried value before and after): what both
-// share; a contradiction in kind or element type is reported in `why`.
+}  // namespace
+
 Type join(const Type& a, const Type& b, std::string& why) {
   if (!known(a) || !known(b)) return Type{};
   if (a.kind != b.kind) {
@@ -151,6 +146,8 @@ Type join(const Type& a, const Type& b, std::string& why) {
   return out;
 }
 
+namespace {
+
 // The value of a Constant operation, when its attribute gives it directly.
 std::optional<Value> constant_node_value(const Node& n) {
   if (!normalise_domain(n.domain).empty() || n.op_type != "Constant" || n.outputs.size() != 1) return std::nullopt;
@@ -184,10 +181,10 @@ struct Engine {
 
   // ---- one operation ------------------------------------------------------------------------------------
 
-  // Types one operation: returns the type of each output position.
+  // Types one operation: returns the type of each output position. Each clause of the static semantics
+  // that applies to an operation is one function below, applied in the order spec/types.md states them.
   std::vector<Type> type_node(const Node& n, const std::map<std::string, int64_t>& opsets, const Env& env,
                               const Constants& constants, const std::string& where, int depth, bool in_function) {
-    std::vector<Type> outs(n.outputs.size());
     std::vector<std::optional<Type>> in_types;
     std::vector<std::optional<Value>> in_values;
     for (const auto& i : n.inputs) {
@@ -203,153 +200,191 @@ struct Engine {
     }
     if (const Function* f = function_of(model, n)) return type_call(*f, n, in_types, in_values, where, depth);
     const Resolved r = resolve(ops, opsets, n);
-    if (r.since_version == 0) return outs;  // W4 / W6: refused by check's own clauses
+    if (r.since_version == 0) return std::vector<Type>(n.outputs.size());  // W4 / W6: refused by check
     const std::string domain = normalise_domain(n.domain);
     ONNXSEM_CLAUSE(TY1);  // the signature, data read from its family's text (signature.cpp) when the table was built
     const Signature* sig = ops.signature(domain, n.op_type, r.since_version);
     if (!sig) {
       ++result.operations_untyped;
-      return outs;
+      return std::vector<Type>(n.outputs.size());
     }
     ++result.operations_typed;
-    const std::string suffix = where.empty() ? std::string() : " (in " + where + ")";
-    // [spec:TY13] an operator version ONNX marks deprecated is refused.
+    const Site at{n, *sig, where.empty() ? std::string() : " (in " + where + ")"};
+    if (deprecated(at)) return std::vector<Type>(n.outputs.size());  // TY13
+    arity(at);                                                       // TY2
+    attributes(at);                                                  // TY3
+    Binding binding;
+    for (size_t k = 0; k < n.inputs.size(); ++k)  // TY4, TY6
+      if (in_types[k])
+        position(at, binding, sig->input_formal(k), *in_types[k],
+                 "input " + std::to_string(k) + " ('" + n.inputs[k] + "')", n.inputs[k]);
+    std::vector<Type> outs = fixed_outputs(at, binding);
+    // [spec:TY5] the shape rule refines the outputs' types (TY8: for the control-flow operators, their
+    // bodies); [spec:TY11] without one, or where it draws no conclusion, what the signature fixes is all
+    // that is known.
+    ONNXSEM_CLAUSE(TY5, TY11);
+    const std::vector<Type> refined = is_control(n) ? type_control(n, r.since_version, opsets, env, constants, in_types,
+                                                                   where, depth, in_function)
+                                                    : shape_rule(at, ops.shape_rule(domain, n.op_type, r.since_version),
+                                                                 in_types, in_values);
+    for (size_t k = 0; k < outs.size() && k < refined.size(); ++k) {
+      std::string why;
+      Type t = meet(outs[k], refined[k], why);
+      outs[k] = why.empty() ? t : outs[k];
+    }
+    output_types(at, binding, outs);  // TY4 for the outputs
+    return outs;
+  }
+
+  // The operation being typed, its operator version's signature, and where it is (for the messages).
+  struct Site {
+    const Node& n;
+    const Signature& sig;
+    std::string suffix;  // " (in WHERE)", or empty in the main graph
+  };
+  // The type each type variable of the signature is bound to so far (TY6).
+  using Binding = std::map<std::string, Type>;
+
+  // [spec:TY13] an operator version ONNX marks deprecated is refused.
+  bool deprecated(const Site& at) {
     ONNXSEM_CLAUSE(TY13);
-    if (sig->deprecated) {
-      find("TY13", sig->name() + " is deprecated by ONNX; the model's opset import selects it" + suffix, &n);
-      return outs;
-    }
+    if (!at.sig.deprecated) return false;
+    find("TY13", at.sig.name() + " is deprecated by ONNX; the model's opset import selects it" + at.suffix, &at.n);
+    return true;
+  }
 
-    // [spec:TY2] arity: the positions lie within the signature's bounds; a single formal names a tensor.
+  // [spec:TY2] arity: the positions lie within the signature's bounds; a single formal names a tensor.
+  void arity(const Site& at) {
     ONNXSEM_CLAUSE(TY2);
-    const size_t ni = n.inputs.size(), no = n.outputs.size();
-    auto bound = [](size_t v) { return v == unbounded ? std::string("any number of") : std::to_string(v); };
-    if (ni < sig->min_inputs || ni > sig->max_inputs)
+    const Signature& sig = at.sig;
+    auto bounds = [](size_t lo, size_t hi) {
+      if (lo == hi) return std::to_string(lo);
+      return "from " + std::to_string(lo) + " to " +
+             (hi == unbounded ? std::string("any number of") : std::to_string(hi));
+    };
+    const size_t ni = at.n.inputs.size(), no = at.n.outputs.size();
+    if (ni < sig.min_inputs || ni > sig.max_inputs)
       find("TY2",
-           "has " + std::to_string(ni) + " input positions; " + sig->name() + " takes " +
-               (sig->min_inputs == sig->max_inputs
-                    ? std::to_string(sig->min_inputs)
-                    : "from " + std::to_string(sig->min_inputs) + " to " + bound(sig->max_inputs)) +
-               suffix,
-           &n);
-    if (no < sig->min_outputs || no > sig->max_outputs)
+           "has " + std::to_string(ni) + " input positions; " + sig.name() + " takes " +
+               bounds(sig.min_inputs, sig.max_inputs) + at.suffix,
+           &at.n);
+    if (no < sig.min_outputs || no > sig.max_outputs)
       find("TY2",
-           "has " + std::to_string(no) + " output positions; " + sig->name() + " gives " +
-               (sig->min_outputs == sig->max_outputs
-                    ? std::to_string(sig->min_outputs)
-                    : "from " + std::to_string(sig->min_outputs) + " to " + bound(sig->max_outputs)) +
-               suffix,
-           &n);
+           "has " + std::to_string(no) + " output positions; " + sig.name() + " gives " +
+               bounds(sig.min_outputs, sig.max_outputs) + at.suffix,
+           &at.n);
     for (size_t k = 0; k < ni; ++k) {
-      const Formal* f = sig->input_formal(k);
-      if (f && f->form == Formal::Form::single && n.inputs[k].empty())
-        find("TY2", "required input " + std::to_string(k) + " ('" + f->name + "') is absent" + suffix, &n);
+      const Formal* f = sig.input_formal(k);
+      if (f && f->form == Formal::Form::single && at.n.inputs[k].empty())
+        find("TY2", "required input " + std::to_string(k) + " ('" + f->name + "') is absent" + at.suffix, &at.n);
     }
+  }
 
-    // [spec:TY3] attributes: known to the operator version, of its type, and every required one present.
+  // [spec:TY3] attributes: known to the operator version, of its type, and every required one present.
+  void attributes(const Site& at) {
     ONNXSEM_CLAUSE(TY3);
-    for (const auto& a : n.attributes) {
+    const Signature& sig = at.sig;
+    for (const auto& a : at.n.attributes) {
       if (!a.ref_attr_name.empty()) continue;  // outside a function body: W5
-      const AttrSpec* spec = sig->attr(a.name);
-      if (!spec) find("TY3", "attribute '" + a.name + "' is not an attribute of " + sig->name() + suffix, &n);
+      const AttrSpec* spec = sig.attr(a.name);
+      if (!spec) find("TY3", "attribute '" + a.name + "' is not an attribute of " + sig.name() + at.suffix, &at.n);
       else if (a.type != AttrType::undefined && a.type != spec->type)
         find("TY3",
-             "attribute '" + a.name + "' is of type " + attr_type_text(a.type) + "; " + sig->name() + " takes " +
-                 attr_type_text(spec->type) + suffix,
-             &n);
+             "attribute '" + a.name + "' is of type " + attr_type_text(a.type) + "; " + sig.name() + " takes " +
+                 attr_type_text(spec->type) + at.suffix,
+             &at.n);
     }
-    for (const auto& spec : sig->attributes)
-      if (spec.required && !n.attr(spec.name))
-        find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + suffix,
-             &n);
+    for (const auto& spec : sig.attributes)
+      if (spec.required && !at.n.attr(spec.name))
+        find("TY3", "required attribute '" + spec.name + "' (" + attr_type_text(spec.type) + ") is missing" + at.suffix,
+             &at.n);
+  }
 
-    // [spec:TY4] each input's type is one its formal allows; [spec:TY6] a type variable is bound once.
+  // [spec:TY4] the type at a position is one its formal allows; [spec:TY6] a type variable is bound once.
+  void position(const Site& at, Binding& binding, const Formal* f, const Type& t, const std::string& what,
+                const std::string& tensor) {
     ONNXSEM_CLAUSE(TY4, TY6);
-    std::map<std::string, Type> binding;
-    auto check_position = [&](const Formal* f, const Type& t, const std::string& what, const std::string& tensor) {
-      if (!f || !known(t)) return;
-      if (auto concrete = parse_type(f->type)) {
-        if (!type_matches(t, *concrete))
-          find("TY4", what + " is " + type_text(t) + "; " + sig->name() + " requires " + f->type + suffix, &n, tensor);
-        return;
-      }
-      const TypeVar* v = sig->var(f->type);
-      if (!v) return;
-      bool allowed = false;
-      for (const auto& p : v->allowed) allowed = allowed || type_matches(t, p);
-      if (!allowed) {
-        std::string list;
-        for (const auto& p : v->allowed) list += (list.empty() ? "" : ", ") + type_text(p);
-        find("TY4",
-             what + " is " + type_text(t) + ", not one of the types " + f->type + " of " + sig->name() + " allows (" +
-                 list + ")" + suffix,
-             &n, tensor);
-        return;
-      }
-      if (f->form == Formal::Form::variadic_mixed) return;
-      auto [it, fresh] = binding.emplace(f->type, form_of(t));
-      if (!fresh) {
-        if (!same_form(it->second, t))
-          find("TY6",
-               what + " is " + type_text(t) + " but type variable " + f->type + " of " + sig->name() +
-                   " is already bound to " + type_text(it->second) + suffix,
-               &n, tensor);
-        else {
-          std::string ignored;
-          it->second = meet(it->second, form_of(t), ignored);
-        }
-      }
-    };
-    for (size_t k = 0; k < ni; ++k)
-      if (in_types[k])
-        check_position(sig->input_formal(k), *in_types[k], "input " + std::to_string(k) + " ('" + n.inputs[k] + "')",
-                       n.inputs[k]);
+    if (!f || !known(t)) return;
+    const Signature& sig = at.sig;
+    if (auto concrete = parse_type(f->type)) {
+      if (!type_matches(t, *concrete))
+        find("TY4", what + " is " + type_text(t) + "; " + sig.name() + " requires " + f->type + at.suffix, &at.n,
+             tensor);
+      return;
+    }
+    const TypeVar* v = sig.var(f->type);
+    if (!v) return;
+    bool allowed = false;
+    for (const auto& p : v->allowed) allowed = allowed || type_matches(t, p);
+    if (!allowed) {
+      std::string list;
+      for (const auto& p : v->allowed) list += (list.empty() ? "" : ", ") + type_text(p);
+      find("TY4",
+           what + " is " + type_text(t) + ", not one of the types " + f->type + " of " + sig.name() + " allows (" +
+               list + ")" + at.suffix,
+           &at.n, tensor);
+      return;
+    }
+    if (f->form == Formal::Form::variadic_mixed) return;
+    auto [it, fresh] = binding.emplace(f->type, form_of(t));
+    if (fresh) return;
+    if (!same_form(it->second, t)) {
+      find("TY6",
+           what + " is " + type_text(t) + " but type variable " + f->type + " of " + sig.name() +
+               " is already bound to " + type_text(it->second) + at.suffix,
+           &at.n, tensor);
+      return;
+    }
+    std::string ignored;
+    it->second = meet(it->second, form_of(t), ignored);
+  }
 
-    // The outputs: what the formals and the bound type variables fix, refined by the shape rule (TY5) or,
-    // for the control-flow operators, by their bodies (TY8).
-    for (size_t k = 0; k < no; ++k) {
-      const Formal* f = sig->output_formal(k);
+  // The outputs' types as the signature fixes them: a concrete formal, a bound type variable, or a type
+  // variable that allows one type (Less's T1: bool).
+  std::vector<Type> fixed_outputs(const Site& at, const Binding& binding) const {
+    std::vector<Type> outs(at.n.outputs.size());
+    for (size_t k = 0; k < outs.size(); ++k) {
+      const Formal* f = at.sig.output_formal(k);
       if (!f) continue;
       if (auto concrete = parse_type(f->type)) {
         outs[k] = *concrete;
       } else if (auto it = binding.find(f->type); it != binding.end() && f->form != Formal::Form::variadic_mixed) {
         outs[k] = it->second;
-      } else if (const TypeVar* v = sig->var(f->type); v && v->allowed.size() == 1) {
-        outs[k] = v->allowed[0];  // a type variable that allows one type fixes it (Less's T1: bool)
+      } else if (const TypeVar* v = at.sig.var(f->type); v && v->allowed.size() == 1) {
+        outs[k] = v->allowed[0];
       }
-    }
-    // [spec:TY5] the shape rule refines the outputs' types; [spec:TY11] without one, or where it draws no
-    // conclusion, what the signature fixes is all that is known.
-    ONNXSEM_CLAUSE(TY5, TY11);
-    std::vector<Type> refined;
-    if (is_control(n)) {
-      refined = type_control(n, r.since_version, opsets, env, constants, in_types, where, depth, in_function);
-    } else if (const ShapeRule* rule = ops.shape_rule(domain, n.op_type, r.since_version)) {
-      try {
-        InferenceArgs args{n, *sig, in_types, in_values, no};
-        refined = (*rule)(args);
-      } catch (const Failure& e) {
-        const Error& err = e.error();
-        if (err.kind == ErrorKind::refused || err.kind == ErrorKind::evaluation)
-          find(err.clause, err.message + suffix, &n, err.tensor);
-        // unsupported or internal: the rule draws no conclusion
-      } catch (const std::exception&) {
-        // a rule that fails otherwise draws no conclusion
-      }
-    }
-    for (size_t k = 0; k < no && k < refined.size(); ++k) {
-      std::string why;
-      Type t = meet(outs[k], refined[k], why);
-      outs[k] = why.empty() ? t : outs[k];
-    }
-    // (TY4, outputs) each output's type is one its formal allows.
-    for (size_t k = 0; k < no; ++k) {
-      if (n.outputs[k].empty()) continue;
-      const Formal* f = sig->output_formal(k);
-      if (f && (!sig->var(f->type) || !binding.count(f->type) || f->form == Formal::Form::variadic_mixed))
-        check_position(f, outs[k], "output " + std::to_string(k) + " ('" + n.outputs[k] + "')", n.outputs[k]);
     }
     return outs;
+  }
+
+  // TY5: the types the operator's shape rule gives for the outputs; none (TY11) without a rule or where it
+  // draws no conclusion. A rule's refusal is a finding with the rule's clause.
+  std::vector<Type> shape_rule(const Site& at, const ShapeRule* rule, const std::vector<std::optional<Type>>& in_types,
+                               const std::vector<std::optional<Value>>& in_values) {
+    if (!rule) return {};
+    try {
+      InferenceArgs args{at.n, at.sig, in_types, in_values, at.n.outputs.size()};
+      return (*rule)(args);
+    } catch (const Failure& e) {
+      const Error& err = e.error();
+      if (err.kind == ErrorKind::refused || err.kind == ErrorKind::evaluation)
+        find(err.clause, err.message + at.suffix, &at.n, err.tensor);
+      // unsupported or internal: the rule draws no conclusion
+    } catch (const std::exception&) {
+      // a rule that fails otherwise draws no conclusion
+    }
+    return {};
+  }
+
+  // (TY4, outputs) each output's type is one its formal allows, where no bound type variable fixed it.
+  void output_types(const Site& at, Binding& binding, const std::vector<Type>& outs) {
+    for (size_t k = 0; k < outs.size(); ++k) {
+      if (at.n.outputs[k].empty()) continue;
+      const Formal* f = at.sig.output_formal(k);
+      if (f && (!at.sig.var(f->type) || !binding.count(f->type) || f->form == Formal::Form::variadic_mixed))
+        position(at, binding, f, outs[k], "output " + std::to_string(k) + " ('" + at.n.outputs[k] + "')",
+                 at.n.outputs[k]);
+    }
   }
 
   // ---- control flow (TY8) -------------------------------------------------------------------------------
@@ -368,147 +403,41 @@ struct Engine {
     return t;
   }
 
+  // TY8: a control-flow construct types its bodies through this engine (semantics/constructs/).
   std::vector<Type> type_control(const Node& n, int64_t since, const std::map<std::string, int64_t>& opsets,
                                  const Env& env, const Constants& constants, const std::vector<std::optional<Type>>& in,
                                  const std::string& where, int depth, bool in_function) {
-    std::vector<Type> outs(n.outputs.size());
-    auto body = [&](const char* name) -> const Graph* {
-      const Attribute* a = n.attr(name);
-      return a && a->g ? a->g.get() : nullptr;
-    };
-    auto input = [&](size_t k) { return k < in.size() && in[k] ? *in[k] : Type{}; };
-    auto scope = [&](const char* attr) {
-      return (where.empty() ? "" : where + " / ") + std::string("node '") + n.name + "' (" + n.op_type + ") " + attr;
-    };
-    auto relaxed = [](Type t) {  // kind and element type only: the dimensions may change between iterations
-      if (t.kind == Type::Kind::tensor) t.shape.reset();
-      if (t.inner) t.inner = std::make_shared<const Type>(form_of(*t.inner));
-      return t;
-    };
-    auto scalar = [](DType d) { return make_tensor_type(d, std::vector<Dim>{}); };
-    if (n.op_type == "If") {
-      const Graph* then_g = body("then_branch");
-      const Graph* else_g = body("else_branch");
-      if (!then_g || !else_g) return outs;
-      auto a = type_graph(*then_g, opsets, env, constants, {}, scope("then_branch"), depth + 1, in_function, &n);
-      auto b = type_graph(*else_g, opsets, env, constants, {}, scope("else_branch"), depth + 1, in_function, &n);
-      for (size_t k = 0; k < outs.size() && k < a.size() && k < b.size(); ++k) {
-        std::string why;
-        outs[k] = join(a[k], b[k], why);
-        // (TY8) the two branches of an If give each output the same kind and element type.
-        if (!why.empty())
-          find("TY8",
-               "output " + std::to_string(k) + " is " + type_text(a[k]) + " in then_branch and " + type_text(b[k]) +
-                   " in else_branch (" + why + ")",
-               &n, n.outputs[k]);
+    const constructs::Construct* c = constructs::construct_of(n);
+    if (!c) return std::vector<Type>(n.outputs.size());
+    struct Bodies final : constructs::BodyTyping {
+      Engine& engine;
+      const Node& n;
+      const std::map<std::string, int64_t>& opsets;
+      const Env& env;
+      const Constants& constants;
+      const std::vector<std::optional<Type>>& in;
+      const std::string& where;
+      int depth;
+      bool in_function;
+      Bodies(Engine& e, const Node& node, const std::map<std::string, int64_t>& o, const Env& en, const Constants& c,
+             const std::vector<std::optional<Type>>& i, const std::string& w, int d, bool f)
+          : engine(e), n(node), opsets(o), env(en), constants(c), in(i), where(w), depth(d), in_function(f) {}
+      [[nodiscard]] Type input(size_t k) const override { return k < in.size() && in[k] ? *in[k] : Type{}; }
+      [[nodiscard]] const Graph* graph(const char* name) const override {
+        const Attribute* a = n.attr(name);
+        return a && a->g ? a->g.get() : nullptr;
       }
-      return outs;
-    }
-    if (n.op_type == "Loop") {
-      const Graph* g = body("body");
-      if (!g) return outs;
-      const size_t carried = n.inputs.size() >= 2 ? n.inputs.size() - 2 : 0;
-      std::vector<Type> formals{scalar(DType::int64), scalar(DType::boolean)};
-      for (size_t k = 0; k < carried; ++k) formals.push_back(relaxed(input(2 + k)));
-      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
-      for (size_t k = 0; k < outs.size(); ++k) {
-        const Type b = k + 1 < res.size() ? res[k + 1] : Type{};
-        if (k < carried) {
-          std::string why;
-          outs[k] = join(input(2 + k), b, why);
-          if (!why.empty())
-            find("TY8",
-                 "loop-carried value " + std::to_string(k) + " enters as " + type_text(input(2 + k)) +
-                     " and leaves the body as " + type_text(b) + " (" + why + ")",
-                 &n, n.outputs[k]);
-        } else if (b.kind == Type::Kind::tensor) {
-          outs[k] = make_tensor_type(b.elem);
-          if (b.shape) {
-            std::vector<Dim> d{Dim{}};
-            d.insert(d.end(), b.shape->begin(), b.shape->end());
-            outs[k].shape = std::move(d);
-          }
-        }
+      [[nodiscard]] std::vector<Type> type_body(const Graph& g, const char* name,
+                                                const std::vector<Type>& formals) override {
+        const std::string scope = (where.empty() ? "" : where + " / ") + std::string("node '") + n.name + "' (" +
+                                  n.op_type + ") " + name;
+        return engine.type_graph(g, opsets, env, constants, formals, scope, depth + 1, in_function, &n);
       }
-      return outs;
-    }
-    if (n.op_type == "Scan") {
-      const Graph* g = body("body");
-      if (!g) return outs;
-      const Attribute* m_attr = n.attr("num_scan_inputs");
-      if (!m_attr || m_attr->type != AttrType::i) return outs;
-      const size_t first = since == 8 ? 1 : 0;  // Scan-8 begins with sequence_lens
-      const size_t total = n.inputs.size() > first ? n.inputs.size() - first : 0;
-      if (m_attr->i < 0 || static_cast<size_t>(m_attr->i) > total) return outs;
-      const size_t m = static_cast<size_t>(m_attr->i), states = total - m;
-      std::vector<Type> formals;
-      for (size_t k = 0; k < states; ++k) formals.push_back(relaxed(input(first + k)));
-      const Attribute* axes = n.attr("scan_input_axes");
-      for (size_t j = 0; j < m; ++j) {
-        Type t = input(first + states + j);
-        if (since == 8 || t.kind != Type::Kind::tensor || !t.shape) {
-          formals.push_back(relaxed(t));
-          continue;
-        }
-        const int64_t r = static_cast<int64_t>(t.shape->size());
-        int64_t axis = axes && axes->type == AttrType::ints && j < axes->ints.size() ? axes->ints[j] : 0;
-        if (axis < 0) axis += r;
-        if (axis < 0 || axis >= r) {
-          formals.push_back(relaxed(t));
-          continue;
-        }
-        std::vector<Dim> d = *t.shape;
-        d.erase(d.begin() + axis);
-        t.shape = std::move(d);
-        formals.push_back(t);
+      void find(std::string clause, std::string message, const std::string& tensor) override {
+        engine.find(std::move(clause), std::move(message), &n, tensor);
       }
-      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
-      const Attribute* out_axes = n.attr("scan_output_axes");
-      for (size_t k = 0; k < outs.size() && k < res.size(); ++k) {
-        if (k < states) {
-          std::string why;
-          outs[k] = since == 8 ? relaxed(res[k]) : join(input(first + k), res[k], why);
-          if (!why.empty())
-            find("TY8",
-                 "state variable " + std::to_string(k) + " enters as " + type_text(input(first + k)) +
-                     " and leaves the body as " + type_text(res[k]) + " (" + why + ")",
-                 &n, n.outputs[k]);
-          continue;
-        }
-        const Type& b = res[k];
-        if (b.kind != Type::Kind::tensor) continue;
-        outs[k] = make_tensor_type(b.elem);
-        if (since == 8 || !b.shape) continue;
-        const int64_t r = static_cast<int64_t>(b.shape->size()) + 1;
-        const size_t j = k - states;
-        int64_t axis = out_axes && out_axes->type == AttrType::ints && j < out_axes->ints.size() ? out_axes->ints[j]
-                                                                                                 : 0;
-        if (axis < 0) axis += r;
-        if (axis < 0 || axis >= r) continue;
-        std::vector<Dim> d = *b.shape;
-        d.insert(d.begin() + axis, Dim{});
-        outs[k].shape = std::move(d);
-      }
-      return outs;
-    }
-    if (n.op_type == "SequenceMap") {
-      const Graph* g = body("body");
-      if (!g) return outs;
-      std::vector<Type> formals;
-      for (size_t k = 0; k < n.inputs.size(); ++k) {
-        const Type t = input(k);
-        if (t.kind == Type::Kind::sequence) formals.push_back(t.inner ? relaxed(*t.inner) : Type{});
-        else formals.push_back(t);
-      }
-      auto res = type_graph(*g, opsets, env, constants, formals, scope("body"), depth + 1, in_function, &n);
-      for (size_t k = 0; k < outs.size() && k < res.size(); ++k) {
-        if (!known(res[k])) continue;
-        outs[k].kind = Type::Kind::sequence;
-        outs[k].inner = std::make_shared<const Type>(relaxed(res[k]));
-      }
-      return outs;
-    }
-    return outs;
+    } typing(*this, n, opsets, env, constants, in, where, depth, in_function);
+    return c->type(n, since, typing);
   }
 
   // ---- function calls (TY9) -----------------------------------------------------------------------------

@@ -38,6 +38,11 @@ struct Typing {
 
 // The type of a tensor value: its element type and its dimensions, all fixed.
 [[nodiscard]] Type tensor_type_of(const Tensor& t);
+// The type without its shape (and without the shapes inside it).
+[[nodiscard]] Type form_of(const Type& t);
+// The join of two types a name may have (If's branches, a loop-carried value before and after): what both
+// share; a contradiction in kind or element type is reported in `why`.
+[[nodiscard]] Type join(const Type& a, const Type& b, std::string& why);
 
 // Infers the type of every tensor of the model (TY1-TY11). Never throws on any model.
 [[nodiscard]] Typing infer_types(const Model& model, const OperatorTable& ops);

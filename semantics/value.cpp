@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "semantics/context.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/dispatch.hpp"
 #include "semantics/work.hpp"
@@ -101,21 +102,8 @@ int64_t element_count(const Shape& shape) {
   return n;
 }
 
-namespace {
-thread_local int64_t current_limit = int64_t{8} << 30;
-}
-
-int64_t allocation_limit() noexcept { return current_limit; }
-AllocationLimit::AllocationLimit(int64_t bytes) noexcept : previous_(current_limit) { current_limit = bytes; }
-AllocationLimit::~AllocationLimit() { current_limit = previous_; }
-
-void Tensor::check_bytes(int64_t count, size_t elem_size) {
-  // [spec:L3] a tensor larger than the configured limit is refused before anything is allocated.
-  ONNXSEM_CLAUSE(L3);
-  if (count > current_limit / static_cast<int64_t>(elem_size))
-    eval_error("L3", "a tensor of " + std::to_string(count) + " elements of " + std::to_string(elem_size) +
-                         " bytes exceeds the allocation limit of " + std::to_string(current_limit) + " bytes");
-}
+// The limit is that of the context this thread works for (EvalContext::check_bytes, L3).
+void Tensor::check_bytes(int64_t count, size_t elem_size) { current_context().check_bytes(count, elem_size); }
 
 void Tensor::wrong_type(DType asked) const {
   throw Failure(Error{ErrorKind::internal,

@@ -135,19 +135,9 @@ using Shape = std::vector<int64_t>;
 // Number of elements of a shape; refuses negative dimensions and counts that overflow (spec L1).
 [[nodiscard]] int64_t element_count(const Shape& shape);
 
-// The largest tensor, in bytes, that an evaluation may allocate (spec L1). Set per evaluation (see
-// AllocationLimit); the default is 8 GiB.
+// The largest tensor, in bytes, that the evaluation this thread works for may allocate (spec L3; its
+// context's limit, semantics/context.hpp); the default is 8 GiB.
 [[nodiscard]] int64_t allocation_limit() noexcept;
-class AllocationLimit {  // scoped: restores the previous limit on destruction
- public:
-  explicit AllocationLimit(int64_t bytes) noexcept;
-  ~AllocationLimit();
-  AllocationLimit(const AllocationLimit&) = delete;
-  AllocationLimit& operator=(const AllocationLimit&) = delete;
-
- private:
-  int64_t previous_;
-};
 
 class Tensor {
  public:

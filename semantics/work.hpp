@@ -5,22 +5,20 @@
 // The count is a cost model, not a measurement: a firing costs kFiringCost units for itself, plus one
 // unit per element (or sequence item) it reads, plus what its operator states before its main loops
 // (charge_work: products for the product kernels, windows x taps for convolution and pooling, ...). The
-// meter lives in the evaluating thread, like the allocation limit (L3).
+// meter is the evaluation's, in its context (semantics/context.hpp), like the allocation limit (L3).
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
-#include <mutex>
 #include <string_view>
+
+#include "semantics/context.hpp"
 
 namespace onnxsem {
 
 // What one firing costs besides the elements it reads and the work its operator states (L5).
 inline constexpr int64_t kFiringCost = int64_t{1} << 16;
-// Defaults of the two bounds (L5): per firing, and for a whole evaluation, subgraphs included.
-inline constexpr int64_t kDefaultFiringWork = int64_t{1} << 36;
-inline constexpr int64_t kDefaultEvaluationWork = int64_t{1} << 38;
 
 // The product of the factors, or the largest int64 when it overflows (or a factor is negative, which
 // an operator has refused before asking). For cost estimates only.
@@ -40,53 +38,24 @@ inline constexpr int64_t kDefaultEvaluationWork = int64_t{1} << 38;
   return a > std::numeric_limits<int64_t>::max() - b ? std::numeric_limits<int64_t>::max() : a + b;
 }
 
-// Adds `units` to the work of the current firing and of the current evaluation; an evaluation error
-// with clause L5 when either would exceed its bound. `what` says what the work is for (in the message).
-// Outside an evaluation (unit tests calling kernels directly) only the default bounds apply.
+// Adds `units` to the work of the current firing and of the current evaluation, in the context this thread
+// works for (current_context().charge): for code below a kernel that has no context argument at hand. An
+// evaluation error with clause L5 when either would exceed its bound; `what` says what the work is for.
 void charge_work(int64_t units, std::string_view what);
 
-// The bounds of one evaluation (scoped: restores the enclosing meter on destruction). Nested evaluations
-// (an evaluation started by a test while another runs) keep their own counts.
-class WorkBudget {
- public:
-  WorkBudget(int64_t per_firing, int64_t per_evaluation) noexcept;
-  ~WorkBudget();
-  WorkBudget(const WorkBudget&) = delete;
-  WorkBudget& operator=(const WorkBudget&) = delete;
-
- private:
-  int64_t saved_[4];
-};
-
-// One firing: its count starts at zero and the enclosing firing's count (a Loop around its body's
-// firings) is restored afterwards.
+// One firing, in the context this thread works for: its count starts at zero and the enclosing firing's
+// count (a Loop around its body's firings) is restored afterwards.
 class FiringWork {
  public:
-  FiringWork() noexcept;
-  ~FiringWork();
+  explicit FiringWork(EvalContext& context = current_context()) noexcept
+      : context_(context), saved_(context.begin_firing()) {}
+  ~FiringWork() { context_.end_firing(saved_); }
   FiringWork(const FiringWork&) = delete;
   FiringWork& operator=(const FiringWork&) = delete;
 
  private:
+  EvalContext& context_;
   int64_t saved_;
 };
-
-namespace detail {
-// For semantics/parallel.cpp (E9): the meter of this thread, and a scope in which this thread charges
-// another thread's meter (or its own) under a lock, so that the pieces of one firing, on whatever thread
-// they run, count against the firing and the evaluation that handed them out.
-[[nodiscard]] void* this_threads_meter() noexcept;
-class UseMeter {
- public:
-  UseMeter(void* meter, std::mutex* lock) noexcept;
-  ~UseMeter();
-  UseMeter(const UseMeter&) = delete;
-  UseMeter& operator=(const UseMeter&) = delete;
-
- private:
-  void* saved_meter_;
-  std::mutex* saved_lock_;
-};
-}  // namespace detail
 
 }  // namespace onnxsem

@@ -15,28 +15,6 @@
 namespace onnxsem::ops {
 namespace {
 
-// a / n for a fixed a divisible by n >= 1; unknown otherwise (evaluation refuses a non-multiple).
-Dim div_dim(const Dim& a, std::optional<int64_t> n) {
-  if (n && *n == 1) return a;
-  if (!a.value || !n || *n < 1 || *a.value % *n != 0) return unknown_dim();
-  return fixed_dim(*a.value / *n);
-}
-// n * a for fixed a; a itself when n is 1.
-Dim mul_dim(std::optional<int64_t> n, const Dim& a) {
-  if (n && *n == 1) return a;
-  int64_t r = 0;
-  if (!a.value || !n || __builtin_mul_overflow(*a.value, *n, &r) || r < 0) return unknown_dim();
-  return fixed_dim(r);
-}
-// a + b when both are fixed; a when b is 0.
-Dim add_dim(const Dim& a, const Dim& b) {
-  if (b.value == 0) return a;
-  if (a.value == 0) return b;
-  int64_t r = 0;
-  if (!a.value || !b.value || __builtin_add_overflow(*a.value, *b.value, &r)) return unknown_dim();
-  return fixed_dim(r);
-}
-
 // Attention-23/24/25 (AT1, AT2, AT5, AT12, AT14; AT25 and AT26 for version 25).
 std::vector<Type> attention_rule(const InferenceArgs& a) {
   std::vector<Type> out(a.output_count, tensor_of());
@@ -92,7 +70,7 @@ std::vector<Type> attention_rule(const InferenceArgs& a) {
   auto view = [&](const std::optional<Dims>& x, std::optional<int64_t> heads) {
     if (!x) return View{unknown_dim(), heads ? fixed_dim(*heads) : unknown_dim(), unknown_dim(), unknown_dim()};
     if (*rank == 4) return View{(*x)[0], (*x)[1], (*x)[2], (*x)[3]};
-    return View{(*x)[0], fixed_dim(*heads), (*x)[1], div_dim((*x)[2], heads)};
+    return View{(*x)[0], fixed_dim(*heads), (*x)[1], divided((*x)[2], heads)};
   };
   const View Q = view(q, hq_attr), K = view(k, hkv_attr), V = view(v, hkv_attr);
   const Dim B = Q.b.value || !Q.b.param.empty() ? Q.b : K.b.value || !K.b.param.empty() ? K.b : V.b;
@@ -101,10 +79,10 @@ std::vector<Type> attention_rule(const InferenceArgs& a) {
   const bool past = a.has_input(4);
   const Dim P = past ? dim_at(input_dims(a, 4), 2) : fixed_dim(0);
   const Dim Skv = K.s.value || !K.s.param.empty() ? K.s : V.s;
-  const Dim T = add_dim(Skv, P);
+  const Dim T = plus(Skv, P);
   if (!out.empty()) {
     if (*rank == 4) out[0].shape = Dims{B, Q.h, Q.s, V.d};
-    else out[0].shape = Dims{B, Q.s, mul_dim(hq_attr, V.d)};
+    else out[0].shape = Dims{B, Q.s, times(V.d, hq_attr)};
   }
   if (out.size() > 1) out[1].shape = Dims{B, Hkv, T, K.d};
   if (out.size() > 2) out[2].shape = Dims{B, Hkv, T, V.d};
@@ -130,8 +108,8 @@ std::vector<Type> linear_attention_rule(const InferenceArgs& a) {
                      *hq >= 1 && *hkv >= 1;
   if (!valid) return out;  // evaluation refuses other operands (AT20)
   const Dim B = q ? (*q)[0] : dim_at(k, 0), T = q ? (*q)[1] : dim_at(k, 1);
-  const Dim dv = div_dim(dim_at(v, 2), hkv), dk = div_dim(dim_at(k, 2), hkv);
-  if (!out.empty()) out[0].shape = Dims{B, T, mul_dim(hq, dv)};
+  const Dim dv = divided(dim_at(v, 2), hkv), dk = divided(dim_at(k, 2), hkv);
+  if (!out.empty()) out[0].shape = Dims{B, T, times(dv, hq)};
   if (out.size() > 1) {
     out[1].shape = Dims{B, fixed_dim(*hkv), dk, dv};
     // present_state has past_state's element type (bound by the signature), else query's.

@@ -355,7 +355,8 @@ template <class T>
 }
 
 // One thread's block of A (kBlockM rows by kBlockK columns, as pack_a writes it), packed just before the
-// products that read it, so that it stays in the processor's cache.
+// products that read it, so that it stays in the processor's cache. Kept outside the evaluation's context:
+// every entry is written before it is read, so it cannot change a result.
 [[nodiscard]] inline double* a_block_buffer() {
   thread_local const LineArray<double> buffer = line_array<double>(kBlockM * kBlockK);
   return buffer.get();

@@ -33,6 +33,58 @@ bool same_dim(const Dim& a, const Dim& b) {
   return !a.value && !b.value && !a.param.empty() && a.param == b.param;
 }
 
+bool is_fixed(const Dim& d, int64_t v) { return d.value && *d.value == v; }
+
+bool differ(const Dim& a, const Dim& b) { return a.value && b.value && *a.value != *b.value; }
+
+Dim product_dim(const Dims& d, size_t from, size_t to) {
+  const Dims part(d.begin() + static_cast<std::ptrdiff_t>(from), d.begin() + static_cast<std::ptrdiff_t>(to));
+  for (const Dim& x : part)
+    if (is_fixed(x, 0)) return fixed_dim(0);
+  if (auto p = dims_product(part)) return fixed_dim(*p);
+  std::optional<Dim> open;
+  for (const Dim& x : part) {
+    if (is_fixed(x, 1)) continue;
+    if (x.value || open) return unknown_dim();
+    open = x;
+  }
+  return open ? *open : unknown_dim();
+}
+
+Dim plus(const Dim& x, const Dim& y) {
+  if (is_fixed(x, 0)) return y;
+  if (is_fixed(y, 0)) return x;
+  int64_t s = 0;
+  if (x.value && y.value && !__builtin_add_overflow(*x.value, *y.value, &s)) return fixed_dim(s);
+  return unknown_dim();
+}
+
+Dim times(const Dim& d, std::optional<int64_t> k) {
+  if (!k || *k < 0) return unknown_dim();
+  if (*k == 1) return d;
+  if (*k == 0 || is_fixed(d, 0)) return fixed_dim(0);
+  int64_t r = 0;
+  if (d.value && !__builtin_mul_overflow(*d.value, *k, &r)) return fixed_dim(r);
+  return unknown_dim();
+}
+
+Dim divided(const Dim& d, std::optional<int64_t> k) {
+  if (k && *k == 1) return d;
+  if (!d.value || !k || *k < 1 || *d.value % *k != 0) return unknown_dim();
+  return fixed_dim(*d.value / *k);
+}
+
+Dim agreed(const Dim& x, const Dim& y, Clause clause, const std::string& what) {
+  if (differ(x, y))
+    type_error(clause,
+               what + ": dimensions " + std::to_string(*x.value) + " and " + std::to_string(*y.value) + " differ");
+  if (x.value) return x;
+  if (y.value) return y;
+  if (x.param.empty()) return y;
+  if (y.param.empty() || y.param == x.param) return x;
+  return unknown_dim();  // two different symbols: which one holds is not known
+}
+
 std::optional<int64_t> dims_product(const Dims& d) {
   int64_t p = 1;
   for (const auto& x : d) {
@@ -183,14 +235,6 @@ std::string choice_attr(const Node& n, const std::string& name, const std::strin
   for (const auto& c : allowed) list += (list.empty() ? "" : ", ") + c;
   // (TY10) an attribute whose definition lists its values holds one of them.
   type_error("TY10", n.op_type + ": attribute " + name + " is \"" + v + "\", not one of " + list);
-}
-
-std::string dim_text(const Dim& d) { return d.value ? std::to_string(*d.value) : d.param.empty() ? "?" : d.param; }
-
-std::string dims_text(const Dims& d) {
-  std::string s = "[";
-  for (size_t i = 0; i < d.size(); ++i) s += (i ? ", " : "") + dim_text(d[i]);
-  return s + "]";
 }
 
 std::string ints_text(const std::vector<int64_t>& v) {

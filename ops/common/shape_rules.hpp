@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/error.hpp"
 #include "semantics/signature.hpp"
 
 namespace onnxsem::ops {
@@ -22,11 +23,31 @@ using Dims = std::vector<Dim>;
 // The element type of input k (undefined when unknown or absent).
 [[nodiscard]] DType input_elem(const InferenceArgs& a, size_t k);
 
+// ---- The dimension algebra every family's shape rules use: what is known of a dimension (a fixed size, a
+// symbol, or nothing) under the arithmetic of shapes. A result is fixed only when it is certain; anything
+// that overflows int64 is unknown (evaluation refuses it under L1).
+
 // A dimension of unknown size.
 [[nodiscard]] Dim unknown_dim();
 [[nodiscard]] bool same_dim(const Dim& a, const Dim& b);  // both fixed and equal, or both the same symbol
+[[nodiscard]] bool is_fixed(const Dim& d, int64_t v);     // fixed at v
+[[nodiscard]] bool differ(const Dim& a, const Dim& b);    // both fixed, at different sizes
 // The product of dimensions when all are fixed (nullopt otherwise, or on overflow).
 [[nodiscard]] std::optional<int64_t> dims_product(const Dims& d);
+// The product of d[from, to): fixed when every factor is (unknown on overflow), 0 when a factor is fixed 0,
+// the one factor that is not fixed when all others are 1, and unknown otherwise.
+[[nodiscard]] Dim product_dim(const Dims& d, size_t from, size_t to);
+// x + y: the other when one is fixed 0.
+[[nodiscard]] Dim plus(const Dim& x, const Dim& y);
+// d * k for a count k (unknown when k is unknown or negative): d itself for k = 1, 0 for k = 0.
+[[nodiscard]] Dim times(const Dim& d, std::optional<int64_t> k);
+// d / k for a fixed d that k >= 1 divides: d itself for k = 1, unknown otherwise (evaluation refuses a
+// size that is not a multiple).
+[[nodiscard]] Dim divided(const Dim& d, std::optional<int64_t> k);
+// Two dimensions the operator requires to be equal: refused with `clause` when both are fixed and differ;
+// otherwise the better known of the two (a fixed size over a symbol, a symbol over nothing; unknown for two
+// different symbols).
+[[nodiscard]] Dim agreed(const Dim& x, const Dim& y, Clause clause, const std::string& what);
 
 // Multidirectional broadcasting (B1) of static shapes: aligned at the last dimension, two fixed sizes must be
 // equal or one of them 1 (else a refusal under clause TS1 naming `what`); a fixed size > 1 against an unknown
@@ -72,9 +93,7 @@ using Dims = std::vector<Dim>;
 std::string choice_attr(const Node& n, const std::string& name, const std::string& def,
                         const std::vector<std::string>& allowed);
 
-// Text of dimensions and int lists for refusal messages: "3", "N", "?"; "[2, N, ?]"; "[1, -1]".
-[[nodiscard]] std::string dim_text(const Dim& d);
-[[nodiscard]] std::string dims_text(const Dims& d);
+// Text of int lists for refusal messages: "[1, -1]" (of dimensions: dims_text, semantics/signature.hpp).
 [[nodiscard]] std::string ints_text(const std::vector<int64_t>& v);
 
 }  // namespace onnxsem::ops

@@ -5,6 +5,18 @@
 
 namespace onnxsem::ops {
 
+int64_t size_add(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
+  return r;
+}
+
+int64_t size_mul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  if (__builtin_mul_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
+  return r;
+}
+
 std::string show(const Shape& s) {
   std::string r = "[";
   for (size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);

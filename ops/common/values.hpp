@@ -12,6 +12,11 @@
 
 namespace onnxsem::ops {
 
+// Sum and product of sizes in a kernel: an evaluation error under L1 when they overflow int64 (the shape
+// rules' checked_add and checked_mul, ops/common/shape_rules.hpp, say nullopt instead).
+[[nodiscard]] int64_t size_add(int64_t a, int64_t b);
+[[nodiscard]] int64_t size_mul(int64_t a, int64_t b);
+
 // A shape as "[2,3]", for error messages.
 [[nodiscard]] std::string show(const Shape& s);
 

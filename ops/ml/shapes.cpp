@@ -13,12 +13,6 @@ namespace {
 
 const std::string ml = "ai.onnx.ml";
 
-std::optional<int64_t> checked_add(int64_t x, int64_t y) {
-  int64_t r = 0;
-  if (__builtin_add_overflow(x, y, &r)) return std::nullopt;
-  return r;
-}
-
 // A feature-row input (ML2): [N, C], or [C] read as one row where `rank1` allows it. Rows of a known shape
 // give N and C; the rank is checked where it is known.
 struct Rows {

@@ -68,9 +68,9 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
   const std::vector<double> bd = a.has_input(2) ? widen_all(a.tensor(2), op)
                                                 : std::vector<double>(static_cast<size_t>(C), 0.0);
   const std::vector<double> sd = a.has_input(3) ? widen_all(a.tensor(3), op) : std::vector<double>{};
-  const int64_t padded = checked_add(k - 1, L);
-  std::vector<double> y(static_cast<size_t>(checked_mul(checked_mul(B, C), L)));
-  std::vector<double> present(static_cast<size_t>(checked_mul(checked_mul(B, C), k - 1)));
+  const int64_t padded = size_add(k - 1, L);
+  std::vector<double> y(static_cast<size_t>(size_mul(size_mul(B, C), L)));
+  std::vector<double> present(static_cast<size_t>(size_mul(size_mul(B, C), k - 1)));
   std::vector<double> line(static_cast<size_t>(padded));
   for (int64_t n = 0; n < B; ++n)
     for (int64_t c = 0; c < C; ++c) {

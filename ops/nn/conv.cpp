@@ -75,7 +75,7 @@ ConvShape conv_shape(const KernelArgs& a, const std::string& op, bool transpose)
     if (w.dim(0) != s.C)
       eval_error("NN10", op + ": W has shape " + show(w.shape()) + ", its axis 0 must be C = " + std::to_string(s.C));
     s.Mg = w.dim(1);
-    s.M = checked_mul(s.Mg, s.G);
+    s.M = size_mul(s.Mg, s.G);
   }
   s.kernel.assign(w.shape().begin() + 2, w.shape().end());
   if (auto ks = attr_ints_opt(a.node, "kernel_shape"); ks && *ks != s.kernel)
@@ -103,7 +103,8 @@ struct Lowering {
 };
 
 // One thread's working buffers, kept between calls (they only grow, and are never zeroed: every entry is
-// written before it is read; the padding columns of col's last panel are zeroed once per tile).
+// written before it is read; the padding columns of col's last panel are zeroed once per tile). A cache
+// outside the evaluation's context: what it held before a call is never read, so it cannot change a result.
 struct Scratch {
   template <class T>
   struct Buffer {
@@ -687,12 +688,12 @@ TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const
   g.out.assign(rank, 0);
   for (size_t d = 0; d < rank; ++d) {
     // The extent the scatter covers without any padding removed.
-    const int64_t full = checked_add(checked_add(checked_mul(g.strides[d], in[d] - 1), out_pad[d]),
-                                     checked_mul(kernel[d] - 1, g.dilations[d]) + 1);
+    const int64_t full = size_add(size_add(size_mul(g.strides[d], in[d] - 1), out_pad[d]),
+                                  size_mul(kernel[d] - 1, g.dilations[d]) + 1);
     // [spec:NN13] output extent and the padding it implies.
     ONNXSEM_CLAUSE(NN13);
     if (out_shape || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
-      g.out[d] = out_shape ? (*out_shape)[d] : checked_mul(in[d], g.strides[d]);
+      g.out[d] = out_shape ? (*out_shape)[d] : size_mul(in[d], g.strides[d]);
       if (g.out[d] < 0) eval_error("NN2", op + ": output_shape has a negative extent");
       // total is negative when output_shape asks for more than the scatter covers; halves round down.
       const int64_t total = full - g.out[d];

@@ -67,7 +67,7 @@ DeformShape deform_shape(const KernelArgs& a, const WindowGeometry& g, const std
     eval_error("DC2", op + ": " + std::to_string(s.C) + " input channels are not divisible into offset_group = " +
                           std::to_string(s.Go) + " offset groups");
   s.Cq = s.C / s.Go;
-  Shape want{s.N, checked_mul(checked_mul(s.Go, s.K), static_cast<int64_t>(s.axes))};
+  Shape want{s.N, size_mul(size_mul(s.Go, s.K), static_cast<int64_t>(s.axes))};
   want.insert(want.end(), g.out.begin(), g.out.end());
   if (off.shape() != want)
     eval_error("DC2", op + ": offset has shape " + show(off.shape()) + ", expected " + show(want) +
@@ -83,7 +83,7 @@ DeformShape deform_shape(const KernelArgs& a, const WindowGeometry& g, const std
   }
   if (a.has_input(4)) {
     const Tensor& mask = a.tensor(4);
-    Shape mw{s.N, checked_mul(s.Go, s.K)};
+    Shape mw{s.N, size_mul(s.Go, s.K)};
     mw.insert(mw.end(), g.out.begin(), g.out.end());
     if (mask.shape() != mw)
       eval_error("DC2", op + ": mask has shape " + show(mask.shape()) + ", expected " + show(mw) +
@@ -171,9 +171,9 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
 
   Shape yshape{s.N, s.M};
   yshape.insert(yshape.end(), g.out.begin(), g.out.end());
-  std::vector<double> y(static_cast<size_t>(checked_mul(checked_mul(s.N, s.M), P)));
+  std::vector<double> y(static_cast<size_t>(size_mul(size_mul(s.N, s.M), P)));
   // col[(c*K + j)*P + p]: the masked sample of input channel c for tap j at output position p, of one batch.
-  std::vector<double> col(static_cast<size_t>(checked_mul(checked_mul(s.C, K), P)));
+  std::vector<double> col(static_cast<size_t>(size_mul(size_mul(s.C, K), P)));
   std::vector<double> pos(rank);
   std::vector<Corner> corners;
   for (int64_t n = 0; n < s.N; ++n) {

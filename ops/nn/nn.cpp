@@ -15,18 +15,4 @@ void add_nn(Registry& r) {
   nn::add_deform_conv(r);
 }
 
-namespace nn {
-
-int64_t checked_add(int64_t a, int64_t b) {
-  int64_t r = 0;
-  if (__builtin_add_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
-  return r;
-}
-int64_t checked_mul(int64_t a, int64_t b) {
-  int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
-  return r;
-}
-
-}  // namespace nn
 }  // namespace onnxsem::ops

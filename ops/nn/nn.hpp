@@ -35,8 +35,4 @@ template <class T>
   return t;
 }
 
-// Overflow-checked arithmetic on sizes (spec L1).
-[[nodiscard]] int64_t checked_add(int64_t a, int64_t b);
-[[nodiscard]] int64_t checked_mul(int64_t a, int64_t b);
-
 }  // namespace onnxsem::ops::nn

@@ -66,7 +66,7 @@ Kernel batch_norm(BatchNormVersion ver) {
 
     // scale, B, mean and var hold one value per channel (per channel and spatial position when
     // spatial = 0), NN30.
-    const int64_t per = spatial ? C : checked_mul(C, S);
+    const int64_t per = spatial ? C : size_mul(C, S);
     std::vector<double> prm[4];
     const char* names[4] = {"scale", "B", "mean", "var"};
     for (int k = 0; k < 4; ++k) {

@@ -114,7 +114,8 @@ PoolTables pool_tables(WindowTable table, int64_t outs) {
 // pooling operations repeat a few geometries, and each evaluation of a model meets the same ones), as a
 // runtime's prepared kernels keep theirs: at most kKeptTables of them and kKeptBytes in all, the oldest
 // let go first. A key lists the geometry's extents; tables are never changed once made, so a pooling
-// operation holds its own reference while another replaces the entry.
+// operation holds its own reference while another replaces the entry. Kept outside the evaluation's
+// context: the tables are a function of the key alone, so they cannot change a result.
 class TablesKept {
  public:
   std::shared_ptr<const PoolTables> get(const std::vector<int64_t>& key, const std::function<PoolTables()>& make) {
@@ -179,7 +180,7 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
   require_spatial_input(x, op, global ? 2 : 3);
   Windows w;
   Shape in(x.shape().begin() + 2, x.shape().end());
-  w.planes = checked_mul(x.dim(0), x.dim(1));
+  w.planes = size_mul(x.dim(0), x.dim(1));
   w.yshape = {x.dim(0), x.dim(1)};
   if (global) {
     // [spec:NN25] one window over the whole spatial extent of each plane.
@@ -406,8 +407,8 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
   // The extent of the pooling input: (in - 1) * stride + kernel - pad_begin - pad_end.
   Shape inner{x.dim(0), x.dim(1)};
   for (size_t d = 0; d < rank; ++d) {
-    const int64_t e = checked_add(checked_mul(x.dim(static_cast<int64_t>(d) + 2) - 1, strides[d]), (*kernel)[d]) -
-                      pads[d] - pads[rank + d];
+    const int64_t e = size_add(size_mul(x.dim(static_cast<int64_t>(d) + 2) - 1, strides[d]), (*kernel)[d]) - pads[d] -
+                      pads[rank + d];
     if (e < 0) eval_error("NN26", op + ": the output extent along spatial axis " + std::to_string(d) + " is negative");
     inner.push_back(e);
   }

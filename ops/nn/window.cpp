@@ -111,8 +111,8 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
         g.pad_end[d] = (*pads)[rank + d];
       }
     for (size_t d = 0; d < rank; ++d) {
-      const int64_t padded = checked_add(checked_add(in[d], g.pad_begin[d]), g.pad_end[d]);
-      const int64_t span = checked_add(checked_mul(g.kernel[d] - 1, g.dilations[d]), 1);
+      const int64_t padded = size_add(size_add(in[d], g.pad_begin[d]), g.pad_end[d]);
+      const int64_t span = size_add(size_mul(g.kernel[d] - 1, g.dilations[d]), 1);
       // [spec:NN3] the padded input must hold at least one whole window.
       ONNXSEM_CLAUSE(NN3);
       if (padded < span)
@@ -140,7 +140,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
   if (pads && std::any_of(pads->begin(), pads->end(), [](int64_t p) { return p != 0; }))
     eval_error("NN5", op + ": attribute pads is set together with auto_pad " + auto_pad);
   for (size_t d = 0; d < rank; ++d) {
-    const int64_t span = checked_add(checked_mul(g.kernel[d] - 1, g.dilations[d]), 1);
+    const int64_t span = size_add(size_mul(g.kernel[d] - 1, g.dilations[d]), 1);
     const int64_t s = g.strides[d];
     if (auto_pad == "VALID") {
       if (in[d] < span)
@@ -181,7 +181,7 @@ WindowTable window_table(const WindowGeometry& g) {
       }
       count[d][o] = static_cast<int64_t>(hit[d].size()) - first[d][o];
     }
-    total = checked_mul(total, static_cast<int64_t>(hit[d].size()));
+    total = size_mul(total, static_cast<int64_t>(hit[d].size()));
   }
   // Row-major strides of the input plane: a tap's offset is the sum over the axes of its position times them.
   std::vector<int64_t> in_stride(rank, 1);

@@ -19,16 +19,6 @@ namespace {
 
 using Ints = std::vector<int64_t>;
 
-bool is_one(const Dim& d) { return d.value && *d.value == 1; }
-bool differ(const Dim& a, const Dim& b) { return a.value && b.value && *a.value != *b.value; }
-
-// The size both dimensions must have when evaluation succeeds: the fixed one, else a shared symbol.
-Dim agreed(const Dim& a, const Dim& b) {
-  if (a.value) return a;
-  if (b.value || !b.param.empty()) return b;
-  return a;
-}
-
 // ---- reductions (RD1, RD4) and ArgMax/ArgMin (RD13)
 
 // What is known of the reduced axes: their values, or only their count, or nothing.
@@ -57,7 +47,7 @@ std::optional<Dims> reduced_dims(const InferenceArgs& a, const Axes& axes, bool 
       return Dims(static_cast<size_t>(r - *axes.count), unknown_dim());
     }
     Dims out;
-    for (const Dim& d : *x) out.push_back(is_one(d) ? d : unknown_dim());
+    for (const Dim& d : *x) out.push_back(is_fixed(d, 1) ? d : unknown_dim());
     return out;
   }
   Dims out;
@@ -187,11 +177,11 @@ std::vector<Type> gemm_rule(const InferenceArgs& a) {
     for (size_t i = 0; i < c->size(); ++i) {
       Dim& target = c->size() - i == 2 ? m : n;
       const Dim& ci = (*c)[i];
-      if (is_one(ci)) continue;
+      if (is_fixed(ci, 1)) continue;
       if (differ(ci, target))
         type_error("RD34",
                    "C's dimension " + dim_text(ci) + " does not broadcast to " + dim_text(target) + " of [M, N]");
-      target = agreed(target, ci);
+      target = agreed(target, ci, "RD34", "C and [M, N]");
     }
   }
   if (!out.empty()) out[0] = tensor_of(Dims{m, n});
@@ -224,7 +214,9 @@ std::vector<Type> einsum_rule(const InferenceArgs& a) {
       if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) return out;
       ++count[c];
       auto [it, fresh] = size.try_emplace(c, dim_at(d, i));
-      if (!fresh) it->second = agreed(it->second, dim_at(d, i));
+      if (fresh) continue;
+      if (differ(it->second, dim_at(d, i))) return out;  // one label, two sizes: evaluation refuses (RD31)
+      it->second = agreed(it->second, dim_at(d, i), "RD31", std::string("Einsum: label ") + c);
     }
     start = comma + 1;
   }

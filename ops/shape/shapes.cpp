@@ -34,53 +34,6 @@ constexpr int64_t rank_from_length_limit = 4096;
 Out first(const InferenceArgs& a, Type t) { return outputs(a, {std::move(t)}); }
 
 Dims unknown_dims(size_t n) { return Dims(n, unknown_dim()); }
-bool is_fixed(const Dim& d, int64_t v) { return d.value && *d.value == v; }
-
-// ---- dimension arithmetic
-
-// The product of d[from, to): fixed when every factor is (unknown on overflow), 0 when a factor is fixed 0,
-// the one factor that is not fixed when all others are 1, and unknown otherwise.
-Dim product_dim(const Dims& d, size_t from, size_t to) {
-  const Dims part(d.begin() + static_cast<std::ptrdiff_t>(from), d.begin() + static_cast<std::ptrdiff_t>(to));
-  for (const Dim& x : part)
-    if (is_fixed(x, 0)) return fixed_dim(0);
-  if (auto p = dims_product(part)) return fixed_dim(*p);
-  std::optional<Dim> open;
-  for (const Dim& x : part) {
-    if (is_fixed(x, 1)) continue;
-    if (x.value || open) return unknown_dim();
-    open = x;
-  }
-  return open ? *open : unknown_dim();
-}
-// d * k for a count k >= 0.
-Dim scaled(const Dim& d, int64_t k) {
-  if (k == 1) return d;
-  if (k == 0 || is_fixed(d, 0)) return fixed_dim(0);
-  int64_t r = 0;
-  if (d.value && !__builtin_mul_overflow(*d.value, k, &r)) return fixed_dim(r);
-  return unknown_dim();
-}
-// x + y.
-Dim plus(const Dim& x, const Dim& y) {
-  if (is_fixed(x, 0)) return y;
-  if (is_fixed(y, 0)) return x;
-  int64_t s = 0;
-  if (x.value && y.value && !__builtin_add_overflow(*x.value, *y.value, &s)) return fixed_dim(s);
-  return unknown_dim();
-}
-// Two dimensions that the operator requires to be equal: refused with `clause` when both are fixed and
-// differ; otherwise the better known of the two (a fixed size over a symbol, a symbol over nothing).
-Dim agreed(const Dim& x, const Dim& y, Clause clause, const std::string& what) {
-  if (x.value && y.value && *x.value != *y.value)
-    type_error(clause,
-               what + ": dimensions " + std::to_string(*x.value) + " and " + std::to_string(*y.value) + " differ");
-  if (x.value) return x;
-  if (y.value) return y;
-  if (x.param.empty()) return y;
-  if (y.param.empty() || y.param == x.param) return x;
-  return unknown_dim();  // two different symbols: which one holds is not known
-}
 
 // ---- arguments
 
@@ -512,7 +465,7 @@ Dims tiled(const Dims& in, const Ints& repeats) {
   Dims out;
   for (size_t d = 0; d < in.size(); ++d) {
     if (repeats[d] < 0) type_error("SH43", "Tile: repeats " + ints_text(repeats) + " has a negative entry");
-    out.push_back(scaled(in[d], repeats[d]));
+    out.push_back(times(in[d], repeats[d]));
   }
   return out;
 }
@@ -610,7 +563,7 @@ Out depth_to_space(const InferenceArgs& a, bool has_mode) {
   } else if (b == 1) {
     c = x[1];
   }
-  return first(a, tensor_of(Dims{x[0], c, scaled(x[2], b), scaled(x[3], b)}));
+  return first(a, tensor_of(Dims{x[0], c, times(x[2], b), times(x[3], b)}));
 }
 
 Out space_to_depth(const InferenceArgs& a) {
@@ -618,7 +571,7 @@ Out space_to_depth(const InferenceArgs& a) {
   const auto& in = input_dims(a, 0);
   if (!in) return first(a, tensor_of());
   const Dims& x = *in;
-  Dims out{x[0], scaled(scaled(x[1], b), b), x[2], x[3]};
+  Dims out{x[0], times(times(x[1], b), b), x[2], x[3]};
   for (size_t d = 2; d < 4 && b != 1; ++d) {
     if (x[d].value && *x[d].value % b != 0)
       type_error("SH45", "SpaceToDepth: spatial size " + std::to_string(*x[d].value) +

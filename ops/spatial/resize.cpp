@@ -286,7 +286,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       for (size_t e = 0; e < d; ++e) outer *= shape[e];
       for (size_t e = d + 1; e < rank; ++e) inner *= shape[e];
       const int64_t in = shape[d], out = plan.out[d];
-      std::unique_ptr<double[]> next = doubles(checked_mul(checked_mul(outer, out), inner));
+      std::unique_ptr<double[]> next = doubles(size_mul(size_mul(outer, out), inner));
       // E9: slices of the output rows (a, o) go to the threads; each row starts from +0 and adds its taps
       // in the order above.
       const int64_t taps_per_row = std::max<int64_t>(1, t.begin[static_cast<size_t>(out)] / std::max<int64_t>(out, 1));

@@ -72,7 +72,7 @@ Kernel grid_sample_kernel(GsVersion v) {
     yshape.insert(yshape.end(), grid.shape().begin() + 1, grid.shape().end() - 1);
     const int64_t plane = element_count(dims);
     int64_t outs = 1;
-    for (int64_t d = 1; d < rank - 1; ++d) outs = checked_mul(outs, grid.dim(d));
+    for (int64_t d = 1; d < rank - 1; ++d) outs = size_mul(outs, grid.dim(d));
     std::vector<int64_t> stride(n, 1);
     for (size_t d = n; d-- > 1;) stride[d - 1] = stride[d] * dims[d];
     const std::vector<double> g = widen_all(grid, op + " grid");

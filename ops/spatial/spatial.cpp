@@ -28,12 +28,6 @@ std::string show_d(const std::vector<double>& s) {
   return o.str();
 }
 
-int64_t checked_mul(int64_t a, int64_t b) {
-  int64_t r = 0;
-  if (__builtin_mul_overflow(a, b, &r)) eval_error("L1", "size computation overflows");
-  return r;
-}
-
 namespace {
 
 // Row-major strides of a shape.
@@ -127,7 +121,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
     if (image[d] < 0 || block[d] < 1 || dil[d] < 1 || str[d] < 1 || pads[d] < 0 || pads[d + n] < 0)
       eval_error("SP45", "Col2Im: image_shape " + show(image) + ", block_shape " + show(block) +
                              " or an attribute along axis " + std::to_string(d) + " is out of range");
-    block_count = checked_mul(block_count, block[d]);
+    block_count = size_mul(block_count, block[d]);
     // [spec:SP46] the number of block positions along each axis.
     ONNXSEM_CLAUSE(SP46);
     const int64_t span = dil[d] * (block[d] - 1) + 1;
@@ -136,7 +130,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
       eval_error("SP46", "Col2Im: block span " + std::to_string(span) + " exceeds the padded image extent " +
                              std::to_string(padded) + " along axis " + std::to_string(d));
     counts[d] = (padded - span) / str[d] + 1;
-    positions = checked_mul(positions, counts[d]);
+    positions = size_mul(positions, counts[d]);
   }
   if (x.dim(1) % block_count != 0 || x.dim(2) != positions)
     eval_error("SP46", "Col2Im: input shape " + show(x.shape()) + " does not match " + std::to_string(block_count) +
@@ -150,7 +144,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     constexpr bool is_float = !std::is_integral_v<T>;
     using Acc = std::conditional_t<is_float, double, uint64_t>;
-    std::vector<Acc> acc(static_cast<size_t>(checked_mul(checked_mul(batch, channels), plane)), Acc{});
+    std::vector<Acc> acc(static_cast<size_t>(size_mul(size_mul(batch, channels), plane)), Acc{});
     auto xd = x.data<T>();
     std::vector<int64_t> k(n), l(n);
     for (int64_t b = 0; b < batch; ++b)

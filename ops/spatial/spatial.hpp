@@ -48,9 +48,6 @@ template <class T>
 
 [[nodiscard]] std::string show_d(const std::vector<double>& s);
 
-// Overflow-checked arithmetic on sizes (spec L1).
-[[nodiscard]] int64_t checked_mul(int64_t a, int64_t b);
-
 // The cubic convolution kernel with parameter a (Keys), at distance t.
 [[nodiscard]] inline double cubic_kernel(double t, double a) {
   t = std::fabs(t);
