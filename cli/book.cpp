@@ -480,43 +480,49 @@ void Book::gather_sources() {
     for (const auto& s : c.sites) notes_[s.file][s.line].push_back(Note{Note::Kind::site, id, 0, 0});
     for (const auto& t : c.tests) notes_[t.file][t.line].push_back(Note{Note::Kind::test, id, 0, 0});
   }
-  // Where each version is registered, where its signature is written (`op DOMAIN TYPE SINCE` in a
-  // signatures.cpp), and where a shape rule names the operator (its name as a string in a shapes.cpp).
+  // Where each version is registered, where its signature is written (`op DOMAIN TYPE SINCE` in an
+  // ops/FAMILY/signatures.txt), and where a shape rule names the operator (its name as a string in a shapes.cpp).
   for (size_t k = 0; k < ops_.size(); ++k)
     for (const auto& [since, v] : ops_[k].versions)
       if (!v.registered_at.empty()) {
         const auto [file, line] = site_of(v.registered_at);
         notes_[file][line].push_back(Note{Note::Kind::registers, "", k, since});
       }
-  for (const auto& file : catalog_.sources) {
-    const std::string name = fs::path(file).filename().string();
-    if (name != "signatures.cpp" && name != "shapes.cpp") continue;
+  std::vector<std::string> signature_files;
+  if (fs::is_directory(root_ / "ops"))
+    for (const auto& e : fs::directory_iterator(root_ / "ops"))
+      if (fs::is_regular_file(e.path() / "signatures.txt"))
+        signature_files.push_back(fs::relative(e.path() / "signatures.txt", root_).string());
+  std::sort(signature_files.begin(), signature_files.end());
+  for (const auto& file : signature_files) {
     const auto& ls = lines_of(file);
     for (size_t i = 0; i < ls.size(); ++i) {
-      if (name == "signatures.cpp") {
-        std::istringstream words(ls[i]);
-        std::string op, domain, type;
-        int64_t since = 0;
-        if (!(words >> op >> domain >> type >> since) || op != "op") continue;
-        auto k = op_named(domain == "ai.onnx" ? type : domain + "::" + type);
-        if (!k || !ops_[*k].versions.count(since)) continue;
-        ops_[*k].versions[since].signature_at = file + ":" + std::to_string(i + 1);
-        notes_[file][i + 1].push_back(Note{Note::Kind::signature, "", *k, since});
-      } else {
-        for (size_t q = ls[i].find('"'); q != std::string::npos; q = ls[i].find('"', q + 1)) {
-          const size_t end = ls[i].find('"', q + 1);
-          if (end == std::string::npos) break;
-          auto it = by_type_.find(ls[i].substr(q + 1, end - q - 1));
-          if (it != by_type_.end())
-            for (size_t k : it->second)
-              if (ops_[k].shape_rule_at.empty()) {
-                ops_[k].shape_rule_at = file + ":" + std::to_string(i + 1);
-                notes_[file][i + 1].push_back(Note{Note::Kind::shape_rule, "", k, 0});
-              }
-          q = end;
-        }
-      }
+      std::istringstream words(ls[i]);
+      std::string op, domain, type;
+      int64_t since = 0;
+      if (!(words >> op >> domain >> type >> since) || op != "op") continue;
+      auto k = op_named(domain == "ai.onnx" ? type : domain + "::" + type);
+      if (!k || !ops_[*k].versions.count(since)) continue;
+      ops_[*k].versions[since].signature_at = file + ":" + std::to_string(i + 1);
+      notes_[file][i + 1].push_back(Note{Note::Kind::signature, "", *k, since});
     }
+  }
+  for (const auto& file : catalog_.sources) {
+    if (fs::path(file).filename() != "shapes.cpp") continue;
+    const auto& ls = lines_of(file);
+    for (size_t i = 0; i < ls.size(); ++i)
+      for (size_t q = ls[i].find('"'); q != std::string::npos; q = ls[i].find('"', q + 1)) {
+        const size_t end = ls[i].find('"', q + 1);
+        if (end == std::string::npos) break;
+        auto it = by_type_.find(ls[i].substr(q + 1, end - q - 1));
+        if (it != by_type_.end())
+          for (size_t k : it->second)
+            if (ops_[k].shape_rule_at.empty()) {
+              ops_[k].shape_rule_at = file + ":" + std::to_string(i + 1);
+              notes_[file][i + 1].push_back(Note{Note::Kind::shape_rule, "", k, 0});
+            }
+        q = end;
+      }
   }
   for (const auto& [file, lines] : notes_) sources_.insert(file);
 }

@@ -117,6 +117,9 @@ has "$b/op/Add.html" '<td>node/test_add_wrong</td><td class="fail">fail</td>' "A
 has "$b/op/Add.html" '<td>planted</td><td class="n agree">1</td>' "Add's page: the runtime agrees"
 has "$b/spec/ops-elementwise.html" '<h3 id="EW29">' "the chapter page anchors its clauses"
 has "$b/op/Tanh.html" 'sweep-cov.json: reached by 1 suite test' "coverage of EW29 shown"
+has "$b/op/Tanh.html" 'written at <a href="../src/ops/elementwise/signatures.txt.html#L[0-9]+">ops/elementwise/signatures.txt:[0-9]+</a>' \
+  "Tanh's page: where its signatures are written, in the family's signature file"
+has "$b/src/ops/elementwise/signatures.txt.html" 'op ai.onnx Tanh 13' "the signature file's page shows its text"
 has "$b/op/Tanh.html" '<td><a href="../spec/ops-elementwise.html#EW29">EW29</a></td><td>yes</td><td class="n">1</td>' \
   "coverage: Tanh's test reached EW29"
 has "$b/op/If.html" 'sweep-cov.json: <span class="fail">reached by no suite test</span>' "coverage: If's SB4 reached by no test"

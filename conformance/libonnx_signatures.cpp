@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
 
   if (!write_path.empty()) {
     std::ofstream out(write_path);
-    out << "# Differences between onnxsem's operator signatures (ops/FAMILY/signatures.cpp) and libonnx 1.12's\n"
+    out << "# Differences between onnxsem's operator signatures (ops/FAMILY/signatures.txt) and libonnx 1.12's\n"
            "# schemas, checked by the test signatures-libonnx (conformance/libonnx_signatures.cpp).\n"
            "# operator version\twhat differs\tonnxsem\tlibonnx 1.12\treason\n";
     for (const auto& d : observed) {

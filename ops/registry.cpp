@@ -2,8 +2,10 @@
 #include "ops/registry.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "semantics/coverage.hpp"
+#include "semantics/error.hpp"
 
 namespace onnxsem::ops {
 
@@ -51,9 +53,19 @@ const ShapeRule* Registry::shape_rule(std::string_view domain, std::string_view 
 }
 
 void Registry::describe(std::string_view text) {
-  for (auto& s : parse_signatures(text)) {
+  auto parsed = parse_signatures(text);
+  // [spec:TY1] one signature per operator version: a second one, in this text or an earlier one, is a
+  // mistake in the signature files, refused before any of the text is taken.
+  std::set<std::tuple<std::string, std::string, int64_t>> keys;
+  for (const auto& s : parsed) {
     auto key = std::make_tuple(s.domain, s.op_type, s.since_version);
-    signatures_[key] = std::move(s);
+    if (signatures_.count(key) || !keys.insert(std::move(key)).second)
+      throw Failure(
+          Error{ErrorKind::internal, "TY1", "signature text: " + s.name() + " is described twice", {}, {}, {}});
+  }
+  for (auto& s : parsed) {
+    auto key = std::make_tuple(s.domain, s.op_type, s.since_version);
+    signatures_.emplace(std::move(key), std::move(s));
   }
 }
 

@@ -41,8 +41,8 @@ class Registry final : public OperatorTable {
   [[nodiscard]] const ShapeRule* shape_rule(std::string_view domain, std::string_view op_type,
                                             int64_t since_version) const override;
 
-  // Adds the signatures of a signature text (spec/types.md, TY1); a second signature of one operator
-  // version replaces the first.
+  // Adds the signatures of a signature text (spec/types.md, TY1). Throws Failure (internal, TY1), taking
+  // nothing of the text, when it describes an operator version twice or one already described.
   void describe(std::string_view signature_text);
   // Registers the shape rule (TY5) of the operator versions with these since-versions.
   void shape_rule(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
@@ -86,7 +86,7 @@ void add_attention(Registry& r);  // Attention, RotaryEmbedding, LinearAttention
 void add_ml(Registry& r);         // the ai.onnx.ml domain: tree ensembles, encoders, linear models
 void add_image(Registry& r);      // ImageDecoder
 
-// The signatures of each family (ops/FAMILY/signatures.cpp, spec/types.md TY1).
+// The signatures of each family (ops/FAMILY/signatures.txt, spec/types.md TY1), embedded by the build.
 void describe_elementwise(Registry& r);
 void describe_cast(Registry& r);
 void describe_shape(Registry& r);

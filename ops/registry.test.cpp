@@ -39,6 +39,28 @@ TEST_CASE("[TY1] every operator version onnxsem registers, and every control-flo
   MESSAGE(r.implemented().size() << " operator versions registered, " << r.signatures().size() << " signatures");
 }
 
+TEST_CASE("[TY1] an operator version described twice is refused, and nothing of the second text is taken") {
+  const std::string foo7 = "op ai.onnx Foo 7\nin X T\nout Y T\ntype T tensor(float)\n";
+  ops::Registry r;
+  r.describe(foo7);
+  // Again in a later text: refused, the first description stays, and the text's other version is not taken.
+  CHECK_THROWS_WITH_AS(r.describe("op ai.onnx Bar 1\nin X T\nout Y T\ntype T tensor(int8)\n\n" + foo7),
+                       doctest::Contains("Foo-7 is described twice"), Failure);
+  REQUIRE(r.signature("", "Foo", 7));
+  CHECK(type_text(r.signature("", "Foo", 7)->type_vars.at(0).allowed.at(0)) == "tensor(float)");
+  CHECK(r.signature("", "Bar", 1) == nullptr);
+  CHECK(r.signatures().size() == 1);
+  // Twice within one text.
+  ops::Registry r2;
+  CHECK_THROWS_WITH_AS(r2.describe(foo7 + "\n" + foo7), doctest::Contains("Foo-7 is described twice"), Failure);
+  CHECK(r2.signatures().empty());
+  // One op_type in two domains, or at two since-versions, is two operator versions.
+  ops::Registry r3;
+  r3.describe(foo7 + "\nop ai.onnx Foo 8\nin X T\nout Y T\ntype T tensor(float)\n\n" +
+              "op ai.onnx.ml Foo 7\nin X T\nout Y T\ntype T tensor(float)\n");
+  CHECK(r3.signatures().size() == 3);
+}
+
 TEST_CASE("[TY5] every operator version onnxsem registers has a shape rule") {
   const auto& r = ops::standard_registry();
   size_t missing = 0;
