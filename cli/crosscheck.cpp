@@ -13,6 +13,7 @@
 #include "cli/generate.hpp"
 #include "conformance/shard.hpp"
 #include "ops/registry.hpp"
+#include "reports/crosscheck.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::crosscheck {
@@ -99,7 +100,7 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (!a.has("generate")) {
     // [spec:K15] a sharded cross-check runs the tests whose key's hash is K modulo N.
     if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
-    return run(o, ops);
+    return reports::run_crosscheck(o, ops);
   }
   // --generate N: the campaign's cases (of its shard, by index) are generated into a scratch folder, which is
   // cross-checked after the other targets; every case that does not agree is reduced (XC8).
@@ -122,7 +123,7 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
                     std::to_string(campaign.first) + " to " + std::to_string(campaign.first + campaign.count - 1) + ")";
   int code = 1;
   try {
-    code = run(o, ops);
+    code = reports::run_crosscheck(o, ops);
   } catch (...) {
     fs::remove_all(tmpl);
     throw;
