@@ -13,6 +13,7 @@
 #include "cli/generate.hpp"
 #include "conformance/shard.hpp"
 #include "ops/registry.hpp"
+#include "reports/campaign.hpp"
 #include "reports/crosscheck.hpp"
 #include "semantics/error.hpp"
 
@@ -104,7 +105,7 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   }
   // --generate N: the campaign's cases (of its shard, by index) are generated into a scratch folder, which is
   // cross-checked after the other targets; every case that does not agree is reduced (XC8).
-  const cli::Campaign campaign = cli::campaign_from(a, "generate");
+  const conformance::Campaign campaign = cli::campaign_from(a, "generate");
   if (campaign.shard.n > 1) {
     // The shard's cases are chosen by index (GN5); the report places them among all the campaign's cases,
     // in the order the unsharded run finds them (by key), so that the shards' reports merge (K16).
@@ -116,7 +117,8 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   }
   char tmpl[] = "/tmp/onnxsem-generated-XXXXXX";
   if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
-  const auto res = cli::run_campaign(campaign, tmpl, ops::standard_registry(), std::cout);
+  const auto res = conformance::run_campaign(campaign, tmpl, ops::standard_registry());
+  reports::print_campaign(std::cout, res);
   o.targets.push_back(tmpl);
   o.labels.resize(o.targets.size());
   o.labels.back() = "generated (seed " + std::to_string(campaign.options.seed) + ", cases " +

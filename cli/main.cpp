@@ -24,6 +24,7 @@
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 #include "reports/book.hpp"
+#include "reports/campaign.hpp"
 #include "reports/crosscheck.hpp"
 #include "reports/index.hpp"
 #include "reports/print.hpp"
@@ -305,8 +306,8 @@ int cmd_sweep(const Args& a) {
 // Generates random models from the suites' node configurations (GN1-GN5) into a folder of test folders.
 int cmd_generate(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "generate takes one output folder");
-  const auto res = cli::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry(),
-                                     std::cout);
+  const auto res = conformance::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry());
+  reports::print_campaign(std::cout, res);
   return res.refused == 0 ? 0 : 1;
 }
 

@@ -14,6 +14,10 @@
 
 namespace onnxsem::conformance {
 
+// Every status, in the order of Status (the order the reports' tables and counts use).
+inline constexpr std::array<Status, 5> statuses = {Status::pass, Status::fail, Status::error, Status::unsupported,
+                                                   Status::rejected};
+
 struct SweepOptions {
   std::vector<std::string> roots;
   int jobs = 1;

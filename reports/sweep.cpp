@@ -9,12 +9,10 @@
 namespace onnxsem::reports {
 
 using conformance::Status;
+using conformance::statuses;
 using conformance::SweepReport;
 
 namespace {
-
-constexpr std::array<Status, 5> statuses = {Status::pass, Status::fail, Status::error, Status::unsupported,
-                                            Status::rejected};
 
 std::string xml_escape(const std::string& s) {
   std::string o;

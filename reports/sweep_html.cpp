@@ -11,12 +11,10 @@
 namespace onnxsem::reports {
 
 using conformance::Status;
+using conformance::statuses;
 using spec::html_escape;
 
 namespace {
-
-constexpr std::array<Status, 5> statuses = {Status::pass, Status::fail, Status::error, Status::unsupported,
-                                            Status::rejected};
 
 std::string linked(const std::string& text, const std::optional<std::string>& href) {
   return href ? "<a href=\"" + html_escape(*href) + "\">" + html_escape(text) + "</a>" : html_escape(text);
