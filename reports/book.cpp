@@ -12,7 +12,8 @@
 //
 // Which clauses an operator has: those whose title, text or section heading names it (whole word, case
 // as written; an operator named by an English word, such as If or Where, does not count at the start of a
-// sentence), and, listed apart, the clauses of its chapter that name no operator. Coverage, where a sweep
+// sentence), its own first (those with a code site in the file of one of its kernels or of its shape rule),
+// and, listed apart, the clauses of its chapter that name no operator. Coverage, where a sweep
 // measured it, shows what the suite's tests of the operator actually reached.
 #include "reports/book.hpp"
 
@@ -975,10 +976,27 @@ void Book::write_operator(size_t k) {
   }
   o << "</table>\n";
 
-  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size()
-    << ")</h2>\n<p>The clauses whose title, text or section names " << html_escape(op.type)
-    << ", each with its code sites, the unit tests that name it and its suite coverage.</p>\n";
-  for (const auto& id : op.clauses) o << clause_in_full(from, catalog_.clauses.at(id));
+  // Its own clauses first: those with a code site in the files of its kernels or of its shape rule; then
+  // the others that name it (another operator's clause, a general one), each group in the order of IDs.
+  std::set<std::string> own_files;
+  for (const auto& [since, v] : op.versions)
+    if (!v.registered_at.empty()) own_files.insert(site_of(v.registered_at).first);
+  if (!op.shape_rule_at.empty()) own_files.insert(site_of(op.shape_rule_at).first);
+  std::vector<std::string> clauses = op.clauses;
+  const auto others = std::stable_partition(clauses.begin(), clauses.end(), [&](const std::string& id) {
+    const auto& sites = catalog_.clauses.at(id).sites;
+    return std::any_of(sites.begin(), sites.end(), [&](const auto& c) { return own_files.count(c.file) > 0; });
+  });
+  std::string files;
+  for (const auto& f : own_files) files += (files.empty() ? "" : ", ") + where_ref(from, f);
+  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size() << ")</h2>\n<p>The clauses whose title, text or section "
+    << "names " << html_escape(op.type) << ", each with its code sites, the unit tests that name it and its suite "
+    << "coverage: "
+    << (others == clauses.begin() ? std::string("none has")
+                                  : "first the " + std::to_string(others - clauses.begin()) + " with")
+    << " a code site in its own kernel or shape rule (" << (files.empty() ? "none" : files) << ")"
+    << (others == clauses.begin() ? "" : ", then the others") << ".</p>\n";
+  for (const auto& id : clauses) o << clause_in_full(from, catalog_.clauses.at(id));
   if (!op.general.empty()) {
     o << "<h3 id=\"chapter-clauses\">Clauses of its chapter that name no operator</h3>\n<ul>";
     for (const auto& id : op.general)
