@@ -114,6 +114,15 @@ has "$b/op/Tanh.html" 'Suite tests in <a href="../reports/sweep-1.html">sweep-co
 has "$b/op/Tanh.html" '<td>planted</td><td class="n">0</td><td class="n differ">1</td>' "Tanh's page: the runtime's outcomes"
 has "$b/op/Tanh.html" 'Distinct findings after reduction' "Tanh's page: the runtime's finding"
 has "$b/op/Add.html" '<td>node/test_add_wrong</td><td class="fail">fail</td>' "Add's page: the failing test"
+# An operator's own clauses (a code site in its kernel's or shape rule's file) come before the others naming it:
+# Conv's window clause NN10 (ops/nn/conv.cpp) before CausalConvWithState's CC1 and the threads clause E9.
+order=$(grep -o '<div class="clause" id="[A-Z]*[0-9]*"' "$b/op/Conv.html" | grep -n -E 'id="(NN10|CC1|E9)"' |
+          sed -E 's/^([0-9]+):.*id="([A-Z0-9]+)"/\2/' | tr '\n' ' ')
+if [ "$order" = "NN10 CC1 E9 " ]; then ok "Conv's page: its own clause NN10 before CC1 and E9"
+else fail "Conv's page: clauses in the order '$order', not 'NN10 CC1 E9'"; fi
+has "$b/op/Conv.html" 'first the [1-9][0-9]* with a code site in its own kernel or shape rule \(<a href="../src/ops/nn/conv.cpp.html">' \
+  "Conv's page: says which files are its own"
+
 has "$b/op/Add.html" '<td>planted</td><td class="n agree">1</td>' "Add's page: the runtime agrees"
 has "$b/spec/ops-elementwise.html" '<h3 id="EW29">' "the chapter page anchors its clauses"
 has "$b/op/Tanh.html" 'sweep-cov.json: reached by 1 suite test' "coverage of EW29 shown"

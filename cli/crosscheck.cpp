@@ -13,6 +13,8 @@
 #include "cli/generate.hpp"
 #include "conformance/shard.hpp"
 #include "ops/registry.hpp"
+#include "reports/campaign.hpp"
+#include "reports/crosscheck.hpp"
 #include "semantics/error.hpp"
 
 namespace onnxsem::crosscheck {
@@ -99,11 +101,11 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (!a.has("generate")) {
     // [spec:K15] a sharded cross-check runs the tests whose key's hash is K modulo N.
     if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
-    return run(o, ops);
+    return reports::run_crosscheck(o, ops);
   }
   // --generate N: the campaign's cases (of its shard, by index) are generated into a scratch folder, which is
   // cross-checked after the other targets; every case that does not agree is reduced (XC8).
-  const cli::Campaign campaign = cli::campaign_from(a, "generate");
+  const conformance::Campaign campaign = cli::campaign_from(a, "generate");
   if (campaign.shard.n > 1) {
     // The shard's cases are chosen by index (GN5); the report places them among all the campaign's cases,
     // in the order the unsharded run finds them (by key), so that the shards' reports merge (K16).
@@ -115,14 +117,15 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   }
   char tmpl[] = "/tmp/onnxsem-generated-XXXXXX";
   if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
-  const auto res = cli::run_campaign(campaign, tmpl, ops::standard_registry(), std::cout);
+  const auto res = conformance::run_campaign(campaign, tmpl, ops::standard_registry());
+  reports::print_campaign(std::cout, res);
   o.targets.push_back(tmpl);
   o.labels.resize(o.targets.size());
   o.labels.back() = "generated (seed " + std::to_string(campaign.options.seed) + ", cases " +
                     std::to_string(campaign.first) + " to " + std::to_string(campaign.first + campaign.count - 1) + ")";
   int code = 1;
   try {
-    code = run(o, ops);
+    code = reports::run_crosscheck(o, ops);
   } catch (...) {
     fs::remove_all(tmpl);
     throw;

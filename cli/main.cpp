@@ -16,19 +16,22 @@
 #include <vector>
 
 #include "cli/args.hpp"
-#include "cli/book.hpp"
 #include "cli/crosscheck.hpp"
 #include "cli/generate.hpp"
-#include "cli/index.hpp"
-#include "cli/print.hpp"
-#include "cli/sweep_html.hpp"
-#include "cli/tables.hpp"
 #include "conformance/bench.hpp"
 #include "conformance/generate.hpp"
 #include "conformance/libonnx_inference.hpp"
 #include "conformance/sweep.hpp"
-#include "crosscheck/report.hpp"
 #include "ops/registry.hpp"
+#include "reports/book.hpp"
+#include "reports/campaign.hpp"
+#include "reports/crosscheck.hpp"
+#include "reports/index.hpp"
+#include "reports/print.hpp"
+#include "reports/sweep.hpp"
+#include "reports/sweep_html.hpp"
+#include "reports/tables.hpp"
+#include "reports/types.hpp"
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
@@ -138,49 +141,7 @@ int cmd_types(const Args& a) {
   const Model m = load_model_file(a.positional[0]);
   const Typing t = infer_types(m, ops::standard_registry());
   if (a.has("json")) {
-    auto& o = std::cout;
-    o << "{\"model\": ";
-    conformance::json_string(o, a.positional[0]);
-    o << ", \"operations_typed\": " << t.operations_typed << ", \"operations_untyped\": " << t.operations_untyped
-      << ", \"scopes\": [";
-    for (size_t g = 0; g < t.graphs.size(); ++g) {
-      o << (g ? ",\n" : "\n") << "  {\"scope\": ";
-      conformance::json_string(o, t.graphs[g].scope);
-      o << ", \"names\": [";
-      for (size_t k = 0; k < t.graphs[g].names.size(); ++k) {
-        const auto& [name, type] = t.graphs[g].names[k];
-        o << (k ? ", " : "") << "{\"name\": ";
-        conformance::json_string(o, name);
-        o << ", \"type\": ";
-        conformance::json_string(o, type_text(type));
-        o << ", \"shape\": ";
-        if (type.kind != Type::Kind::tensor || !type.shape) {
-          o << "null";
-        } else {
-          o << "[";
-          for (size_t i = 0; i < type.shape->size(); ++i) {
-            const Dim& d = (*type.shape)[i];
-            o << (i ? ", " : "");
-            if (d.value) o << *d.value;
-            else if (!d.param.empty()) conformance::json_string(o, d.param);
-            else o << "null";
-          }
-          o << "]";
-        }
-        o << "}";
-      }
-      o << "]}";
-    }
-    o << "],\n \"findings\": [";
-    for (size_t k = 0; k < t.findings.size(); ++k) {
-      o << (k ? ", " : "") << "{\"clause\": ";
-      conformance::json_string(o, t.findings[k].clause);
-      o << ", \"severity\": \"" << (t.findings[k].severity == Finding::Severity::error ? "error" : "warning")
-        << "\", \"message\": ";
-      conformance::json_string(o, t.findings[k].describe());
-      o << "}";
-    }
-    o << "]}\n";
+    std::cout << reports::types_json(a.positional[0], t);
     return refuses(t.findings) ? 1 : 0;
   }
   for (const auto& g : t.graphs) {
@@ -294,11 +255,24 @@ int cmd_run(const Args& a) {
   const auto outdir = a.get("output-dir");
   if (outdir) fs::create_directories(*outdir);
   for (size_t k = 0; k < out.outputs.size(); ++k) {
-    std::cout << m.graph.outputs[k].name << ": " << cli::format_value(out.outputs[k]) << "\n";
+    std::cout << m.graph.outputs[k].name << ": " << reports::format_value(out.outputs[k]) << "\n";
     if (outdir)
       write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
   }
   return 0;
+}
+
+// Writes the reports a sweep's or a merge's options name, prints the summary; returns the exit code.
+int write_sweep_reports(const Args& a, const conformance::SweepReport& rep) {
+  reports::SweepFiles files;
+  files.json = a.get("json").value_or("");
+  files.junit = a.get("junit").value_or("");
+  files.markdown = a.get("markdown").value_or("");
+  files.expected = a.get("write-expected").value_or("");
+  reports::write_sweep_reports(files, rep);
+  if (auto v = a.get("html")) reports::write_sweep_html(*v, rep);
+  reports::print_sweep_summary(std::cout, rep);
+  return conformance::exit_code(rep);
 }
 
 int cmd_sweep(const Args& a) {
@@ -309,7 +283,6 @@ int cmd_sweep(const Args& a) {
     o.expected_file = std::string(ONNXSEM_SOURCE_DIR) + "/conformance/expected/debian-onnx-1.12.tsv";
   }
   if (auto v = a.get("expected")) o.expected_file = *v;
-  if (auto v = a.get("write-expected")) o.write_expected = *v;
   if (auto v = a.get("jobs")) o.jobs = static_cast<int>(to_int(*v, "--jobs"));
   else o.jobs = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
   if (auto v = a.get("schedules")) o.run.schedules = static_cast<int>(to_int(*v, "--schedules"));
@@ -317,9 +290,6 @@ int cmd_sweep(const Args& a) {
   if (auto v = a.get("timeout")) o.timeout_seconds = static_cast<double>(to_int(*v, "--timeout"));
   if (auto v = a.get("max-tensor-bytes")) o.run.max_tensor_bytes = to_int(*v, "--max-tensor-bytes");
   if (auto v = a.get("filter")) o.filter = *v;
-  if (auto v = a.get("json")) o.json_file = *v;
-  if (auto v = a.get("junit")) o.junit_file = *v;
-  if (auto v = a.get("markdown")) o.markdown_file = *v;
   if (auto v = a.get("shard")) o.shard = conformance::parse_shard(*v);
   o.run.profile = profile_of(a);
   o.run.coverage = !a.has("no-coverage");
@@ -330,42 +300,33 @@ int cmd_sweep(const Args& a) {
     if (auto v = a.get(k)) cli::require_writable(*v);
 
   const auto rep = conformance::sweep(o, ops::standard_registry());
-  if (auto v = a.get("html")) cli::write_sweep_html(*v, rep);
-  return conformance::print_summary(std::cout, rep);
+  return write_sweep_reports(a, rep);
 }
 
 // Generates random models from the suites' node configurations (GN1-GN5) into a folder of test folders.
 int cmd_generate(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "generate takes one output folder");
-  const auto res = cli::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry(),
-                                     std::cout);
+  const auto res = conformance::run_campaign(cli::campaign_from(a, "count"), a.positional[0], ops::standard_registry());
+  reports::print_campaign(std::cout, res);
   return res.refused == 0 ? 0 : 1;
 }
 
 // Merges the JSON reports of a sharded sweep (K16) into the reports the unsharded sweep writes.
 int cmd_merge(const Args& a) {
   if (a.positional.empty()) usage_error("U2", "merge needs at least one REPORT.json");
-  if (crosscheck::is_crosscheck_report(a.positional[0])) {
+  if (reports::is_crosscheck_report(a.positional[0])) {
     if (a.has("junit") || a.has("write-expected") || a.has("html"))
       usage_error("U2", "a cross-check's reports are JSON and Markdown");
-    std::vector<crosscheck::ReadReport> parts;
-    for (const auto& p : a.positional) parts.push_back(crosscheck::read_crosscheck_report(p));
-    crosscheck::merge_crosscheck_reports(parts, a.get("json").value_or(""), a.get("markdown").value_or(""));
+    std::vector<crosscheck::Results> parts;
+    for (const auto& p : a.positional) parts.push_back(reports::read_crosscheck_report(p));
+    reports::merge_crosscheck_reports(parts, a.get("json").value_or(""), a.get("markdown").value_or(""));
     return 0;
   }
   for (const char* k : {"json", "junit", "markdown", "html", "write-expected"})
     if (auto v = a.get(k)) cli::require_writable(*v);
   std::vector<conformance::SweepReport> parts;
-  for (const auto& p : a.positional) parts.push_back(conformance::read_report(p));
-  const auto rep = conformance::merge_reports(parts);
-  conformance::SweepOptions o;
-  if (auto v = a.get("json")) o.json_file = *v;
-  if (auto v = a.get("junit")) o.junit_file = *v;
-  if (auto v = a.get("markdown")) o.markdown_file = *v;
-  if (auto v = a.get("write-expected")) o.write_expected = *v;
-  conformance::write_reports(o, rep);
-  if (auto v = a.get("html")) cli::write_sweep_html(*v, rep);
-  return conformance::print_summary(std::cout, rep);
+  for (const auto& p : a.positional) parts.push_back(reports::read_sweep_report(p));
+  return write_sweep_reports(a, conformance::merge_reports(parts));
 }
 
 }  // namespace
@@ -412,29 +373,29 @@ int main(int argc, char** argv) {
     if (cmd == "book") {
       const Args a = parse_args(argc, argv, 2, {"sweep", "crosscheck", "source"});
       if (a.positional.size() != 1) usage_error("U2", "book takes one output folder DIR");
-      cli::BookOptions o;
+      reports::BookOptions o;
       o.dir = a.positional[0];
       o.source_root = a.get("source").value_or(ONNXSEM_SOURCE_DIR);
       for (auto [it, end] = a.options.equal_range("sweep"); it != end; ++it) o.sweeps.push_back(it->second);
       for (auto [it, end] = a.options.equal_range("crosscheck"); it != end; ++it) o.crosschecks.push_back(it->second);
-      return cli::book(ops::standard_registry(), o, std::cout);
+      return reports::book(ops::standard_registry(), o, std::cout);
     }
     if (cmd == "bench") return cmd_bench(parse_args(argc, argv, 2, {"repeat", "data", "threads", "dim", "int-bound"}));
     if (cmd == "index") {
       const Args a = parse_args(argc, argv, 2, {"into", "check"});
       if (const auto check = a.get("check")) {
         if (a.get("into") || !a.positional.empty()) usage_error("U2", "index --check FILE takes nothing else");
-        return cli::check_index(ops::standard_registry(), *check, std::cout);
+        return reports::check_index(ops::standard_registry(), *check, std::cout);
       }
       const auto into = a.get("into");
       if (!into) usage_error("U2", "index needs --into FILE (or --check FILE)");
-      return cli::index(ops::standard_registry(), *into, a.positional);
+      return reports::index(ops::standard_registry(), *into, a.positional);
     }
     if (cmd == "tables") {
       const Args a = parse_args(argc, argv, 2, {"into"});
       const auto into = a.get("into");
       if (!into) usage_error("U2", "tables needs --into FILE");
-      return cli::tables(*into, a.positional);
+      return reports::tables(*into, a.positional);
     }
     if (cmd == "crosscheck")
       return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(),

@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "conformance/hash.hpp"
 #include "semantics/coverage_recording.hpp"
 #include "semantics/demand.hpp"
@@ -73,12 +75,10 @@ std::vector<std::string> numbered_files(const fs::path& dir, const std::string& 
   return out;
 }
 
-// A tiny reader for the flat data.json of real/ tests: {"atol": 1e-07, "rtol": 0.001, "url": "..."}.
-std::string json_field(const std::string& text, const std::string& name) {
-  const std::regex re("\"" + name + "\"\\s*:\\s*(\"([^\"]*)\"|([-+0-9.eE]+))");
-  std::smatch m;
-  if (!std::regex_search(text, m, re)) return {};
-  return m[2].matched ? m[2].str() : m[3].str();
+// A field of the flat data.json of real/ tests, {"atol": 1e-07, "rtol": 0.001, "url": "..."}: null when the
+// file, or the field, is absent or not JSON.
+nlohmann::json data_field(const nlohmann::json& data, const std::string& name) {
+  return data.is_object() && data.contains(name) ? data.at(name) : nlohmann::json();
 }
 
 TestCase real_test(const fs::path& dir, const std::string& key) {
@@ -86,12 +86,11 @@ TestCase real_test(const fs::path& dir, const std::string& key) {
   t.key = key;
   t.dir = dir.string();
   std::ifstream in(dir / "data.json");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string text = ss.str();
-  if (auto a = json_field(text, "atol"); !a.empty()) t.tol.atol = std::stod(a);
-  if (auto r = json_field(text, "rtol"); !r.empty()) t.tol.rtol = std::stod(r);
-  const std::string url = json_field(text, "url");
+  const auto data = in ? nlohmann::json::parse(in, nullptr, false) : nlohmann::json();
+  if (const auto a = data_field(data, "atol"); a.is_number()) t.tol.atol = a.get<double>();
+  if (const auto r = data_field(data, "rtol"); r.is_number()) t.tol.rtol = r.get<double>();
+  const auto u = data_field(data, "url");
+  const std::string url = u.is_string() ? u.get<std::string>() : "";
   // [spec:K3] a real-model test names its model by URL; only a model shipped beside the suite can run.
   const std::string prefix = "onnx/backend/test/data/";
   if (url.rfind(prefix, 0) == 0) {

@@ -18,27 +18,19 @@
 #include <set>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "semantics/coverage_recording.hpp"
 
 namespace onnxsem::conformance {
 namespace {
 
-std::string escape_field(const std::string& s) {
-  std::string o;
-  for (char c : s) o += (c == '\t' || c == '\n') ? ' ' : c;
-  return o;
-}
-
 std::string serialise(const Result& r) {
   std::string clauses;
   for (const auto& c : r.clauses) clauses += (clauses.empty() ? "" : " ") + c;
   std::ostringstream o;
-  o << status_name(r.status) << '\t' << escape_field(r.clause) << '\t' << r.seconds << '\t' << r.schedules_run << '\t'
+  o << status_name(r.status) << '\t' << tsv_field(r.clause) << '\t' << r.seconds << '\t' << r.schedules_run << '\t'
     << (r.order_independent ? 1 : 0) << '\t' << (r.formulations_agree ? 1 : 0) << (r.pure ? 1 : 0)
-    << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t' << escape_field(r.versions) << '\t' << escape_field(r.ops)
-    << '\t' << escape_field(clauses) << '\t' << escape_field(r.reason);
+    << (r.deterministic ? 1 : 0) << '\t' << r.digest << '\t' << tsv_field(r.versions) << '\t' << tsv_field(r.ops)
+    << '\t' << tsv_field(clauses) << '\t' << tsv_field(r.reason);
   return o.str();
 }
 
@@ -98,47 +90,6 @@ Worker start_worker(const TestCase& t, size_t index, const OperatorTable& ops, c
   return Worker{pid, p[0], index, {}, std::chrono::steady_clock::now()};
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '&': o += "&amp;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
-
-}  // namespace
-
-void json_string(std::ostream& o, const std::string& s) {
-  o << '"';
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') o << '\\' << c;
-    else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      o << buf;
-    } else o << c;
-  }
-  o << '"';
-}
-
-namespace {
-
-// A JSON array of strings, on one line.
-void json_strings(std::ostream& o, const std::vector<std::string>& items) {
-  o << '[';
-  for (size_t i = 0; i < items.size(); ++i) {
-    o << (i ? ", " : "");
-    json_string(o, items[i]);
-  }
-  o << ']';
-}
-
 // A clause's family: the letters its ID starts with (EW12: EW), which name its chapter or operator group.
 std::string clause_family(const std::string& id) {
   size_t k = 0;
@@ -152,26 +103,6 @@ bool clause_less(const std::string& a, const std::string& b) {
   if (fa != fb) return fa < fb;
   const std::string na = a.substr(fa.size()), nb = b.substr(fb.size());
   return na.size() != nb.size() ? na.size() < nb.size() : na < nb;
-}
-
-// [spec:K17] the Markdown coverage section: how many instrumented clauses the tests reached, and family
-// by family the clauses no test reached (the suite's blind spots).
-void write_coverage_markdown(std::ostream& o, const SweepReport& rep) {
-  o << "\n## Clause coverage\n\n";
-  if (rep.instrumented.empty()) {
-    o << "Not recorded.\n";
-    return;
-  }
-  const auto families = coverage_by_family(rep);
-  size_t hit = 0;
-  for (const auto& f : families) hit += f.instrumented - f.unreached.size();
-  o << rep.instrumented.size() << " clauses have a code site with a coverage marker; " << hit
-    << " of them were reached by at least one test, " << rep.instrumented.size() - hit
-    << " by none. Clauses without a marker are not counted (the traceability matrix, build/spec/trace.md or the "
-       "book's, lists every clause); the JSON report gives, for each clause, the number of tests that reached it, "
-       "and for each test its clauses.\n\n"
-       "| family | instrumented | reached | reached by no test |\n|---|---|---|---|\n";
-  write_family_rows(o, families);
 }
 
 }  // namespace
@@ -188,14 +119,6 @@ std::vector<FamilyCoverage> coverage_by_family(const SweepReport& rep) {
     if (!reached.count(id)) families.back().unreached.push_back(id);
   }
   return families;
-}
-
-void write_family_rows(std::ostream& o, const std::vector<FamilyCoverage>& families) {
-  for (const auto& f : families) {
-    o << "| " << f.family << " | " << f.instrumented << " | " << f.instrumented - f.unreached.size() << " | ";
-    for (size_t i = 0; i < f.unreached.size(); ++i) o << (i ? ", " : "") << f.unreached[i];
-    o << " |\n";
-  }
 }
 
 std::vector<std::string> SweepReport::unexpected() const {
@@ -351,209 +274,28 @@ SweepReport sweep(const SweepOptions& opt, const OperatorTable& ops) {
       if (!seen.count(key) && opt.shard.holds(key) && std::regex_search(key, re))
         rep.stale.push_back(key + ": listed as " + status_name(e.status) + " but no such test was found");
   }
-  write_reports(opt, rep);
   return rep;
 }
 
-void write_reports(const SweepOptions& opt, const SweepReport& rep) {
-  auto open = [](const std::string& path) {
-    std::ofstream o(path);
-    if (!o) usage_error("F1", "cannot write '" + path + "'");
-    return o;
-  };
-  if (!opt.write_expected.empty()) {
-    auto out = open(opt.write_expected);
-    out << "# Known results that are not 'pass': test<TAB>status<TAB>reason. `onnxsem sweep --expected` fails\n"
-           "# when a test's result differs from this list (a test not listed must pass).\n";
-    for (const auto& r : rep.results)
-      if (r.status != Status::pass)
-        out << r.key << '\t' << status_name(r.status) << '\t' << escape_field(r.reason) << '\n';
-  }
-  if (!opt.json_file.empty()) {
-    auto o = open(opt.json_file);
-    o << "{\n  \"sweep\": {\"roots\": [";
-    for (size_t i = 0; i < rep.roots.size(); ++i) {
-      o << (i ? ", " : "");
-      json_string(o, rep.roots[i]);
-    }
-    o << "], \"filter\": ";
-    json_string(o, rep.filter);
-    o << ", \"expected\": ";
-    json_string(o, rep.expected_file);
-    o << ", \"profile\": \"" << rep.profile << "\", \"schedules\": " << rep.schedules << ", \"seed\": " << rep.seed
-      << ", \"shard\": \"" << rep.shard.text() << "\", \"found\": " << rep.found << "},\n  \"summary\": {";
-    bool first = true;
-    for (Status s : {Status::pass, Status::fail, Status::error, Status::unsupported, Status::rejected}) {
-      o << (first ? "" : ", ") << '"' << status_name(s) << "\": " << rep.count(s);
-      first = false;
-    }
-    o << ", \"unexpected\": " << rep.unexpected().size() << "},\n";
-    // [spec:K17] the instrumented clauses, and for each clause a test reached how many tests reached it; a
-    // sweep without coverage writes none (rather than a coverage of nothing).
-    const bool coverage = !rep.instrumented.empty();
-    if (coverage) {
-      o << "  \"coverage\": {\"instrumented\": ";
-      json_strings(o, rep.instrumented);
-      o << ", \"reached\": {";
-      bool first_clause = true;
-      for (const auto& [id, n] : rep.reached()) {
-        o << (first_clause ? "" : ", ");
-        json_string(o, id);
-        o << ": " << n;
-        first_clause = false;
-      }
-      o << "}},\n";
-    }
-    o << "  \"tests\": [\n";
-    for (size_t i = 0; i < rep.results.size(); ++i) {
-      const auto& r = rep.results[i];
-      o << "    {\"test\": ";
-      json_string(o, r.key);
-      o << ", \"status\": \"" << status_name(r.status) << "\", \"clause\": ";
-      json_string(o, r.clause);
-      o << ", \"ops\": ";
-      json_string(o, r.ops);
-      o << ", \"versions\": ";
-      json_string(o, r.versions);
-      o << ", \"seconds\": " << r.seconds << ", \"schedules\": " << r.schedules_run
-        << ", \"order_independent\": " << (r.order_independent ? "true" : "false")
-        << ", \"formulations_agree\": " << (r.formulations_agree ? "true" : "false")
-        << ", \"pure\": " << (r.pure ? "true" : "false")
-        << ", \"deterministic\": " << (r.deterministic ? "true" : "false") << ", \"digest\": \"" << std::hex << r.digest
-        << std::dec << "\", \"position\": " << rep.positions[i];
-      if (!rep.differs[i].empty()) {
-        o << ", \"differs\": ";
-        json_string(o, rep.differs[i]);
-      }
-      if (coverage) {
-        o << ", \"clauses\": ";
-        json_strings(o, r.clauses);
-      }
-      o << ", \"reason\": ";
-      json_string(o, r.reason);
-      o << "}" << (i + 1 < rep.results.size() ? "," : "") << "\n";
-    }
-    o << "  ],\n  \"stale\": [";
-    for (size_t i = 0; i < rep.stale.size(); ++i) {
-      o << (i ? ",\n    " : "\n    ");
-      json_string(o, rep.stale[i]);
-    }
-    o << (rep.stale.empty() ? "]\n}\n" : "\n  ]\n}\n");
-  }
-  if (!opt.junit_file.empty()) {
-    auto o = open(opt.junit_file);
-    o << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"onnxsem-sweep\" tests=\"" << rep.results.size()
-      << "\" failures=\"" << rep.count(Status::fail) << "\" errors=\"" << rep.count(Status::error) << "\" skipped=\""
-      << rep.count(Status::unsupported) + rep.count(Status::rejected) << "\">\n";
-    for (const auto& r : rep.results) {
-      o << "  <testcase name=\"" << xml_escape(r.key) << "\" time=\"" << r.seconds << "\">";
-      if (r.status == Status::fail) o << "<failure message=\"" << xml_escape(r.reason) << "\"/>";
-      else if (r.status == Status::error) o << "<error message=\"" << xml_escape(r.reason) << "\"/>";
-      else if (r.status != Status::pass)
-        o << "<skipped message=\"" << status_name(r.status) << ": " << xml_escape(r.reason) << "\"/>";
-      o << "</testcase>\n";
-    }
-    o << "</testsuite>\n";
-  }
-  if (!opt.markdown_file.empty()) {
-    auto o = open(opt.markdown_file);
-    o << "# onnxsem sweep\n\n| status | tests |\n|---|---|\n";
-    for (Status s : {Status::pass, Status::fail, Status::error, Status::unsupported, Status::rejected})
-      o << "| " << status_name(s) << " | " << rep.count(s) << " |\n";
-    o << "\n## By operator\n\n| operator | pass | fail | error | unsupported | rejected |\n|---|---|---|---|---|---|\n";
-    std::map<std::string, std::array<int, 5>> by_op;
-    for (const auto& r : rep.results) {
-      std::stringstream ss(r.ops);
-      std::string op;
-      while (ss >> op) by_op[op][static_cast<size_t>(r.status)]++;
-    }
-    for (const auto& [op, c] : by_op)
-      o << "| " << op << " | " << c[0] << " | " << c[1] << " | " << c[2] << " | " << c[3] << " | " << c[4] << " |\n";
-    write_coverage_markdown(o, rep);
-    if (!rep.unexpected().empty()) {
-      o << "\n## Results that differ from the known list\n\n";
-      for (const auto& u : rep.unexpected()) o << "- " << u << "\n";
-    }
-  }
+std::string tsv_field(const std::string& s) {
+  std::string o;
+  for (char c : s) o += (c == '\t' || c == '\n') ? ' ' : c;
+  return o;
 }
 
-int print_summary(std::ostream& out, const SweepReport& rep) {
-  // Per-operator summary: operators that appear in tests that do not pass.
+std::map<std::string, std::array<int, 5>> operator_counts(const SweepReport& rep) {
   std::map<std::string, std::array<int, 5>> by_op;
   for (const auto& r : rep.results) {
-    std::stringstream ss(r.ops);
+    std::istringstream ops(r.ops);
     std::string op;
-    while (ss >> op) by_op[op][static_cast<size_t>(r.status)]++;
+    while (ops >> op) by_op[op][static_cast<size_t>(r.status)]++;
   }
-  out << "operator summary (pass/fail/error/unsupported/rejected), operators with a test that does not pass:\n";
-  for (const auto& [op, c] : by_op)
-    if (c[1] + c[2] + c[3] + c[4] > 0)
-      out << "  " << op << ": " << c[0] << "/" << c[1] << "/" << c[2] << "/" << c[3] << "/" << c[4] << "\n";
-  for (const auto& r : rep.results)
-    if (r.status == Status::error) out << "error: " << r.key << ": " << r.reason << "\n";
-  for (const auto& u : rep.unexpected()) out << "unexpected: " << u << "\n";
-  if (!rep.instrumented.empty()) {
-    size_t hit = 0;
-    const auto reached = rep.reached();
-    for (const auto& id : rep.instrumented) hit += reached.count(id);
-    out << "clause coverage: " << hit << " of " << rep.instrumented.size()
-        << " instrumented clauses reached by at least one test (K17)\n";
-  }
-  out << "statuses: " << rep.count(Status::pass) << " pass, " << rep.count(Status::fail) << " fail, "
-      << rep.count(Status::error) << " error, " << rep.count(Status::unsupported) << " unsupported, "
-      << rep.count(Status::rejected) << " rejected; " << rep.unexpected().size()
-      << " differ from the known-results list\n";
-  const int failed = rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected);
-  out << rep.count(Status::pass) << " passed, " << failed << " failed, " << rep.count(Status::unsupported)
-      << " skipped\n";
-  if (!rep.expected_file.empty()) return rep.unexpected().empty() ? 0 : 1;
-  return failed == 0 ? 0 : 1;
+  return by_op;
 }
 
-SweepReport read_report(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) usage_error("F1", "cannot read the sweep report '" + path + "'");
-  SweepReport rep;
-  try {
-    const auto j = nlohmann::json::parse(in);
-    const auto& s = j.at("sweep");
-    rep.roots = s.at("roots").get<std::vector<std::string>>();
-    rep.filter = s.at("filter").get<std::string>();
-    rep.expected_file = s.at("expected").get<std::string>();
-    rep.profile = s.at("profile").get<std::string>();
-    rep.schedules = s.at("schedules").get<int>();
-    rep.seed = s.at("seed").get<uint64_t>();
-    rep.shard = parse_shard(s.at("shard").get<std::string>(), "the report's shard");
-    rep.found = s.at("found").get<size_t>();
-    // K17: a report without coverage (written with coverage off, or before K17) has none to read.
-    if (j.contains("coverage")) rep.instrumented = j.at("coverage").at("instrumented").get<std::vector<std::string>>();
-    for (const auto& t : j.at("tests")) {
-      Result r;
-      r.key = t.at("test").get<std::string>();
-      if (!parse_status(t.at("status").get<std::string>(), r.status)) throw std::runtime_error("unknown status");
-      r.clause = t.at("clause").get<std::string>();
-      r.ops = t.at("ops").get<std::string>();
-      r.versions = t.at("versions").get<std::string>();
-      r.seconds = t.at("seconds").get<double>();
-      r.schedules_run = t.at("schedules").get<int>();
-      r.order_independent = t.at("order_independent").get<bool>();
-      r.formulations_agree = t.at("formulations_agree").get<bool>();
-      r.pure = t.at("pure").get<bool>();
-      r.deterministic = t.at("deterministic").get<bool>();
-      r.digest = std::stoull(t.at("digest").get<std::string>(), nullptr, 16);
-      r.reason = t.at("reason").get<std::string>();
-      r.clauses = t.value("clauses", std::vector<std::string>{});
-      rep.positions.push_back(t.at("position").get<size_t>());
-      rep.differs.push_back(t.value("differs", std::string()));
-      rep.results.push_back(std::move(r));
-    }
-    rep.stale = j.at("stale").get<std::vector<std::string>>();
-  } catch (const Failure&) {
-    throw;
-  } catch (const std::exception& e) {
-    usage_error("F1", "'" + path + "' is not a sweep report written by onnxsem sweep --json (" + e.what() + ")");
-  }
-  return rep;
+int exit_code(const SweepReport& rep) {
+  if (!rep.expected_file.empty()) return rep.unexpected().empty() ? 0 : 1;
+  return rep.count(Status::fail) + rep.count(Status::error) + rep.count(Status::rejected) == 0 ? 0 : 1;
 }
 
 SweepReport merge_reports(const std::vector<SweepReport>& shards) {

@@ -2,6 +2,7 @@
 // known results (conformance/expected/), and reported (spec/conformance.md, K6-K8).
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -13,14 +14,16 @@
 
 namespace onnxsem::conformance {
 
+// Every status, in the order of Status (the order the reports' tables and counts use).
+inline constexpr std::array<Status, 5> statuses = {Status::pass, Status::fail, Status::error, Status::unsupported,
+                                                   Status::rejected};
+
 struct SweepOptions {
   std::vector<std::string> roots;
   int jobs = 1;
   double timeout_seconds = 600;
-  std::string filter;          // regular expression on the test key (empty: all)
-  std::string expected_file;   // known results to compare with (empty: none)
-  std::string write_expected;  // write the known-results list from this sweep
-  std::string json_file, junit_file, markdown_file;
+  std::string filter;         // regular expression on the test key (empty: all)
+  std::string expected_file;  // known results to compare with (empty: none)
   RunOptions run;
   Shard shard;  // run only this part of the tests found (K15)
   bool progress = false;
@@ -61,27 +64,21 @@ struct FamilyCoverage {
   std::vector<std::string> unreached;
 };
 [[nodiscard]] std::vector<FamilyCoverage> coverage_by_family(const SweepReport& report);
-// The Markdown rows of that table: family | instrumented | reached | the clauses no test reached.
-void write_family_rows(std::ostream& o, const std::vector<FamilyCoverage>& families);
+// Per operator (as the results' `ops` name it: "Add", "ai.onnx.ml::LabelEncoder"), the number of tests of
+// each status (indexed by Status) whose model uses it.
+[[nodiscard]] std::map<std::string, std::array<int, 5>> operator_counts(const SweepReport& report);
 
-// Runs the sweep, compares with the known-results list and writes the reports the options ask for.
+// Runs the sweep and compares with the known-results list (the reports are written by reports/sweep.hpp).
 [[nodiscard]] SweepReport sweep(const SweepOptions& options, const OperatorTable& ops);
 
-// Writes the known-results list, JSON, JUnit and Markdown reports that `options` names.
-void write_reports(const SweepOptions& options, const SweepReport& report);
-
-// Prints the per-operator summary, the errors, the differences from the known list and the totals; returns
-// the sweep's exit code (0, or 1 when a result differs from the list, or without a list, when one fails).
-int print_summary(std::ostream& o, const SweepReport& report);
-
-// Reads a JSON report written by `write_reports`; a usage error F1 when it is not one.
-[[nodiscard]] SweepReport read_report(const std::string& path);
+// The sweep's exit code: 0, or 1 when a result differs from the list, or without a list, when one fails.
+[[nodiscard]] int exit_code(const SweepReport& report);
 
 // Merges the reports of the shards of one sweep into the report the unsharded sweep gives (K16); a usage
 // error K16 when they are not the N parts of one sweep, each once.
 [[nodiscard]] SweepReport merge_reports(const std::vector<SweepReport>& shards);
 
-// Writes `s` as a JSON string literal (quotes, backslashes and control characters escaped).
-void json_string(std::ostream& o, const std::string& s);
+// A field of a tab-separated line: tabs and line breaks become spaces.
+[[nodiscard]] std::string tsv_field(const std::string& s);
 
 }  // namespace onnxsem::conformance

@@ -30,7 +30,7 @@
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
 #include "crosscheck/judge.hpp"
-#include "crosscheck/report.hpp"
+#include "crosscheck/results.hpp"
 #include "crosscheck/serve.hpp"
 #include "semantics/check.hpp"
 #include "semantics/dispatch.hpp"
@@ -42,7 +42,6 @@
 
 namespace onnxsem::crosscheck {
 namespace fs = std::filesystem;
-using conformance::json_string;
 
 namespace {
 
@@ -925,7 +924,7 @@ std::vector<std::unique_ptr<Runner>> make_runners(const Options& o, const std::v
 
 }  // namespace
 
-int run(const Options& o, const OperatorTable& ops) {
+int run(const Options& o, const OperatorTable& ops, const Reporter& reporter) {
   // The tests: suite folders as the sweep finds them, or model files.
   std::vector<conformance::TestCase> tests;
   std::vector<size_t> target_of;  // per test, its target's position in o.targets
@@ -1023,8 +1022,8 @@ int run(const Options& o, const OperatorTable& ops) {
   std::vector<Note> notes;
   std::vector<std::string> crashes;
   auto take = [&](TestOut& t, size_t index) {
-    for (const auto& c : t.cases) print_case(c);
-    std::cout.flush();
+    if (reporter.on_case)
+      for (const auto& c : t.cases) reporter.on_case(c);
     for (auto& c : t.cases) {
       c.target = target_of[index];
       c.test = list.positions[index];
@@ -1149,7 +1148,7 @@ int run(const Options& o, const OperatorTable& ops) {
   signal(SIGPIPE, old_sigpipe);
   fs::remove_all(tmp);
 
-  report(o, list, cases, notes);
+  if (reporter.on_end) reporter.on_end(Results{o, list, std::move(cases), std::move(notes)});
 
   if (!crashes.empty()) {  // as a crash of the command itself would be, were the tests not run in workers
     std::cout << "crosscheck: onnxsem's worker crashed on " << crashes.size() << " test(s)\n";

@@ -1,6 +1,6 @@
 // The cross-check engine (docs/crosscheck.md; spec/conformance.md, XC1-XC7): runs every
 // case of a set of suites or models once in onnxsem and once in each runtime, through the runtimes'
-// adapters (one process per case, or a server per runtime and job), in worker processes, and reports.
+// adapters (one process per case, or a server per runtime and job), in worker processes.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +42,11 @@ struct Options {
   std::vector<std::string> universe;
 };
 
-// Runs the cross-check; prints non-agreeing cases and the summary to standard output. Each adapter is used
-// in its serve mode when it has one (XC6), one process per case otherwise. Returns the exit code.
-int run(const Options& o, const OperatorTable& ops);
+struct Reporter;  // crosscheck/results.hpp
+
+// Runs the cross-check, telling `reporter` each case as its test ends and the results at the end. Each
+// adapter is used in its serve mode when it has one (XC6), one process per case otherwise. Returns the exit
+// code.
+int run(const Options& o, const OperatorTable& ops, const Reporter& reporter);
 
 }  // namespace onnxsem::crosscheck

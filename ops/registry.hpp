@@ -28,7 +28,7 @@ class Registry final : public OperatorTable {
  public:
   // Registers one behaviour implementation under every since-version it serves. ONNX often raises an
   // operator's version only to widen its type constraints; such versions share one implementation.
-  // `where` records the registering call, for the operator index (cli/index.hpp) and the book.
+  // `where` records the registering call, for the operator index (reports/index.hpp) and the book.
   void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
            CodeSite where = CodeSite::current());
 

@@ -62,7 +62,7 @@ void read_code(const fs::path& root, Catalog& c) {
       R"((eval_error|type_error|usage_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
   // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
   const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
-  for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "cli", "spec"}) {
+  for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "reports", "cli", "spec"}) {
     if (!fs::exists(root / dir)) continue;
     for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
       if (it->is_directory() && it->path().filename() == "node_modules") it.disable_recursion_pending();  // npm's

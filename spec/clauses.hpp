@@ -1,7 +1,7 @@
 // The clauses of spec/ and where they are cited (docs/specification.md): each
 // clause is a heading `### ID - title` in a chapter spec/*.md; its code sites carry `[spec:ID]` in a
 // comment; its tests name `[ID]` in a doctest test name. One scan of the source tree finds all three, for
-// the clause check (spec/clausecheck.cpp) and the book (`onnxsem book`, cli/book.cpp).
+// the clause check (spec/clausecheck.cpp) and the book (`onnxsem book`, reports/book.cpp).
 #pragma once
 
 #include <cstddef>
@@ -42,7 +42,8 @@ struct Catalog {
   std::vector<std::string> problems;
 };
 
-// Scans spec/*.md and the code under semantics/, ops/, conformance/, crosscheck/, cli/ and spec/ of `root`.
+// Scans spec/*.md and the code under semantics/, ops/, conformance/, crosscheck/, reports/, cli/ and spec/ of
+// `root`.
 [[nodiscard]] Catalog scan(const std::filesystem::path& root);
 
 // The traceability matrix as Markdown: a row per clause with its title, its chapter, its code sites

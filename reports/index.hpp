@@ -14,7 +14,7 @@
 #include "conformance/sweep.hpp"
 #include "ops/registry.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 // What sweep reports say of the operator versions: the suite tests whose main graph resolves to each
 // (clause O1), passing and not, each named "REPORT: TEST".
@@ -39,4 +39,4 @@ int index(const ops::Registry& registry, const std::string& into, const std::vec
 // Prints each disagreement to `out`; returns 0 when there is none, else 1.
 int check_index(const ops::Registry& registry, const std::string& path, std::ostream& out);
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

@@ -1,14 +1,14 @@
-// Markdown to HTML for the book (cli/markdown.hpp). Block forms: ATX headings, paragraphs, lists (`-`, `*`,
+// Markdown to HTML for the book (reports/markdown.hpp). Block forms: ATX headings, paragraphs, lists (`-`, `*`,
 // `1.`; one level), pipe tables, fenced and indented code blocks. Inline forms: code spans, links, images
 // (their text only), **bold**, and a literal <br> (the generated traceability matrix uses it).
-#include "cli/markdown.hpp"
+#include "reports/markdown.hpp"
 
 #include <cctype>
 #include <map>
 
 #include "spec/clauses.hpp"
 
-namespace onnxsem::cli::markdown {
+namespace onnxsem::reports::markdown {
 
 namespace {
 
@@ -211,4 +211,4 @@ std::string render(const std::vector<std::string>& lines, const Hooks& hooks) {
   return out;
 }
 
-}  // namespace onnxsem::cli::markdown
+}  // namespace onnxsem::reports::markdown

@@ -1,11 +1,11 @@
-// What the HTML pages of the command share (the book, cli/book.cpp, and the sweep's HTML report,
-// cli/sweep_html.cpp): the page frame and the style sheet. Pages are static and offline: no script or style
+// What the HTML pages of the command share (the book, reports/book.cpp, and the sweep's HTML report,
+// reports/sweep_html.cpp): the page frame and the style sheet. Pages are static and offline: no script or style
 // from elsewhere, relative links only.
 #pragma once
 
 #include <string>
 
-namespace onnxsem::cli::html {
+namespace onnxsem::reports::html {
 
 // The style sheet of every page (the book writes it as style.css; a standalone report inlines it).
 extern const char* const stylesheet;
@@ -16,4 +16,4 @@ extern const char* const stylesheet;
                                      const std::string& nav);
 [[nodiscard]] std::string page_end(const std::string& scripts = "");
 
-}  // namespace onnxsem::cli::html
+}  // namespace onnxsem::reports::html

@@ -1,22 +1,20 @@
-// The sweep's HTML report (cli/sweep_html.hpp).
-#include "cli/sweep_html.hpp"
+// The sweep's HTML report (reports/sweep_html.hpp).
+#include "reports/sweep_html.hpp"
 
 #include <fstream>
 #include <sstream>
 
-#include "cli/html.hpp"
+#include "reports/html.hpp"
 #include "semantics/error.hpp"
 #include "spec/clauses.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 using conformance::Status;
+using conformance::statuses;
 using spec::html_escape;
 
 namespace {
-
-constexpr std::array<Status, 5> statuses = {Status::pass, Status::fail, Status::error, Status::unsupported,
-                                            Status::rejected};
 
 std::string linked(const std::string& text, const std::optional<std::string>& href) {
   return href ? "<a href=\"" + html_escape(*href) + "\">" + html_escape(text) + "</a>" : html_escape(text);
@@ -29,16 +27,6 @@ std::string roots_text(const conformance::SweepReport& rep) {
 }
 
 }  // namespace
-
-std::map<std::string, std::array<int, 5>> operator_counts(const conformance::SweepReport& rep) {
-  std::map<std::string, std::array<int, 5>> by_op;
-  for (const auto& r : rep.results) {
-    std::istringstream ops(r.ops);
-    std::string op;
-    while (ops >> op) by_op[op][static_cast<size_t>(r.status)]++;
-  }
-  return by_op;
-}
 
 std::string sweep_html(const conformance::SweepReport& rep, const std::string& title, const ReportLinks& links) {
   auto op_link = [&](const std::string& op) { return linked(op, links.op ? links.op(op) : std::nullopt); };
@@ -59,7 +47,7 @@ std::string sweep_html(const conformance::SweepReport& rep, const std::string& t
   for (Status s : statuses) o << "<td class=\"n " << status_name(s) << "\">" << rep.count(s) << "</td>";
   o << "</tr></table>\n";
 
-  const auto by_op = operator_counts(rep);
+  const auto by_op = conformance::operator_counts(rep);
   o << "<h2 id=\"operators\">By operator</h2>\n<p>" << by_op.size()
     << " operators; a test counts for every operator its model uses.</p>\n<table><tr><th>operator</th>";
   for (Status s : statuses) o << "<th class=\"n\">" << status_name(s) << "</th>";
@@ -132,4 +120,4 @@ void write_sweep_html(const std::string& path, const conformance::SweepReport& r
   out << sweep_html(rep, "onnxsem sweep of " + roots_text(rep));
 }
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

@@ -2,18 +2,18 @@
 // `onnxsem sweep --json`). A table lives in a Markdown file between the lines
 //   <!-- table:NAME -->   and   <!-- end:NAME -->
 // and is replaced as a whole; nothing in a table is typed by hand.
-#include "cli/tables.hpp"
+#include "reports/tables.hpp"
 
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
 #include "conformance/sweep.hpp"
+#include "reports/sweep.hpp"
 #include "semantics/error.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 namespace {
 
@@ -30,33 +30,24 @@ struct SuiteNumbers {
   std::map<std::string, int> unsupported_ops;  // first operator named by an unsupported test
 };
 
-SuiteNumbers read_report(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) usage_error("F1", "cannot read the sweep report '" + path + "'");
+// The numbers of one report.
+SuiteNumbers numbers(const std::string& path, const conformance::SweepReport& rep) {
   SuiteNumbers s;
   s.name = path;
-  const std::regex test(R"re("test": "([^"]*)", "status": "([a-z]+)")re");
-  const std::regex ops(R"re("ops": "([^"]*)")re");
-  const std::regex schedules(R"re("schedules": ([0-9]+))re");
-  std::string line;
-  while (std::getline(in, line)) {
-    std::smatch m;
-    if (!std::regex_search(line, m, test)) continue;
+  for (const auto& r : rep.results) {
     ++s.tests;
-    const std::string status = m[2];
+    const std::string status = conformance::status_name(r.status);
     ++s.status[status];
-    std::smatch k;
-    const int sch = std::regex_search(line, k, schedules) ? std::stoi(k[1]) : 0;
-    if (status == "pass" && sch > 1) {
+    if (r.status == conformance::Status::pass && r.schedules_run > 1) {
       ++s.checked;
-      s.max_schedules = std::max(s.max_schedules, sch);
-      if (line.find("\"order_independent\": true") != std::string::npos) ++s.order_independent;
-      if (line.find("\"formulations_agree\": true") != std::string::npos) ++s.formulations;
-      if (line.find("\"pure\": true") != std::string::npos) ++s.pure;
-      if (line.find("\"deterministic\": true") != std::string::npos) ++s.deterministic;
+      s.max_schedules = std::max(s.max_schedules, r.schedules_run);
+      s.order_independent += r.order_independent;
+      s.formulations += r.formulations_agree;
+      s.pure += r.pure;
+      s.deterministic += r.deterministic;
     }
-    if (status == "unsupported" && std::regex_search(line, k, ops)) {
-      std::istringstream words(k[1].str());
+    if (r.status == conformance::Status::unsupported) {
+      std::istringstream words(r.ops);
       std::string op;
       while (words >> op) ++s.unsupported_ops[op];
     }
@@ -110,13 +101,14 @@ std::string unsupported_table(const std::vector<SuiteNumbers>& suites) {
 
 // [spec:K17] the clause coverage of each report, then family by family over all reports together: a
 // clause counts as reached when a test of some report reached it.
-std::string coverage_table(const std::vector<std::string>& reports) {
+std::string coverage_table(const std::vector<std::string>& reports, const std::vector<conformance::SweepReport>& read) {
   std::ostringstream o;
   o << "| suite report | instrumented clauses | reached by a test | reached by none |\n|---|---:|---:|---:|\n";
   conformance::SweepReport all;
   std::set<std::string> instrumented;
-  for (const auto& path : reports) {
-    conformance::SweepReport r = conformance::read_report(path);
+  for (size_t k = 0; k < reports.size(); ++k) {
+    const std::string& path = reports[k];
+    conformance::SweepReport r = read[k];
     if (r.instrumented.empty()) {
       o << "| " << path << " | not recorded | | |\n";
       continue;
@@ -130,7 +122,7 @@ std::string coverage_table(const std::vector<std::string>& reports) {
   all.instrumented.assign(instrumented.begin(), instrumented.end());
   o << "\nAll reports together, family by family (the letters of the clause ID):\n\n"
        "| family | instrumented | reached | reached by no test of any report |\n|---|---:|---:|---|\n";
-  conformance::write_family_rows(o, conformance::coverage_by_family(all));
+  write_family_rows(o, conformance::coverage_by_family(all));
   return o.str();
 }
 
@@ -145,8 +137,12 @@ std::string replace_block(const std::string& text, const std::string& name, cons
 
 int tables(const std::string& into, const std::vector<std::string>& reports) {
   if (reports.empty()) usage_error("U2", "tables needs at least one sweep report (JSON)");
+  std::vector<conformance::SweepReport> read;
   std::vector<SuiteNumbers> suites;
-  for (const auto& r : reports) suites.push_back(read_report(r));
+  for (const auto& r : reports) {
+    read.push_back(read_sweep_report(r));
+    suites.push_back(numbers(r, read.back()));
+  }
   std::ifstream in(into);
   if (!in) usage_error("F1", "cannot read '" + into + "'");
   std::stringstream ss;
@@ -155,9 +151,9 @@ int tables(const std::string& into, const std::vector<std::string>& reports) {
   text = replace_block(text, "results", results_table(suites));
   text = replace_block(text, "properties", properties_table(suites));
   text = replace_block(text, "unsupported", unsupported_table(suites));
-  text = replace_block(text, "coverage", coverage_table(reports));
+  text = replace_block(text, "coverage", coverage_table(reports, read));
   std::ofstream(into) << text;
   return 0;
 }
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

@@ -1,4 +1,4 @@
-// The Markdown of spec/ and conformance/findings/ as HTML, for the book (`onnxsem book`, cli/book.cpp): the
+// The Markdown of spec/ and conformance/findings/ as HTML, for the book (`onnxsem book`, reports/book.cpp): the
 // few forms those files use (headings, paragraphs, lists, tables, code blocks, code spans, links, bold). The
 // caller decides what plain text becomes (the book links the clause IDs it names) and where a link goes.
 #pragma once
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace onnxsem::cli::markdown {
+namespace onnxsem::reports::markdown {
 
 struct Heading {
   size_t line = 0;  // 0-based index into the lines
@@ -42,4 +42,4 @@ struct Hooks {
 // The whole text.
 [[nodiscard]] std::string render(const std::vector<std::string>& lines, const Hooks& hooks);
 
-}  // namespace onnxsem::cli::markdown
+}  // namespace onnxsem::reports::markdown

@@ -1,7 +1,7 @@
-// `onnxsem index` and the operator index (cli/index.hpp): every (domain, operator, since-version) onnxsem
+// `onnxsem index` and the operator index (reports/index.hpp): every (domain, operator, since-version) onnxsem
 // implements, where it is registered, and the suite tests that exercise it, taken from sweep reports (each
 // test's "versions": the operator versions its main graph resolves to).
-#include "cli/index.hpp"
+#include "reports/index.hpp"
 
 #include <fstream>
 #include <map>
@@ -10,9 +10,10 @@
 #include <set>
 #include <sstream>
 
+#include "reports/sweep.hpp"
 #include "semantics/error.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 namespace {
 
@@ -83,7 +84,7 @@ std::string operator_index(const ops::Registry& registry, const SuiteUse& suite)
 
 int index(const ops::Registry& registry, const std::string& into, const std::vector<std::string>& reports) {
   SuiteUse suite;
-  for (const auto& path : reports) suite.add(path.substr(path.find_last_of('/') + 1), conformance::read_report(path));
+  for (const auto& path : reports) suite.add(path.substr(path.find_last_of('/') + 1), read_sweep_report(path));
   const std::string text = operator_index(registry, suite);
   std::ofstream out(into, std::ios::binary);
   if (!(out << text && out.flush())) usage_error("F1", "cannot write '" + into + "'");
@@ -133,4 +134,4 @@ int check_index(const ops::Registry& registry, const std::string& path, std::ost
   return 0;
 }
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

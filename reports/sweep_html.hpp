@@ -1,6 +1,6 @@
 // The sweep's HTML report (`onnxsem sweep --html FILE`, `onnxsem merge ... --html FILE`): the statuses, the
 // per-operator table and the tests that do not pass with their reasons, on one page that needs nothing else.
-// The book (cli/book.cpp) writes the same page for each sweep report it is given, with links into itself.
+// The book (reports/book.cpp) writes the same page for each sweep report it is given, with links into itself.
 #pragma once
 
 #include <array>
@@ -11,11 +11,7 @@
 
 #include "conformance/sweep.hpp"
 
-namespace onnxsem::cli {
-
-// Per operator (as the results' `ops` name it: "Add", "ai.onnx.ml::LabelEncoder"), the number of tests of
-// each status (indexed by conformance::Status) whose model uses it.
-[[nodiscard]] std::map<std::string, std::array<int, 5>> operator_counts(const conformance::SweepReport& report);
+namespace onnxsem::reports {
 
 struct ReportLinks {
   std::string stylesheet;  // the book's style sheet; empty: the page carries its own styles
@@ -30,4 +26,4 @@ struct ReportLinks {
 // Writes the standalone report; a usage error F1 when the file cannot be written.
 void write_sweep_html(const std::string& path, const conformance::SweepReport& report);
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 // Replaces the blocks `<!-- table:results -->`, `<!-- table:properties -->` and `<!-- table:unsupported -->`
 // (each up to its `<!-- end:NAME -->`) of `into` with tables computed from the reports. Returns the exit code.
 int tables(const std::string& into, const std::vector<std::string>& reports);
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

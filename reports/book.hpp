@@ -11,7 +11,7 @@
 
 #include "ops/registry.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 struct BookOptions {
   std::string dir;                       // where the site is written
@@ -24,4 +24,4 @@ struct BookOptions {
 // not what its option says is a usage error (F1), before anything is written.
 int book(const ops::Registry& registry, const BookOptions& options, std::ostream& out);
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

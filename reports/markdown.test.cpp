@@ -1,9 +1,9 @@
-// Tests of the Markdown the book renders (cli/markdown.hpp): the forms spec/ and conformance/findings/ use.
+// Tests of the Markdown the book renders (reports/markdown.hpp): the forms spec/ and conformance/findings/ use.
 #include <doctest/doctest.h>
 
-#include "cli/markdown.hpp"
+#include "reports/markdown.hpp"
 
-using namespace onnxsem::cli;
+using namespace onnxsem::reports;
 
 namespace {
 bool has(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }

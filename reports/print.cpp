@@ -1,12 +1,12 @@
 // Printing values for people (onnxsem run).
-#include "cli/print.hpp"
+#include "reports/print.hpp"
 
 #include <sstream>
 
 #include "semantics/dispatch.hpp"
 #include "semantics/numeric.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 std::string format_value(const Value& v, size_t limit) {
   if (v.is_sequence()) {
@@ -50,4 +50,4 @@ std::string format_value(const Value& v, size_t limit) {
   return o.str();
 }
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

@@ -1,9 +1,9 @@
-// The page frame and style sheet of the command's HTML pages (cli/html.hpp).
-#include "cli/html.hpp"
+// The page frame and style sheet of the command's HTML pages (reports/html.hpp).
+#include "reports/html.hpp"
 
 #include "spec/clauses.hpp"
 
-namespace onnxsem::cli::html {
+namespace onnxsem::reports::html {
 
 const char* const stylesheet =
     R"css(body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fff;line-height:1.45}
@@ -50,4 +50,4 @@ std::string page_start(const std::string& title, const std::string& stylesheet_h
 
 std::string page_end(const std::string& scripts) { return "</main>\n" + scripts + "</body></html>\n"; }
 
-}  // namespace onnxsem::cli::html
+}  // namespace onnxsem::reports::html

@@ -1,4 +1,4 @@
-// The reviewer's book (cli/book.hpp): a static site written from the source tree (spec/, the code, the
+// The reviewer's book (reports/book.hpp): a static site written from the source tree (spec/, the code, the
 // findings files), the operator table (signatures, registrations, shape rules) and the reports given. Every
 // link is relative; nothing is loaded from elsewhere; the search runs in the page on an index written beside
 // it as a script (a page opened from disk cannot fetch a file).
@@ -6,15 +6,16 @@
 // The pages: index.html; op/OP.html (op/DOMAIN.OP.html outside ai.onnx); spec/CHAPTER.html, a clause
 // anchored by its ID; src/PATH.html, a line anchored as L<n>; findings/NAME.html; reports/sweep-K.html,
 // reports/coverage-K.html and reports/crosscheck-K.html for the K-th report given; operators.html and
-// trace.html, the operator index (cli/index.hpp, with the suite tests of the sweep reports given) and the
+// trace.html, the operator index (reports/index.hpp, with the suite tests of the sweep reports given) and the
 // traceability matrix (spec::trace_matrix), made here as the build makes them; .onnxsem-book-files, the
 // list of the files written (so that writing the book again removes the pages it no longer has).
 //
 // Which clauses an operator has: those whose title, text or section heading names it (whole word, case
 // as written; an operator named by an English word, such as If or Where, does not count at the start of a
-// sentence), and, listed apart, the clauses of its chapter that name no operator. Coverage, where a sweep
+// sentence), its own first (those with a code site in the file of one of its kernels or of its shape rule),
+// and, listed apart, the clauses of its chapter that name no operator. Coverage, where a sweep
 // measured it, shows what the suite's tests of the operator actually reached.
-#include "cli/book.hpp"
+#include "reports/book.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,17 +33,19 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/html.hpp"
-#include "cli/index.hpp"
-#include "cli/markdown.hpp"
-#include "cli/sweep_html.hpp"
 #include "conformance/sweep.hpp"
 #include "crosscheck/judge.hpp"
+#include "reports/html.hpp"
+#include "reports/index.hpp"
+#include "reports/json.hpp"
+#include "reports/markdown.hpp"
+#include "reports/sweep.hpp"
+#include "reports/sweep_html.hpp"
 #include "semantics/error.hpp"
 #include "semantics/signature.hpp"
 #include "spec/clauses.hpp"
 
-namespace onnxsem::cli {
+namespace onnxsem::reports {
 
 namespace {
 
@@ -52,16 +55,6 @@ using spec::html_escape;
 
 // ---------------------------------------------------------------------------------------------------------
 // The reports.
-
-json parse_json(const std::string& path, const std::string& what) {
-  std::ifstream in(path);
-  if (!in) usage_error("F1", "cannot read the " + what + " '" + path + "'");
-  try {
-    return json::parse(in);
-  } catch (const std::exception& e) {
-    usage_error("F1", "'" + path + "' is not a JSON " + what + " (" + e.what() + ")");
-  }
-}
 
 void add_unique(std::vector<size_t>& v, size_t i) {
   if (v.empty() || v.back() != i) v.push_back(i);
@@ -82,14 +75,14 @@ struct SweepInput {
 };
 
 SweepInput read_sweep(const std::string& path, size_t k) {
-  const json j = parse_json(path, "sweep report");
+  const json j = read_json(path, "sweep report");
   if (j.is_object() && j.contains("crosscheck"))
     usage_error("F1", "'" + path + "' is a cross-check report: give it with --crosscheck");
   SweepInput s;
   s.path = path;
   s.page = "reports/sweep-" + std::to_string(k + 1) + ".html";
   s.coverage_page = "reports/coverage-" + std::to_string(k + 1) + ".html";
-  s.report = conformance::read_report(path);
+  s.report = read_sweep_report(path);
   try {
     if (j.contains("coverage")) {
       const auto& c = j.at("coverage");
@@ -165,7 +158,7 @@ void check_cross_shape(const CrossInput& c) {
 }
 
 CrossInput read_cross(const std::string& path, size_t k) {
-  json j = parse_json(path, "cross-check report");
+  json j = read_json(path, "cross-check report");
   if (!j.is_object() || !j.contains("crosscheck"))
     usage_error("F1", "'" + path + "' is not a cross-check report (onnxsem crosscheck --json)" +
                           (j.is_object() && j.contains("sweep") ? ": it is a sweep report, give it with --sweep" : ""));
@@ -569,8 +562,8 @@ std::optional<std::string> Book::page_of_path(std::string path) const {
 
 // Plain text with its clause IDs and the repository paths that have a page linked.
 std::string Book::linked_text(const std::string& from, std::string_view s) const {
-  static const std::array<std::string_view, 6> dirs = {"semantics/",  "ops/", "conformance/",
-                                                       "crosscheck/", "cli/", "spec/"};
+  static const std::array<std::string_view, 7> dirs = {"semantics/", "ops/", "conformance/", "crosscheck/",
+                                                       "reports/",   "cli/", "spec/"};
   std::string out;
   size_t plain = 0;
   for (size_t i = 0; i < s.size();) {
@@ -989,10 +982,27 @@ void Book::write_operator(size_t k) {
   }
   o << "</table>\n";
 
-  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size()
-    << ")</h2>\n<p>The clauses whose title, text or section names " << html_escape(op.type)
-    << ", each with its code sites, the unit tests that name it and its suite coverage.</p>\n";
-  for (const auto& id : op.clauses) o << clause_in_full(from, catalog_.clauses.at(id));
+  // Its own clauses first: those with a code site in the files of its kernels or of its shape rule; then
+  // the others that name it (another operator's clause, a general one), each group in the order of IDs.
+  std::set<std::string> own_files;
+  for (const auto& [since, v] : op.versions)
+    if (!v.registered_at.empty()) own_files.insert(site_of(v.registered_at).first);
+  if (!op.shape_rule_at.empty()) own_files.insert(site_of(op.shape_rule_at).first);
+  std::vector<std::string> clauses = op.clauses;
+  const auto others = std::stable_partition(clauses.begin(), clauses.end(), [&](const std::string& id) {
+    const auto& sites = catalog_.clauses.at(id).sites;
+    return std::any_of(sites.begin(), sites.end(), [&](const auto& c) { return own_files.count(c.file) > 0; });
+  });
+  std::string files;
+  for (const auto& f : own_files) files += (files.empty() ? "" : ", ") + where_ref(from, f);
+  o << "<h2 id=\"clauses\">Clauses (" << op.clauses.size() << ")</h2>\n<p>The clauses whose title, text or section "
+    << "names " << html_escape(op.type) << ", each with its code sites, the unit tests that name it and its suite "
+    << "coverage: "
+    << (others == clauses.begin() ? std::string("none has")
+                                  : "first the " + std::to_string(others - clauses.begin()) + " with")
+    << " a code site in its own kernel or shape rule (" << (files.empty() ? "none" : files) << ")"
+    << (others == clauses.begin() ? "" : ", then the others") << ".</p>\n";
+  for (const auto& id : clauses) o << clause_in_full(from, catalog_.clauses.at(id));
   if (!op.general.empty()) {
     o << "<h3 id=\"chapter-clauses\">Clauses of its chapter that name no operator</h3>\n<ul>";
     for (const auto& id : op.general)
@@ -1438,4 +1448,4 @@ int book(const ops::Registry& registry, const BookOptions& options, std::ostream
   return 0;
 }
 
-}  // namespace onnxsem::cli
+}  // namespace onnxsem::reports

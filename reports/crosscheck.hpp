@@ -1,0 +1,36 @@
+// The cross-check's reports (docs/crosscheck.md; spec/conformance.md, XC7, K16): the cases that do not agree
+// as they come, then the summary on standard output, and the JSON and Markdown reports, written from the
+// results crosscheck/ computed; the JSON report read back, for merging the reports of shards.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "crosscheck/results.hpp"
+#include "semantics/operator.hpp"
+
+namespace onnxsem::reports {
+
+// Prints a case that does not agree (or whose transform differs) on standard output.
+void print_case(const crosscheck::Case& c);
+
+// Prints the summary and writes the JSON and Markdown reports the results' options name.
+void write_crosscheck_reports(const crosscheck::Results& results);
+
+// The reporter of the command: each case as it comes, then the summary and reports.
+[[nodiscard]] crosscheck::Reporter crosscheck_reporter();
+
+// Runs the cross-check (crosscheck::run) with that reporter; returns the exit code.
+int run_crosscheck(const crosscheck::Options& options, const OperatorTable& ops);
+
+// Whether the JSON file is a cross-check's report (rather than a sweep's).
+[[nodiscard]] bool is_crosscheck_report(const std::string& path);
+// Reads a report written by `write_crosscheck_reports` (no adapter commands); a usage error F1 when it is not
+// one.
+[[nodiscard]] crosscheck::Results read_crosscheck_report(const std::string& path);
+// Merges the shards' reports (crosscheck::merge_results), prints the summary and writes the merged JSON and
+// Markdown reports to the files named ("" for none).
+void merge_crosscheck_reports(const std::vector<crosscheck::Results>& parts, const std::string& json_file,
+                              const std::string& markdown_file);
+
+}  // namespace onnxsem::reports
