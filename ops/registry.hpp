@@ -78,13 +78,14 @@ void add_nn(Registry& r);
 void add_loss(Registry& r);       // losses and training operators
 void add_spatial(Registry& r);    // Resize, Upsample, GridSample, AffineGrid, CenterCropPad, Col2Im, RoiAlign, ...
 void add_quant(Registry& r);      // quantization
-void add_text(Registry& r);       // strings, Unique, NonMaxSuppression, Det, ...
+void add_text(Registry& r);       // strings, Unique, Det, ...
 void add_rnn(Registry& r);        // RNN, GRU, LSTM
 void add_signal(Registry& r);     // DFT, STFT, windows, MelWeightMatrix
 void add_sequence(Registry& r);   // sequence and optional operators
 void add_attention(Registry& r);  // Attention, RotaryEmbedding, LinearAttention
 void add_ml(Registry& r);         // the ai.onnx.ml domain: tree ensembles, encoders, linear models
 void add_image(Registry& r);      // ImageDecoder
+void add_detection(Registry& r);  // NonMaxSuppression
 
 // The signatures of each family (ops/FAMILY/signatures.txt, spec/types.md TY1), embedded by the build.
 void describe_elementwise(Registry& r);
@@ -102,6 +103,7 @@ void describe_sequence(Registry& r);
 void describe_attention(Registry& r);
 void describe_ml(Registry& r);
 void describe_image(Registry& r);
+void describe_detection(Registry& r);
 void describe_control(Registry& r);
 
 // The shape rules of each family (ops/FAMILY/shapes.cpp, spec/types.md TY5).
@@ -120,5 +122,6 @@ void shapes_sequence(Registry& r);
 void shapes_attention(Registry& r);
 void shapes_ml(Registry& r);
 void shapes_image(Registry& r);
+void shapes_detection(Registry& r);
 
 }  // namespace onnxsem::ops

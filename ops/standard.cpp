@@ -21,6 +21,7 @@ const Registry& standard_registry() {
     add_attention(r);
     add_ml(r);
     add_image(r);
+    add_detection(r);
     // The signatures (spec/types.md, TY1), beside each family's kernels.
     describe_elementwise(r);
     describe_cast(r);
@@ -38,6 +39,7 @@ const Registry& standard_registry() {
     describe_ml(r);
     describe_image(r);
     describe_control(r);
+    describe_detection(r);
     // The shape rules (TY5), beside each family's kernels.
     shapes_elementwise(r);
     shapes_cast(r);
@@ -54,6 +56,7 @@ const Registry& standard_registry() {
     shapes_attention(r);
     shapes_ml(r);
     shapes_image(r);
+    shapes_detection(r);
     return r;
   }();
   return table;

@@ -12,7 +12,7 @@ void add_reduce(Registry& r) {
   rd::add_softmax(add);
   rd::add_matmul(add);
   rd::add_gemm(add);
-  rd::add_cumsum(add);
+  rd::add_cumulative(add);
   rd::add_topk(add);
   rd::add_einsum(add);
 }

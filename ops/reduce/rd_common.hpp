@@ -156,7 +156,7 @@ void add_argminmax(const Adder& add);
 void add_softmax(const Adder& add);
 void add_matmul(const Adder& add);
 void add_gemm(const Adder& add);
-void add_cumsum(const Adder& add);
+void add_cumulative(const Adder& add);
 void add_topk(const Adder& add);
 void add_einsum(const Adder& add);
 

@@ -23,7 +23,7 @@ class Table {
     ops::rd::add_softmax(add);
     ops::rd::add_matmul(add);
     ops::rd::add_gemm(add);
-    ops::rd::add_cumsum(add);
+    ops::rd::add_cumulative(add);
     ops::rd::add_topk(add);
     ops::rd::add_einsum(add);
   }

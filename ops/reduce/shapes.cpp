@@ -88,7 +88,7 @@ std::vector<Type> arg_rule(const InferenceArgs& a) {
   return out;
 }
 
-// ---- one axis kept: the softmax family, CumSum, TopK
+// ---- one axis kept: the softmax family, CumSum and CumProd, TopK
 
 // Output 0 as input 0, after checking the axis attribute (default: `def` before version 13, -1 from 13).
 ShapeRule softmax_rule(int64_t def) {
@@ -99,7 +99,8 @@ ShapeRule softmax_rule(int64_t def) {
   };
 }
 
-std::vector<Type> cumsum_rule(const InferenceArgs& a) {
+// CumSum and CumProd: y is x; a known axis lies within x's rank (TS2).
+std::vector<Type> cumulative_rule(const InferenceArgs& a) {
   const auto axis = constant_ints(a, 1);
   if (const auto r = input_rank(a, 0); r && axis && axis->size() == 1) (void)static_axis((*axis)[0], *r, "input axis");
   return same_as_input(0)(a);
@@ -245,7 +246,8 @@ void shapes_reduce(Registry& r) {
   for (const char* op : {"ReduceMax", "ReduceMin"}) r.shape_rule("", op, {1, 11, 12, 13, 18, 20}, reduce_rule);
   for (const char* op : {"ArgMax", "ArgMin"}) r.shape_rule("", op, {1, 11, 12, 13}, arg_rule);
   for (const char* op : {"Softmax", "LogSoftmax", "Hardmax"}) r.shape_rule("", op, {1, 11, 13}, softmax_rule(1));
-  r.shape_rule("", "CumSum", {11, 14}, cumsum_rule);
+  r.shape_rule("", "CumSum", {11, 14}, cumulative_rule);
+  r.shape_rule("", "CumProd", {26}, cumulative_rule);
   r.shape_rule("", "TopK", {1, 10, 11, 24}, topk_rule);
   r.shape_rule("", "MatMul", {1, 9, 13}, matmul_rule);
   r.shape_rule("", "MatMulInteger", {10}, matmul_rule);

@@ -181,5 +181,14 @@ TEST_CASE("Einsum: the output shape of equations without an ellipsis") {
   CHECK_FALSE(infer("Einsum", 12, {ttype(F, {2})}, {attr_s("equation", "i->->i")})[0].shape);
 }
 
+TEST_CASE("reduce shapes: CumProd keeps x's type; a known axis lies within its rank") {
+  const auto x = ttype(DType::int64, {2, 3});
+  const auto ax = ttype(DType::int64, {});
+  auto out = infer("CumProd", 26, {x, ax}, {}, 1, {std::nullopt, Value(ti64({}, {-2}))});
+  CHECK(dims_of(out[0]) == V{2, 3});
+  CHECK(out[0].elem == DType::int64);
+  CHECK(clause_of([&] { (void)infer("CumProd", 26, {x, ax}, {}, 1, {std::nullopt, Value(ti64({1}, {2}))}); }) == "TS2");
+}
+
 }  // namespace
 }  // namespace onnxsem::ops

@@ -1,7 +1,7 @@
-// Det and CumProd (spec/ops-text.md, TX50-TX56).
+// Det (spec/ops-text.md, TX50-TX54).
 //
 // Det: the determinant of each trailing M x M matrix, by Gaussian elimination with partial pivoting in
-// binary64, rounded once to the element type. CumProd: running products along one axis.
+// binary64, rounded once to the element type. (CumProd is with CumSum: ops/reduce/cumulative.cpp.)
 #include <algorithm>
 #include <cmath>
 #include <utility>
@@ -14,8 +14,6 @@ namespace onnxsem::ops::text {
 namespace {
 
 inline constexpr auto det_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
-inline constexpr auto cumprod_types =
-    hana::tuple_t<float, double, float16_t, bfloat16_t, int32_t, int64_t, uint32_t, uint64_t>;
 
 std::vector<std::optional<Value>> det(const KernelArgs& a) {
   const std::string op = "Det";
@@ -63,63 +61,11 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
   })};
 }
 
-std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
-  const std::string op = "CumProd";
-  const Tensor& x = a.tensor(0);
-  const Tensor& axis_t = a.tensor(1);
-  // [spec:TX55] axis is a 0-D or one-element int32/int64 tensor in [-r, r-1]; X has rank >= 1.
-  ONNXSEM_CLAUSE(TX55);
-  if ((axis_t.dtype() != DType::int32 && axis_t.dtype() != DType::int64) || axis_t.size() != 1 || axis_t.rank() > 1)
-    eval_error("TX55", op + ": input axis must be a single int32 or int64 value, got " + Value(axis_t).describe());
-  if (x.rank() < 1) eval_error("TX55", op + ": input x must have rank >= 1");
-  const int64_t axis = normalise_axis(int_list(axis_t, op + " input axis")[0], x.rank(), op + " input axis");
-  const bool exclusive = attr_int(a.node, "exclusive", 0) != 0;
-  const bool reverse = attr_int(a.node, "reverse", 0) != 0;
-  int64_t outer = 1, inner = 1;
-  const int64_t A = x.dim(axis);
-  for (int64_t d = 0; d < axis; ++d) outer *= x.dim(d);
-  for (int64_t d = axis + 1; d < x.rank(); ++d) inner *= x.dim(d);
-  return {dispatch(x.dtype(), cumprod_types, op, [&](auto tag) -> Value {
-    using T = typename decltype(tag)::type;
-    auto xd = x.data<T>();
-    auto [y, yd] = Tensor::allocate<T>(x.shape());
-    if (x.size() == 0) return y;  // no line to walk, whatever the other axes' sizes
-    for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) {
-        // [spec:TX56] y[k] is the product of x[j] over j <= k (j < k when exclusive; j >= k or j > k when
-        // reversed): binary64 for floating types, rounded once; wrapping for integers.
-        ONNXSEM_CLAUSE(TX56);
-        if constexpr (std::is_integral_v<T>) {
-          using U = std::make_unsigned_t<T>;
-          U acc = 1;
-          for (int64_t s = 0; s < A; ++s) {
-            const int64_t k = reverse ? A - 1 - s : s;
-            const auto at = static_cast<size_t>((o * A + k) * inner + i);
-            if (!exclusive) acc = static_cast<U>(acc * static_cast<U>(xd[at]));
-            yd[at] = static_cast<T>(acc);
-            if (exclusive) acc = static_cast<U>(acc * static_cast<U>(xd[at]));
-          }
-        } else {
-          double acc = 1;
-          for (int64_t s = 0; s < A; ++s) {
-            const int64_t k = reverse ? A - 1 - s : s;
-            const auto at = static_cast<size_t>((o * A + k) * inner + i);
-            if (!exclusive) acc *= widen(xd[at]);
-            yd[at] = narrow_float<T>(acc);
-            if (exclusive) acc *= widen(xd[at]);
-          }
-        }
-      }
-    return y;
-  })};
-}
-
 }  // namespace
 
 void add_linalg(Registry& r) {
   // Det: 22 added bfloat16.
   r.add("", "Det", {11, 22}, det);
-  r.add("", "CumProd", {26}, cumprod);
 }
 
 }  // namespace onnxsem::ops::text

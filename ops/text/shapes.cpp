@@ -26,14 +26,6 @@ std::vector<Type> det(const InferenceArgs& a) {
   return outputs(a, {make_tensor_type(DType::undefined, Dims(x->begin(), x->end() - 2))});
 }
 
-// CumProd: y is x; a known axis lies within x's rank (TX55).
-std::vector<Type> cumprod(const InferenceArgs& a) {
-  const auto axis = constant_ints(a, 1);
-  const auto rank = input_rank(a, 0);
-  if (axis && axis->size() == 1 && rank && *rank >= 1) (void)static_axis(axis->front(), *rank, "CumProd axis");
-  return outputs(a, {a.input(0)});
-}
-
 // StringNormalizer: X is [C] or [1, C], Y [K] or [1, K] (TX1, TX4). Without stop words K is C, except that an
 // empty X gives one empty string.
 std::vector<Type> string_normalizer(const InferenceArgs& a) {
@@ -112,11 +104,6 @@ std::vector<Type> unique(const InferenceArgs& a) {
 
 void shapes_text(Registry& r) {
   r.shape_rule("", "Det", {11, 22}, det);
-  r.shape_rule("", "CumProd", {26}, cumprod);
-  // selected_indices: one row [batch, class, box] per selected box (TX43).
-  r.shape_rule("", "NonMaxSuppression", {10, 11}, [](const InferenceArgs& a) {
-    return outputs(a, {make_tensor_type(DType::int64, Dims{unknown_dim(), fixed_dim(3)})});
-  });
   r.shape_rule("", "RegexFullMatch", {20},
                [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::boolean, input_dims(a, 0))}); });
   r.shape_rule("", "StringNormalizer", {10}, string_normalizer);

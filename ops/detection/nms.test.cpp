@@ -1,10 +1,15 @@
-// Tests of NonMaxSuppression (spec/ops-text.md, TX40-TX43).
-#include "ops/text/test_util.hpp"
+// Tests of NonMaxSuppression (spec/ops-detection.md, TX40-TX43).
+#include "ops/common/testing.hpp"
+#include "ops/registry.hpp"
 
-using namespace txtest;
+using namespace onnxsem;
+using ops::testing::attr_i, ops::testing::clause_of, ops::testing::make_node, ops::testing::shape_of,
+    ops::testing::vals;
 using I = std::vector<int64_t>;
 
 namespace {
+constexpr ops::testing::FamilyRun<ops::add_detection> run{};
+Tensor f32(Shape s, std::vector<float> v) { return ops::testing::tf(std::move(s), std::move(v)); }
 std::vector<std::optional<Value>> nms(const Tensor& boxes, const Tensor& scores, std::optional<int64_t> max_out,
                                       std::optional<float> iou, std::optional<float> score, int64_t center = 0,
                                       int64_t version = 11) {

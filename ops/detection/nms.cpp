@@ -1,4 +1,4 @@
-// NonMaxSuppression (spec/ops-text.md, TX40-TX43).
+// NonMaxSuppression (spec/ops-detection.md, TX40-TX43).
 //
 // For every batch b and class c, boxes whose score passes the threshold are visited by decreasing score
 // (equal scores: lower box index first); a visited box is selected unless its IoU with a box already
@@ -8,10 +8,12 @@
 #include <numeric>
 
 #include "ops/common/attrs.hpp"
-#include "ops/text/text.hpp"
+#include "ops/common/values.hpp"
+#include "ops/registry.hpp"
 #include "semantics/coverage.hpp"
+#include "semantics/dispatch.hpp"
 
-namespace onnxsem::ops::text {
+namespace onnxsem::ops {
 namespace {
 
 const std::string nms_op = "NonMaxSuppression";
@@ -126,7 +128,8 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
 
 }  // namespace
 
-// 11 states that the corners may be given as either diagonal; that reading serves 10 as well.
-void add_nms(Registry& r) { r.add("", "NonMaxSuppression", {10, 11}, nms); }
+// The detection family (spec/ops-detection.md). 11 states that the corners may be given as either diagonal;
+// that reading serves 10 as well.
+void add_detection(Registry& r) { r.add("", "NonMaxSuppression", {10, 11}, nms); }
 
-}  // namespace onnxsem::ops::text
+}  // namespace onnxsem::ops
