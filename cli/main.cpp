@@ -62,7 +62,7 @@ const char* usage_text =
     "                    [--formulation fixpoint|demand|reference] [--threads T]\n"
     "  onnxsem check MODEL [--profile onnx|sonnx]\n"
     "  onnxsem types MODEL [--json]\n"
-    "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--list] [--jobs N]\n"
+    "  onnxsem types --compare-libonnx DIR|MODEL... [--expected FILE] [--write FILE] [--list] [--jobs N]\n"
     "  onnxsem tables --into PAPER.md REPORT.json...\n"
     "  onnxsem index --into FILE [REPORT.json...]\n"
     "  onnxsem index --check FILE\n"
@@ -102,20 +102,13 @@ Profile profile_of(const Args& a) {
   return *v;
 }
 
-int print_findings(const std::vector<Finding>& findings) {
-  for (const auto& f : findings) std::cout << f.describe() << "\n";
-  return refuses(findings) ? 1 : 0;
-}
-
 int cmd_check(const Args& a) {
   if (a.positional.size() != 1) usage_error("U2", "check takes one MODEL");
   const Profile profile = profile_of(a);
   const Model m = load_model_file(a.positional[0]);
   const auto findings = check_model(m, profile, ops::standard_registry());
-  const int rc = print_findings(findings);
-  if (findings.empty())
-    std::cout << "ok: no findings under profile " << (profile == Profile::onnx ? "onnx" : "sonnx") << "\n";
-  return rc;
+  reports::print_findings(std::cout, findings, profile == Profile::onnx ? "onnx" : "sonnx");
+  return refuses(findings) ? 1 : 0;
 }
 
 // What the static semantics concluded (spec/types.md): the inferred type of every name of every graph and
@@ -128,14 +121,11 @@ int cmd_types(const Args& a) {
       if (!fs::exists(p)) usage_error("F1", "cannot read '" + p + "'");
     const int jobs = a.get("jobs") ? static_cast<int>(to_int(*a.get("jobs"), "--jobs")) : 1;
     const auto c = conformance::compare_with_libonnx(a.positional, ops::standard_registry(), jobs);
-    if (a.has("list")) {
-      for (const auto& n : c.notes) std::cout << "note: " << n << "\n";
-      for (const auto& d : c.differences)
-        std::cout << conformance::agreement_name(d.agreement) << '\t' << d.key() << "\n";
-    }
-    const int problems = a.get("expected") ? conformance::check_expected(std::cout, c, *a.get("expected")) : 0;
-    conformance::print_summary(std::cout, c);
-    return problems == 0 ? 0 : 1;
+    const auto expected = a.get("expected");
+    const auto problems = expected ? conformance::expected_problems(c, *expected) : std::vector<std::string>{};
+    reports::print_libonnx_comparison(std::cout, c, a.has("list"), problems);
+    if (auto w = a.get("write")) conformance::write_expected(*w, c, expected ? *expected : std::string());
+    return problems.empty() ? 0 : 1;
   }
   if (a.positional.size() != 1) usage_error("U2", "types takes one MODEL");
   const Model m = load_model_file(a.positional[0]);
@@ -144,12 +134,8 @@ int cmd_types(const Args& a) {
     std::cout << reports::types_json(a.positional[0], t);
     return refuses(t.findings) ? 1 : 0;
   }
-  for (const auto& g : t.graphs) {
-    std::cout << g.scope << ":\n";
-    for (const auto& [name, type] : g.names) std::cout << "  " << name << ": " << type.describe() << "\n";
-  }
-  std::cout << t.operations_typed << " operations typed, " << t.operations_untyped << " without a signature\n";
-  return print_findings(t.findings);
+  reports::print_types(std::cout, t);
+  return refuses(t.findings) ? 1 : 0;
 }
 
 // --threads T: a count from 1 to 256 (E9).
@@ -182,18 +168,11 @@ int cmd_bench(const Args& a) {
   named("dim", o.dims, 0);
   named("int-bound", o.int_bounds, 1);
   int missing = 0;
-  std::cout << "model median_ms min_ms max_ms runs\n";
+  reports::print_bench_header(std::cout);
   for (const auto& m : a.positional) {
     const auto r = conformance::bench_model(m, ops::standard_registry(), o);
-    if (!r.problem.empty()) {
-      std::cout << r.name << " not measured: " << r.problem << "\n";
-      ++missing;
-      continue;
-    }
-    char line[256];
-    std::snprintf(line, sizeof line, "%s %.1f %.1f %.1f %zu", r.name.c_str(), r.median() * 1e3, r.min() * 1e3,
-                  r.max() * 1e3, r.seconds.size());
-    std::cout << line << std::endl;
+    reports::print_bench(std::cout, r);
+    if (!r.problem.empty()) ++missing;
   }
   return missing == 0 ? 0 : 3;
 }
@@ -207,7 +186,7 @@ int cmd_run(const Args& a) {
   const AllocationLimit load_limit(eo.max_tensor_bytes);
   const Model m = load_model_file(a.positional[0]);
   const auto findings = check(m, profile, ops::standard_registry());
-  for (const auto& f : findings) std::cerr << f.describe() << "\n";
+  reports::print_findings(std::cerr, findings);
   if (refuses(findings)) return 1;
 
   const std::vector<const ValueInfo*> fed = fed_inputs(m.graph);
@@ -252,11 +231,10 @@ int cmd_run(const Args& a) {
     std::cerr << "onnxsem: " << kind_name(out.error->kind) << ": " << out.error->describe() << "\n";
     return exit_code(out.error->kind);
   }
-  const auto outdir = a.get("output-dir");
-  if (outdir) fs::create_directories(*outdir);
-  for (size_t k = 0; k < out.outputs.size(); ++k) {
-    std::cout << m.graph.outputs[k].name << ": " << reports::format_value(out.outputs[k]) << "\n";
-    if (outdir)
+  reports::print_outputs(std::cout, m.graph, out.outputs);
+  if (const auto outdir = a.get("output-dir")) {
+    fs::create_directories(*outdir);
+    for (size_t k = 0; k < out.outputs.size(); ++k)
       write_value_file((fs::path(*outdir) / ("output_" + std::to_string(k) + ".pb")).string(), out.outputs[k]);
   }
   return 0;
@@ -352,7 +330,7 @@ int main(int argc, char** argv) {
     }
     if (cmd == "check") return cmd_check(parse_args(argc, argv, 2, {"profile"}));
     if (cmd == "types")
-      return cmd_types(parse_args(argc, argv, 2, {"expected", "jobs"}, {"json", "compare-libonnx", "list"}));
+      return cmd_types(parse_args(argc, argv, 2, {"expected", "write", "jobs"}, {"json", "compare-libonnx", "list"}));
     if (cmd == "run")
       return cmd_run(parse_args(argc, argv, 2,
                                 {"inputs", "input", "output-dir", "profile", "schedule", "seed", "max-tensor-bytes",

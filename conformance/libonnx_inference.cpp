@@ -283,31 +283,17 @@ InferenceComparison compare_with_libonnx(const std::vector<std::string>& roots, 
   return c;
 }
 
-void print_summary(std::ostream& o, const InferenceComparison& c) {
-  o << "models: " << c.models << ", compared: " << c.compared << ", not inferable by libonnx 1.12: " << c.not_inferable
-    << ", not loaded by onnxsem: " << c.not_loadable << ", refused by onnxsem's typing: " << c.refused << "\n";
-  o << "names: equal " << c.names[0] << ", onnxsem more precise " << c.names[1] << ", onnxsem less precise "
-    << c.names[2] << " (of which " << c.mixed << " also more precise in another part), different " << c.names[3]
-    << "\n";
-}
-
-int check_expected(std::ostream& o, const InferenceComparison& c, const std::string& path) {
+std::vector<std::string> expected_problems(const InferenceComparison& c, const std::string& path) {
   const auto expected = read_expected(path);
   std::set<std::string> seen;
-  int problems = 0;
+  std::vector<std::string> problems;
   for (const auto& d : c.differences) {
     if (d.agreement != Agreement::different) continue;
     seen.insert(d.key());
-    if (!expected.count(d.key())) {
-      ++problems;
-      o << "difference not listed: " << d.key() << "\n";
-    }
+    if (!expected.count(d.key())) problems.push_back("difference not listed: " + d.key());
   }
   for (const auto& [key, reason] : expected)
-    if (!seen.count(key)) {
-      ++problems;
-      o << "listed difference no longer occurs: " << key << "\n";
-    }
+    if (!seen.count(key)) problems.push_back("listed difference no longer occurs: " + key);
   return problems;
 }
 

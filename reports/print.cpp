@@ -1,6 +1,8 @@
-// Printing values for people (onnxsem run).
+// Printing for people (reports/print.hpp).
 #include "reports/print.hpp"
 
+#include <cstdio>
+#include <ostream>
 #include <sstream>
 
 #include "semantics/dispatch.hpp"
@@ -48,6 +50,51 @@ std::string format_value(const Value& v, size_t limit) {
   });
   o << "]";
   return o.str();
+}
+
+void print_outputs(std::ostream& o, const Graph& g, const std::vector<Value>& outputs) {
+  for (size_t k = 0; k < outputs.size(); ++k) o << g.outputs[k].name << ": " << format_value(outputs[k]) << "\n";
+}
+
+void print_findings(std::ostream& o, const std::vector<Finding>& findings, const char* profile) {
+  for (const auto& f : findings) o << f.describe() << "\n";
+  if (findings.empty() && profile) o << "ok: no findings under profile " << profile << "\n";
+}
+
+void print_types(std::ostream& o, const Typing& t) {
+  for (const auto& g : t.graphs) {
+    o << g.scope << ":\n";
+    for (const auto& [name, type] : g.names) o << "  " << name << ": " << type.describe() << "\n";
+  }
+  o << t.operations_typed << " operations typed, " << t.operations_untyped << " without a signature\n";
+  print_findings(o, t.findings);
+}
+
+void print_bench_header(std::ostream& o) { o << "model median_ms min_ms max_ms runs\n"; }
+
+void print_bench(std::ostream& o, const conformance::BenchResult& r) {
+  if (!r.problem.empty()) {
+    o << r.name << " not measured: " << r.problem << "\n";
+    return;
+  }
+  char line[64];
+  std::snprintf(line, sizeof line, " %.1f %.1f %.1f %zu", r.median() * 1e3, r.min() * 1e3, r.max() * 1e3,
+                r.seconds.size());
+  o << r.name << line << std::endl;  // flushed: a long benchmark shows each model as it is measured
+}
+
+void print_libonnx_comparison(std::ostream& o, const conformance::InferenceComparison& c, bool list,
+                              const std::vector<std::string>& problems) {
+  if (list) {
+    for (const auto& n : c.notes) o << "note: " << n << "\n";
+    for (const auto& d : c.differences) o << conformance::agreement_name(d.agreement) << '\t' << d.key() << "\n";
+  }
+  for (const auto& p : problems) o << p << "\n";
+  o << "models: " << c.models << ", compared: " << c.compared << ", not inferable by libonnx 1.12: " << c.not_inferable
+    << ", not loaded by onnxsem: " << c.not_loadable << ", refused by onnxsem's typing: " << c.refused << "\n";
+  o << "names: equal " << c.names[0] << ", onnxsem more precise " << c.names[1] << ", onnxsem less precise "
+    << c.names[2] << " (of which " << c.mixed << " also more precise in another part), different " << c.names[3]
+    << "\n";
 }
 
 }  // namespace onnxsem::reports

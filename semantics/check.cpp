@@ -40,9 +40,14 @@ namespace {
 
 using Findings = std::vector<Finding>;
 
-void add(Findings& out, std::string clause, std::string message, std::string node = {}, std::string tensor = {},
+void add(Findings& out, Clause clause, std::string message, std::string node = {}, std::string tensor = {},
          Finding::Severity sev = Finding::Severity::error) {
-  out.push_back(Finding{sev, std::move(clause), std::move(message), std::move(node), std::move(tensor)});
+  out.push_back(Finding{sev, clause, std::move(message), std::move(node), std::move(tensor)});
+}
+// The finding of an error raised elsewhere (its clause was checked where it was raised).
+void relay(Findings& out, const Error& e, std::string message, std::string node, std::string tensor = {}) {
+  out.push_back(
+      Finding{Finding::Severity::error, Relayed{e.clause}, std::move(message), std::move(node), std::move(tensor)});
 }
 
 // Names that have a value before any operation fires: graph inputs and initializers.
@@ -173,7 +178,7 @@ void check_operators(const Model& m, const Graph& g, const OperatorTable& ops, F
     if (is_function_call(m, n)) continue;
     Resolved r = resolve(ops, m.opset_imports, n);
     // W4 and W6 are enforced by `resolve`; unsupported is not a finding of the check.
-    if (r.error && r.error->kind == ErrorKind::refused) add(out, r.error->clause, r.error->message, n.name);
+    if (r.error && r.error->kind == ErrorKind::refused) relay(out, *r.error, r.error->message, n.name);
   }
 }
 
@@ -605,10 +610,10 @@ std::vector<Finding> check_constant_part(const Model& model, const OperatorTable
   const PartialOutcome po = constant_part(model, ops);
   Findings out;
   for (const auto& e : po.errors)
-    add(out, e.clause,
-        (e.op.empty() ? std::string() : e.op + ": ") + e.message +
-            " (the operation's inputs follow from the initializers alone, so every evaluation fails here: PE1)",
-        e.node, e.tensor);
+    relay(out, e,
+          (e.op.empty() ? std::string() : e.op + ": ") + e.message +
+              " (the operation's inputs follow from the initializers alone, so every evaluation fails here: PE1)",
+          e.node, e.tensor);
   return out;
 }
 

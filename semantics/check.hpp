@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "semantics/error.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/ir.hpp"
 #include "semantics/operator.hpp"
@@ -17,6 +18,16 @@ enum class Profile { onnx, sonnx };
 
 struct Finding {
   enum class Severity { error, warning };
+
+  Finding() = default;
+  // A raise site: the clause is checked when compiling.
+  Finding(Severity s, Clause c, std::string message_, std::string node_ = {}, std::string tensor_ = {})
+      : severity(s), clause(c.id()), message(std::move(message_)), node(std::move(node_)), tensor(std::move(tensor_)) {}
+  // Not a raise site: the clause of an error raised elsewhere, or of a report read back.
+  Finding(Severity s, Relayed c, std::string message_, std::string node_ = {}, std::string tensor_ = {})
+      : severity(s), clause(std::move(c.id)), message(std::move(message_)), node(std::move(node_)),
+        tensor(std::move(tensor_)) {}
+
   Severity severity = Severity::error;
   std::string clause;
   std::string message;

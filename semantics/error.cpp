@@ -42,7 +42,7 @@ std::string Error::describe() const {
 void detail::unknown_clause_id() {}
 
 void eval_error(Clause clause, std::string message) {
-  throw Failure(Error{ErrorKind::evaluation, clause.id(), std::move(message), {}, {}, {}});
+  throw Failure(Error{ErrorKind::evaluation, clause, std::move(message)});
 }
 // [spec:U1] unsupported is its own outcome, never a pass.
 void unsupported(std::string message) {
@@ -50,10 +50,10 @@ void unsupported(std::string message) {
   throw Failure(Error{ErrorKind::unsupported, "U1", std::move(message), {}, {}, {}});
 }
 void usage_error(Clause clause, std::string message) {
-  throw Failure(Error{ErrorKind::usage, clause.id(), std::move(message), {}, {}, {}});
+  throw Failure(Error{ErrorKind::usage, clause, std::move(message)});
 }
 void refused(Clause clause, std::string message) {
-  throw Failure(Error{ErrorKind::refused, clause.id(), std::move(message), {}, {}, {}});
+  throw Failure(Error{ErrorKind::refused, clause, std::move(message)});
 }
 
 }  // namespace onnxsem

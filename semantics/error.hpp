@@ -22,7 +22,43 @@ enum class ErrorKind {
 [[nodiscard]] const char* kind_name(ErrorKind k) noexcept;
 [[nodiscard]] int exit_code(ErrorKind k) noexcept;
 
+namespace detail {
+// Not constexpr: reaching it while the compiler evaluates Clause's constructor stops the compilation.
+void unknown_clause_id();
+}  // namespace detail
+
+// The clause ID of a raise site, checked when compiling: a literal that is not the ID of a clause of spec/
+// (semantics/clause_ids.inc, which the clause check keeps equal to spec/) does not compile.
+class Clause {
+ public:
+  consteval Clause(const char* id) : id_(id) {           // NOLINT(google-explicit-constructor): literals convert
+    if (!known_clause(id)) detail::unknown_clause_id();  // an unknown clause ID
+  }
+  [[nodiscard]] constexpr const char* id() const noexcept { return id_; }
+
+ private:
+  const char* id_;
+};
+
+// The clause an error or finding relays when it was raised elsewhere (a caught Error, a report read back):
+// its ID was checked where it was first raised, or it is data, not a raise site.
+struct Relayed {
+  std::string id;
+};
+
 struct Error {
+  Error() = default;
+  // A raise site: the clause is checked when compiling.
+  Error(ErrorKind k, Clause c, std::string message_, std::string node_ = {}, std::string op_ = {},
+        std::string tensor_ = {})
+      : kind(k), clause(c.id()), message(std::move(message_)), node(std::move(node_)), op(std::move(op_)),
+        tensor(std::move(tensor_)) {}
+  // Not a raise site: the clause of an error raised elsewhere.
+  Error(ErrorKind k, Relayed c, std::string message_, std::string node_ = {}, std::string op_ = {},
+        std::string tensor_ = {})
+      : kind(k), clause(std::move(c.id)), message(std::move(message_)), node(std::move(node_)), op(std::move(op_)),
+        tensor(std::move(tensor_)) {}
+
   ErrorKind kind = ErrorKind::internal;
   std::string clause;   // stable clause ID of spec/, e.g. "C1", "N4"
   std::string message;  // what was wrong
@@ -44,24 +80,6 @@ class Failure : public std::exception {
  private:
   Error error_;
   std::string what_;
-};
-
-namespace detail {
-// Not constexpr: reaching it while the compiler evaluates Clause's constructor stops the compilation.
-void unknown_clause_id();
-}  // namespace detail
-
-// The clause ID of a raise site, checked when compiling: a literal that is not the ID of a clause of spec/
-// (semantics/clause_ids.inc, which the clause check keeps equal to spec/) does not compile.
-class Clause {
- public:
-  consteval Clause(const char* id) : id_(id) {           // NOLINT(google-explicit-constructor): literals convert
-    if (!known_clause(id)) detail::unknown_clause_id();  // an unknown clause ID
-  }
-  [[nodiscard]] constexpr const char* id() const noexcept { return id_; }
-
- private:
-  const char* id_;
 };
 
 // A precondition of an operator failed: the clause names the rule, the message says what and where.

@@ -172,11 +172,16 @@ struct Engine {
   int64_t calls_typed = 0;                    // function bodies typed so far (TY9: at most kMaxTypedCalls)
   static constexpr int64_t kMaxTypedCalls = 4096;
 
-  void find(std::string clause, std::string message, const Node* n, std::string tensor = {},
+  void find(Clause clause, std::string message, const Node* n, std::string tensor = {},
             Finding::Severity sev = Finding::Severity::error) {
     std::string node = n ? n->name : std::string();
     if (n) message = n->op_type + ": " + message;
-    result.findings.push_back(Finding{sev, std::move(clause), std::move(message), std::move(node), std::move(tensor)});
+    result.findings.push_back(Finding{sev, clause, std::move(message), std::move(node), std::move(tensor)});
+  }
+  // The finding of an error a shape rule raised (its clause was checked where it was raised).
+  void relay(const Error& err, std::string message, const Node& n) {
+    result.findings.push_back(
+        Finding{Finding::Severity::error, Relayed{err.clause}, n.op_type + ": " + message, n.name, err.tensor});
   }
 
   // ---- one operation ------------------------------------------------------------------------------------
@@ -368,7 +373,7 @@ struct Engine {
     } catch (const Failure& e) {
       const Error& err = e.error();
       if (err.kind == ErrorKind::refused || err.kind == ErrorKind::evaluation)
-        find(err.clause, err.message + at.suffix, &at.n, err.tensor);
+        relay(err, err.message + at.suffix, at.n);
       // unsupported or internal: the rule draws no conclusion
     } catch (const std::exception&) {
       // a rule that fails otherwise draws no conclusion
@@ -433,8 +438,8 @@ struct Engine {
                                   n.op_type + ") " + name;
         return engine.type_graph(g, opsets, env, constants, formals, scope, depth + 1, in_function, &n);
       }
-      void find(std::string clause, std::string message, const std::string& tensor) override {
-        engine.find(std::move(clause), std::move(message), &n, tensor);
+      void find(Clause clause, std::string message, const std::string& tensor) override {
+        engine.find(clause, std::move(message), &n, tensor);
       }
     } typing(*this, n, opsets, env, constants, in, where, depth, in_function);
     return c->type(n, since, typing);
@@ -644,8 +649,8 @@ Typing infer_types(const Model& model, const OperatorTable& ops) {
   try {
     e.type_graph(model.graph, model.opset_imports, {}, {}, {}, "main", 0, false, nullptr);
   } catch (const Failure& f) {
-    e.result.findings.push_back(
-        Finding{Finding::Severity::warning, f.error().clause, "type inference stopped: " + f.error().message, {}, {}});
+    e.result.findings.push_back(Finding{
+        Finding::Severity::warning, Relayed{f.error().clause}, "type inference stopped: " + f.error().message, {}, {}});
   } catch (const std::exception& x) {
     e.result.findings.push_back(
         Finding{Finding::Severity::warning, "TY5", std::string("type inference stopped: ") + x.what(), {}, {}});

@@ -75,7 +75,7 @@ class Typed final : public OperatorTable {
       std::vector<Type> out(a.output_count);
       const Type& t = a.input(0);
       if (t.shape && !t.shape->empty() && (*t.shape)[0].value == 7)
-        throw Failure(Error{ErrorKind::refused, "T9", "a first dimension of 7", {}, {}, {}});
+        throw Failure(Error{ErrorKind::refused, Relayed{"T9"}, "a first dimension of 7"});  // a toy ID, no clause
       if (!out.empty()) out[0] = t;
       return out;
     };

@@ -62,7 +62,7 @@ struct Flex {
     } catch (const Failure& e) {
       return e.error();
     }
-    return Error{ErrorKind::internal, "", "no error", "", "", ""};
+    return Error{ErrorKind::internal, Relayed{""}, "no error"};
   }
 };
 

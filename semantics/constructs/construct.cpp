@@ -7,8 +7,8 @@
 
 namespace onnxsem::constructs {
 
-void CheckSite::add(std::string clause, std::string message, std::string tensor) const {
-  out.push_back(Finding{Finding::Severity::error, std::move(clause), std::move(message), n.name, std::move(tensor)});
+void CheckSite::add(Clause clause, std::string message, std::string tensor) const {
+  out.push_back(Finding{Finding::Severity::error, clause, std::move(message), n.name, std::move(tensor)});
 }
 
 const Graph* CheckSite::body(const char* name) const {

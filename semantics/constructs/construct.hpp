@@ -33,7 +33,7 @@ struct CheckSite {
   const Types& declared;
   Findings& out;
 
-  void add(std::string clause, std::string message, std::string tensor = {}) const;
+  void add(Clause clause, std::string message, std::string tensor = {}) const;
   // The graph attribute `name`, or null after a W5 finding that it is missing.
   [[nodiscard]] const Graph* body(const char* name) const;
   // SB12: `g` (when given) takes `ins` inputs and returns `outs` outputs, as `why` calls for.
@@ -53,7 +53,7 @@ class BodyTyping {
   [[nodiscard]] virtual std::vector<Type> type_body(const Graph& g, const char* name,
                                                     const std::vector<Type>& formals) = 0;
   // A finding of the operation, on the tensor named `tensor`.
-  virtual void find(std::string clause, std::string message, const std::string& tensor) = 0;
+  virtual void find(Clause clause, std::string message, const std::string& tensor) = 0;
 };
 
 struct Construct {

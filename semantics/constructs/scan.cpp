@@ -18,7 +18,7 @@ void check_scan(const CheckSite& at) {
   const Attribute* a = n.attr("body");
   const Graph* body = a ? a->g.get() : nullptr;
   const Attribute* ma = n.attr("num_scan_inputs");
-  const std::string clause = at.since == 8 ? "SB10" : "SB8";
+  const Clause clause = at.since == 8 ? Clause("SB10") : Clause("SB8");
   // [spec:SB8] Scan's num_scan_inputs is given and does not exceed its inputs; scan_input_axes and
   // scan_input_directions have one entry per scan input, scan_output_axes and scan_output_directions one
   // per scan output; each axis is within the declared rank of what it scans or stacks.
