@@ -10,6 +10,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -456,6 +457,14 @@ Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions
   Result r = run_test_once(test, ops, options);
   r.clauses = recording.clauses();
   return r;
+}
+
+bool same_outcome(const Result& a, const Result& b) {
+  auto fields = [](const Result& r) {
+    return std::tie(r.key, r.status, r.clause, r.reason, r.ops, r.versions, r.schedules_run, r.order_independent,
+                    r.formulations_agree, r.pure, r.deterministic, r.digest, r.clauses);
+  };
+  return fields(a) == fields(b);
 }
 
 }  // namespace onnxsem::conformance

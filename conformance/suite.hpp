@@ -62,6 +62,9 @@ struct Result {
   std::vector<std::string> clauses;           // the clauses whose markers the test passed, sorted (K17; with coverage)
 };
 
+// Whether two results of one test say the same thing: every field but the measured seconds.
+[[nodiscard]] bool same_outcome(const Result& a, const Result& b);
+
 // The input that real-model tests are run on (K3): arange(n) / n in the shape of a float input of fixed
 // shape. Unsupported (U-status) for any other input.
 [[nodiscard]] Tensor generated_input(const ValueInfo& vi);

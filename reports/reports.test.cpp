@@ -7,11 +7,10 @@
 #include <fstream>
 #include <regex>
 
-#include <stdlib.h>
-
 #include "reports/json.hpp"
 #include "reports/sweep.hpp"
 #include "semantics/error.hpp"
+#include "semantics/testing.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::reports;
@@ -20,16 +19,6 @@ using conformance::SweepReport;
 namespace fs = std::filesystem;
 
 namespace {
-
-// A scratch folder, removed at the end of the test.
-struct Scratch {
-  fs::path path;
-  Scratch() {
-    char name[] = "/tmp/onnxsem-reports-test-XXXXXX";
-    path = mkdtemp(name);
-  }
-  ~Scratch() { fs::remove_all(path); }
-};
 
 std::string slurp(const fs::path& p) {
   std::ifstream in(p);
@@ -73,7 +62,7 @@ SweepReport example() {
 }  // namespace
 
 TEST_CASE("[K16][K17] a sweep's JSON report reads back as the report written, coverage included") {
-  Scratch tmp;
+  testing::TempDir tmp;
   const SweepReport rep = example();
   SweepFiles files;
   files.json = (tmp.path / "sweep.json").string();
@@ -116,7 +105,7 @@ TEST_CASE("[K16][K17] a sweep's JSON report reads back as the report written, co
 }
 
 TEST_CASE("[K17] a sweep without coverage writes none, and reads back without one") {
-  Scratch tmp;
+  testing::TempDir tmp;
   SweepReport rep = example();
   rep.instrumented.clear();
   for (auto& r : rep.results) r.clauses.clear();
@@ -129,7 +118,7 @@ TEST_CASE("[K17] a sweep without coverage writes none, and reads back without on
 }
 
 TEST_CASE("[K16] a file that is not a sweep report is a file error F1") {
-  Scratch tmp;
+  testing::TempDir tmp;
   std::ofstream(tmp.path / "not.json") << "{\"tests\": []}";
   std::ofstream(tmp.path / "broken.json") << "{\"sweep\": ";
   for (const char* name : {"not.json", "broken.json", "absent.json"}) {

@@ -1,9 +1,22 @@
 // Test support for semantics/ (see testing.hpp).
 #include "semantics/testing.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
+#include <stdexcept>
 
 namespace onnxsem::testing {
+
+TempDir::TempDir() {
+  std::string name = (std::filesystem::temp_directory_path() / "onnxsem-test-XXXXXX").string();
+  if (!mkdtemp(name.data())) throw std::runtime_error("cannot create a temporary folder");
+  path = name;
+}
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path, ec);
+}
 
 Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_vector<float>(std::move(shape), values); }
 

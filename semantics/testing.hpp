@@ -2,6 +2,7 @@
 // graph semantics is tested on its own (the separation spec/graph.md asks for).
 #pragma once
 
+#include <filesystem>
 #include <map>
 #include <string>
 #include <string_view>
@@ -12,6 +13,15 @@
 #include "semantics/operator.hpp"
 
 namespace onnxsem::testing {
+
+// A fresh folder under the temporary folder, removed with everything in it when the test ends.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
 
 // The kind of the Failure that f throws (internal when it throws none), with its clause and message.
 inline ErrorKind kind_of(auto&& f, std::string* clause = nullptr, std::string* message = nullptr) {
