@@ -73,12 +73,12 @@ class Registry final : public OperatorTable {
 void add_elementwise(Registry& r);
 void add_cast(Registry& r);
 void add_shape(Registry& r);
-void add_reduce(Registry& r);
+void add_reduce(Registry& r);  // reductions, the softmax family, CumSum, CumProd, TopK
 void add_nn(Registry& r);
 void add_loss(Registry& r);       // losses and training operators
 void add_spatial(Registry& r);    // Resize, Upsample, GridSample, AffineGrid, CenterCropPad, Col2Im, RoiAlign, ...
 void add_quant(Registry& r);      // quantization
-void add_text(Registry& r);       // strings, Unique, Det, ...
+void add_text(Registry& r);       // strings, RegexFullMatch, TfIdfVectorizer, Unique
 void add_rnn(Registry& r);        // RNN, GRU, LSTM
 void add_signal(Registry& r);     // DFT, STFT, windows, MelWeightMatrix
 void add_sequence(Registry& r);   // sequence and optional operators
@@ -86,6 +86,7 @@ void add_attention(Registry& r);  // Attention, RotaryEmbedding, LinearAttention
 void add_ml(Registry& r);         // the ai.onnx.ml domain: tree ensembles, encoders, linear models
 void add_image(Registry& r);      // ImageDecoder
 void add_detection(Registry& r);  // NonMaxSuppression
+void add_linalg(Registry& r);     // MatMul, MatMulInteger, Gemm, Einsum, Det
 
 // The signatures of each family (ops/FAMILY/signatures.txt, spec/types.md TY1), embedded by the build.
 void describe_elementwise(Registry& r);
@@ -104,6 +105,7 @@ void describe_attention(Registry& r);
 void describe_ml(Registry& r);
 void describe_image(Registry& r);
 void describe_detection(Registry& r);
+void describe_linalg(Registry& r);
 void describe_control(Registry& r);
 
 // The shape rules of each family (ops/FAMILY/shapes.cpp, spec/types.md TY5).
@@ -123,5 +125,6 @@ void shapes_attention(Registry& r);
 void shapes_ml(Registry& r);
 void shapes_image(Registry& r);
 void shapes_detection(Registry& r);
+void shapes_linalg(Registry& r);
 
 }  // namespace onnxsem::ops

@@ -22,6 +22,7 @@ const Registry& standard_registry() {
     add_ml(r);
     add_image(r);
     add_detection(r);
+    add_linalg(r);
     // The signatures (spec/types.md, TY1), beside each family's kernels.
     describe_elementwise(r);
     describe_cast(r);
@@ -40,6 +41,7 @@ const Registry& standard_registry() {
     describe_image(r);
     describe_control(r);
     describe_detection(r);
+    describe_linalg(r);
     // The shape rules (TY5), beside each family's kernels.
     shapes_elementwise(r);
     shapes_cast(r);
@@ -57,6 +59,7 @@ const Registry& standard_registry() {
     shapes_ml(r);
     shapes_image(r);
     shapes_detection(r);
+    shapes_linalg(r);
     return r;
   }();
   return table;

@@ -206,6 +206,62 @@ inline ErrorKind kind_of(const std::function<void()>& f) {
   return ErrorKind::internal;
 }
 
+// ---- nodes built attribute by attribute (the reduce and linalg families' tests)
+
+// A node of `op` built attribute by attribute: NodeB("Gemm").f("alpha", 2).i("transA", 1).
+struct NodeB {
+  Node n;
+  explicit NodeB(std::string op) { n.op_type = std::move(op); }
+  NodeB& i(const std::string& name, int64_t v) { return with(attr_i(name, v)); }
+  NodeB& f(const std::string& name, float v) { return with(attr_f(name, v)); }
+  NodeB& ints(const std::string& name, std::vector<int64_t> v) { return with(attr_is(name, std::move(v))); }
+  NodeB& s(const std::string& name, std::string v) { return with(attr_s(name, v)); }
+  NodeB& with(Attribute a) {
+    n.attributes.push_back(std::move(a));
+    return *this;
+  }
+};
+
+// A family's `run`, `run1` and `clause_of` for nodes built by NodeB: `table()` gives the family's kernels (a
+// Registry, or a table of its own with the same `kernel` lookup), and op `b.n.op_type` of the default domain
+// runs at since-version v.
+// run: every output (the first `outputs` requested), each as a tensor (an absent one as an empty tensor).
+template <auto table>
+struct NodeRun {
+  std::vector<Tensor> operator()(const NodeB& b, int64_t v, Inputs inputs, size_t outputs = 1) const {
+    auto out = call(table().kernel("", b.n.op_type, v), b.n, std::move(inputs), std::vector<bool>(outputs, true));
+    std::vector<Tensor> ts;
+    for (auto& o : out) ts.push_back(o ? o->tensor() : Tensor{});
+    return ts;
+  }
+};
+// run1: the first output.
+template <auto table>
+struct NodeRun1 {
+  Tensor operator()(const NodeB& b, int64_t v, Inputs inputs) const {
+    return NodeRun<table>{}(b, v, std::move(inputs))[0];
+  }
+};
+// clause_of: the clause of the failure thrown by running the op, or "" if none.
+template <auto table>
+struct NodeClause {
+  std::string operator()(const NodeB& b, int64_t v, Inputs inputs, size_t outputs = 1) const {
+    return clause_of([&] { NodeRun<table>{}(b, v, std::move(inputs), outputs); });
+  }
+};
+
+// Short names of the tensor builders, for the tests that build many tensors (the reduce and linalg families).
+namespace short_names {
+template <class T>
+inline Tensor T_(Shape s, std::vector<T> v) {
+  return tv<T>(std::move(s), std::move(v));
+}
+inline Tensor F(Shape s, std::vector<float> v) { return tf(std::move(s), std::move(v)); }
+inline Tensor D(Shape s, std::vector<double> v) { return td(std::move(s), std::move(v)); }
+inline Tensor I64(Shape s, std::vector<int64_t> v) { return ti64(std::move(s), std::move(v)); }
+inline Tensor I32(Shape s, std::vector<int32_t> v) { return ti32(std::move(s), std::move(v)); }
+}  // namespace short_names
+
 // ---- shape rules (spec/types.md, TY5)
 
 // A tensor type for rule tests: element type and dimensions, each a size >= 0, or -1 for an unknown size;

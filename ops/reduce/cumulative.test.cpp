@@ -1,4 +1,4 @@
-// Tests of CumProd (spec/ops-reduce.md, TX55, TX56); CumSum's (RD26) are in linalg.test.cpp.
+// Tests of CumProd (spec/ops-reduce.md, TX55, TX56); CumSum's (RD26) are in axis.test.cpp.
 #include <cmath>
 #include <limits>
 

@@ -10,11 +10,8 @@ void add_reduce(Registry& r) {
   rd::add_reductions(add);
   rd::add_argminmax(add);
   rd::add_softmax(add);
-  rd::add_matmul(add);
-  rd::add_gemm(add);
   rd::add_cumulative(add);
   rd::add_topk(add);
-  rd::add_einsum(add);
 }
 
 }  // namespace onnxsem::ops

@@ -32,7 +32,7 @@ TEST_CASE("[RD1] every version of the reductions is registered") {
 
 TEST_CASE("the family registers exactly ONNX's versions of its operators") {
   const auto ops = reg().ops();
-  CHECK(ops.size() == 22);  // with CumProd, beside CumSum
+  CHECK(ops.size() == 18);  // with CumProd; without MatMul, MatMulInteger, Gemm, Einsum (ops/linalg/)
   for (const std::string& op : ops) {
     CAPTURE(op);
     CHECK(reg().versions(op) == ops::onnx_defined_versions("", op));

@@ -12,20 +12,6 @@
 namespace onnxsem::ops {
 namespace {
 
-// Det: X is [*, M, M] and Y is [*] (TX50).
-std::vector<Type> det(const InferenceArgs& a) {
-  const auto& x = input_dims(a, 0);
-  if (!x) return outputs(a, {});
-  // [spec:TX60] Det's operand has rank at least 2 and its last two extents are equal.
-  ONNXSEM_CLAUSE(TX60);
-  if (x->size() < 2) type_error("TX60", "Det: X has rank " + std::to_string(x->size()) + ", not at least 2");
-  const Dim& r = (*x)[x->size() - 2];
-  const Dim& c = x->back();
-  if (r.value && c.value && *r.value != *c.value)
-    type_error("TX60", "Det: the matrices of X are " + dim_text(r) + " x " + dim_text(c) + ", not square");
-  return outputs(a, {make_tensor_type(DType::undefined, Dims(x->begin(), x->end() - 2))});
-}
-
 // StringNormalizer: X is [C] or [1, C], Y [K] or [1, K] (TX1, TX4). Without stop words K is C, except that an
 // empty X gives one empty string.
 std::vector<Type> string_normalizer(const InferenceArgs& a) {
@@ -103,7 +89,6 @@ std::vector<Type> unique(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_text(Registry& r) {
-  r.shape_rule("", "Det", {11, 22}, det);
   r.shape_rule("", "RegexFullMatch", {20},
                [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::boolean, input_dims(a, 0))}); });
   r.shape_rule("", "StringNormalizer", {10}, string_normalizer);

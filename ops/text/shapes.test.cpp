@@ -30,19 +30,6 @@ std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::o
 
 const int64_t big = std::numeric_limits<int64_t>::max();
 
-TEST_CASE("text shapes: Det drops the two matrix axes") {
-  const auto f = DType::float32;
-  CHECK(dims_of(infer("Det", 11, {ttype(f, {2, 5, 3, 3})})[0]) == Dims64{2, 5});
-  CHECK(dims_of(infer("Det", 22, {ttype(f, {-1, -1})})[0]) == Dims64{});
-  CHECK_FALSE(infer("Det", 22, {ttype(f, {}, false)})[0].shape);
-}
-
-TEST_CASE("[TX60] Det: X has rank at least 2 and square matrices") {
-  const auto f = DType::float32;
-  CHECK(clause_of([&] { (void)infer("Det", 11, {ttype(f, {3})}); }) == "TX60");
-  CHECK(clause_of([&] { (void)infer("Det", 22, {ttype(f, {4, 2, 3})}); }) == "TX60");
-}
-
 TEST_CASE("text shapes: RegexFullMatch, StringConcat and StringSplit") {
   const auto s = DType::string;
   auto out = infer("RegexFullMatch", 20, {ttype(s, {2, -1})}, {attr_s("pattern", "a+")});

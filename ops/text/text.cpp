@@ -10,7 +10,6 @@ void add_text(Registry& r) {
   text::add_regex(r);
   text::add_tfidf(r);
   text::add_unique(r);
-  text::add_linalg(r);
 }
 
 namespace text {

@@ -21,7 +21,6 @@ void add_strings(Registry& r);  // strings.cpp: StringNormalizer, StringConcat, 
 void add_regex(Registry& r);    // regex.cpp: RegexFullMatch
 void add_tfidf(Registry& r);    // tfidf.cpp: TfIdfVectorizer
 void add_unique(Registry& r);   // unique.cpp: Unique
-void add_linalg(Registry& r);   // linalg.cpp: Det
 
 // The kernel result for the node's output positions: `outs` cut (or padded with nothing) to as many
 // entries as the node has outputs.

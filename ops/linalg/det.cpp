@@ -1,16 +1,16 @@
-// Det (spec/ops-text.md, TX50-TX54).
+// Det (spec/ops-linalg.md, TX50, TX51).
 //
 // Det: the determinant of each trailing M x M matrix, by Gaussian elimination with partial pivoting in
-// binary64, rounded once to the element type. (CumProd is with CumSum: ops/reduce/cumulative.cpp.)
+// binary64, rounded once to the element type.
 #include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include "ops/common/attrs.hpp"
-#include "ops/text/text.hpp"
+#include "ops/linalg/linalg.hpp"
 #include "semantics/coverage.hpp"
 
-namespace onnxsem::ops::text {
+namespace onnxsem::ops::la {
 namespace {
 
 inline constexpr auto det_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
@@ -63,9 +63,9 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
 
 }  // namespace
 
-void add_linalg(Registry& r) {
+void add_det(Registry& r) {
   // Det: 22 added bfloat16.
   r.add("", "Det", {11, 22}, det);
 }
 
-}  // namespace onnxsem::ops::text
+}  // namespace onnxsem::ops::la

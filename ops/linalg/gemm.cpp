@@ -1,4 +1,4 @@
-// Gemm (spec/ops-reduce.md, RD23-RD25).
+// Gemm (spec/ops-linalg.md, RD23-RD25).
 //
 //   Y = alpha * A' B' + beta * C, with A' = A^T if transA else A (shape [M, K]), B' = B^T if transB else B
 //   (shape [K, N]), C broadcast in one direction to [M, N]. Y[i,j] = alpha Σ_k A'[i,k] B'[k,j] + beta C[i,j].
@@ -7,11 +7,14 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
-#include "ops/reduce/rd_common.hpp"
+#include "ops/linalg/linalg.hpp"
 #include "semantics/coverage.hpp"
 
-namespace onnxsem::ops::rd {
+namespace onnxsem::ops::la {
 namespace {
+
+// Gemm's integer element types (its type constraint from version 9): the 32- and 64-bit integers.
+constexpr auto wide_int_types = hana::tuple_t<int32_t, int64_t, uint32_t, uint64_t>;
 
 enum class Form { v1, v7, v11 };  // v1/v6: `broadcast` attribute; v7/v9: C required; v11/v13: C optional
 
@@ -60,7 +63,7 @@ Kernel gemm_kernel(Form form) {
                                (exact_only ? " (attribute broadcast is 0)" : ""));
       c_strides = broadcast_strides(tc->shape(), out_shape);
     }
-    Tensor y = dispatch(ta.dtype(), hana::concat(rd_float_types, rd_wide_int_types), "Gemm", [&](auto tt) {
+    Tensor y = dispatch(ta.dtype(), hana::concat(float_types, wide_int_types), "Gemm", [&](auto tt) {
       using T = typename decltype(tt)::type;
       using D = Domain<T>;
       using Acc = typename D::acc;
@@ -112,10 +115,10 @@ Kernel gemm_kernel(Form form) {
 
 }  // namespace
 
-void add_gemm(const Adder& add) {
-  add("Gemm", {1, 6}, gemm_kernel(Form::v1));
-  add("Gemm", {7, 9}, gemm_kernel(Form::v7));     // 9 adds integer types
-  add("Gemm", {11, 13}, gemm_kernel(Form::v11));  // 13 adds bfloat16
+void add_gemm(Registry& r) {
+  r.add("", "Gemm", {1, 6}, gemm_kernel(Form::v1));
+  r.add("", "Gemm", {7, 9}, gemm_kernel(Form::v7));     // 9 adds integer types
+  r.add("", "Gemm", {11, 13}, gemm_kernel(Form::v11));  // 13 adds bfloat16
 }
 
-}  // namespace onnxsem::ops::rd
+}  // namespace onnxsem::ops::la

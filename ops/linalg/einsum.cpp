@@ -1,4 +1,4 @@
-// Einsum (spec/ops-reduce.md, RD30-RD32).
+// Einsum (spec/ops-linalg.md, RD30-RD32).
 //
 //   An equation "t_1,...,t_n->u" names every dimension of input k by a label of its term t_k (a letter, or
 //   the dimensions covered by "..."). With every label bound to an index value,
@@ -9,11 +9,11 @@
 #include <map>
 
 #include "ops/common/attrs.hpp"
-#include "ops/reduce/rd_common.hpp"
+#include "ops/linalg/linalg.hpp"
 #include "semantics/coverage.hpp"
 #include "semantics/work.hpp"
 
-namespace onnxsem::ops::rd {
+namespace onnxsem::ops::la {
 namespace {
 
 constexpr int kLetters = 52;  // a-z, A-Z; the ellipsis dimensions get the labels 52, 53, ...
@@ -209,7 +209,7 @@ Kernel einsum_kernel() {
     for (const Tensor* x : xs)
       if (x->dtype() != xs[0]->dtype()) eval_error("RD30", "Einsum: inputs of different element types");
     const Plan p = make_plan(*equation, xs);
-    Tensor y = dispatch(xs[0]->dtype(), rd_numeric_types, "Einsum", [&](auto tt) {
+    Tensor y = dispatch(xs[0]->dtype(), numeric_types, "Einsum", [&](auto tt) {
       using T = typename decltype(tt)::type;
       return evaluate<T>(p, xs);
     });
@@ -219,6 +219,6 @@ Kernel einsum_kernel() {
 
 }  // namespace
 
-void add_einsum(const Adder& add) { add("Einsum", {12}, einsum_kernel()); }
+void add_einsum(Registry& r) { r.add("", "Einsum", {12}, einsum_kernel()); }
 
-}  // namespace onnxsem::ops::rd
+}  // namespace onnxsem::ops::la

@@ -1,7 +1,7 @@
-// Unit tests of Einsum (spec/ops-reduce.md RD30-RD32). Expected values are worked out by hand.
-#include "ops/reduce/rd_test_util.hpp"
+// Unit tests of Einsum (spec/ops-linalg.md RD30-RD32). Expected values are worked out by hand.
+#include "ops/linalg/test_util.hpp"
 
-using namespace rdt;
+using namespace lat;
 
 namespace {
 Tensor es(const std::string& eq, std::vector<std::optional<Value>> in) {

@@ -1,4 +1,4 @@
-// MatMul and MatMulInteger (spec/ops-reduce.md, RD20-RD22, RD29).
+// MatMul and MatMulInteger (spec/ops-linalg.md, RD20-RD22, RD29).
 //
 //   MatMul(A, B) is numpy.matmul: for A of shape [..., M, K] and B of shape [..., K, N],
 //     Y[b, i, j] = Σ_{k < K} A[b_A, i, k] * B[b_B, k, j]
@@ -9,10 +9,10 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
-#include "ops/reduce/rd_common.hpp"
+#include "ops/linalg/linalg.hpp"
 #include "semantics/coverage.hpp"
 
-namespace onnxsem::ops::rd {
+namespace onnxsem::ops::la {
 namespace {
 
 struct Layout {
@@ -67,7 +67,7 @@ Kernel matmul_kernel() {
       eval_error("RD21", std::string("MatMul: operands of different element types ") + dtype_name(ta.dtype()) +
                              " and " + dtype_name(tb.dtype()));
     const Layout l = layout(ta.shape(), tb.shape(), "MatMul");
-    Tensor y = dispatch(ta.dtype(), rd_numeric_types, "MatMul", [&](auto tt) {
+    Tensor y = dispatch(ta.dtype(), numeric_types, "MatMul", [&](auto tt) {
       using T = typename decltype(tt)::type;
       using D = Domain<T>;
       if constexpr (is_float_elem<T>) {
@@ -154,9 +154,9 @@ Kernel matmul_integer_kernel() {
 
 }  // namespace
 
-void add_matmul(const Adder& add) {
-  add("MatMul", {1, 9, 13}, matmul_kernel());  // 9 and 13 add element types only
-  add("MatMulInteger", {10}, matmul_integer_kernel());
+void add_matmul(Registry& r) {
+  r.add("", "MatMul", {1, 9, 13}, matmul_kernel());  // 9 and 13 add element types only
+  r.add("", "MatMulInteger", {10}, matmul_integer_kernel());
 }
 
-}  // namespace onnxsem::ops::rd
+}  // namespace onnxsem::ops::la
