@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::cli {
 

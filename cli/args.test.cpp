@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "cli/args.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 using namespace onnxsem;
 

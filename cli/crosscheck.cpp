@@ -15,7 +15,7 @@
 #include "ops/registry.hpp"
 #include "reports/campaign.hpp"
 #include "reports/crosscheck.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::crosscheck {
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "crosscheck/engine.hpp"
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::crosscheck {
 

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::cli {
 

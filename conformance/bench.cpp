@@ -10,10 +10,10 @@
 #include <sstream>
 
 #include "conformance/suite.hpp"
+#include "loader/loader.hpp"
 #include "semantics/check.hpp"
-#include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem::conformance {
 namespace fs = std::filesystem;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::conformance {
 

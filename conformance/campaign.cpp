@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::conformance {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::conformance {
 

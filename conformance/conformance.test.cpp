@@ -14,12 +14,12 @@
 #include "conformance/generate.hpp"
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage_recording.hpp"
+#include "runtime/coverage_recording.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
 #include "semantics/witness.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::conformance;

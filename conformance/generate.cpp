@@ -7,12 +7,12 @@
 
 #include "conformance/hash.hpp"
 #include "conformance/suite.hpp"
+#include "loader/loader.hpp"
+#include "runtime/error.hpp"
 #include "semantics/check.hpp"
-#include "semantics/error.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/numeric.hpp"
 #include "semantics/types.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::conformance {
 namespace {

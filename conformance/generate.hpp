@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "semantics/ir.hpp"
-#include "semantics/operator.hpp"
-#include "semantics/value.hpp"
+#include "values/ir.hpp"
+#include "values/operator.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::conformance {
 

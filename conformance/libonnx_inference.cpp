@@ -18,7 +18,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "semantics/loader.hpp"
+#include "loader/loader.hpp"
 #include "semantics/types.hpp"
 
 namespace onnxsem::conformance {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "semantics/operator.hpp"
-#include "semantics/value.hpp"
+#include "values/operator.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::conformance {
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/signature.hpp"
+#include "values/signature.hpp"
 
 namespace {
 

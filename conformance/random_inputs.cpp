@@ -4,8 +4,8 @@
 #include <random>
 
 #include "conformance/hash.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::conformance {
 namespace {

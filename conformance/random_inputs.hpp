@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "semantics/ir.hpp"
-#include "semantics/value.hpp"
+#include "values/ir.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::conformance {
 

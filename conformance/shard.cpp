@@ -4,7 +4,7 @@
 #include <charconv>
 
 #include "conformance/hash.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::conformance {
 

@@ -15,10 +15,10 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/hash.hpp"
-#include "semantics/coverage_recording.hpp"
+#include "loader/loader.hpp"
+#include "runtime/coverage_recording.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
 #include "semantics/reference.hpp"
 #include "semantics/types.hpp"
 #include "semantics/witness.hpp"

@@ -8,7 +8,7 @@
 
 #include "conformance/compare.hpp"
 #include "semantics/check.hpp"
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::conformance {
 

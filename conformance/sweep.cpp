@@ -18,7 +18,7 @@
 #include <set>
 #include <sstream>
 
-#include "semantics/coverage_recording.hpp"
+#include "runtime/coverage_recording.hpp"
 
 namespace onnxsem::conformance {
 namespace {

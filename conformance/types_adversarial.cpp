@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
-#include "semantics/loader.hpp"
 #include "semantics/types.hpp"
 
 namespace {

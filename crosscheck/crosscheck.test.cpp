@@ -15,9 +15,9 @@
 #include <optional>
 #include <sstream>
 
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 namespace fs = std::filesystem;
 using namespace onnxsem;

@@ -32,13 +32,13 @@
 #include "crosscheck/judge.hpp"
 #include "crosscheck/results.hpp"
 #include "crosscheck/serve.hpp"
+#include "loader/loader.hpp"
 #include "semantics/check.hpp"
-#include "semantics/dispatch.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/numeric.hpp"
 #include "semantics/types.hpp"
 #include "semantics/witness.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::crosscheck {
 namespace fs = std::filesystem;

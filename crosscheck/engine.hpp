@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "conformance/shard.hpp"
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::crosscheck {
 

@@ -11,8 +11,8 @@
 #include <limits>
 #include <sstream>
 
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::crosscheck {
 using conformance::Tolerance;

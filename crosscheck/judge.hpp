@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "conformance/compare.hpp"
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::crosscheck {
 

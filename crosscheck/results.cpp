@@ -6,7 +6,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::crosscheck {
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
-#include "semantics/coverage.hpp"
-#include "semantics/error.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::ops {
 
@@ -15,7 +15,10 @@ void Registry::add(std::string domain, std::string op_type, std::initializer_lis
   std::string file = where.file;
   if (auto at = file.rfind("ops/"); at != std::string::npos) file = file.substr(at);
   for (int64_t v : since_versions) {
-    kernels_[{domain, op_type, v}] = k;
+    if (!kernels_.emplace(std::make_tuple(domain, op_type, v), k).second)
+      throw Failure(Error{ErrorKind::internal, "O1",
+                          domain + "::" + op_type + "-" + std::to_string(v) + " is registered twice (" + file + ":" +
+                              std::to_string(where.line) + " and " + sites_[{domain, op_type, v}] + ")"});
     sites_[{domain, op_type, v}] = file + ":" + std::to_string(where.line);
   }
 }
@@ -71,7 +74,27 @@ void Registry::describe(std::string_view text) {
 
 void Registry::shape_rule(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
                           ShapeRule rule) {
-  for (int64_t v : since_versions) shape_rules_[{domain, op_type, v}] = rule;
+  for (int64_t v : since_versions) {
+    auto key = std::make_tuple(domain, op_type, v);
+    const char* wrong = !kernels_.count(key) ? " has a shape rule but no kernel" : nullptr;
+    if (!wrong && !shape_rules_.emplace(std::move(key), rule).second) wrong = " has two shape rules";
+    if (wrong)
+      throw Failure(Error{ErrorKind::internal, "TY5", domain + "::" + op_type + "-" + std::to_string(v) + wrong});
+  }
+}
+
+void Registry::shape_rule(std::string domain, std::string op_type, ShapeRule rule) {
+  bool any = false;
+  for (auto it = kernels_.lower_bound(std::make_tuple(domain, op_type, int64_t{0}));
+       it != kernels_.end() && std::get<0>(it->first) == domain && std::get<1>(it->first) == op_type; ++it) {
+    any = true;
+    if (!shape_rules_.emplace(it->first, rule).second)
+      throw Failure(
+          Error{ErrorKind::internal, "TY5",
+                domain + "::" + op_type + "-" + std::to_string(std::get<2>(it->first)) + " has two shape rules"});
+  }
+  if (!any)
+    throw Failure(Error{ErrorKind::internal, "TY5", domain + "::" + op_type + " has a shape rule but no kernel"});
 }
 
 std::vector<const Signature*> Registry::signatures() const {

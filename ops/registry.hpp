@@ -9,7 +9,7 @@
 #include <tuple>
 #include <vector>
 
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::ops {
 
@@ -27,7 +27,8 @@ struct CodeSite {
 class Registry final : public OperatorTable {
  public:
   // Registers one behaviour implementation under every since-version it serves. ONNX often raises an
-  // operator's version only to widen its type constraints; such versions share one implementation.
+  // operator's version only to widen its type constraints; such versions share one implementation. Throws
+  // Failure (internal, O1) for a version registered already: one meaning per operator version.
   // `where` records the registering call, for the operator index (reports/index.hpp) and the book.
   void add(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions, Kernel k,
            CodeSite where = CodeSite::current());
@@ -44,9 +45,13 @@ class Registry final : public OperatorTable {
   // Adds the signatures of a signature text (spec/types.md, TY1). Throws Failure (internal, TY1), taking
   // nothing of the text, when it describes an operator version twice or one already described.
   void describe(std::string_view signature_text);
-  // Registers the shape rule (TY5) of the operator versions with these since-versions.
+  // Registers the shape rule (TY5) of the operator versions with these since-versions. Throws Failure
+  // (internal, TY5) for a version that has no kernel or has a rule already: one rule per registered version.
   void shape_rule(std::string domain, std::string op_type, std::initializer_list<int64_t> since_versions,
                   ShapeRule rule);
+  // Registers the shape rule of every version of (domain, op_type) registered so far, the version list
+  // written once, with the kernels. Throws Failure (internal, TY5) when none is registered.
+  void shape_rule(std::string domain, std::string op_type, ShapeRule rule);
   // Every operator version that has a signature.
   [[nodiscard]] std::vector<const Signature*> signatures() const;
 

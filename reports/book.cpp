@@ -41,9 +41,9 @@
 #include "reports/markdown.hpp"
 #include "reports/sweep.hpp"
 #include "reports/sweep_html.hpp"
-#include "semantics/error.hpp"
-#include "semantics/signature.hpp"
+#include "runtime/error.hpp"
 #include "spec/clauses.hpp"
+#include "values/signature.hpp"
 
 namespace onnxsem::reports {
 
@@ -562,8 +562,6 @@ std::optional<std::string> Book::page_of_path(std::string path) const {
 
 // Plain text with its clause IDs and the repository paths that have a page linked.
 std::string Book::linked_text(const std::string& from, std::string_view s) const {
-  static const std::array<std::string_view, 7> dirs = {"semantics/", "ops/", "conformance/", "crosscheck/",
-                                                       "reports/",   "cli/", "spec/"};
   std::string out;
   size_t plain = 0;
   for (size_t i = 0; i < s.size();) {
@@ -573,7 +571,8 @@ std::string Book::linked_text(const std::string& from, std::string_view s) const
     }
     // A path such as spec/types.md or ops/nn/conv.cpp.
     bool path = false;
-    for (auto d : dirs) path = path || s.substr(i, d.size()) == d;
+    for (const std::string_view d : spec::kSourceFolders)
+      path = path || (s.substr(i, d.size()) == d && i + d.size() < s.size() && s[i + d.size()] == '/');
     if (path) {
       size_t j = i;
       while (j < s.size() && (word_char(s[j]) || s[j] == '/' || s[j] == '.' || s[j] == '-')) ++j;

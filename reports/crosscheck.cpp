@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "reports/json.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::reports {
 

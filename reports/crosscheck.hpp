@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "crosscheck/results.hpp"
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::reports {
 

@@ -10,11 +10,11 @@
 #include <sstream>
 
 #include "crosscheck/engine.hpp"
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
 #include "reports/crosscheck.hpp"
-#include "semantics/error.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "runtime/error.hpp"
+#include "values/testing.hpp"
 
 namespace fs = std::filesystem;
 using namespace onnxsem;

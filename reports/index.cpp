@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "reports/sweep.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::reports {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <limits>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::reports {
 namespace {

@@ -5,8 +5,8 @@
 #include <ostream>
 #include <sstream>
 
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::reports {
 

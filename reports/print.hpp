@@ -10,7 +10,7 @@
 #include "conformance/libonnx_inference.hpp"
 #include "semantics/check.hpp"
 #include "semantics/types.hpp"
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::reports {
 

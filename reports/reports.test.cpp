@@ -9,8 +9,8 @@
 
 #include "reports/json.hpp"
 #include "reports/sweep.hpp"
-#include "semantics/error.hpp"
-#include "semantics/testing.hpp"
+#include "runtime/error.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::reports;

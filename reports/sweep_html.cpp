@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "reports/html.hpp"
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 #include "spec/clauses.hpp"
 
 namespace onnxsem::reports {

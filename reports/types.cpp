@@ -2,7 +2,7 @@
 #include "reports/types.hpp"
 
 #include "reports/json.hpp"
-#include "semantics/signature.hpp"
+#include "values/signature.hpp"
 
 namespace onnxsem::reports {
 

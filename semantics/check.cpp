@@ -7,9 +7,9 @@
 #include <set>
 #include <vector>
 
+#include "runtime/coverage.hpp"
 #include "semantics/constructs/construct.hpp"
 #include "semantics/control.hpp"
-#include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
 #include "semantics/types.hpp"

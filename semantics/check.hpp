@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/ir.hpp"
-#include "semantics/operator.hpp"
+#include "values/ir.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem {
 

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
+#include "loader/loader.hpp"
 #include "semantics/check.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 

@@ -1,6 +1,6 @@
-// The context of an evaluation (semantics/context.hpp): its limits (L3, L5), its meter and its threads (E9),
+// The context of an evaluation (runtime/context.hpp): its limits (L3, L5), its meter and its threads (E9),
 // one value per evaluation, handed to the kernels.
-#include "semantics/context.hpp"
+#include "runtime/context.hpp"
 
 #include <doctest/doctest.h>
 
@@ -9,11 +9,11 @@
 #include <mutex>
 #include <thread>
 
+#include "loader/loader.hpp"
+#include "runtime/parallel.hpp"
+#include "runtime/work.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/parallel.hpp"
-#include "semantics/testing.hpp"
-#include "semantics/work.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 

@@ -7,11 +7,11 @@
 #include <algorithm>
 #include <memory>
 
+#include "runtime/coverage.hpp"
+#include "runtime/work.hpp"
 #include "semantics/constructs/construct.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
 #include "semantics/subgraph.hpp"
-#include "semantics/work.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem {
 

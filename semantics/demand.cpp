@@ -7,9 +7,9 @@
 
 #include <set>
 
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 #include "semantics/control.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem {

@@ -1,10 +1,10 @@
 // Tests of the demand-driven formulation (spec/graph.md, D1-D4) against the fixpoint, on toy operators.
 #include <doctest/doctest.h>
 
+#include "loader/loader.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using onnxsem::testing::floats;

@@ -12,9 +12,9 @@
 #include <set>
 #include <unordered_map>
 
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 #include "semantics/control.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
 #include "semantics/reference.hpp"
 #include "semantics/subgraph.hpp"
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "semantics/error.hpp"
-#include "semantics/ir.hpp"
-#include "semantics/operator.hpp"
-#include "semantics/value.hpp"
-#include "semantics/work.hpp"
+#include "runtime/error.hpp"
+#include "runtime/work.hpp"
+#include "values/ir.hpp"
+#include "values/operator.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem {
 
@@ -58,7 +58,7 @@ struct EvalOptions {
   // ignores them; a value in `choices` for the same name comes first.
   std::map<std::string, std::vector<int64_t>> picks = {};
 
-  // The limits an evaluation's context (semantics/context.hpp) gets from these options.
+  // The limits an evaluation's context (runtime/context.hpp) gets from these options.
   [[nodiscard]] Limits limits() const noexcept { return Limits{max_tensor_bytes, max_firing_work, max_work}; }
 };
 

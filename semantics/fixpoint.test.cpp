@@ -6,9 +6,9 @@
 #include <random>
 #include <thread>
 
+#include "loader/loader.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using onnxsem::testing::floats;

@@ -1,4 +1,4 @@
-// Tests of evaluation on several threads (semantics/parallel.hpp; spec/graph.md, E9).
+// Tests of evaluation on several threads (runtime/parallel.hpp; spec/graph.md, E9).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,12 +11,12 @@
 #include <thread>
 #include <vector>
 
-#include "semantics/coverage.hpp"
-#include "semantics/coverage_recording.hpp"
-#include "semantics/error.hpp"
-#include "semantics/parallel.hpp"
-#include "semantics/value.hpp"
-#include "semantics/work.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/coverage_recording.hpp"
+#include "runtime/error.hpp"
+#include "runtime/parallel.hpp"
+#include "runtime/work.hpp"
+#include "values/value.hpp"
 
 using namespace onnxsem;
 

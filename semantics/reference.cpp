@@ -3,8 +3,8 @@
 
 #include <random>
 
+#include "runtime/parallel.hpp"
 #include "semantics/control.hpp"
-#include "semantics/parallel.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem::reference {

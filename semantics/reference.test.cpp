@@ -2,10 +2,10 @@
 // functions as the clauses state them, and its agreement with the engine of semantics/fixpoint.cpp.
 #include <doctest/doctest.h>
 
+#include "loader/loader.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
 #include "semantics/reference.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using onnxsem::testing::floats;

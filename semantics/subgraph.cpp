@@ -3,8 +3,8 @@
 
 #include <cstring>
 
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem {
 

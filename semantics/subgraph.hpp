@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "semantics/ir.hpp"
-#include "semantics/value.hpp"
+#include "values/ir.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem {
 

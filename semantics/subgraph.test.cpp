@@ -8,11 +8,11 @@
 #include <tuple>
 #include <vector>
 
+#include "loader/loader.hpp"
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using onnxsem::testing::floats;

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <set>
 
+#include "runtime/coverage.hpp"
 #include "semantics/constructs/construct.hpp"
 #include "semantics/control.hpp"
-#include "semantics/coverage.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/subgraph.hpp"
 

@@ -1,5 +1,5 @@
 // The static semantics (spec/types.md): typing and shape inference of a model, from the operators'
-// signatures and shape rules (semantics/signature.hpp), before any evaluation. `check` runs it and refuses a
+// signatures and shape rules (values/signature.hpp), before any evaluation. `check` runs it and refuses a
 // model that is not well-typed; `onnxsem types` prints what it concluded; the sweep checks that evaluation
 // agrees with it (type soundness, TY12).
 #pragma once
@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "semantics/check.hpp"
-#include "semantics/ir.hpp"
-#include "semantics/operator.hpp"
+#include "values/ir.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem {
 

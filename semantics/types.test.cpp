@@ -1,14 +1,14 @@
 // Tests of the static semantics (spec/types.md): the signature text, and the typing engine run on the toy
-// operators of semantics/testing.hpp given signatures and one shape rule here, independent of ops/.
+// operators of values/testing.hpp given signatures and one shape rule here, independent of ops/.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
+#include "loader/loader.hpp"
 #include "semantics/check.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/testing.hpp"
 #include "semantics/types.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 

@@ -4,8 +4,8 @@
 #include <cstring>
 #include <type_traits>
 
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem {
 namespace {

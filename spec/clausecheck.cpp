@@ -8,8 +8,8 @@
 //   clausecheck SOURCE_ROOT --check-trace FILE
 //   clausecheck SOURCE_ROOT --write-ids
 //
-// The check also requires semantics/clause_ids.inc to list the clause IDs of spec/, in order: the list from
-// which the compiler checks every raise site's ID (semantics/error.hpp, Clause). --write-ids writes it.
+// The check also requires runtime/clause_ids.inc to list the clause IDs of spec/, in order: the list from
+// which the compiler checks every raise site's ID (runtime/error.hpp, Clause). --write-ids writes it.
 //
 // --unmarked lists the clauses that have a code site but no coverage marker (clause coverage cannot count
 // them).
@@ -208,10 +208,10 @@ int main(int argc, char** argv) {
   }
   auto& problems = catalog.problems;
   if (!book.empty()) write_book(root, book, catalog);
-  // The list of IDs the compiler checks raise sites against (semantics/error.hpp).
-  const fs::path ids_file = root / "semantics" / "clause_ids.inc";
+  // The list of IDs the compiler checks raise sites against (runtime/error.hpp).
+  const fs::path ids_file = root / "runtime" / "clause_ids.inc";
   std::string ids = "// The clause IDs of spec/, sorted: the compiler checks every raise site's ID against them\n"
-                    "// (semantics/error.hpp, Clause). Written by `build/spec/clausecheck . --write-ids`; the clause\n"
+                    "// (runtime/error.hpp, Clause). Written by `build/spec/clausecheck . --write-ids`; the clause\n"
                     "// check (meson test clauses) requires it to match spec/.\n";
   for (const auto& [id, c] : catalog.clauses) ids += "\"" + id + "\",\n";
   if (write_ids) {
@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
     std::stringstream have;
     have << in.rdbuf();
     if (!in || have.str() != ids)
-      problems.push_back("semantics/clause_ids.inc does not list the clauses of spec/: run build/spec/clausecheck " +
+      problems.push_back("runtime/clause_ids.inc does not list the clauses of spec/: run build/spec/clausecheck " +
                          root.string() + " --write-ids");
   }
 

@@ -60,9 +60,12 @@ void read_code(const fs::path& root, Catalog& c) {
   // usage_error("ID", ...) (the command line), refused("ID", ...), Error{ErrorKind::k, "ID", ...}.
   const std::regex raised(
       R"((eval_error|type_error|usage_error|refused)\(\s*"([A-Z][A-Z0-9]*[0-9]+)\"|ErrorKind::[a-z]+,\s*"([A-Z][A-Z0-9]*[0-9]+)\")");
-  // Coverage markers (semantics/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
+  // Coverage markers (runtime/coverage.hpp): ONNXSEM_CLAUSE(ID) or ONNXSEM_CLAUSE(ID1, ID2), in code.
   const std::regex marker(R"(ONNXSEM_CLAUSE\(([^)]*)\))");
-  for (const char* dir : {"semantics", "ops", "conformance", "crosscheck", "reports", "cli", "spec"}) {
+  // require sites (runtime/require.hpp): require<"ID">, require_model<"ID">, ...: a code site of the clause
+  // and its coverage marker at once.
+  const std::regex required(R"re(require(_model|_typed|_usage)?<"([A-Z][A-Z0-9]*[0-9]+)">)re");
+  for (const std::string_view dir : kSourceFolders) {
     if (!fs::exists(root / dir)) continue;
     for (auto it = fs::recursive_directory_iterator(root / dir); it != fs::recursive_directory_iterator(); ++it) {
       if (it->is_directory() && it->path().filename() == "node_modules") it.disable_recursion_pending();  // npm's
@@ -113,6 +116,17 @@ void read_code(const fs::path& root, Catalog& c) {
             else clause->second.markers.push_back(at);
           }
           if (named == 0) c.problems.push_back(at.where() + ": a coverage marker names no clause");
+        }
+      if (!test && first != std::string::npos && code_part[first] != '#')
+        for (auto it = std::sregex_iterator(code_part.begin(), code_part.end(), required); it != std::sregex_iterator();
+             ++it) {
+          auto clause = c.clauses.find((*it)[2].str());
+          if (clause == c.clauses.end())
+            c.problems.push_back(at.where() + ": raises an error with unknown clause " + (*it)[2].str());
+          else {
+            clause->second.sites.push_back(at);
+            clause->second.markers.push_back(at);
+          }
         }
       if (!test && f.filename() != "testing.cpp")
         for (auto it = std::sregex_iterator(call.begin(), call.end(), raised); it != std::sregex_iterator(); ++it) {

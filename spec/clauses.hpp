@@ -13,6 +13,11 @@
 
 namespace onnxsem::spec {
 
+// The folders of the source tree that hold code, from the bottom layer up: where code sites, raise sites and
+// coverage markers are read, and which repository paths the book links.
+inline constexpr std::string_view kSourceFolders[] = {"runtime",     "values",     "loader",  "semantics", "ops",
+                                                      "conformance", "crosscheck", "reports", "cli",       "spec"};
+
 // A line of a file that cites a clause; for a test, `name` is the test's name.
 struct Citation {
   std::string file;  // relative to the source root
@@ -29,7 +34,7 @@ struct Clause {
   std::vector<std::string> text;  // the clause's rule as written, up to the next heading
   std::vector<Citation> sites;    // `[spec:ID]` in code
   std::vector<Citation> tests;    // `[ID]` in a test name
-  std::vector<Citation> markers;  // coverage markers ONNXSEM_CLAUSE(ID) in code (semantics/coverage.hpp)
+  std::vector<Citation> markers;  // coverage markers ONNXSEM_CLAUSE(ID) in code (runtime/coverage.hpp)
   [[nodiscard]] std::string where() const { return chapter + ":" + std::to_string(line); }
 };
 

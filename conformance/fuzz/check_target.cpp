@@ -1,9 +1,9 @@
 // Fuzz target: bytes -> model -> `check` under both profiles (the graph rules, the static semantics and
 // the evaluation of the constant part).
 #include "conformance/fuzz/fuzz.hpp"
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
-#include "semantics/loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxsem;

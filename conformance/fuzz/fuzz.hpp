@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 #include "semantics/fixpoint.hpp"
 
 namespace onnxsem::fuzz {

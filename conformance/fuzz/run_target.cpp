@@ -6,10 +6,10 @@
 
 #include "conformance/fuzz/fuzz.hpp"
 #include "conformance/random_inputs.hpp"
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
 #include "semantics/check.hpp"
 #include "semantics/demand.hpp"
-#include "semantics/loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxsem;

@@ -1,7 +1,7 @@
 // libFuzzer's custom mutator for the value-file target: the first byte (what the graph declares) is kept
 // or changed, the rest mutated as the message it declares.
 #include "conformance/fuzz/mutator.hpp"
-#include "semantics/proto.hpp"
+#include "loader/proto.hpp"
 
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
 

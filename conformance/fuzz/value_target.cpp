@@ -1,7 +1,7 @@
 // Fuzz target: the value-file reader (spec/values.md, F1-F5). The first byte chooses what the graph
 // declares (tensor, sequence, optional, map); the rest are the file's bytes.
 #include "conformance/fuzz/fuzz.hpp"
-#include "semantics/loader.hpp"
+#include "loader/loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onnxsem;

@@ -9,7 +9,7 @@
 // Written in C++ against the library rather than in Python because OpenCV's Python binding turns every
 // 3-D array into a 2-D image with channels, so that a [3, 4, 5] input reaches the network as 3 x 4; a
 // cv::Mat built here has exactly the input's dimensions. Values are read and written with onnxsem's own
-// TensorProto reader and writer (semantics/loader.hpp). The graph's input and output names and declared
+// TensorProto reader and writer (loader/loader.hpp). The graph's input and output names and declared
 // types are read from the ModelProto here, as the JavaScript adapters do: the adapter is the runtime's
 // side, and onnxsem's loader would refuse models the runtime is meant to be tried on.
 //
@@ -43,10 +43,10 @@
 
 #include "crosscheck/judge.hpp"
 #include "crosscheck/serve.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/error.hpp"
-#include "semantics/loader.hpp"
-#include "semantics/numeric.hpp"
+#include "loader/loader.hpp"
+#include "runtime/error.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace {
 namespace fs = std::filesystem;

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/error.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
+#include "runtime/error.hpp"
+#include "values/numeric.hpp"
+#include "values/value.hpp"
 
 namespace {
 using namespace onnxsem;

@@ -11,10 +11,10 @@
 
 #include "ops/attention/attention_internal.hpp"
 #include "ops/common/attrs.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/error.hpp"
-#include "semantics/numeric.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops::attn {
 namespace {

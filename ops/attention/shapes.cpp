@@ -10,7 +10,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -131,10 +131,10 @@ std::vector<Type> flex_attention_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_attention(Registry& r) {
-  r.shape_rule("", "Attention", {23, 24, 25}, attention_rule);
-  r.shape_rule("", "RotaryEmbedding", {23}, rotary_rule);
-  r.shape_rule("", "LinearAttention", {27}, linear_attention_rule);
-  r.shape_rule("ai.onnx.preview", "FlexAttention", {1}, flex_attention_rule);
+  r.shape_rule("", "Attention", attention_rule);
+  r.shape_rule("", "RotaryEmbedding", rotary_rule);
+  r.shape_rule("", "LinearAttention", linear_attention_rule);
+  r.shape_rule("ai.onnx.preview", "FlexAttention", flex_attention_rule);
 }
 
 }  // namespace onnxsem::ops

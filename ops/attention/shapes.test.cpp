@@ -11,7 +11,7 @@ using namespace testing;
 using V = std::vector<int64_t>;
 constexpr auto F = DType::float32;
 
-const Registry& reg() { return testing::shape_registry<describe_attention, shapes_attention>(); }
+const Registry& reg() { return testing::shape_registry<add_attention, describe_attention, shapes_attention>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, size_t outputs = 1, const std::string& domain = "") {

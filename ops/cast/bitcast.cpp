@@ -11,8 +11,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem::ops {
 namespace {

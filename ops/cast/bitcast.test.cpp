@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/error.hpp"
-#include "semantics/value.hpp"
+#include "runtime/error.hpp"
+#include "values/value.hpp"
 
 using namespace onnxsem;
 

@@ -7,10 +7,10 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/error.hpp"
-#include "semantics/parallel.hpp"
-#include "semantics/value.hpp"
+#include "runtime/error.hpp"
+#include "runtime/parallel.hpp"
+#include "values/value.hpp"
 
 using namespace onnxsem;
 

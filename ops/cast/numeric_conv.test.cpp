@@ -1,4 +1,4 @@
-// Unit tests of semantics/numeric.cpp (spec/numeric.md, spec/precision.md). Expected bit patterns are
+// Unit tests of values/numeric.cpp (spec/numeric.md, spec/precision.md). Expected bit patterns are
 // derived by hand from the formats' definitions (sign, exponent field, bias, mantissa).
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <limits>
 #include <string>
 
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::num;

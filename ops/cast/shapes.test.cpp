@@ -13,7 +13,7 @@ using namespace testing;
 using V = std::vector<int64_t>;
 constexpr auto F = DType::float32;
 
-const Registry& reg() { return testing::shape_registry<describe_cast, shapes_cast>(); }
+const Registry& reg() { return testing::shape_registry<add_cast, describe_cast, shapes_cast>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}) {

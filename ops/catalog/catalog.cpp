@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {

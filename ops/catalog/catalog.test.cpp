@@ -8,7 +8,7 @@
 #include "ops/catalog/catalog.hpp"
 #include "ops/registry.hpp"
 #include "semantics/fixpoint.hpp"
-#include "semantics/ir.hpp"
+#include "values/ir.hpp"
 
 using namespace onnxsem;
 using V = std::vector<int64_t>;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Transcribes the facts of ONNX's operator changelog (docs/Changelog.md, docs/Changelog-ml.md of a checkout of
-the onnx repository) into onnxsem's signature text (semantics/signature.hpp, spec/types.md TY1): for every
+the onnx repository) into onnxsem's signature text (values/signature.hpp, spec/types.md TY1): for every
 operator version, its formals with their forms, the arity bounds, the type constraints and the attributes
 with their types, required-ness and defaults. Each operator goes to the family folder of ops/ whose sources
 name it; the output is ops/FAMILY/signatures.txt, which the build embeds (ops/catalog/embed_signatures.py).
@@ -234,7 +234,7 @@ def apply(lines, c, name):
 
 def header(family):
     return (f"# The signatures of the {family} family's operator versions (spec/types.md, TY1), in onnxsem's\n"
-            "# signature text (semantics/signature.hpp): every version ONNX defines for these operators,\n"
+            "# signature text (values/signature.hpp): every version ONNX defines for these operators,\n"
             "# implemented or not. Written by ops/catalog/signatures_from_changelog.py from ONNX's changelog\n"
             "# with ops/catalog/signature_corrections.txt applied: correct a fact there, not here.\n")
 

@@ -5,8 +5,8 @@
 
 #include <type_traits>
 
-#include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
+#include "values/numeric.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::arith {
 

@@ -1,7 +1,7 @@
 // Reading attributes of a node (spec/ops.md, A1 and W5).
 #include "ops/common/attrs.hpp"
 
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/ir.hpp"
+#include "values/ir.hpp"
 
 namespace onnxsem::ops {
 

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops {
 

@@ -4,7 +4,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/common/shape_rules.hpp"
-#include "semantics/operator.hpp"
+#include "values/operator.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::ops;

@@ -2,7 +2,7 @@
 // (see product_kernel.cpp and vector_loops.cpp).
 #include "ops/common/product.hpp"
 
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::product_detail {
 namespace {

@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "ops/common/values.hpp"
-#include "semantics/parallel.hpp"
-#include "semantics/work.hpp"
+#include "runtime/parallel.hpp"
+#include "runtime/work.hpp"
 
 namespace onnxsem::ops {
 

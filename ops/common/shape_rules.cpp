@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "ops/common/attrs.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 

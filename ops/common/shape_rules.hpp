@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "semantics/error.hpp"
-#include "semantics/signature.hpp"
+#include "runtime/error.hpp"
+#include "values/signature.hpp"
 
 namespace onnxsem::ops {
 
@@ -93,7 +93,7 @@ using Dims = std::vector<Dim>;
 std::string choice_attr(const Node& n, const std::string& name, const std::string& def,
                         const std::vector<std::string>& allowed);
 
-// Text of int lists for refusal messages: "[1, -1]" (of dimensions: dims_text, semantics/signature.hpp).
+// Text of int lists for refusal messages: "[1, -1]" (of dimensions: dims_text, values/signature.hpp).
 [[nodiscard]] std::string ints_text(const std::vector<int64_t>& v);
 
 }  // namespace onnxsem::ops

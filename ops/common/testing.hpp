@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/error.hpp"
-#include "semantics/ir.hpp"
-#include "semantics/operator.hpp"
-#include "semantics/value.hpp"
+#include "runtime/error.hpp"
+#include "values/ir.hpp"
+#include "values/operator.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::testing {
 
@@ -290,11 +290,13 @@ inline std::optional<std::vector<int64_t>> dims_of(const Type& t) {
   for (const auto& d : *t.shape) out.push_back(d.value ? *d.value : -1);
   return out;
 }
-// The signatures and shape rules of one family, built once.
-template <AddFamily describe, AddFamily shapes>
+// The kernels, signatures and shape rules of one family, built once (a shape rule is registered for the
+// versions that have a kernel).
+template <AddFamily add, AddFamily describe, AddFamily shapes>
 const Registry& shape_registry() {
   static const Registry r = [] {
     Registry t;
+    add(t);
     describe(t);
     shapes(t);
     return t;

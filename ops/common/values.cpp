@@ -1,7 +1,7 @@
 // Helpers shared by the operator families (see values.hpp).
 #include "ops/common/values.hpp"
 
-#include "semantics/error.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::ops {
 

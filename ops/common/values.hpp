@@ -6,9 +6,9 @@
 
 #include <type_traits>
 
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops {
 

@@ -6,7 +6,7 @@ namespace onnxsem::ops {
 
 void shapes_detection(Registry& r) {
   // selected_indices: one row [batch, class, box] per selected box (TX43).
-  r.shape_rule("", "NonMaxSuppression", {10, 11}, [](const InferenceArgs& a) {
+  r.shape_rule("", "NonMaxSuppression", [](const InferenceArgs& a) {
     return outputs(a, {make_tensor_type(DType::int64, Dims{unknown_dim(), fixed_dim(3)})});
   });
 }

@@ -9,7 +9,7 @@ namespace {
 
 using namespace testing;
 
-const Registry& reg() { return testing::shape_registry<describe_detection, shapes_detection>(); }
+const Registry& reg() { return testing::shape_registry<add_detection, describe_detection, shapes_detection>(); }
 
 TEST_CASE("[TX43] NonMaxSuppression gives int64 [K, 3], K unknown") {
   const auto out = infer_with(reg(), make_node("NonMaxSuppression", {}, "", 1), 11,

@@ -11,7 +11,7 @@
 
 #include "ops/common/product.hpp"
 #include "ops/elementwise/elementwise_common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {

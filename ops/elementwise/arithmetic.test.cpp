@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace ewt;
 

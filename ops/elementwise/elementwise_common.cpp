@@ -1,7 +1,7 @@
 // Layouts shared by the elementwise operators (spec/ops-elementwise.md, EW3 and EW16).
 #include "ops/elementwise/elementwise_common.hpp"
 #include "ops/common/values.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {}  // namespace

@@ -16,11 +16,11 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/operator.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
+#include "values/operator.hpp"
 
 namespace onnxsem::ops::ew {
 

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "ops/common/testing.hpp"
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 namespace ewt {
 using namespace onnxsem;

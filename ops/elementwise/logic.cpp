@@ -1,7 +1,7 @@
 // Comparison and logic: Equal, Greater, Less, GreaterOrEqual, LessOrEqual, And, Or, Xor, Where
 // (spec/ops-elementwise.md, EW12-EW14).
 #include "ops/elementwise/elementwise_common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::ew {
 namespace {

@@ -55,33 +55,33 @@ void shapes_elementwise(Registry& r) {
 
   // Unary functions and activations (EW1): the input's type.
   for (const char* op : {"Neg", "Abs", "Reciprocal", "Sqrt", "Exp", "Log", "Ceil", "Floor", "Sigmoid", "Tanh"})
-    r.shape_rule("", op, {1, 6, 13}, unary);
-  r.shape_rule("", "Sign", {9, 13}, unary);
-  r.shape_rule("", "Erf", {9, 13}, unary);
-  r.shape_rule("", "Round", {11, 22}, unary);
-  for (const char* op : {"Sin", "Cos", "Tan", "Asin", "Acos", "Atan"}) r.shape_rule("", op, {7, 22}, unary);
-  for (const char* op : {"Sinh", "Cosh", "Asinh", "Acosh", "Atanh"}) r.shape_rule("", op, {9, 22}, unary);
-  r.shape_rule("", "BitwiseNot", {18}, unary);
-  r.shape_rule("", "Not", {1}, unary);
-  r.shape_rule("", "Relu", {1, 6, 13, 14}, unary);
-  r.shape_rule("", "LeakyRelu", {1, 6, 16}, unary);
-  r.shape_rule("", "ThresholdedRelu", {10, 22}, unary);
-  for (const char* op : {"Elu", "Selu", "HardSigmoid"}) r.shape_rule("", op, {1, 6, 22}, unary);
-  r.shape_rule("", "Celu", {12, 28}, unary);
-  r.shape_rule("", "Softplus", {1, 22}, unary);
-  r.shape_rule("", "Softsign", {1, 22}, unary);
-  r.shape_rule("", "Mish", {18, 22}, unary);
-  r.shape_rule("", "HardSwish", {14, 22}, unary);
-  r.shape_rule("", "Swish", {24}, unary);
-  r.shape_rule("", "Shrink", {9}, unary);
-  r.shape_rule("", "Clip", {1, 6, 11, 12, 13}, unary);  // input 0's type; the bounds are scalars (EW15)
-  r.shape_rule("", "Gelu", {20}, [unary](const InferenceArgs& a) {
+    r.shape_rule("", op, unary);
+  r.shape_rule("", "Sign", unary);
+  r.shape_rule("", "Erf", unary);
+  r.shape_rule("", "Round", unary);
+  for (const char* op : {"Sin", "Cos", "Tan", "Asin", "Acos", "Atan"}) r.shape_rule("", op, unary);
+  for (const char* op : {"Sinh", "Cosh", "Asinh", "Acosh", "Atanh"}) r.shape_rule("", op, unary);
+  r.shape_rule("", "BitwiseNot", unary);
+  r.shape_rule("", "Not", unary);
+  r.shape_rule("", "Relu", unary);
+  r.shape_rule("", "LeakyRelu", unary);
+  r.shape_rule("", "ThresholdedRelu", unary);
+  for (const char* op : {"Elu", "Selu", "HardSigmoid"}) r.shape_rule("", op, unary);
+  r.shape_rule("", "Celu", unary);
+  r.shape_rule("", "Softplus", unary);
+  r.shape_rule("", "Softsign", unary);
+  r.shape_rule("", "Mish", unary);
+  r.shape_rule("", "HardSwish", unary);
+  r.shape_rule("", "Swish", unary);
+  r.shape_rule("", "Shrink", unary);
+  r.shape_rule("", "Clip", unary);  // input 0's type; the bounds are scalars (EW15)
+  r.shape_rule("", "Gelu", [unary](const InferenceArgs& a) {
     (void)choice_attr(a.node, "approximate", "none", {"none", "tanh"});
     return unary(a);
   });
   // IsNaN and IsInf: the input's shape, the bool element type of the signature.
-  r.shape_rule("", "IsNaN", {9, 13, 20}, legacy);
-  r.shape_rule("", "IsInf", {10, 20}, legacy);
+  r.shape_rule("", "IsNaN", legacy);
+  r.shape_rule("", "IsInf", legacy);
   r.shape_rule("", "PRelu", {1, 6}, legacy);  // EW31: X's shape
   r.shape_rule("", "PRelu", {7, 9, 16}, prelu_rule);
 
@@ -92,21 +92,21 @@ void shapes_elementwise(Registry& r) {
   }
   r.shape_rule("", "Pow", {1}, legacy);
   r.shape_rule("", "Pow", {7, 12, 13, 15}, broadcast);  // the output takes the base's type (signature)
-  r.shape_rule("", "Mod", {10, 13}, broadcast);
-  r.shape_rule("", "BitShift", {11}, [broadcast](const InferenceArgs& a) {
+  r.shape_rule("", "Mod", broadcast);
+  r.shape_rule("", "BitShift", [broadcast](const InferenceArgs& a) {
     (void)choice_attr(a.node, "direction", "", {"LEFT", "RIGHT"});
     return broadcast(a);
   });
-  for (const char* op : {"BitwiseAnd", "BitwiseOr", "BitwiseXor"}) r.shape_rule("", op, {18}, broadcast);
-  r.shape_rule("", "SwiGLU", {28}, broadcast);  // EW33
+  for (const char* op : {"BitwiseAnd", "BitwiseOr", "BitwiseXor"}) r.shape_rule("", op, broadcast);
+  r.shape_rule("", "SwiGLU", broadcast);  // EW33
   for (const char* op : {"Equal", "Greater", "Less", "And", "Or", "Xor"}) r.shape_rule("", op, {1}, legacy);
   r.shape_rule("", "Equal", {7, 11, 13, 19}, broadcast);
   r.shape_rule("", "Greater", {7, 9, 13}, broadcast);
   r.shape_rule("", "Less", {7, 9, 13}, broadcast);
-  r.shape_rule("", "GreaterOrEqual", {12, 16}, broadcast);
-  r.shape_rule("", "LessOrEqual", {12, 16}, broadcast);
+  r.shape_rule("", "GreaterOrEqual", broadcast);
+  r.shape_rule("", "LessOrEqual", broadcast);
   for (const char* op : {"And", "Or", "Xor"}) r.shape_rule("", op, {7}, broadcast);
-  r.shape_rule("", "Where", {9, 16}, broadcast);  // EW14: the three inputs broadcast
+  r.shape_rule("", "Where", broadcast);  // EW14: the three inputs broadcast
 
   // Variadic operators: equal shapes in versions 1 and 6 (EW22), the broadcast of all from version 8.
   for (const char* op : {"Sum", "Mean", "Max", "Min"}) r.shape_rule("", op, {1, 6}, equal_shapes_rule);

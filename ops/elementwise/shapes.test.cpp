@@ -15,7 +15,7 @@ constexpr auto F = DType::float32;
 constexpr auto B = DType::boolean;
 constexpr int64_t big = std::numeric_limits<int64_t>::max();
 
-const Registry& reg() { return testing::shape_registry<describe_elementwise, shapes_elementwise>(); }
+const Registry& reg() { return testing::shape_registry<add_elementwise, describe_elementwise, shapes_elementwise>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}) {

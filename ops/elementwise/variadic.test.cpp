@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace ewt;
 

@@ -21,9 +21,9 @@
 #include <webp/decode.h>
 
 #include "ops/image/image_internal.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/error.hpp"
-#include "semantics/value.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::img {
 namespace {

@@ -12,8 +12,8 @@
 #include "ops/common/attrs.hpp"
 #include "ops/image/image_internal.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/error.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::ops {
 namespace {

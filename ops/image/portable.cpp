@@ -6,8 +6,8 @@
 #include <string>
 
 #include "ops/image/image_internal.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/error.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
 
 namespace onnxsem::ops::img {
 namespace {

@@ -11,7 +11,7 @@ namespace onnxsem::ops {
 void shapes_image(Registry& r) {
   // ImageDecoder: a uint8 image (height, width, channels), 3 channels for RGB and BGR and 1 for Grayscale
   // (IMG2); height and width depend on the stream (0 for one that cannot be decoded, IMG4).
-  r.shape_rule("", "ImageDecoder", {20}, [](const InferenceArgs& a) {
+  r.shape_rule("", "ImageDecoder", [](const InferenceArgs& a) {
     const std::string format = choice_attr(a.node, "pixel_format", "RGB", {"RGB", "BGR", "Grayscale"});
     std::vector<Type> out(a.output_count);
     if (!out.empty())

@@ -17,6 +17,7 @@ using Dims64 = std::vector<int64_t>;
 std::vector<Type> infer(std::vector<Attribute> attrs, const Type& stream) {
   static const Registry r = [] {
     Registry t;
+    add_image(t);
     describe_image(t);
     shapes_image(t);
     return t;

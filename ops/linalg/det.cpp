@@ -8,7 +8,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/linalg/linalg.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/require.hpp"
 
 namespace onnxsem::ops::la {
 namespace {
@@ -18,10 +19,9 @@ inline constexpr auto det_types = hana::tuple_t<float, double, float16_t, bfloat
 std::vector<std::optional<Value>> det(const KernelArgs& a) {
   const std::string op = "Det";
   const Tensor& x = a.tensor(0);
-  // [spec:TX50] X has shape [*, M, M].
-  ONNXSEM_CLAUSE(TX50);
-  if (x.rank() < 2 || x.dim(x.rank() - 1) != x.dim(x.rank() - 2))
-    eval_error("TX50", op + ": input X must have shape [*, M, M], got " + show(x.shape()));
+  // X has shape [*, M, M].
+  require<"TX50">(x.rank() >= 2 && x.dim(x.rank() - 1) == x.dim(x.rank() - 2),
+                  [&] { return op + ": input X must have shape [*, M, M], got " + show(x.shape()); });
   const int64_t M = x.dim(x.rank() - 1);
   const Shape out_shape(x.shape().begin(), x.shape().end() - 2);
   return {dispatch(x.dtype(), det_types, op, [&](auto tag) -> Value {

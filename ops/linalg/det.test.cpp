@@ -3,7 +3,7 @@
 #include <limits>
 
 #include "ops/linalg/test_util.hpp"
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 using namespace lat;
 using DV = std::vector<double>;

@@ -10,8 +10,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/linalg/linalg.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/work.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/work.hpp"
 
 namespace onnxsem::ops::la {
 namespace {

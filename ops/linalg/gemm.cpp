@@ -8,7 +8,8 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
 #include "ops/linalg/linalg.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/require.hpp"
 
 namespace onnxsem::ops::la {
 namespace {
@@ -40,27 +41,27 @@ Kernel gemm_kernel(Form form) {
     const bool trans_b = attr_int(args.node, "transB", 0) != 0;
     const double alpha = attr_float(args.node, "alpha", 1.0f);
     const double beta = attr_float(args.node, "beta", 1.0f);
-    // [spec:RD23] A and B are matrices whose contracted dimensions agree.
-    ONNXSEM_CLAUSE(RD23);
-    if (ta.rank() != 2 || tb.rank() != 2)
-      eval_error("RD23", "Gemm: A and B must have rank 2, got shapes " + show(ta.shape()) + " and " + show(tb.shape()));
+    // A and B are matrices whose contracted dimensions agree.
+    require<"RD23">(ta.rank() == 2 && tb.rank() == 2, [&] {
+      return "Gemm: A and B must have rank 2, got shapes " + show(ta.shape()) + " and " + show(tb.shape());
+    });
     const int64_t m = trans_a ? ta.dim(1) : ta.dim(0), k = trans_a ? ta.dim(0) : ta.dim(1);
     const int64_t k2 = trans_b ? tb.dim(1) : tb.dim(0), n = trans_b ? tb.dim(0) : tb.dim(1);
-    if (k != k2)
-      eval_error("RD23", "Gemm: inner dimensions differ: A " + show(ta.shape()) + (trans_a ? " (transposed)" : "") +
-                             ", B " + show(tb.shape()) + (trans_b ? " (transposed)" : ""));
-    if (ta.dtype() != tb.dtype() || (tc && tc->dtype() != ta.dtype()))
-      eval_error("RD23", "Gemm: A, B and C must have one element type");
+    require<"RD23">(k == k2, [&] {
+      return "Gemm: inner dimensions differ: A " + show(ta.shape()) + (trans_a ? " (transposed)" : "") + ", B " +
+             show(tb.shape()) + (trans_b ? " (transposed)" : "");
+    });
+    require<"RD23">(ta.dtype() == tb.dtype() && (!tc || tc->dtype() == ta.dtype()),
+                    "Gemm: A, B and C must have one element type");
     const Shape out_shape{m, n};
     std::vector<int64_t> c_strides;
     if (tc) {
-      // [spec:RD24] C broadcasts in one direction to [M, N]; versions 1 and 6 require broadcast = 1 for that.
-      ONNXSEM_CLAUSE(RD24);
+      // C broadcasts in one direction to [M, N]; versions 1 and 6 require broadcast = 1 for that.
       const bool exact_only = form == Form::v1 && attr_int(args.node, "broadcast", 0) == 0;
-      if (exact_only ? tc->shape() != out_shape : !broadcasts_to(tc->shape(), out_shape))
-        eval_error("RD24", "Gemm: C of shape " + show(tc->shape()) +
-                               (exact_only ? " is not " : " does not broadcast to ") + show(out_shape) +
-                               (exact_only ? " (attribute broadcast is 0)" : ""));
+      require<"RD24">(exact_only ? tc->shape() == out_shape : broadcasts_to(tc->shape(), out_shape), [&] {
+        return "Gemm: C of shape " + show(tc->shape()) + (exact_only ? " is not " : " does not broadcast to ") +
+               show(out_shape) + (exact_only ? " (attribute broadcast is 0)" : "");
+      });
       c_strides = broadcast_strides(tc->shape(), out_shape);
     }
     Tensor y = dispatch(ta.dtype(), hana::concat(float_types, wide_int_types), "Gemm", [&](auto tt) {
@@ -82,13 +83,14 @@ Kernel gemm_kernel(Form form) {
       const T* cd = tc ? tc->data<T>().data() : nullptr;
       Acc ia = 0, ib = 0;  // integer alpha, beta
       if constexpr (!is_float_elem<T>) {
-        // [spec:RD25] on integers, alpha and beta must be whole numbers; the arithmetic wraps around.
-        ONNXSEM_CLAUSE(RD25);
-        if (alpha != std::trunc(alpha) || beta != std::trunc(beta) || std::fabs(alpha) > 9.0e18 ||
-            std::fabs(beta) > 9.0e18)
-          eval_error("RD25", "Gemm on " + std::string(dtype_name(dtype_of<T>)) +
+        // On integers, alpha and beta must be whole numbers; the arithmetic wraps around.
+        require<"RD25">(alpha == std::trunc(alpha) && beta == std::trunc(beta) && std::fabs(alpha) <= 9.0e18 &&
+                            std::fabs(beta) <= 9.0e18,
+                        [&] {
+                          return "Gemm on " + std::string(dtype_name(dtype_of<T>)) +
                                  " needs whole-number alpha and beta, got " + std::to_string(alpha) + " and " +
-                                 std::to_string(beta));
+                                 std::to_string(beta);
+                        });
         ia = static_cast<Acc>(static_cast<int64_t>(alpha));
         ib = static_cast<Acc>(static_cast<int64_t>(beta));
       }

@@ -9,8 +9,8 @@
 #include "ops/common/arith.hpp"
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/value.hpp"
+#include "values/dispatch.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::la {
 

@@ -10,7 +10,8 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/product.hpp"
 #include "ops/linalg/linalg.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/require.hpp"
 
 namespace onnxsem::ops::la {
 namespace {
@@ -22,10 +23,9 @@ struct Layout {
 };
 
 Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
-  // [spec:RD21] both operands have rank >= 1 and agree on the contracted dimension.
-  ONNXSEM_CLAUSE(RD21);
-  if (sa.empty() || sb.empty())
-    eval_error("RD21", op + ": operands must have rank >= 1, got shapes " + show(sa) + " and " + show(sb));
+  // Both operands have rank >= 1 and agree on the contracted dimension.
+  require<"RD21">(!sa.empty() && !sb.empty(),
+                  [&] { return op + ": operands must have rank >= 1, got shapes " + show(sa) + " and " + show(sb); });
   Shape a = sa, b = sb;
   // [spec:RD20] a 1-D operand is promoted to a matrix, and the promoted dimension dropped from the result.
   ONNXSEM_CLAUSE(RD20);
@@ -33,7 +33,8 @@ Layout layout(const Shape& sa, const Shape& sb, const std::string& op) {
   if (sb.size() == 1) b.push_back(1);
   Layout l;
   l.m = a[a.size() - 2], l.k = a[a.size() - 1], l.n = b[b.size() - 1];
-  if (b[b.size() - 2] != l.k) eval_error("RD21", op + ": inner dimensions differ: A " + show(sa) + ", B " + show(sb));
+  require<"RD21">(b[b.size() - 2] == l.k,
+                  [&] { return op + ": inner dimensions differ: A " + show(sa) + ", B " + show(sb); });
   const Shape ba(a.begin(), a.end() - 2), bb(b.begin(), b.end() - 2);
   const Shape batch = broadcast_shape({ba, bb}, op + " batch dimensions");
   const auto sa_str = broadcast_strides(ba, batch), sb_str = broadcast_strides(bb, batch);
@@ -63,9 +64,10 @@ Kernel matmul_kernel() {
   return [](const KernelArgs& args) -> std::vector<std::optional<Value>> {
     const Tensor& ta = args.tensor(0);
     const Tensor& tb = args.tensor(1);
-    if (ta.dtype() != tb.dtype())
-      eval_error("RD21", std::string("MatMul: operands of different element types ") + dtype_name(ta.dtype()) +
-                             " and " + dtype_name(tb.dtype()));
+    require<"RD21">(ta.dtype() == tb.dtype(), [&] {
+      return std::string("MatMul: operands of different element types ") + dtype_name(ta.dtype()) + " and " +
+             dtype_name(tb.dtype());
+    });
     const Layout l = layout(ta.shape(), tb.shape(), "MatMul");
     Tensor y = dispatch(ta.dtype(), numeric_types, "MatMul", [&](auto tt) {
       using T = typename decltype(tt)::type;
@@ -109,16 +111,17 @@ std::vector<uint32_t> shifted(const Tensor& x, const Tensor* zp, bool per_row, c
   std::vector<int32_t> z(static_cast<size_t>(x.size()), 0);
   if (zp) {
     Shape zs = zp->shape();
-    // [spec:RD29] a 1-D zero point of A with one entry per row of an (at least 2-D) A is per row.
-    ONNXSEM_CLAUSE(RD29);
+    // A 1-D zero point of A with one entry per row of an (at least 2-D) A is per row.
     if (per_row && zs.size() == 1 && x.rank() >= 2 && zp->size() != 1 && zs[0] == x.dim(x.rank() - 2)) zs.push_back(1);
     if (zp->size() == 1) zs.clear();
-    if (!broadcasts_to(zs, x.shape()))
-      eval_error("RD29", std::string("MatMulInteger: ") + what + " of shape " + show(zp->shape()) +
-                             " does not broadcast to its operand's shape " + show(x.shape()));
-    if (zp->dtype() != x.dtype())
-      eval_error("RD29", std::string("MatMulInteger: ") + what + " has element type " + dtype_name(zp->dtype()) +
-                             ", its operand " + dtype_name(x.dtype()));
+    require<"RD29">(broadcasts_to(zs, x.shape()), [&] {
+      return std::string("MatMulInteger: ") + what + " of shape " + show(zp->shape()) +
+             " does not broadcast to its operand's shape " + show(x.shape());
+    });
+    require<"RD29">(zp->dtype() == x.dtype(), [&] {
+      return std::string("MatMulInteger: ") + what + " has element type " + dtype_name(zp->dtype()) + ", its operand " +
+             dtype_name(x.dtype());
+    });
     const auto strides = broadcast_strides(zs, x.shape());
     dispatch(zp->dtype(), hana::tuple_t<int8_t, uint8_t>, "MatMulInteger", [&](auto tt) {
       using T = typename decltype(tt)::type;

@@ -11,25 +11,26 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/require.hpp"
 
 namespace onnxsem::ops {
 namespace {
 
 // ---- MatMul, MatMulInteger (RD20, RD21) and Gemm (RD23, RD24)
 
-// [spec:RD33] MatMul's operands have rank at least 1 and their fixed inner dimensions agree.
+// MatMul's operands have rank at least 1 and their fixed inner dimensions agree.
 void matmul_operands(const Dims& x, const Dims& y) {
-  ONNXSEM_CLAUSE(RD33);
-  if (x.empty() || y.empty())
-    type_error("RD33", "an operand has rank 0 (A has rank " + std::to_string(x.size()) + ", B rank " +
-                           std::to_string(y.size()) + ")");
+  require_typed<"RD33">(!x.empty() && !y.empty(), [&] {
+    return "an operand has rank 0 (A has rank " + std::to_string(x.size()) + ", B rank " + std::to_string(y.size()) +
+           ")";
+  });
   const Dim& k1 = x.back();
   const Dim& k2 = y.size() == 1 ? y[0] : y[y.size() - 2];
-  if (differ(k1, k2))
-    type_error("RD33", "A's last dimension is " + dim_text(k1) + " but B's " +
-                           (y.size() == 1 ? std::string("only") : std::string("second-to-last")) + " dimension is " +
-                           dim_text(k2));
+  require_typed<"RD33">(!differ(k1, k2), [&] {
+    return "A's last dimension is " + dim_text(k1) + " but B's " +
+           (y.size() == 1 ? std::string("only") : std::string("second-to-last")) + " dimension is " + dim_text(k2);
+  });
 }
 
 std::vector<Type> matmul_rule(const InferenceArgs& a) {
@@ -132,24 +133,25 @@ std::vector<Type> einsum_rule(const InferenceArgs& a) {
 std::vector<Type> det_rule(const InferenceArgs& a) {
   const auto& x = input_dims(a, 0);
   if (!x) return outputs(a, {});
-  // [spec:TX60] Det's operand has rank at least 2 and its last two extents are equal.
-  ONNXSEM_CLAUSE(TX60);
-  if (x->size() < 2) type_error("TX60", "Det: X has rank " + std::to_string(x->size()) + ", not at least 2");
+  // Det's operand has rank at least 2 and its last two extents are equal.
+  require_typed<"TX60">(x->size() >= 2,
+                        [&] { return "Det: X has rank " + std::to_string(x->size()) + ", not at least 2"; });
   const Dim& r = (*x)[x->size() - 2];
   const Dim& c = x->back();
-  if (r.value && c.value && *r.value != *c.value)
-    type_error("TX60", "Det: the matrices of X are " + dim_text(r) + " x " + dim_text(c) + ", not square");
+  require_typed<"TX60">(!(r.value && c.value && *r.value != *c.value), [&] {
+    return "Det: the matrices of X are " + dim_text(r) + " x " + dim_text(c) + ", not square";
+  });
   return outputs(a, {make_tensor_type(DType::undefined, Dims(x->begin(), x->end() - 2))});
 }
 
 }  // namespace
 
 void shapes_linalg(Registry& r) {
-  r.shape_rule("", "MatMul", {1, 9, 13}, matmul_rule);
-  r.shape_rule("", "MatMulInteger", {10}, matmul_rule);
-  r.shape_rule("", "Gemm", {1, 6, 7, 9, 11, 13}, gemm_rule);
-  r.shape_rule("", "Einsum", {12}, einsum_rule);
-  r.shape_rule("", "Det", {11, 22}, det_rule);
+  r.shape_rule("", "MatMul", matmul_rule);
+  r.shape_rule("", "MatMulInteger", matmul_rule);
+  r.shape_rule("", "Gemm", gemm_rule);
+  r.shape_rule("", "Einsum", einsum_rule);
+  r.shape_rule("", "Det", det_rule);
 }
 
 }  // namespace onnxsem::ops

@@ -14,7 +14,7 @@ using V = std::vector<int64_t>;
 constexpr auto F = DType::float32;
 constexpr int64_t big = std::numeric_limits<int64_t>::max();
 
-const Registry& reg() { return testing::shape_registry<describe_linalg, shapes_linalg>(); }
+const Registry& reg() { return testing::shape_registry<add_linalg, describe_linalg, shapes_linalg>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}) {

@@ -16,7 +16,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/values.hpp"
 #include "ops/loss/loss.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::loss {
 namespace {

@@ -2,7 +2,7 @@
 #include <limits>
 
 #include "ops/loss/test_util.hpp"
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 using namespace losstest;
 

@@ -10,7 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/loss/loss.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::loss {
 namespace {

@@ -5,7 +5,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -69,11 +69,11 @@ ShapeRule optimizer(size_t groups) {
 }  // namespace
 
 void shapes_loss(Registry& r) {
-  r.shape_rule("", "NegativeLogLikelihoodLoss", {12, 13, 22}, loss);
-  r.shape_rule("", "SoftmaxCrossEntropyLoss", {12, 13}, loss);
-  r.shape_rule("ai.onnx.preview.training", "Adagrad", {1}, optimizer(3));
-  r.shape_rule("ai.onnx.preview.training", "Momentum", {1}, optimizer(3));
-  r.shape_rule("ai.onnx.preview.training", "Adam", {1}, optimizer(4));
+  r.shape_rule("", "NegativeLogLikelihoodLoss", loss);
+  r.shape_rule("", "SoftmaxCrossEntropyLoss", loss);
+  r.shape_rule("ai.onnx.preview.training", "Adagrad", optimizer(3));
+  r.shape_rule("ai.onnx.preview.training", "Momentum", optimizer(3));
+  r.shape_rule("ai.onnx.preview.training", "Adam", optimizer(4));
 }
 
 }  // namespace onnxsem::ops

@@ -6,7 +6,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/ml/ml.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::ml {
 namespace {

@@ -9,7 +9,7 @@
 #include <numbers>
 
 #include "ops/common/attrs.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 

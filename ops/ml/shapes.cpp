@@ -6,7 +6,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -182,41 +182,41 @@ std::vector<Type> zip_map(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_ml(Registry& r) {
-  r.shape_rule(ml, "ArrayFeatureExtractor", {1}, array_feature_extractor);
-  r.shape_rule(ml, "Binarizer", {1}, same_as_input(0));
-  r.shape_rule(ml, "CastMap", {1}, cast_map);
-  r.shape_rule(ml, "CategoryMapper", {1}, string_int_map);
-  r.shape_rule(ml, "DictVectorizer", {1}, dict_vectorizer);
-  r.shape_rule(ml, "FeatureVectorizer", {1}, feature_vectorizer);
-  r.shape_rule(ml, "Imputer", {1}, same_as_input(0));
+  r.shape_rule(ml, "ArrayFeatureExtractor", array_feature_extractor);
+  r.shape_rule(ml, "Binarizer", same_as_input(0));
+  r.shape_rule(ml, "CastMap", cast_map);
+  r.shape_rule(ml, "CategoryMapper", string_int_map);
+  r.shape_rule(ml, "DictVectorizer", dict_vectorizer);
+  r.shape_rule(ml, "FeatureVectorizer", feature_vectorizer);
+  r.shape_rule(ml, "Imputer", same_as_input(0));
   r.shape_rule(ml, "LabelEncoder", {1}, string_int_map);
   r.shape_rule(ml, "LabelEncoder", {2, 4}, label_encoder);
-  r.shape_rule(ml, "LinearClassifier", {1}, linear_classifier);
-  r.shape_rule(ml, "LinearRegressor", {1},
+  r.shape_rule(ml, "LinearClassifier", linear_classifier);
+  r.shape_rule(ml, "LinearRegressor",
                [](const InferenceArgs& a) { return regressor(a, rows(a, 0), attr_int(a.node, "targets", 1)); });
-  r.shape_rule(ml, "Normalizer", {1}, [](const InferenceArgs& a) {
+  r.shape_rule(ml, "Normalizer", [](const InferenceArgs& a) {
     (void)choice_attr(a.node, "norm", "MAX", {"MAX", "L1", "L2"});
     (void)rows(a, 0);
     return float_like_input(a);
   });
-  r.shape_rule(ml, "OneHotEncoder", {1}, one_hot_encoder);
-  r.shape_rule(ml, "Scaler", {1}, float_like_input);
-  r.shape_rule(ml, "SVMClassifier", {1}, [](const InferenceArgs& a) {
+  r.shape_rule(ml, "OneHotEncoder", one_hot_encoder);
+  r.shape_rule(ml, "Scaler", float_like_input);
+  r.shape_rule(ml, "SVMClassifier", [](const InferenceArgs& a) {
     return classifier(a, rows(a, 0), labels(a, "classlabels_ints").elem, std::nullopt);
   });
-  r.shape_rule(ml, "SVMRegressor", {1}, [](const InferenceArgs& a) { return regressor(a, rows(a, 0), 1); });
+  r.shape_rule(ml, "SVMRegressor", [](const InferenceArgs& a) { return regressor(a, rows(a, 0), 1); });
   // TreeEnsemble-5 (ML30): [N, n_targets] of X's element type, X 2-D.
-  r.shape_rule(ml, "TreeEnsemble", {5}, [](const InferenceArgs& a) {
+  r.shape_rule(ml, "TreeEnsemble", [](const InferenceArgs& a) {
     return regressor(a, rows(a, 0, false), attr_int_opt(a.node, "n_targets"), DType::undefined);
   });
   // The older tree ensembles (ML36, ML38): float [N, n_targets]; labels [N] and scores [N, E].
-  r.shape_rule(ml, "TreeEnsembleRegressor", {1, 3, 5},
+  r.shape_rule(ml, "TreeEnsembleRegressor",
                [](const InferenceArgs& a) { return regressor(a, rows(a, 0), attr_int_opt(a.node, "n_targets")); });
-  r.shape_rule(ml, "TreeEnsembleClassifier", {1, 3, 5}, [](const InferenceArgs& a) {
+  r.shape_rule(ml, "TreeEnsembleClassifier", [](const InferenceArgs& a) {
     const Labels l = labels(a, "classlabels_int64s");
     return classifier(a, rows(a, 0), l.elem, l.count);
   });
-  r.shape_rule(ml, "ZipMap", {1}, zip_map);
+  r.shape_rule(ml, "ZipMap", zip_map);
 }
 
 }  // namespace onnxsem::ops

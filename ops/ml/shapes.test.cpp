@@ -22,7 +22,7 @@ using testing::make_node;
 using testing::ttype;
 using Dims64 = std::vector<int64_t>;
 
-const Registry& reg() { return testing::shape_registry<describe_ml, shapes_ml>(); }
+const Registry& reg() { return testing::shape_registry<add_ml, describe_ml, shapes_ml>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, size_t outputs = 1) {

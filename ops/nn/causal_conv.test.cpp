@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "ops/nn/test_util.hpp"
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 using namespace nntest;
 

@@ -27,7 +27,7 @@
 #include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {

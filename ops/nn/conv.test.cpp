@@ -3,8 +3,8 @@
 #include <cstring>
 #include "ops/nn/test_util.hpp"
 
-#include "semantics/parallel.hpp"
-#include "semantics/work.hpp"
+#include "runtime/parallel.hpp"
+#include "runtime/work.hpp"
 
 using namespace nntest;
 

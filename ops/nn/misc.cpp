@@ -15,8 +15,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {

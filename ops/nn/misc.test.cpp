@@ -2,7 +2,7 @@
 #include <cstring>
 
 #include "ops/nn/test_util.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace nntest;
 

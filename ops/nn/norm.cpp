@@ -13,8 +13,8 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {

@@ -20,8 +20,8 @@
 #include "ops/common/product.hpp"
 #include "ops/nn/nn.hpp"
 #include "ops/nn/window.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {

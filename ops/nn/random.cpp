@@ -9,7 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/nn/nn.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::nn {
 namespace {

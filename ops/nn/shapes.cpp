@@ -13,7 +13,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -454,22 +454,22 @@ std::vector<Type> multinomial_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_nn(Registry& r) {
-  r.shape_rule("", "Conv", {1, 11, 22}, [](const InferenceArgs& a) { return conv_rule(a, 2); });
-  r.shape_rule("", "DeformConv", {19, 22}, [](const InferenceArgs& a) { return conv_rule(a, 3); });
-  r.shape_rule("", "ConvTranspose", {1, 11, 22}, conv_transpose_rule);
-  r.shape_rule("", "CausalConvWithState", {27}, causal_conv_rule);
-  r.shape_rule("", "MaxPool", {1, 8, 10, 11, 12, 22}, pool_rule);
-  r.shape_rule("", "AveragePool", {1, 7, 10, 11, 19, 22}, pool_rule);
-  r.shape_rule("", "LpPool", {1, 2, 11, 18, 22}, pool_rule);
-  r.shape_rule("", "GlobalMaxPool", {1, 22}, global_pool_rule);
-  r.shape_rule("", "GlobalAveragePool", {1, 22}, global_pool_rule);
-  r.shape_rule("", "GlobalLpPool", {1, 2, 22}, global_pool_rule);
-  r.shape_rule("", "MaxUnpool", {9, 11, 22}, max_unpool_rule);
-  r.shape_rule("", "BatchNormalization", {1, 6, 7, 9, 14, 15}, batch_norm_rule);
-  r.shape_rule("", "InstanceNormalization", {1, 6, 22}, instance_norm_rule);
-  r.shape_rule("", "GroupNormalization", {18, 21}, shape_of_input(0));
-  r.shape_rule("", "LayerNormalization", {17}, layer_norm_rule);
-  r.shape_rule("", "RMSNormalization", {23}, [](const InferenceArgs& a) {
+  r.shape_rule("", "Conv", [](const InferenceArgs& a) { return conv_rule(a, 2); });
+  r.shape_rule("", "DeformConv", [](const InferenceArgs& a) { return conv_rule(a, 3); });
+  r.shape_rule("", "ConvTranspose", conv_transpose_rule);
+  r.shape_rule("", "CausalConvWithState", causal_conv_rule);
+  r.shape_rule("", "MaxPool", pool_rule);
+  r.shape_rule("", "AveragePool", pool_rule);
+  r.shape_rule("", "LpPool", pool_rule);
+  r.shape_rule("", "GlobalMaxPool", global_pool_rule);
+  r.shape_rule("", "GlobalAveragePool", global_pool_rule);
+  r.shape_rule("", "GlobalLpPool", global_pool_rule);
+  r.shape_rule("", "MaxUnpool", max_unpool_rule);
+  r.shape_rule("", "BatchNormalization", batch_norm_rule);
+  r.shape_rule("", "InstanceNormalization", instance_norm_rule);
+  r.shape_rule("", "GroupNormalization", shape_of_input(0));
+  r.shape_rule("", "LayerNormalization", layer_norm_rule);
+  r.shape_rule("", "RMSNormalization", [](const InferenceArgs& a) {
     // [spec:NN34] scale has X's element type: ONNX's function body multiplies them and its type inference
     // gives Y the type of X, though the signature gives scale and Y a type variable of their own.
     ONNXSEM_CLAUSE(NN34);
@@ -479,16 +479,16 @@ void shapes_nn(Registry& r) {
                              " (they must have one element type)");
     return axis_checked(-1)(a);
   });
-  r.shape_rule("", "LpNormalization", {1, 22}, axis_checked(-1));
-  r.shape_rule("", "MeanVarianceNormalization", {9, 13}, mvn_rule);
-  r.shape_rule("", "LRN", {1, 13}, shape_of_input(0));
-  r.shape_rule("", "Dropout", {1, 6, 7, 10, 12, 13, 22}, dropout_rule);
-  r.shape_rule("", "RandomNormal", {1, 22}, random_rule);
-  r.shape_rule("", "RandomUniform", {1, 22}, random_rule);
-  r.shape_rule("", "RandomNormalLike", {1, 22}, random_like_rule);
-  r.shape_rule("", "RandomUniformLike", {1, 22}, random_like_rule);
-  r.shape_rule("", "Bernoulli", {15, 22}, random_like_rule);
-  r.shape_rule("", "Multinomial", {7, 22}, multinomial_rule);
+  r.shape_rule("", "LpNormalization", axis_checked(-1));
+  r.shape_rule("", "MeanVarianceNormalization", mvn_rule);
+  r.shape_rule("", "LRN", shape_of_input(0));
+  r.shape_rule("", "Dropout", dropout_rule);
+  r.shape_rule("", "RandomNormal", random_rule);
+  r.shape_rule("", "RandomUniform", random_rule);
+  r.shape_rule("", "RandomNormalLike", random_like_rule);
+  r.shape_rule("", "RandomUniformLike", random_like_rule);
+  r.shape_rule("", "Bernoulli", random_like_rule);
+  r.shape_rule("", "Multinomial", multinomial_rule);
 }
 
 }  // namespace onnxsem::ops

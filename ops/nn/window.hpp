@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "semantics/ir.hpp"
-#include "semantics/value.hpp"
-#include "semantics/work.hpp"
+#include "runtime/work.hpp"
+#include "values/ir.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::nn {
 

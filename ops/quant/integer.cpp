@@ -13,7 +13,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/nn/window.hpp"
 #include "ops/quant/quant.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::quant {
 namespace {

@@ -16,7 +16,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/quant/quant.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::quant {
 namespace {

@@ -12,10 +12,10 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::quant {
 

@@ -7,7 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -170,17 +170,17 @@ std::vector<Type> one_output(const InferenceArgs& a, Type t) {
 }  // namespace
 
 void shapes_quant(Registry& r) {
-  r.shape_rule("", "QuantizeLinear", {10, 13, 19, 21, 23, 24, 25}, quantize);
-  r.shape_rule("", "DequantizeLinear", {10, 13, 19, 21, 23, 24, 25}, dequantize);
-  r.shape_rule("", "DynamicQuantizeLinear", {11}, dynamic_quantize);
+  r.shape_rule("", "QuantizeLinear", quantize);
+  r.shape_rule("", "DequantizeLinear", dequantize);
+  r.shape_rule("", "DynamicQuantizeLinear", dynamic_quantize);
   // y's element type is y_zero_point's (T3), which the typing engine binds.
-  r.shape_rule("", "QLinearMatMul", {10, 21}, [](const InferenceArgs& a) {
+  r.shape_rule("", "QLinearMatMul", [](const InferenceArgs& a) {
     return one_output(a, make_tensor_type(DType::undefined, matmul_dims(a, 0, 3)));
   });
-  r.shape_rule("", "ConvInteger", {10}, [](const InferenceArgs& a) {
+  r.shape_rule("", "ConvInteger", [](const InferenceArgs& a) {
     return one_output(a, make_tensor_type(DType::int32, conv_dims(a, 0, 1)));
   });
-  r.shape_rule("", "QLinearConv", {10}, [](const InferenceArgs& a) {
+  r.shape_rule("", "QLinearConv", [](const InferenceArgs& a) {
     return one_output(a, make_tensor_type(DType::undefined, conv_dims(a, 0, 3)));
   });
 }

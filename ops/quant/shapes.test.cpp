@@ -18,7 +18,7 @@ using testing::make_node;
 using testing::ttype;
 using Dims64 = std::vector<int64_t>;
 
-const Registry& reg() { return testing::shape_registry<describe_quant, shapes_quant>(); }
+const Registry& reg() { return testing::shape_registry<add_quant, describe_quant, shapes_quant>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, size_t outputs = 1) {

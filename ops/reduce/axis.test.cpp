@@ -3,7 +3,7 @@
 // of RD17 (below).
 
 #include "ops/reduce/rd_test_util.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 #include <cstring>
 

@@ -4,7 +4,7 @@
 //   sums run from the other end:  y_j = Σ_{i >= j} x_i  (exclusive: i > j).
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {

@@ -1,8 +1,8 @@
 // Unit tests of the reductions (spec/ops-reduce.md RD1-RD12). Expected values are worked out by hand, or by
 // the textbook loop of RD1/RD6 (textbook_sum, below).
 #include "ops/reduce/rd_test_util.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
+#include "values/numeric.hpp"
 
 #include <bit>
 #include <cstring>

@@ -10,7 +10,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -127,16 +127,16 @@ std::vector<Type> topk_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_reduce(Registry& r) {
-  r.shape_rule("", "ReduceSum", {1, 11, 13}, reduce_rule);
+  r.shape_rule("", "ReduceSum", reduce_rule);
   for (const char* op : {"ReduceMean", "ReduceProd", "ReduceL1", "ReduceL2", "ReduceSumSquare"})
-    r.shape_rule("", op, {1, 11, 13, 18}, reduce_rule);
-  for (const char* op : {"ReduceLogSum", "ReduceLogSumExp"}) r.shape_rule("", op, {1, 11, 13, 18}, reduce_rule);
-  for (const char* op : {"ReduceMax", "ReduceMin"}) r.shape_rule("", op, {1, 11, 12, 13, 18, 20}, reduce_rule);
-  for (const char* op : {"ArgMax", "ArgMin"}) r.shape_rule("", op, {1, 11, 12, 13}, arg_rule);
-  for (const char* op : {"Softmax", "LogSoftmax", "Hardmax"}) r.shape_rule("", op, {1, 11, 13}, softmax_rule(1));
-  r.shape_rule("", "CumSum", {11, 14}, cumulative_rule);
-  r.shape_rule("", "CumProd", {26}, cumulative_rule);
-  r.shape_rule("", "TopK", {1, 10, 11, 24}, topk_rule);
+    r.shape_rule("", op, reduce_rule);
+  for (const char* op : {"ReduceLogSum", "ReduceLogSumExp"}) r.shape_rule("", op, reduce_rule);
+  for (const char* op : {"ReduceMax", "ReduceMin"}) r.shape_rule("", op, reduce_rule);
+  for (const char* op : {"ArgMax", "ArgMin"}) r.shape_rule("", op, arg_rule);
+  for (const char* op : {"Softmax", "LogSoftmax", "Hardmax"}) r.shape_rule("", op, softmax_rule(1));
+  r.shape_rule("", "CumSum", cumulative_rule);
+  r.shape_rule("", "CumProd", cumulative_rule);
+  r.shape_rule("", "TopK", topk_rule);
 }
 
 }  // namespace onnxsem::ops

@@ -15,7 +15,7 @@ constexpr auto F = DType::float32;
 constexpr auto I64 = DType::int64;
 constexpr int64_t big = std::numeric_limits<int64_t>::max();
 
-const Registry& reg() { return testing::shape_registry<describe_reduce, shapes_reduce>(); }
+const Registry& reg() { return testing::shape_registry<add_reduce, describe_reduce, shapes_reduce>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, size_t outputs = 1,

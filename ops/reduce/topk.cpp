@@ -8,7 +8,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/reduce/rd_common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::rd {
 namespace {

@@ -11,9 +11,9 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 using namespace onnxsem;
 

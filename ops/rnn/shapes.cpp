@@ -7,7 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -58,9 +58,9 @@ std::vector<Type> recurrent_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_rnn(Registry& r) {
-  r.shape_rule("", "RNN", {1, 7, 14, 22}, recurrent_rule);
-  r.shape_rule("", "GRU", {1, 3, 7, 14, 22}, recurrent_rule);
-  r.shape_rule("", "LSTM", {1, 7, 14, 22}, recurrent_rule);
+  r.shape_rule("", "RNN", recurrent_rule);
+  r.shape_rule("", "GRU", recurrent_rule);
+  r.shape_rule("", "LSTM", recurrent_rule);
 }
 
 }  // namespace onnxsem::ops

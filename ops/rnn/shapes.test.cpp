@@ -11,7 +11,7 @@ using namespace testing;
 using V = std::vector<int64_t>;
 constexpr auto F = DType::float32;
 
-const Registry& reg() { return testing::shape_registry<describe_rnn, shapes_rnn>(); }
+const Registry& reg() { return testing::shape_registry<add_rnn, describe_rnn, shapes_rnn>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, size_t outputs = 1) {

@@ -8,7 +8,7 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/value.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::sequence {
 

@@ -1,7 +1,7 @@
 // Optional, OptionalHasElement, OptionalGetElement (spec/ops-sequence.md, SQ13-SQ15).
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::sequence {
 namespace {

@@ -5,7 +5,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/values.hpp"
 #include "ops/sequence/common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace sequence {

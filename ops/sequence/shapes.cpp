@@ -7,7 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -137,18 +137,18 @@ std::vector<Type> bool_scalar(const InferenceArgs& a) { return outputs(a, {make_
 }  // namespace
 
 void shapes_sequence(Registry& r) {
-  r.shape_rule("", "SequenceConstruct", {11}, construct);
-  r.shape_rule("", "SequenceEmpty", {11}, empty);
-  r.shape_rule("", "SequenceInsert", {11}, insert);
-  r.shape_rule("", "SequenceAt", {11}, [](const InferenceArgs& a) { return outputs(a, {item_type(a.input(0))}); });
-  r.shape_rule("", "SequenceErase", {11}, same_as_input(0));
-  r.shape_rule("", "SequenceLength", {11},
+  r.shape_rule("", "SequenceConstruct", construct);
+  r.shape_rule("", "SequenceEmpty", empty);
+  r.shape_rule("", "SequenceInsert", insert);
+  r.shape_rule("", "SequenceAt", [](const InferenceArgs& a) { return outputs(a, {item_type(a.input(0))}); });
+  r.shape_rule("", "SequenceErase", same_as_input(0));
+  r.shape_rule("", "SequenceLength",
                [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::int64, Dims{})}); });
-  r.shape_rule("", "SplitToSequence", {11, 24}, split_to_sequence);
-  r.shape_rule("", "ConcatFromSequence", {11}, concat_from_sequence);
-  r.shape_rule("", "Optional", {15}, optional);
-  r.shape_rule("", "OptionalHasElement", {15, 18}, bool_scalar);
-  r.shape_rule("", "OptionalGetElement", {15, 18}, get_element);
+  r.shape_rule("", "SplitToSequence", split_to_sequence);
+  r.shape_rule("", "ConcatFromSequence", concat_from_sequence);
+  r.shape_rule("", "Optional", optional);
+  r.shape_rule("", "OptionalHasElement", bool_scalar);
+  r.shape_rule("", "OptionalGetElement", get_element);
 }
 
 }  // namespace onnxsem::ops

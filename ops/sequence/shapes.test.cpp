@@ -20,7 +20,7 @@ using testing::ti64;
 using testing::ttype;
 using Dims64 = std::vector<int64_t>;
 
-const Registry& reg() { return testing::shape_registry<describe_sequence, shapes_sequence>(); }
+const Registry& reg() { return testing::shape_registry<add_sequence, describe_sequence, shapes_sequence>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, std::vector<std::optional<Value>> constants = {}) {

@@ -1,8 +1,8 @@
 // SplitToSequence and ConcatFromSequence (spec/ops-sequence.md, SQ9-SQ12).
 #include "ops/common/attrs.hpp"
 #include "ops/sequence/common.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem::ops::sequence {
 namespace {

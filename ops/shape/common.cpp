@@ -1,7 +1,7 @@
 // Helpers shared by the shape, index and constant operators (spec/ops-shape.md).
 #include "ops/shape/common.hpp"
 
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 

@@ -6,8 +6,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {

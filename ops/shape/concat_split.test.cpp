@@ -1,5 +1,5 @@
 #include "ops/shape/test_util.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace shape_test;
 

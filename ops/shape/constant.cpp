@@ -8,9 +8,9 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/product.hpp"
 #include "ops/shape/common.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {

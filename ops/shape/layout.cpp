@@ -7,8 +7,8 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "ops/shape/common.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace shape_test;
 

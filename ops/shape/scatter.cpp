@@ -4,8 +4,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/numeric.hpp"
+#include "runtime/coverage.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {

@@ -14,9 +14,9 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
+#include "runtime/coverage.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -887,14 +887,15 @@ Out range(const InferenceArgs& a) {
 
 void shapes_shape(Registry& r) {
   using R = Out (*)(const InferenceArgs&);
+  // A rule for the listed versions (where the rule changes between versions), or for every registered one.
   auto add = [&r](const char* op, std::initializer_list<int64_t> since, ShapeRule rule) {
     r.shape_rule("", op, since, std::move(rule));
   };
-  add("Identity", {1, 13, 14, 16, 19, 21, 23, 24, 25}, same_as_input(0));
+  auto every = [&r](const char* op, ShapeRule rule) { r.shape_rule("", op, std::move(rule)); };
+  every("Identity", same_as_input(0));
   add("Shape", {1, 13}, [](const InferenceArgs& a) { return shape_rule(a, false); });
   add("Shape", {15, 19, 21, 23, 24, 25}, [](const InferenceArgs& a) { return shape_rule(a, true); });
-  add("Size", {1, 13, 19, 21, 23, 24, 25},
-      [](const InferenceArgs& a) { return first(a, tensor_of(Dims{}, DType::int64)); });
+  every("Size", [](const InferenceArgs& a) { return first(a, tensor_of(Dims{}, DType::int64)); });
   add("Reshape", {1}, [](const InferenceArgs& a) { return reshape(a, true, false); });
   add("Reshape", {5, 13}, [](const InferenceArgs& a) { return reshape(a, false, false); });
   add("Reshape", {14, 19, 21, 23, 24, 25}, [](const InferenceArgs& a) { return reshape(a, false, true); });
@@ -906,7 +907,7 @@ void shapes_shape(Registry& r) {
   add("Unsqueeze", {1}, [](const InferenceArgs& a) { return unsqueeze(a, true, false); });
   add("Unsqueeze", {11}, [](const InferenceArgs& a) { return unsqueeze(a, true, true); });
   add("Unsqueeze", {13, 21, 23, 24, 25}, [](const InferenceArgs& a) { return unsqueeze(a, false, true); });
-  add("Transpose", {1, 13, 21, 23, 24, 25}, R(transpose));
+  every("Transpose", R(transpose));
   add("Concat", {1}, [](const InferenceArgs& a) { return concat(a, 1); });
   add("Concat", {4, 11, 13}, [](const InferenceArgs& a) { return concat(a, std::nullopt); });
   add("Split", {1}, [](const InferenceArgs& a) { return split(a, 1, true, false); });
@@ -915,7 +916,7 @@ void shapes_shape(Registry& r) {
   add("Split", {18}, [](const InferenceArgs& a) { return split(a, 1, false, true); });
   add("Slice", {1}, [](const InferenceArgs& a) { return slice(a, true); });
   add("Slice", {10, 11, 13}, [](const InferenceArgs& a) { return slice(a, false); });
-  add("Expand", {8, 13}, R(expand));
+  every("Expand", R(expand));
   add("Tile", {1}, R(tile_1));
   add("Tile", {6, 13}, R(tile_6));
   add("Pad", {1}, [](const InferenceArgs& a) { return pad(a, "paddings", false); });
@@ -924,18 +925,18 @@ void shapes_shape(Registry& r) {
   add("Pad", {19, 21, 23, 24, 25}, [](const InferenceArgs& a) { return pad(a, nullptr, true); });
   add("DepthToSpace", {1}, [](const InferenceArgs& a) { return depth_to_space(a, false); });
   add("DepthToSpace", {11, 13}, [](const InferenceArgs& a) { return depth_to_space(a, true); });
-  add("SpaceToDepth", {1, 13}, R(space_to_depth));
-  add("Trilu", {14}, R(trilu));
-  add("EyeLike", {9, 22}, R(eye_like));
-  add("Gather", {1, 11, 13}, R(gather));
-  add("GatherElements", {11, 13}, R(gather_elements));
+  every("SpaceToDepth", R(space_to_depth));
+  every("Trilu", R(trilu));
+  every("EyeLike", R(eye_like));
+  every("Gather", R(gather));
+  every("GatherElements", R(gather_elements));
   add("GatherND", {11}, [](const InferenceArgs& a) { return gather_nd(a, false); });
   add("GatherND", {12, 13}, [](const InferenceArgs& a) { return gather_nd(a, true); });
-  add("Compress", {9, 11}, R(compress));
-  add("NonZero", {9, 13}, R(non_zero));
-  add("OneHot", {9, 11}, R(one_hot));
-  add("ReverseSequence", {10}, R(reverse_sequence));
-  add("Scatter", {9, 11}, R(scatter_elements));
+  every("Compress", R(compress));
+  every("NonZero", R(non_zero));
+  every("OneHot", R(one_hot));
+  every("ReverseSequence", R(reverse_sequence));
+  every("Scatter", R(scatter_elements));
   add("ScatterElements", {11, 13}, R(scatter_elements));
   add("ScatterElements", {16}, [](const InferenceArgs& a) {
     reduction(a, false);
@@ -954,10 +955,10 @@ void shapes_shape(Registry& r) {
     reduction(a, true);
     return scatter_nd(a);
   });
-  add("TensorScatter", {24}, R(tensor_scatter));
-  add("Constant", {1, 9, 11, 12, 13, 19, 21, 23, 24, 25}, R(constant));
-  add("ConstantOfShape", {9, 20, 21, 23, 24, 25}, R(constant_of_shape));
-  add("Range", {11, 27}, R(range));
+  every("TensorScatter", R(tensor_scatter));
+  every("Constant", R(constant));
+  every("ConstantOfShape", R(constant_of_shape));
+  every("Range", R(range));
 }
 
 }  // namespace onnxsem::ops

@@ -22,7 +22,7 @@ constexpr int64_t big = int64_t{1} << 62;
 constexpr int64_t imax = std::numeric_limits<int64_t>::max();
 constexpr int64_t imin = std::numeric_limits<int64_t>::min();
 
-const Registry& reg() { return testing::shape_registry<describe_shape, shapes_shape>(); }
+const Registry& reg() { return testing::shape_registry<add_shape, describe_shape, shapes_shape>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, In in, std::vector<Attribute> attrs = {},
                         C constants = {}, size_t outputs = 1) {

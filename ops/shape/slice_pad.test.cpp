@@ -1,7 +1,7 @@
 #include <limits>
 
 #include "ops/shape/test_util.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 using namespace shape_test;
 

@@ -10,7 +10,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/shape/common.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::shape {
 namespace {

@@ -10,7 +10,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -116,12 +116,12 @@ std::vector<Type> mel_rule(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_signal(Registry& r) {
-  r.shape_rule("", "DFT", {17, 20}, dft_rule);
-  r.shape_rule("", "STFT", {17}, stft_rule);
-  r.shape_rule("", "HannWindow", {17}, window_rule);
-  r.shape_rule("", "HammingWindow", {17}, window_rule);
-  r.shape_rule("", "BlackmanWindow", {17}, window_rule);
-  r.shape_rule("", "MelWeightMatrix", {17}, mel_rule);
+  r.shape_rule("", "DFT", dft_rule);
+  r.shape_rule("", "STFT", stft_rule);
+  r.shape_rule("", "HannWindow", window_rule);
+  r.shape_rule("", "HammingWindow", window_rule);
+  r.shape_rule("", "BlackmanWindow", window_rule);
+  r.shape_rule("", "MelWeightMatrix", mel_rule);
 }
 
 }  // namespace onnxsem::ops

@@ -13,9 +13,9 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/parallel.hpp"
-#include "semantics/work.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/parallel.hpp"
+#include "runtime/work.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {

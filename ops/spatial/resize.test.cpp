@@ -1,7 +1,7 @@
 // Tests of Resize and Upsample (spec/ops-spatial.md, SP1-SP19, SP37-SP39). Expected values are derived by
 // hand from the clauses; the derivations are in the comments.
 #include "ops/spatial/test_util.hpp"
-#include "semantics/parallel.hpp"
+#include "runtime/parallel.hpp"
 
 #include <algorithm>
 #include <cstring>

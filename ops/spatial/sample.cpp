@@ -9,7 +9,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/spatial/spatial.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::spatial {
 namespace {

@@ -11,7 +11,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -240,14 +240,14 @@ std::vector<Type> roi_rule(const InferenceArgs& a) {
 
 void shapes_spatial(Registry& r) {
   r.shape_rule("", "Resize", {10}, legacy_resize_rule);
-  r.shape_rule("", "Upsample", {7, 9, 10}, legacy_resize_rule);
+  r.shape_rule("", "Upsample", legacy_resize_rule);
   r.shape_rule("", "Resize", {11, 13, 18, 19}, resize_rule);
-  r.shape_rule("", "GridSample", {16, 20, 22}, grid_sample_rule);
-  r.shape_rule("", "AffineGrid", {20}, affine_grid_rule);
-  r.shape_rule("", "CenterCropPad", {18}, center_crop_pad_rule);
-  r.shape_rule("", "Col2Im", {18}, col2im_rule);
-  r.shape_rule("", "RoiAlign", {10, 16, 22}, roi_rule);
-  r.shape_rule("", "MaxRoiPool", {1, 22}, roi_rule);
+  r.shape_rule("", "GridSample", grid_sample_rule);
+  r.shape_rule("", "AffineGrid", affine_grid_rule);
+  r.shape_rule("", "CenterCropPad", center_crop_pad_rule);
+  r.shape_rule("", "Col2Im", col2im_rule);
+  r.shape_rule("", "RoiAlign", roi_rule);
+  r.shape_rule("", "MaxRoiPool", roi_rule);
 }
 
 }  // namespace onnxsem::ops

@@ -13,7 +13,7 @@ using C = std::vector<std::optional<Value>>;
 constexpr auto F = DType::float32;
 constexpr auto I64 = DType::int64;
 
-const Registry& reg() { return testing::shape_registry<describe_spatial, shapes_spatial>(); }
+const Registry& reg() { return testing::shape_registry<add_spatial, describe_spatial, shapes_spatial>(); }
 
 std::vector<Type> infer(const std::string& op, int64_t since, std::vector<std::optional<Type>> in,
                         std::vector<Attribute> attrs = {}, C constants = {}) {

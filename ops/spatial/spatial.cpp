@@ -7,7 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/values.hpp"
 #include "ops/spatial/spatial.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 

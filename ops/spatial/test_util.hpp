@@ -3,7 +3,7 @@
 #pragma once
 
 #include "ops/common/testing.hpp"
-#include "semantics/numeric.hpp"
+#include "values/numeric.hpp"
 
 namespace sptest {
 using namespace onnxsem;

@@ -14,7 +14,7 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops::text {
 namespace {

@@ -7,7 +7,7 @@
 #include "ops/common/attrs.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "ops/registry.hpp"
-#include "semantics/coverage.hpp"
+#include "runtime/coverage.hpp"
 
 namespace onnxsem::ops {
 namespace {
@@ -89,10 +89,10 @@ std::vector<Type> unique(const InferenceArgs& a) {
 }  // namespace
 
 void shapes_text(Registry& r) {
-  r.shape_rule("", "RegexFullMatch", {20},
+  r.shape_rule("", "RegexFullMatch",
                [](const InferenceArgs& a) { return outputs(a, {make_tensor_type(DType::boolean, input_dims(a, 0))}); });
-  r.shape_rule("", "StringNormalizer", {10}, string_normalizer);
-  r.shape_rule("", "StringConcat", {20}, [](const InferenceArgs& a) {
+  r.shape_rule("", "StringNormalizer", string_normalizer);
+  r.shape_rule("", "StringConcat", [](const InferenceArgs& a) {
     auto out = broadcast_inputs()(a);
     if (!out.empty()) {
       out[0].kind = Type::Kind::tensor;
@@ -100,9 +100,9 @@ void shapes_text(Registry& r) {
     }
     return out;
   });
-  r.shape_rule("", "StringSplit", {20}, string_split);
-  r.shape_rule("", "TfIdfVectorizer", {9}, tfidf);
-  r.shape_rule("", "Unique", {11}, unique);
+  r.shape_rule("", "StringSplit", string_split);
+  r.shape_rule("", "TfIdfVectorizer", tfidf);
+  r.shape_rule("", "Unique", unique);
 }
 
 }  // namespace onnxsem::ops

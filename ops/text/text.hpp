@@ -11,9 +11,9 @@
 
 #include "ops/common/values.hpp"
 #include "ops/registry.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/numeric.hpp"
-#include "semantics/value.hpp"
+#include "values/dispatch.hpp"
+#include "values/numeric.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::ops::text {
 

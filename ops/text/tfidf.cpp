@@ -12,8 +12,8 @@
 
 #include "ops/common/attrs.hpp"
 #include "ops/text/text.hpp"
-#include "semantics/coverage.hpp"
-#include "semantics/work.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/work.hpp"
 
 namespace onnxsem::ops::text {
 namespace {

@@ -1,7 +1,7 @@
 // Tests of TfIdfVectorizer (spec/ops-text.md, TX20-TX23).
 #include <limits>
 #include "ops/text/test_util.hpp"
-#include "semantics/work.hpp"
+#include "runtime/work.hpp"
 
 using namespace txtest;
 using F = std::vector<float>;

@@ -1,9 +1,9 @@
 // What the control-flow constructs share (semantics/constructs/construct.hpp).
 #include "semantics/constructs/construct.hpp"
 
-#include "semantics/coverage.hpp"
-#include "semantics/dispatch.hpp"
-#include "semantics/error.hpp"
+#include "runtime/coverage.hpp"
+#include "runtime/error.hpp"
+#include "values/dispatch.hpp"
 
 namespace onnxsem::constructs {
 

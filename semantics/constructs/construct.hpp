@@ -14,9 +14,9 @@
 
 #include "semantics/check.hpp"
 #include "semantics/control.hpp"
-#include "semantics/ir.hpp"
 #include "semantics/types.hpp"
-#include "semantics/value.hpp"
+#include "values/ir.hpp"
+#include "values/value.hpp"
 
 namespace onnxsem::constructs {
 

@@ -1,6 +1,6 @@
 // If (spec/subgraphs.md, SB4): its check, its typing and its firing.
+#include "runtime/coverage.hpp"
 #include "semantics/constructs/construct.hpp"
-#include "semantics/coverage.hpp"
 
 namespace onnxsem::constructs {
 namespace {

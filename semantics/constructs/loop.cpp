@@ -1,6 +1,6 @@
 // Loop (spec/subgraphs.md, SB6, SB7): its check, its typing and its firing.
+#include "runtime/coverage.hpp"
 #include "semantics/constructs/construct.hpp"
-#include "semantics/coverage.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem::constructs {

@@ -2,8 +2,8 @@
 // firing.
 #include <algorithm>
 
+#include "runtime/coverage.hpp"
 #include "semantics/constructs/construct.hpp"
-#include "semantics/coverage.hpp"
 #include "semantics/subgraph.hpp"
 
 namespace onnxsem::constructs {
