@@ -9,7 +9,7 @@
 # library). Exit 0 and a last line "adapter ready" when the adapter can run; exit 0 with a last line
 # "adapter not set up: REASON" when it cannot (no network to a registry, no node); callers test
 # `node ADAPTER_DIR/adapter.js --probe` to know which. --probe SCRIPT and --name NAME set up another Node.js
-# folder the same way (the book's browser test, cli/browser/): SCRIPT instead of adapter.js, NAME instead of
+# folder the same way (the book's browser test, reports/browser/): SCRIPT instead of adapter.js, NAME instead of
 # "adapter" in the last line.
 set -uo pipefail
 dir=${1:?usage: js/setup.sh ADAPTER_DIR [--needs FILE] [--probe SCRIPT] [--name NAME]}

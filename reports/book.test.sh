@@ -9,9 +9,9 @@
 # Without --browser: the pages say what the reports say (suite results, coverage or "not measured", the
 # runtime's outcomes and findings), and missing or malformed reports are refused with exit code 2 before
 # anything is written. With --browser, also Debian's headless Chromium over the whole site
-# (cli/browser/check-book.js): every page loads with no console error, every internal link and anchor
+# (reports/browser/check-book.js): every page loads with no console error, every internal link and anchor
 # resolves, the search box finds an operator, a clause links to its code and its test and back. Skipped
-# (exit 77) with the reason when chromium, node or the npm package puppeteer-core (cli/browser/setup.sh)
+# (exit 77) with the reason when chromium, node or the npm package puppeteer-core (reports/browser/setup.sh)
 # is missing or Chromium cannot start; SUITE falls back to Debian's suite, and the test is skipped without one.
 set -u
 onnxsem=$1
@@ -27,9 +27,9 @@ skip() {
 if [ "$browser" = --browser ]; then
   chromium=${CHROMIUM:-$(command -v chromium || true)}
   [ -n "$chromium" ] && [ -x "$chromium" ] || skip "chromium is not installed (Debian's package chromium; .ci/setup installs it)"
-  command -v node >/dev/null 2>&1 || skip "node is not installed (cli/browser/setup.sh installs it)"
-  timeout 60 node "$src/cli/browser/check-book.js" --probe >/dev/null 2>&1 ||
-    skip "the npm package puppeteer-core is not installed or does not load in this node: run cli/browser/setup.sh (it needs the npm registry)"
+  command -v node >/dev/null 2>&1 || skip "node is not installed (reports/browser/setup.sh installs it)"
+  timeout 60 node "$src/reports/browser/check-book.js" --probe >/dev/null 2>&1 ||
+    skip "the npm package puppeteer-core is not installed or does not load in this node: run reports/browser/setup.sh (it needs the npm registry)"
 fi
 [ -d "$suite/node" ] || suite=/usr/share/libonnx-testdata/data
 [ -d "$suite/node/test_add" ] || skip "no ONNX suite with node/test_add (../shared/onnx-suite or Debian's libonnx-testdata)"
@@ -214,7 +214,7 @@ else fail "sweep --html FOLDER: exit $code, $(head -1 "$tmp/bad.log")"; fi
 
 # The browser checks: each bounded by its own deadline (check-book.js) and by timeout(1) around it.
 check_book() {  # check_book DIR LOG
-  timeout -k 10 360 node "$src/cli/browser/check-book.js" "$1" --operator Tanh --chromium "$chromium" --deadline 300 >"$2" 2>&1
+  timeout -k 10 360 node "$src/reports/browser/check-book.js" "$1" --operator Tanh --chromium "$chromium" --deadline 300 >"$2" 2>&1
 }
 if [ "$browser" = --browser ]; then
   check_book "$b" "$tmp/browser.log"
