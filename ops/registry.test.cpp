@@ -2,7 +2,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "ops/registry.hpp"
 
@@ -70,4 +72,48 @@ TEST_CASE("[TY5] every operator version onnxsem registers has a shape rule") {
       MESSAGE("no shape rule: " << domain << "::" << op << "-" << since);
     }
   CHECK(missing == 0);
+}
+
+namespace {
+// The clause and message of the internal error `f` raises ("" when it raises none).
+std::string internal_error(auto&& f) {
+  try {
+    f();
+  } catch (const Failure& e) {
+    return e.error().kind == ErrorKind::internal ? e.error().clause + ": " + e.error().message : "not internal";
+  }
+  return "";
+}
+std::vector<std::optional<Value>> no_kernel(const KernelArgs&) { return {}; }
+std::vector<Type> no_rule(const InferenceArgs&) { return {}; }
+}  // namespace
+
+TEST_CASE("[O1] each operator version is registered once: a second kernel for it is an internal error") {
+  ops::Registry r;
+  r.add("", "Foo", {1, 7}, no_kernel);
+  CHECK(internal_error([&] { r.add("", "Foo", {7, 9}, no_kernel); }).starts_with("O1: ::Foo-7 is registered twice"));
+  r.add("", "Foo", {9}, no_kernel);            // a new version is taken
+  r.add("ai.onnx.ml", "Foo", {1}, no_kernel);  // the same op_type in another domain is another operator
+  CHECK(r.kernel("", "Foo", 9) != nullptr);
+  CHECK(r.kernel("ai.onnx.ml", "Foo", 1) != nullptr);
+}
+
+TEST_CASE("[TY5] a shape rule serves registered versions only, once each; without a list, every registered one") {
+  ops::Registry r;
+  r.add("", "Foo", {1, 7, 13}, no_kernel);
+  r.add("", "Bar", {5}, no_kernel);
+  r.add("", "Fool", {2}, no_kernel);  // a name that Foo's is a prefix of: not one of Foo's versions
+  r.shape_rule("", "Foo", no_rule);   // the version list written once, at the kernel
+  CHECK(r.shape_rule("", "Foo", 1) != nullptr);
+  CHECK(r.shape_rule("", "Foo", 7) != nullptr);
+  CHECK(r.shape_rule("", "Foo", 13) != nullptr);
+  CHECK(r.shape_rule("", "Fool", 2) == nullptr);
+  CHECK(r.shape_rule("", "Bar", 5) == nullptr);
+  CHECK(internal_error([&] { r.shape_rule("", "Foo", {7}, no_rule); }) == "TY5: ::Foo-7 has two shape rules");
+  CHECK(internal_error([&] { r.shape_rule("", "Bar", {6}, no_rule); }) ==
+        "TY5: ::Bar-6 has a shape rule but no kernel");
+  CHECK(internal_error([&] { r.shape_rule("", "Baz", no_rule); }) == "TY5: ::Baz has a shape rule but no kernel");
+  CHECK(internal_error([&] { r.shape_rule("", "Foo", no_rule); }) == "TY5: ::Foo-1 has two shape rules");
+  r.shape_rule("", "Bar", {5}, no_rule);
+  CHECK(r.shape_rule("", "Bar", 5) != nullptr);
 }
