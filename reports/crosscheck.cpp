@@ -10,6 +10,7 @@
 namespace onnxsem::reports {
 
 using namespace crosscheck;
+using crosscheck::Outcome;  // not onnxsem::Outcome (semantics/fixpoint.hpp), which reports/print.hpp brings in
 
 namespace {
 
