@@ -183,8 +183,7 @@ int cmd_run(const Args& a) {
   EvalOptions eo;
   if (auto s = a.get("max-tensor-bytes")) eo.max_tensor_bytes = to_int(*s, "--max-tensor-bytes");
   // L3 holds for the model's own tensors too, external data included (F8): none is allocated over the limit.
-  const AllocationLimit load_limit(eo.max_tensor_bytes);
-  const Model m = load_model_file(a.positional[0]);
+  const Model m = load_model_file(a.positional[0], eo.max_tensor_bytes);
   const auto findings = check(m, profile, ops::standard_registry());
   reports::print_findings(std::cerr, findings);
   if (refuses(findings)) return 1;
@@ -194,7 +193,7 @@ int cmd_run(const Args& a) {
   if (auto dir = a.get("inputs")) {
     for (size_t k = 0; k < fed.size(); ++k) {
       fs::path p = fs::path(*dir) / ("input_" + std::to_string(k) + ".pb");
-      if (fs::exists(p)) inputs[fed[k]->name] = read_value_file(p.string(), fed[k]->type);
+      if (fs::exists(p)) inputs[fed[k]->name] = read_value_file(p.string(), fed[k]->type, eo.max_tensor_bytes);
     }
   }
   for (auto [it, end] = a.options.equal_range("input"); it != end; ++it) {
@@ -204,7 +203,7 @@ int cmd_run(const Args& a) {
     Type declared;
     for (const auto& vi : m.graph.inputs)
       if (vi.name == name) declared = vi.type;
-    inputs[name] = read_value_file(it->second.substr(eq + 1), declared);
+    inputs[name] = read_value_file(it->second.substr(eq + 1), declared, eo.max_tensor_bytes);
   }
   // E5: depth-first unless told (each value made close to the operations that read it, and let go soon
   // after: the least memory); every schedule gives the same outputs (E6).

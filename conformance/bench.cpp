@@ -28,7 +28,7 @@ double BenchResult::median() const {
 double BenchResult::min() const { return seconds.empty() ? 0 : *std::min_element(seconds.begin(), seconds.end()); }
 double BenchResult::max() const { return seconds.empty() ? 0 : *std::max_element(seconds.begin(), seconds.end()); }
 
-Tensor bench_input(const ValueInfo& vi, const BenchOptions& o) {
+Tensor bench_input(EvalContext& cx, const ValueInfo& vi, const BenchOptions& o) {
   if (vi.type.kind != Type::Kind::tensor || !vi.type.shape)
     unsupported("input '" + vi.name + "' is not a tensor of known rank");
   Shape shape;
@@ -44,15 +44,15 @@ Tensor bench_input(const ValueInfo& vi, const BenchOptions& o) {
   return dispatch(vi.type.elem, all_types, "input '" + vi.name + "'", [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, bool>) {
-      auto [t, out] = Tensor::allocate<bool>(shape);
+      auto [t, out] = Tensor::allocate<bool>(cx, shape);
       for (size_t i = 0; i < out.size(); ++i) out[i] = i % 2 == 0;
       return t;
     } else if constexpr (std::is_integral_v<T>) {
-      auto [t, out] = Tensor::allocate<T>(shape);
+      auto [t, out] = Tensor::allocate<T>(cx, shape);
       for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<T>(static_cast<int64_t>(i) % bound);
       return t;
     } else if constexpr (std::is_floating_point_v<T>) {
-      auto [t, out] = Tensor::allocate<T>(shape);
+      auto [t, out] = Tensor::allocate<T>(cx, shape);
       const auto n = static_cast<double>(out.size());
       for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<T>(static_cast<double>(i) / n);
       return t;
@@ -64,6 +64,7 @@ Tensor bench_input(const ValueInfo& vi, const BenchOptions& o) {
 }
 
 BenchResult bench_model(const std::string& model_path, const OperatorTable& ops, const BenchOptions& o) {
+  EvalContext cx;  // the inputs are made under the default limits; each evaluation has its own context
   BenchResult r;
   r.model_path = model_path;
   r.name = fs::path(model_path).stem().string();
@@ -82,7 +83,7 @@ BenchResult bench_model(const std::string& model_path, const OperatorTable& ops,
     std::map<std::string, Value> inputs;
     std::vector<Tensor> fed;
     for (const ValueInfo* vi : fed_inputs(model.graph)) {
-      fed.push_back(bench_input(*vi, o));
+      fed.push_back(bench_input(cx, *vi, o));
       inputs.emplace(vi->name, Value(fed.back()));
     }
     if (!o.data_dir.empty()) {

@@ -21,7 +21,7 @@ struct BenchOptions {
 // The input K12 feeds to a graph input: arange(n)/n for floating-point types, i mod B for integer types
 // (B from o.int_bounds, 1 when not given), i even for bool; symbolic dimensions take their values from o.dims.
 // Unsupported (with the reason) for an input that is not a tensor or has a dimension without a value.
-[[nodiscard]] Tensor bench_input(const ValueInfo& vi, const BenchOptions& o);
+[[nodiscard]] Tensor bench_input(EvalContext& cx, const ValueInfo& vi, const BenchOptions& o);
 
 struct BenchResult {
   std::string name;  // the model file's name without its extension

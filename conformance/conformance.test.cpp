@@ -63,21 +63,22 @@ TEST_CASE("[K1] outputs match within atol + rtol * |expected|; NaN matches NaN; 
   CHECK_FALSE(compare(Value(floats({1}, {NAN})), Value(floats({1}, {1.0f})), tol).empty());
   CHECK_FALSE(compare(Value(floats({1}, {INFINITY})), Value(floats({1}, {-INFINITY})), tol).empty());
   CHECK_FALSE(compare(Value(floats({2}, {1, 2})), Value(floats({1, 2}, {1, 2})), tol).empty());
-  CHECK_FALSE(compare(Value(floats({1}, {1})), Value(Tensor::from_vector<double>({1}, {1})), tol).empty());
-  CHECK(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})),
-                Value(Tensor::from_vector<std::string>({1}, {"a"})), tol)
+  CHECK_FALSE(
+      compare(Value(floats({1}, {1})), Value(Tensor::from_vector<double>(test_context(), {1}, {1})), tol).empty());
+  CHECK(compare(Value(Tensor::from_vector<std::string>(test_context(), {1}, {"a"})),
+                Value(Tensor::from_vector<std::string>(test_context(), {1}, {"a"})), tol)
             .empty());
-  CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>({1}, {"a"})),
-                      Value(Tensor::from_vector<std::string>({1}, {"b"})), tol)
+  CHECK_FALSE(compare(Value(Tensor::from_vector<std::string>(test_context(), {1}, {"a"})),
+                      Value(Tensor::from_vector<std::string>(test_context(), {1}, {"b"})), tol)
                   .empty());
 }
 
 namespace {
 Value smap(std::vector<std::string> keys, std::vector<float> values) {
   std::vector<Value> v;
-  for (float x : values) v.emplace_back(Tensor::scalar<float>(x));
+  for (float x : values) v.emplace_back(Tensor::scalar<float>(test_context(), x));
   const auto n = static_cast<int64_t>(keys.size());
-  return Value(make_map(Tensor::from_vector<std::string>({n}, keys), std::move(v), nullptr));
+  return Value(make_map(Tensor::from_vector<std::string>(test_context(), {n}, keys), std::move(v), nullptr));
 }
 }  // namespace
 
@@ -89,7 +90,8 @@ TEST_CASE("[K11] maps match with the same key set in any order, values by K1") {
   CHECK_FALSE(compare(smap({"a", "b"}, {1, 2}), smap({"a", "b"}, {1, 3}), tol).empty());
   CHECK_FALSE(compare(smap({"a", "c"}, {1, 2}), smap({"a", "b"}, {1, 2}), tol).empty());
   CHECK_FALSE(compare(smap({"a"}, {1}), smap({"a", "b"}, {1, 2}), tol).empty());
-  const Value ints(make_map(Tensor::from_vector<int64_t>({1}, {1}), {Value(Tensor::scalar<float>(1))}, nullptr));
+  const Value ints(make_map(Tensor::from_vector<int64_t>(test_context(), {1}, {1}),
+                            {Value(Tensor::scalar<float>(test_context(), 1))}, nullptr));
   CHECK_FALSE(compare(ints, smap({"1"}, {1}), tol).empty());  // key types differ
   CHECK_FALSE(compare(ints, Value(floats({1}, {1})), tol).empty());
   // sequences of maps compare item by item
@@ -172,8 +174,8 @@ TEST_CASE("[K4] bfloat16 data stored as uint16 (the ONNX 1.12 suite) are read as
     g (bfloat16[2] x) => (bfloat16[2] z) {
       z = Identity(x)
     })",
-             {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))},
-             {Value(Tensor::from_vector<uint16_t>({2}, {0x3f80, 0xc000}))});
+             {Value(Tensor::from_vector<uint16_t>(test_context(), {2}, {0x3f80, 0xc000}))},
+             {Value(Tensor::from_vector<uint16_t>(test_context(), {2}, {0x3f80, 0xc000}))});
   const Result r = run_test(only(tmp.path), toys, RunOptions{});
   CHECK(r.status == Status::pass);
 }
@@ -267,10 +269,10 @@ TEST_CASE("[K12] the benchmark times evaluations on the generated input and writ
     const auto d = t.data<int64_t>();
     return std::vector<int64_t>(d.begin(), d.end());
   };
-  CHECK(values(bench_input(info(DType::int64), o)) == std::vector<int64_t>{0, 0, 0, 0, 0});
+  CHECK(values(bench_input(test_context(), info(DType::int64), o)) == std::vector<int64_t>{0, 0, 0, 0, 0});
   o.int_bounds["ids"] = 3;
-  CHECK(values(bench_input(info(DType::int64), o)) == std::vector<int64_t>{0, 1, 2, 0, 1});
-  const Tensor b = bench_input(info(DType::boolean), o);
+  CHECK(values(bench_input(test_context(), info(DType::int64), o)) == std::vector<int64_t>{0, 1, 2, 0, 1});
+  const Tensor b = bench_input(test_context(), info(DType::boolean), o);
   CHECK((b.data<bool>()[0] && !b.data<bool>()[1] && b.data<bool>()[4]));
   // The median of an even number of times is the mean of the middle two.
   BenchResult even;
@@ -615,7 +617,8 @@ TEST_CASE("[GN1][GN2][GN4][GN5] generated models: valid, evaluated, the same for
   write_test(suite / "node" / "test_reshape", R"(
     < ir_version: 8, opset_import: ["" : 14] >
     g (float[2, 3] x, int64[2] s) => (float[3, 2] z) { z = Reshape(x, s) })",
-             {Value(floats({2, 3}, {1, 2, 3, 4, 5, 6})), Value(Tensor::from_vector<int64_t>({2}, {3, 2}))},
+             {Value(floats({2, 3}, {1, 2, 3, 4, 5, 6})),
+              Value(Tensor::from_vector<int64_t>(test_context(), {2}, {3, 2}))},
              {Value(floats({3, 2}, {1, 2, 3, 4, 5, 6}))});
   write_test(suite / "node" / "test_two_ops", R"(
     < ir_version: 8, opset_import: ["" : 14] >

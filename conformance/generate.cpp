@@ -178,10 +178,10 @@ double draw_number(Rng& r, bool targeted, DType d) {
   return static_cast<double>(static_cast<int64_t>(r.below(65)) - 32) / 8.0;
 }
 
-Tensor random_tensor(Rng& r, DType d, const Shape& shape, bool targeted) {
+Tensor random_tensor(EvalContext& cx, Rng& r, DType d, const Shape& shape, bool targeted) {
   auto fill = [&](auto tag, auto convert) {
     using T = decltype(tag);
-    auto [t, data] = Tensor::allocate<T>(shape);
+    auto [t, data] = Tensor::allocate<T>(cx, shape);
     for (auto& x : data) x = convert(draw_number(r, targeted, d));
     return t;
   };
@@ -404,6 +404,8 @@ ConfigSet read_configs(const std::vector<std::string>& suites, int64_t opset, co
 }
 
 GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint64_t index, const OperatorTable& ops) {
+  // The case's random inputs are made under the default limits; each evaluation of it has its own context.
+  EvalContext cx;
   GeneratedCase g;
   g.name = "gen-" + std::to_string(o.seed) + "-" + std::to_string(index);
   Rng seed_rng{o.seed};
@@ -537,7 +539,7 @@ GeneratedCase generate_case(const ConfigSet& cs, const GenerateOptions& o, uint6
         }
       }
       const std::string name = "x" + std::to_string(m.graph.inputs.size() + new_inputs.size());
-      const Value v = keeps_value(in.value, k) ? in.value : Value(random_tensor(r, d, shape, o.targeted));
+      const Value v = keeps_value(in.value, k) ? in.value : Value(random_tensor(cx, r, d, shape, o.targeted));
       new_inputs.push_back(ValueInfo{name, tensor_type_of(v.tensor())});
       new_values.push_back(v);
       node.inputs.push_back(name);

@@ -22,7 +22,8 @@ uint64_t random_set_seed(uint64_t seed, const std::string& test_key, int set) {
 
 // [spec:XC4] random inputs: declared element type and shape, symbolic dimensions of size 2, values from a
 // generator seeded by the seed and the input's position.
-std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64_t seed, std::string& why) {
+std::optional<std::map<std::string, Value>> random_inputs(EvalContext& cx, const Graph& g, uint64_t seed,
+                                                          std::string& why) {
   std::map<std::string, Value> out;
   const auto fed = fed_inputs(g);
   for (size_t k = 0; k < fed.size(); ++k) {
@@ -45,7 +46,7 @@ std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64
     Tensor tensor;
     if (t == DType::string) {
       static const std::array<const char*, 4> words = {"a", "bc", "ONNX", "x y"};
-      auto [tt, o] = Tensor::allocate<std::string>(shape);
+      auto [tt, o] = Tensor::allocate<std::string>(cx, shape);
       for (auto& e : o) e = words[gen() % words.size()];
       tensor = tt;
     } else if (t == DType::complex64 || t == DType::complex128 || t == DType::undefined) {
@@ -54,7 +55,7 @@ std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64
       dispatch(t, hana::concat(hana::concat(numeric_and_bool_types, float8_types), small_int_types), "random input",
                [&](auto tag) {
                  using T = typename decltype(tag)::type;
-                 auto [tt, o] = Tensor::allocate<T>(shape);
+                 auto [tt, o] = Tensor::allocate<T>(cx, shape);
                  for (auto& e : o) {
                    if constexpr (std::is_same_v<T, bool>) {
                      e = unit() < 0.5;

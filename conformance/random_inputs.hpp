@@ -14,7 +14,7 @@ namespace onnxsem::conformance {
 // Seeded random inputs for the graph inputs without initializer (XC4). Empty optional (and `why` set)
 // when some input's declared type has no random form.
 inline constexpr int64_t symbolic_dim_size = 2;
-[[nodiscard]] std::optional<std::map<std::string, Value>> random_inputs(const Graph& g, uint64_t seed,
+[[nodiscard]] std::optional<std::map<std::string, Value>> random_inputs(EvalContext& cx, const Graph& g, uint64_t seed,
                                                                         std::string& why);
 
 // The seed of random set `set` of the test named `test_key` under the command's `--seed`.

@@ -173,7 +173,7 @@ Result finish(Result r, Status s, std::string clause, std::string reason) {
 }  // namespace
 
 // The input of generated-input tests: arange(n) / n in the shape of the first graph input (float).
-Tensor generated_input(const ValueInfo& vi) {
+Tensor generated_input(EvalContext& cx, const ValueInfo& vi) {
   if (vi.type.kind != Type::Kind::tensor || !vi.type.shape || vi.type.elem != DType::float32)
     unsupported("generated input needs a float tensor input of fixed shape");
   Shape shape;
@@ -181,7 +181,7 @@ Tensor generated_input(const ValueInfo& vi) {
     if (!d.value) unsupported("generated input needs fixed dimensions");
     shape.push_back(*d.value);
   }
-  auto [t, out] = Tensor::allocate<float>(shape);
+  auto [t, out] = Tensor::allocate<float>(cx, shape);
   const auto n = static_cast<double>(out.size());
   for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(static_cast<double>(i) / n);
   return t;
@@ -190,18 +190,21 @@ Tensor generated_input(const ValueInfo& vi) {
 namespace {
 
 // The ONNX 1.12 suite stores bfloat16 test data as uint16 tensors holding the bit patterns.
-Value legacy_bfloat16(Value v, const Type& declared) {
+Value legacy_bfloat16(EvalContext& cx, Value v, const Type& declared) {
   if (declared.kind != Type::Kind::tensor || declared.elem != DType::bfloat16 || !v.is_tensor() ||
       v.tensor().dtype() != DType::uint16)
     return v;
   auto src = v.tensor().data<uint16_t>();
-  auto [t, out] = Tensor::allocate<bfloat16_t>(v.tensor().shape());
+  auto [t, out] = Tensor::allocate<bfloat16_t>(cx, v.tensor().shape());
   for (size_t i = 0; i < out.size(); ++i) out[i].bits = src[i];
   return Value(t);
 }
 
 // One test, from loading its model to judging its results (K1-K5, K8-K10, K13, K14, TY12).
 Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOptions& options) {
+  // The test's own values (its data files, a generated input) are made under the default limits, as the
+  // loader reads them; the evaluation has its own context, from the options.
+  EvalContext cx;
   const auto start = std::chrono::steady_clock::now();
   Result r;
   r.key = test.key;
@@ -241,7 +244,7 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
     if (test.generated_input) {
       Prepared p;
       if (fed.empty()) unsupported("the model has no input to generate");
-      p.inputs.emplace(fed[0]->name, Value(generated_input(*fed[0])));
+      p.inputs.emplace(fed[0]->name, Value(generated_input(cx, *fed[0])));
       Type declared = model.graph.outputs.empty() ? Type{} : model.graph.outputs[0].type;
       p.expected.push_back(read_value_file(test.expected_output_path, declared));
       sets.push_back(std::move(p));
@@ -252,12 +255,12 @@ Result run_test_once(const TestCase& test, const OperatorTable& ops, const RunOp
       if (ds.inputs.size() > fed.size())
         return done(Status::error, "K4", "the data set has more inputs than the graph has inputs to feed");
       for (size_t k = 0; k < ds.inputs.size(); ++k)
-        p.inputs.emplace(fed[k]->name, legacy_bfloat16(read_value_file(ds.inputs[k], fed[k]->type), fed[k]->type));
+        p.inputs.emplace(fed[k]->name, legacy_bfloat16(cx, read_value_file(ds.inputs[k], fed[k]->type), fed[k]->type));
       if (ds.outputs.size() != model.graph.outputs.size())
         return done(Status::error, "K4", "the data set's output count differs from the graph's");
       for (size_t k = 0; k < ds.outputs.size(); ++k)
-        p.expected.push_back(
-            legacy_bfloat16(read_value_file(ds.outputs[k], model.graph.outputs[k].type), model.graph.outputs[k].type));
+        p.expected.push_back(legacy_bfloat16(cx, read_value_file(ds.outputs[k], model.graph.outputs[k].type),
+                                             model.graph.outputs[k].type));
       sets.push_back(std::move(p));
     }
 

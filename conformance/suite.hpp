@@ -67,7 +67,7 @@ struct Result {
 
 // The input that real-model tests are run on (K3): arange(n) / n in the shape of a float input of fixed
 // shape. Unsupported (U-status) for any other input.
-[[nodiscard]] Tensor generated_input(const ValueInfo& vi);
+[[nodiscard]] Tensor generated_input(EvalContext& cx, const ValueInfo& vi);
 
 [[nodiscard]] Result run_test(const TestCase& test, const OperatorTable& ops, const RunOptions& options);
 

@@ -26,7 +26,9 @@ using namespace onnxsem::crosscheck;
 namespace {
 
 Side ok(std::vector<float> v) {
-  return Side{Side::Kind::ok, {Value(Tensor::from_vector<float>({static_cast<int64_t>(v.size())}, v))}, {}};
+  return Side{Side::Kind::ok,
+              {Value(Tensor::from_vector<float>(test_context(), {static_cast<int64_t>(v.size())}, v))},
+              {}};
 }
 Side bad(Side::Kind k, std::string why) { return Side{k, {}, std::move(why)}; }
 const conformance::Tolerance tol{};
@@ -57,8 +59,8 @@ TEST_CASE("[XC3] ULP distance counts the values of the element type between two 
 }
 
 TEST_CASE("[XC3] measure gives the largest errors and the first element outside the tolerance") {
-  const Tensor s = Tensor::from_vector<float>({4}, {1.0f, 2.0f, 0.0f, 4.0f});
-  const Tensor r = Tensor::from_vector<float>({4}, {1.0f, 2.5f, 1e-3f, 4.0f});
+  const Tensor s = Tensor::from_vector<float>(test_context(), {4}, {1.0f, 2.0f, 0.0f, 4.0f});
+  const Tensor r = Tensor::from_vector<float>(test_context(), {4}, {1.0f, 2.5f, 1e-3f, 4.0f});
   const Difference d = measure(s, r, tol);
   CHECK(d.first_index == 1);
   CHECK(d.spec_value == "2");
@@ -85,7 +87,7 @@ TEST_CASE("[XC2] outcomes and their precedence") {
   CHECK(both.outcome == Outcome::agree);
   CHECK(both.detail.find("both refuse") == 0);
   // A different element type is a difference without numbers.
-  Side i{Side::Kind::ok, {Value(Tensor::from_vector<int32_t>({1}, {1}))}, {}};
+  Side i{Side::Kind::ok, {Value(Tensor::from_vector<int32_t>(test_context(), {1}, {1}))}, {}};
   const Verdict t = judge(ok({1}), i, tol);
   CHECK(t.outcome == Outcome::differ);
   CHECK_FALSE(t.diff);
@@ -121,7 +123,7 @@ g (float[N, 3] x, int64[2] i, bool b, uint8[1] u, float[1] w) => (float[N, 3] y)
   y = Identity(x)
 })");
   std::string why;
-  const auto a = conformance::random_inputs(m.graph, 7, why);
+  const auto a = conformance::random_inputs(test_context(), m.graph, 7, why);
   INFO(why);
   REQUIRE(a);
   CHECK(a->size() == 4);  // w has an initializer
@@ -140,19 +142,19 @@ g (float[N, 3] x, int64[2] i, bool b, uint8[1] u, float[1] w) => (float[N, 3] y)
     ty.shape = std::vector<Dim>{Dim{64, ""}};
     small.inputs.push_back(ValueInfo{name, ty});
   }
-  const auto c = conformance::random_inputs(small, 3, why);
+  const auto c = conformance::random_inputs(test_context(), small, 3, why);
   INFO(why);
   REQUIRE(c);
   for (int2_t v : c->at("s").tensor().data<int2_t>()) CHECK((v.v >= -2 && v.v <= 1));
   for (uint2_t v : c->at("u").tensor().data<uint2_t>()) CHECK(v.v <= 3);
-  const auto again = conformance::random_inputs(m.graph, 7, why);
+  const auto again = conformance::random_inputs(test_context(), m.graph, 7, why);
   CHECK(again->at("x") == a->at("x"));
-  const auto other = conformance::random_inputs(m.graph, 8, why);
+  const auto other = conformance::random_inputs(test_context(), m.graph, 8, why);
   CHECK_FALSE(other->at("x") == a->at("x"));
   // An input without a declared shape has no random form.
   const Model n = load_model_text(R"(<ir_version: 8, opset_import: ["" : 13]>
 g (float[] x) => (float[] y) { y = Identity(x) })");
-  CHECK_FALSE(conformance::random_inputs(n.graph, 1, why));
+  CHECK_FALSE(conformance::random_inputs(test_context(), n.graph, 1, why));
   CHECK(why.find("'x'") != std::string::npos);
 }
 

@@ -595,12 +595,13 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
   }
   int random_sets = o.random_sets;
   if (test.sets.empty() && random_sets == 0) random_sets = 1;  // a model file alone gets one random set
+  EvalContext cx;  // the random inputs are made under the default limits, as the loader reads files
   for (int i = 0; i < random_sets && !model_problem; ++i) {
     std::string why;
     const uint64_t seed = conformance::random_set_seed(o.seed, test.key, i);
     std::optional<std::map<std::string, Value>> in;
     try {
-      in = conformance::random_inputs(model.graph, seed, why);
+      in = conformance::random_inputs(cx, model.graph, seed, why);
     } catch (const Failure& f) {
       why = f.error().describe();
     }

@@ -86,10 +86,11 @@ std::vector<float> w_of(const Model& m) {
   return {d.begin(), d.end()};
 }
 
-// The clause and kind of loading the model at `path`.
-std::pair<ErrorKind, std::string> outcome(const std::string& path, std::string* message = nullptr) {
+// The clause and kind of loading the model at `path` under an allocation limit of `max_tensor_bytes` (L3).
+std::pair<ErrorKind, std::string> outcome(const std::string& path, std::string* message = nullptr,
+                                          int64_t max_tensor_bytes = kDefaultTensorBytes) {
   std::string clause;
-  const ErrorKind k = kind_of([&] { (void)load_model_file(path); }, &clause, message);
+  const ErrorKind k = kind_of([&] { (void)load_model_file(path, max_tensor_bytes); }, &clause, message);
   return {k, clause};
 }
 
@@ -243,9 +244,10 @@ TEST_CASE("[F8] offsets and lengths outside the file are refused before anything
                            {int64_t{1} << 40})) == unusable_f8);
   // Within the file but over the allocation limit: the limit's clause, before the allocation.
   s.write(s.model / "big.bin", std::string(size_t{1} << 20, '\0'));
-  const AllocationLimit limit(int64_t{1} << 19);
-  CHECK(outcome(model_with(s.model, {{"location", "big.bin"}}, {int64_t{1} << 18})) ==
+  CHECK(outcome(model_with(s.model, {{"location", "big.bin"}}, {int64_t{1} << 18}), nullptr, int64_t{1} << 19) ==
         std::pair{ErrorKind::evaluation, std::string("L3")});
+  CHECK(outcome(model_with(s.model, {{"location", "big.bin"}}, {int64_t{1} << 18}), nullptr, int64_t{1} << 20) ==
+        std::pair{ErrorKind::internal, std::string()});  // within a limit of 1 MiB: read
 }
 
 TEST_CASE("[F8] a model that was not read from a file has no folder to read external data from") {

@@ -14,7 +14,7 @@
 namespace onnxsem {
 namespace {
 
-Graph to_graph(const onnx::GraphProto& p, DataFolder& folder);
+Graph to_graph(const onnx::GraphProto& p, DataFolder& folder, EvalContext& cx);
 
 // Old models (IR version 1) may leave an attribute's type unset; it is then the one field that is set.
 AttrType infer_attr_type(const onnx::AttributeProto& a) {
@@ -31,7 +31,7 @@ AttrType infer_attr_type(const onnx::AttributeProto& a) {
   return AttrType::undefined;
 }
 
-Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where, DataFolder& folder) {
+Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where, DataFolder& folder, EvalContext& cx) {
   Attribute a;
   a.name = p.name();
   a.ref_attr_name = p.ref_attr_name();
@@ -41,13 +41,13 @@ Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where, 
   a.i = p.i();
   a.s = p.s();
   const std::string here = where + " attribute '" + a.name + "'";
-  if (p.has_t()) a.t = proto::to_tensor(p.t(), here, &folder);
-  if (p.has_g()) a.g = std::make_shared<const Graph>(to_graph(p.g(), folder));
+  if (p.has_t()) a.t = proto::to_tensor(cx, p.t(), here, &folder);
+  if (p.has_g()) a.g = std::make_shared<const Graph>(to_graph(p.g(), folder, cx));
   a.floats.assign(p.floats().begin(), p.floats().end());
   a.ints.assign(p.ints().begin(), p.ints().end());
   for (const auto& s : p.strings()) a.strings.push_back(s);
-  for (const auto& t : p.tensors()) a.tensors.push_back(proto::to_tensor(t, here, &folder));
-  for (const auto& g : p.graphs()) a.graphs.push_back(std::make_shared<const Graph>(to_graph(g, folder)));
+  for (const auto& t : p.tensors()) a.tensors.push_back(proto::to_tensor(cx, t, here, &folder));
+  for (const auto& g : p.graphs()) a.graphs.push_back(std::make_shared<const Graph>(to_graph(g, folder, cx)));
   if (p.has_tp()) a.tp = proto::to_type(p.tp());
   for (const auto& t : p.type_protos()) a.tps.push_back(proto::to_type(t));
   if (a.type == AttrType::sparse_tensor || a.type == AttrType::sparse_tensors)
@@ -55,7 +55,7 @@ Attribute to_attribute(const onnx::AttributeProto& p, const std::string& where, 
   return a;
 }
 
-Node to_node(const onnx::NodeProto& p, size_t position, DataFolder& folder) {
+Node to_node(const onnx::NodeProto& p, size_t position, DataFolder& folder, EvalContext& cx) {
   Node n;
   // [spec:G1] an operation without a name is named by its position in the node list: "#K".
   ONNXSEM_CLAUSE(G1);
@@ -64,26 +64,27 @@ Node to_node(const onnx::NodeProto& p, size_t position, DataFolder& folder) {
   n.domain = normalise_domain(p.domain());
   n.inputs.assign(p.input().begin(), p.input().end());
   n.outputs.assign(p.output().begin(), p.output().end());
-  for (const auto& a : p.attribute()) n.attributes.push_back(to_attribute(a, n.where(), folder));
+  for (const auto& a : p.attribute()) n.attributes.push_back(to_attribute(a, n.where(), folder, cx));
   return n;
 }
 
 ValueInfo to_value_info(const onnx::ValueInfoProto& p) { return ValueInfo{p.name(), proto::to_type(p.type())}; }
 
-Graph to_graph(const onnx::GraphProto& p, DataFolder& folder) {
+Graph to_graph(const onnx::GraphProto& p, DataFolder& folder, EvalContext& cx) {
   Graph g;
   g.name = p.name();
   for (const auto& vi : p.input()) g.inputs.push_back(to_value_info(vi));
   for (const auto& vi : p.output()) g.outputs.push_back(to_value_info(vi));
   for (const auto& vi : p.value_info()) g.value_info.push_back(to_value_info(vi));
-  for (const auto& t : p.initializer()) g.initializers.emplace_back(t.name(), proto::to_tensor(t, t.name(), &folder));
+  for (const auto& t : p.initializer())
+    g.initializers.emplace_back(t.name(), proto::to_tensor(cx, t, t.name(), &folder));
   if (p.sparse_initializer_size()) unsupported("graph '" + g.name + "' has sparse initializers");
   size_t k = 0;
-  for (const auto& n : p.node()) g.nodes.push_back(to_node(n, k++, folder));
+  for (const auto& n : p.node()) g.nodes.push_back(to_node(n, k++, folder, cx));
   return g;
 }
 
-Function to_function(const onnx::FunctionProto& p, DataFolder& folder) {
+Function to_function(const onnx::FunctionProto& p, DataFolder& folder, EvalContext& cx) {
   Function f;
   f.domain = normalise_domain(p.domain());
   f.name = p.name();
@@ -91,12 +92,12 @@ Function to_function(const onnx::FunctionProto& p, DataFolder& folder) {
   f.outputs.assign(p.output().begin(), p.output().end());
   f.attributes.assign(p.attribute().begin(), p.attribute().end());
   size_t k = 0;
-  for (const auto& n : p.node()) f.nodes.push_back(to_node(n, k++, folder));
+  for (const auto& n : p.node()) f.nodes.push_back(to_node(n, k++, folder, cx));
   for (const auto& o : p.opset_import()) f.opset_imports[normalise_domain(o.domain())] = o.version();
   return f;
 }
 
-Model to_model(const onnx::ModelProto& p, const std::string& origin, DataFolder& folder) {
+Model to_model(const onnx::ModelProto& p, const std::string& origin, DataFolder& folder, EvalContext& cx) {
   // [spec:W8] a model has a graph and imports at least one opset.
   ONNXSEM_CLAUSE(W8);
   if (!p.has_graph()) refused("W8", "'" + origin + "' holds no graph");
@@ -111,35 +112,37 @@ Model to_model(const onnx::ModelProto& p, const std::string& origin, DataFolder&
   }
   // IR version 1-2 models carry no opset import: they use ai.onnx version 1.
   if (m.opset_imports.empty()) m.opset_imports[""] = 1;
-  m.graph = to_graph(p.graph(), folder);
-  for (const auto& f : p.functions()) m.functions.push_back(to_function(f, folder));
+  m.graph = to_graph(p.graph(), folder, cx);
+  for (const auto& f : p.functions()) m.functions.push_back(to_function(f, folder, cx));
   return m;
 }
 
 }  // namespace
 
-Model load_model_bytes(const std::string& bytes, const std::string& origin, const std::string& model_path) {
+Model load_model_bytes(const std::string& bytes, const std::string& origin, const std::string& model_path,
+                       int64_t max_tensor_bytes) {
   onnx::ModelProto p;
   // [spec:F2] bytes that do not parse as a ModelProto are a usage error, never a crash.
   ONNXSEM_CLAUSE(F2);
   if (!p.ParseFromString(bytes)) usage_error("F2", "'" + origin + "' is not a serialized ONNX model");
+  EvalContext cx(Limits{.tensor_bytes = max_tensor_bytes});
   if (model_path.empty()) {
     DataFolder none;
-    return to_model(p, origin, none);
+    return to_model(p, origin, none, cx);
   }
   DataFolder folder(model_path);
-  return to_model(p, origin, folder);
+  return to_model(p, origin, folder, cx);
 }
 
-Model load_model_file(const std::string& path) {
+Model load_model_file(const std::string& path, int64_t max_tensor_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) usage_error("F1", "cannot read '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
   // A file named *.onnxtxt holds a model in ONNX's textual syntax.
   if (path.size() > 8 && path.substr(path.size() - 8) == ".onnxtxt")
-    return load_model_bytes(model_text_to_bytes(ss.str()), "model text", path);
-  return load_model_bytes(ss.str(), path, path);
+    return load_model_bytes(model_text_to_bytes(ss.str()), "model text", path, max_tensor_bytes);
+  return load_model_bytes(ss.str(), path, path, max_tensor_bytes);
 }
 
 namespace {

@@ -47,25 +47,28 @@ TEST_CASE("[G1] unnamed operations are named by their position") {
 
 TEST_CASE("[F3] every element type survives a write and a read, bit for bit") {
   auto roundtrip = [](const Tensor& t) { return tensor_from_bytes(tensor_to_bytes(t), "t"); };
-  const Tensor f = Tensor::from_vector<float>({2, 2}, {1.5f, -0.0f, std::nanf(""), INFINITY});
+  const Tensor f = Tensor::from_vector<float>(test_context(), {2, 2}, {1.5f, -0.0f, std::nanf(""), INFINITY});
   CHECK(roundtrip(f) == f);
-  const Tensor s = Tensor::from_vector<std::string>({3}, {"a", "", "long string"});
+  const Tensor s = Tensor::from_vector<std::string>(test_context(), {3}, {"a", "", "long string"});
   CHECK(roundtrip(s) == s);
-  const Tensor b = Tensor::from_vector<bool>({3}, {true, false, true});
+  const Tensor b = Tensor::from_vector<bool>(test_context(), {3}, {true, false, true});
   CHECK(roundtrip(b) == b);
-  const Tensor i4 = Tensor::from_vector<int4_t>({3}, {int4_t{-8}, int4_t{7}, int4_t{-1}});
+  const Tensor i4 = Tensor::from_vector<int4_t>(test_context(), {3}, {int4_t{-8}, int4_t{7}, int4_t{-1}});
   CHECK(roundtrip(i4) == i4);
-  const Tensor u2 = Tensor::from_vector<uint2_t>({5}, {uint2_t{0}, uint2_t{1}, uint2_t{2}, uint2_t{3}, uint2_t{1}});
+  const Tensor u2 = Tensor::from_vector<uint2_t>(test_context(), {5},
+                                                 {uint2_t{0}, uint2_t{1}, uint2_t{2}, uint2_t{3}, uint2_t{1}});
   CHECK(roundtrip(u2) == u2);
-  const Tensor h = Tensor::from_vector<float16_t>({2}, {float16_t{0x3c00}, float16_t{0x8000}});
+  const Tensor h = Tensor::from_vector<float16_t>(test_context(), {2}, {float16_t{0x3c00}, float16_t{0x8000}});
   CHECK(roundtrip(h) == h);
-  const Tensor u64 = Tensor::from_vector<uint64_t>({1}, {~uint64_t{0}});
+  const Tensor u64 = Tensor::from_vector<uint64_t>(test_context(), {1}, {~uint64_t{0}});
   CHECK(roundtrip(u64) == u64);
 }
 
 TEST_CASE("[F3] packed int4 data unpack low nibble first, with sign extension") {
   // Two int4 values packed in one byte: 0xF7 holds 7 (low nibble) then -1 (high nibble).
-  const Tensor t = tensor_from_bytes(tensor_to_bytes(Tensor::from_vector<int4_t>({2}, {int4_t{7}, int4_t{-1}})), "t");
+  const Tensor t = tensor_from_bytes(tensor_to_bytes(
+                                         Tensor::from_vector<int4_t>(test_context(), {2}, {int4_t{7}, int4_t{-1}})),
+                                     "t");
   auto d = t.data<int4_t>();
   CHECK(d[0].v == 7);
   CHECK(d[1].v == -1);
@@ -175,12 +178,15 @@ std::string read_map_clause(const onnx::MapProto& p, ErrorKind* kind) {
 }  // namespace
 
 TEST_CASE("[F5] maps, sequences of maps and optional maps survive a write and a read, keys in order") {
-  std::vector<Value> values{Value(Tensor::scalar<float>(0.25f)), Value(Tensor::scalar<float>(-1))};
-  const Value m(make_map(Tensor::from_vector<std::string>({2}, {"z", "a"}), values, tensor_of(DType::float32)));
+  std::vector<Value> values{Value(Tensor::scalar<float>(test_context(), 0.25f)),
+                            Value(Tensor::scalar<float>(test_context(), -1))};
+  const Value m(
+      make_map(Tensor::from_vector<std::string>(test_context(), {2}, {"z", "a"}), values, tensor_of(DType::float32)));
   const Value back = write_read(m, map_of(DType::string, DType::float32));
   CHECK(back == m);
   CHECK(back.map().keys.data<std::string>()[0] == "z");
-  const Value im(make_map(Tensor::from_vector<int64_t>({2}, {7, -3}), values, tensor_of(DType::float32)));
+  const Value im(
+      make_map(Tensor::from_vector<int64_t>(test_context(), {2}, {7, -3}), values, tensor_of(DType::float32)));
   CHECK(write_read(im, map_of(DType::int64, DType::float32)) == im);
   // a sequence of two maps, and the empty sequence of maps
   Type seq;
@@ -199,7 +205,7 @@ TEST_CASE("[F5] maps, sequences of maps and optional maps survive a write and a 
   const Value o(OptionalValue{opt.inner, std::make_shared<const Value>(m)});
   CHECK(write_read(o, opt) == o);
   // an empty map takes its value type from the declaration
-  const Value e(make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr));
+  const Value e(make_map(Tensor::from_vector<int64_t>(test_context(), {0}, {}), {}, nullptr));
   const Value eback = write_read(e, map_of(DType::int64, DType::float64));
   CHECK(eback.map().size() == 0);
   REQUIRE(eback.map().value_type);

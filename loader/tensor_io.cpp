@@ -76,7 +76,8 @@ void unpack_raw(const char* raw, std::span<T> out) {
 // then the file against the reference, then the tensor is allocated (within the allocation limit, L3) and
 // the bytes are read into it once.
 template <class T>
-Tensor decode_external(const onnx::TensorProto& p, Shape shape, const std::string& where, DataFolder& folder) {
+Tensor decode_external(EvalContext& cx, const onnx::TensorProto& p, Shape shape, const std::string& where,
+                       DataFolder& folder) {
   if constexpr (std::is_same_v<T, std::string>) {
     refused("F7", "tensor '" + where + "': a string tensor cannot keep its data in an external file");
   } else {
@@ -89,13 +90,13 @@ Tensor decode_external(const onnx::TensorProto& p, Shape shape, const std::strin
                         " bytes, the tensor's type and shape need " + std::to_string(need));
     folder.locate(ref, need, where);
     if constexpr (per_byte<T> != 0 || std::is_same_v<T, bool>) {
-      auto [t, out] = Tensor::allocate<T>(std::move(shape));
+      auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
       std::string raw(static_cast<size_t>(need), '\0');
       folder.read(ref, need, raw.data(), where);
       unpack_raw<T>(raw.data(), out);
       return t;
     } else {
-      auto [t, out] = Tensor::allocate_for_overwrite<T>(std::move(shape));
+      auto [t, out] = Tensor::allocate_for_overwrite<T>(cx, std::move(shape));
       folder.read(ref, need, out.data(), where);
       return t;
     }
@@ -103,7 +104,7 @@ Tensor decode_external(const onnx::TensorProto& p, Shape shape, const std::strin
 }
 
 template <class T>
-Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where) {
+Tensor decode(EvalContext& cx, const onnx::TensorProto& p, Shape shape, const std::string& where) {
   const int64_t n = element_count(shape);
   constexpr int per = per_byte<T>;
   if (p.has_raw_data()) {
@@ -114,7 +115,7 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
       const int64_t need = raw_size<T>(n);
       if (static_cast<int64_t>(raw.size()) != need)
         bad(where, "raw_data has " + std::to_string(raw.size()) + " bytes, the shape needs " + std::to_string(need));
-      auto [t, out] = Tensor::allocate<T>(std::move(shape));
+      auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
       unpack_raw<T>(raw.data(), out);
       return t;
     }
@@ -136,7 +137,7 @@ Tensor decode(const onnx::TensorProto& p, Shape shape, const std::string& where)
       bad(where,
           std::string(field) + " has " + std::to_string(present) + " values, the shape needs " + std::to_string(n));
   }
-  auto [t, out] = Tensor::allocate<T>(std::move(shape));
+  auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
   auto check_count = [&](int64_t have, int64_t want, const char* field) {
     if (have != want)
       bad(where,
@@ -203,7 +204,7 @@ ExternalRef external_ref(const onnx::TensorProto& p, const std::string& where) {
   return parse_external_ref(entries, where);
 }
 
-Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolder* folder) {
+Tensor to_tensor(EvalContext& cx, const onnx::TensorProto& p, const std::string& where, DataFolder* folder) {
   // [spec:F4] segmented tensors are not read.
   ONNXSEM_CLAUSE(F4);
   if (p.has_segment()) unsupported("tensor '" + where + "' is segmented, which onnxsem does not read");
@@ -226,7 +227,7 @@ Tensor to_tensor(const onnx::TensorProto& p, const std::string& where, DataFolde
   DataFolder none;
   return dispatch(d, all_types, "tensor '" + where + "'", [&](auto t) {
     using T = typename decltype(t)::type;
-    return external ? decode_external<T>(p, shape, where, folder ? *folder : none) : decode<T>(p, shape, where);
+    return external ? decode_external<T>(cx, p, shape, where, folder ? *folder : none) : decode<T>(cx, p, shape, where);
   });
 }
 
@@ -319,22 +320,22 @@ int empty_kind(const std::shared_ptr<const Type>& elem) {
 }
 }  // namespace
 
-Value to_value(const onnx::SequenceProto& p, const std::string& where) {
+Value to_value(EvalContext& cx, const onnx::SequenceProto& p, const std::string& where) {
   std::vector<Value> items;
   std::shared_ptr<const Type> elem;
   switch (p.elem_type()) {
     case k_tensor:
-      for (const auto& t : p.tensor_values()) items.push_back(Value(to_tensor(t, where)));
+      for (const auto& t : p.tensor_values()) items.push_back(Value(to_tensor(cx, t, where)));
       if (!items.empty()) elem = tensor_type_of(items.front().tensor().dtype());
       break;
     case k_sequence:
-      for (const auto& s : p.sequence_values()) items.push_back(to_value(s, where));
+      for (const auto& s : p.sequence_values()) items.push_back(to_value(cx, s, where));
       break;
     case k_optional:
-      for (const auto& o : p.optional_values()) items.push_back(to_value(o, where));
+      for (const auto& o : p.optional_values()) items.push_back(to_value(cx, o, where));
       break;
     case k_map:
-      for (const auto& m : p.map_values()) items.push_back(to_value(m, where));
+      for (const auto& m : p.map_values()) items.push_back(to_value(cx, m, where));
       if (!items.empty()) elem = map_type_of(items.front().map());
       break;
     case k_undefined: break;
@@ -343,25 +344,25 @@ Value to_value(const onnx::SequenceProto& p, const std::string& where) {
   return Value(Sequence{elem, Items(items)});
 }
 
-Value to_value(const onnx::OptionalProto& p, const std::string& where) {
+Value to_value(EvalContext& cx, const onnx::OptionalProto& p, const std::string& where) {
   switch (p.elem_type()) {
     case k_tensor:
       if (p.has_tensor_value()) {
-        auto v = std::make_shared<Value>(to_tensor(p.tensor_value(), where));
+        auto v = std::make_shared<Value>(to_tensor(cx, p.tensor_value(), where));
         return Value(OptionalValue{tensor_type_of(v->tensor().dtype()), v});
       }
       return Value(OptionalValue{});
     case k_sequence:
       if (p.has_sequence_value())
-        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.sequence_value(), where))});
+        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(cx, p.sequence_value(), where))});
       return Value(OptionalValue{});
     case k_optional:
       if (p.has_optional_value())
-        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(p.optional_value(), where))});
+        return Value(OptionalValue{nullptr, std::make_shared<Value>(to_value(cx, p.optional_value(), where))});
       return Value(OptionalValue{});
     case k_map:
       if (p.has_map_value()) {
-        auto v = std::make_shared<Value>(to_value(p.map_value(), where));
+        auto v = std::make_shared<Value>(to_value(cx, p.map_value(), where));
         return Value(OptionalValue{map_type_of(v->map()), v});
       }
       return Value(OptionalValue{});
@@ -370,7 +371,7 @@ Value to_value(const onnx::OptionalProto& p, const std::string& where) {
   }
 }
 
-Value to_value(const onnx::MapProto& p, const std::string& where) {
+Value to_value(EvalContext& cx, const onnx::MapProto& p, const std::string& where) {
   // [spec:F5] a serialized map has int64 or string keys, as many as its values, none twice.
   ONNXSEM_CLAUSE(F5);
   const std::string name = p.name().empty() ? where : p.name();
@@ -378,10 +379,10 @@ Value to_value(const onnx::MapProto& p, const std::string& where) {
   Tensor keys;
   if (kt == static_cast<int32_t>(DType::int64)) {
     if (p.string_keys_size() != 0) usage_error("F5", "map '" + name + "' has int64 keys but also string keys");
-    keys = Tensor::from_vector<int64_t>({p.keys_size()}, std::vector<int64_t>(p.keys().begin(), p.keys().end()));
+    keys = Tensor::from_vector<int64_t>(cx, {p.keys_size()}, std::vector<int64_t>(p.keys().begin(), p.keys().end()));
   } else if (kt == static_cast<int32_t>(DType::string)) {
     if (p.keys_size() != 0) usage_error("F5", "map '" + name + "' has string keys but also int64 keys");
-    keys = Tensor::from_vector<std::string>({p.string_keys_size()},
+    keys = Tensor::from_vector<std::string>(cx, {p.string_keys_size()},
                                             std::vector<std::string>(p.string_keys().begin(), p.string_keys().end()));
   } else if (dtype_known(kt) && is_integer(static_cast<DType>(kt))) {
     unsupported("map '" + name + "' has keys of type " + dtype_name(static_cast<DType>(kt)) +
@@ -391,7 +392,7 @@ Value to_value(const onnx::MapProto& p, const std::string& where) {
   }
   std::vector<Value> values;
   if (p.has_values()) {
-    Value seq = to_value(p.values(), name);
+    Value seq = to_value(cx, p.values(), name);
     values = seq.sequence().items.to_vector();
   }
   if (keys.size() != static_cast<int64_t>(values.size()))
@@ -478,10 +479,11 @@ std::string read_file(const std::string& path) {
 }
 }  // namespace
 
-Tensor tensor_from_bytes(const std::string& bytes, const std::string& origin) {
+Tensor tensor_from_bytes(const std::string& bytes, const std::string& origin, int64_t max_tensor_bytes) {
+  EvalContext cx(Limits{.tensor_bytes = max_tensor_bytes});
   onnx::TensorProto p;
   if (!p.ParseFromString(bytes)) usage_error("F1", "'" + origin + "' is not a serialized TensorProto");
-  return proto::to_tensor(p, p.name().empty() ? origin : p.name());
+  return proto::to_tensor(cx, p, p.name().empty() ? origin : p.name());
 }
 
 std::string tensor_to_bytes(const Tensor& t) {
@@ -490,25 +492,27 @@ std::string tensor_to_bytes(const Tensor& t) {
   return p.SerializeAsString();
 }
 
-Value read_value_file(const std::string& path, const Type& declared) {
-  return read_value_bytes(read_file(path), path, declared);
+Value read_value_file(const std::string& path, const Type& declared, int64_t max_tensor_bytes) {
+  return read_value_bytes(read_file(path), path, declared, max_tensor_bytes);
 }
 
-Value read_value_bytes(const std::string& bytes, const std::string& path, const Type& declared) {
+Value read_value_bytes(const std::string& bytes, const std::string& path, const Type& declared,
+                       int64_t max_tensor_bytes) {
+  EvalContext cx(Limits{.tensor_bytes = max_tensor_bytes});
   if (declared.kind == Type::Kind::sequence) {
     onnx::SequenceProto p;
     if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized SequenceProto");
-    return proto::to_value(p, path);
+    return proto::to_value(cx, p, path);
   }
   if (declared.kind == Type::Kind::optional) {
     onnx::OptionalProto p;
     if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized OptionalProto");
-    return proto::to_value(p, path);
+    return proto::to_value(cx, p, path);
   }
   if (declared.kind == Type::Kind::map) {
     onnx::MapProto p;
     if (!p.ParseFromString(bytes)) usage_error("F1", "'" + path + "' is not a serialized MapProto");
-    Value v = proto::to_value(p, path);
+    Value v = proto::to_value(cx, p, path);
     if (!v.map().value_type && declared.inner) {  // an empty map takes its value type from the declaration
       Map m = v.map();
       m.value_type = declared.inner;
@@ -516,7 +520,7 @@ Value read_value_bytes(const std::string& bytes, const std::string& path, const 
     }
     return v;
   }
-  return Value(tensor_from_bytes(bytes, path));
+  return Value(tensor_from_bytes(bytes, path, max_tensor_bytes));
 }
 
 void write_value_file(const std::string& path, const Value& value) {

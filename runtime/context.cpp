@@ -14,9 +14,6 @@ namespace onnxsem {
 
 namespace {
 constexpr int64_t bound(int64_t b) noexcept { return b > 0 ? b : std::numeric_limits<int64_t>::max(); }
-
-// The context this thread works for (null: none; current_context() then gives the thread's own).
-constinit thread_local EvalContext* working_for = nullptr;
 }  // namespace
 
 EvalContext::EvalContext(Limits limits, int threads) noexcept
@@ -64,17 +61,5 @@ void EvalContext::check_bytes(int64_t count, size_t elem_size) const {
     eval_error("L3", "a tensor of " + std::to_string(count) + " elements of " + std::to_string(elem_size) +
                          " bytes exceeds the allocation limit of " + std::to_string(limits_.tensor_bytes) + " bytes");
 }
-
-EvalContext& current_context() noexcept {
-  if (working_for) return *working_for;
-  // Outside any evaluation: this thread's own context, with the default limits and one thread.
-  thread_local EvalContext outside;
-  return outside;
-}
-
-WorkingFor::WorkingFor(EvalContext& context) noexcept : previous_(working_for) { working_for = &context; }
-WorkingFor::~WorkingFor() { working_for = previous_; }
-
-int64_t allocation_limit() noexcept { return current_context().limits().tensor_bytes; }
 
 }  // namespace onnxsem

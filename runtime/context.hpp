@@ -3,13 +3,12 @@
 // (L5) and its thread budget (E9) are members of an EvalContext; two evaluations with two contexts, on two
 // threads of one process, share nothing but the pool of worker threads.
 //
-// The fixpoint makes the context of each evaluation from its options and hands it on through its
-// arguments: to the nested graphs it runs, to the control-flow operators, to function calls and to the
-// kernels (KernelArgs::context). Code below a kernel that has no argument for it (the allocation of a
-// tensor, a pass over elements cut into pieces, an operator's statement of its work) reaches the context
-// the thread works for through current_context(): one pointer per thread, which only the fixpoint (for the
-// evaluating thread, WorkingFor) and the pool of threads (for a worker while it runs a piece of that
-// evaluation, E9) set, and which they restore when they leave.
+// The fixpoint makes the context of each evaluation from its options and hands it on through arguments:
+// to the nested graphs it runs, to the control-flow operators, to function calls and to the kernels
+// (KernelArgs::context). Below a kernel, every tensor allocation (L3), every pass cut into pieces for the
+// threads (E9) and every statement of work (L5) names the context it counts for as its first argument.
+// No thread-local or global variable holds a context. Code that runs outside any evaluation (the loader,
+// unit tests calling kernels) makes a context of its own.
 #pragma once
 
 #include <cstddef>
@@ -65,68 +64,6 @@ class EvalContext {
   mutable std::mutex meter_;
   int64_t firing_ = 0;      // units charged by the current firing
   int64_t evaluation_ = 0;  // units charged by the evaluation
-};
-
-// The context this thread works for: the one a WorkingFor installed, or else this thread's context for
-// code outside any evaluation (default limits, one thread; unit tests calling kernels directly).
-[[nodiscard]] EvalContext& current_context() noexcept;
-
-// Scoped: this thread works for `context` until destruction, which restores the context it worked for.
-class WorkingFor {
- public:
-  explicit WorkingFor(EvalContext& context) noexcept;
-  ~WorkingFor();
-  WorkingFor(const WorkingFor&) = delete;
-  WorkingFor& operator=(const WorkingFor&) = delete;
-
- private:
-  EvalContext* previous_;
-};
-
-// For code that runs outside an evaluation (the loader reading a model's tensors, unit tests calling
-// kernels): scoped contexts derived from the current one with one setting changed, installed until
-// destruction. Each starts a fresh work meter.
-class Derived {
- public:
-  Derived(Derived&&) = delete;
-
- protected:
-  Derived(Limits limits, int threads) noexcept : context_(limits, threads), working_(context_) {}
-
- private:
-  EvalContext context_;
-  WorkingFor working_;
-};
-// E9: kernels called on this thread share their work among `n` threads.
-class Threads : Derived {
- public:
-  explicit Threads(int n) noexcept : Derived(current_context().limits(), n) {}
-};
-// L3: tensors of more than `bytes` bytes are refused.
-class AllocationLimit : Derived {
- public:
-  explicit AllocationLimit(int64_t bytes) noexcept : Derived(with_bytes(bytes), current_context().threads()) {}
-
- private:
-  static Limits with_bytes(int64_t bytes) noexcept {
-    Limits l = current_context().limits();
-    l.tensor_bytes = bytes;
-    return l;
-  }
-};
-// L5: the bounds per firing and per evaluation (0 or less: none).
-class WorkBudget : Derived {
- public:
-  WorkBudget(int64_t per_firing, int64_t per_evaluation) noexcept
-      : Derived(with_work(per_firing, per_evaluation), current_context().threads()) {}
-
- private:
-  static Limits with_work(int64_t per_firing, int64_t per_evaluation) noexcept {
-    Limits l = current_context().limits();
-    l.firing_work = per_firing;
-    l.evaluation_work = per_evaluation;
-    return l;
-  }
 };
 
 }  // namespace onnxsem

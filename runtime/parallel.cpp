@@ -2,8 +2,8 @@
 //
 // One pool of worker threads serves every evaluation of the process (a sweep evaluates on several threads
 // at once, each evaluation with its own context and count). A call of parallel_for posts a job: the pieces
-// are claimed one at a time, by the calling thread and by up to thread_count() - 1 workers, each working for
-// the caller's context while it runs a piece. The caller leaves only once the job
+// are claimed one at a time, by the calling thread and by up to threads - 1 workers (the threads of the
+// context the call names), each recording clauses for the caller's recording while it runs a piece. The caller leaves only once the job
 // is off the queue and no worker is still in one of its pieces, so the job (on the caller's stack) outlives
 // every use of it.
 //
@@ -76,7 +76,6 @@ struct Job {
   int64_t error_piece = -1;
   std::atomic<int64_t> lowest_error{INT64_MAX};  // error_piece once a piece has thrown
   coverage::Sink* sink = nullptr;                // the caller's recording (K17)
-  EvalContext* context = nullptr;                // the caller's evaluation's (L3, L5)
 
   // Claims and runs pieces, those of share `self` first, until none is left; records the exception as above.
   void work(int self) {
@@ -149,7 +148,6 @@ class Pool {
       {
         coverage::Sink* const saved_sink = coverage::active_sink;
         coverage::active_sink = job->sink;
-        const WorkingFor working(*job->context);
         in_piece = true;
         job->work(share);
         in_piece = false;
@@ -175,19 +173,17 @@ Pool& pool() {
 
 }  // namespace
 
-int thread_count() noexcept { return current_context().threads(); }
-
 int available_cores() noexcept { return std::max(1u, std::thread::hardware_concurrency()); }
 
-int64_t pieces_for(int64_t units, int64_t grain) noexcept {
-  const int threads = thread_count();
+int64_t pieces_for(const EvalContext& context, int64_t units, int64_t grain) noexcept {
+  const int threads = context.threads();
   if (threads <= 1 || in_piece || units <= 0) return 1;
   return std::clamp<int64_t>(units / std::max<int64_t>(grain, 1), 1, threads);
 }
 
-void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
+void parallel_for(const EvalContext& context, int64_t count, const std::function<void(int64_t)>& piece) {
   if (count <= 0) return;
-  const int helpers = static_cast<int>(std::min<int64_t>(thread_count() - 1, count - 1));
+  const int helpers = static_cast<int>(std::min<int64_t>(context.threads() - 1, count - 1));
   if (helpers <= 0 || in_piece) {
     for (int64_t i = 0; i < count; ++i) piece(i);
     return;
@@ -206,7 +202,6 @@ void parallel_for(int64_t count, const std::function<void(int64_t)>& piece) {
     job.shares[static_cast<size_t>(t)].end = hi;
   }
   job.sink = coverage::active_sink;
-  job.context = &current_context();
   pool().grow(helpers);
   {
     pool().post(job);

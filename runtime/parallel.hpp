@@ -7,11 +7,11 @@
 // only the time changes. A piece must not start further pieces (a nested `parallel_for` runs its pieces
 // one after the other in place).
 //
-// A piece works for the context of the evaluation that handed it out (runtime/context.hpp), whatever
-// thread runs it: the work it charges (L5), the tensors it allocates (L3) and the clauses it reaches (K17)
-// count for that evaluation; the
-// exception of the lowest-numbered piece that threw is thrown again by `parallel_for` once every piece has
-// stopped: the one a serial run would meet first when the pieces are ordered slices of the work.
+// Each call names the context of the evaluation that hands the pieces out (runtime/context.hpp): its
+// thread budget says how many threads take them, and a piece that allocates or charges work names the same
+// context, whatever thread runs it. The clauses a piece reaches (K17) count for the evaluation's recording.
+// The exception of the lowest-numbered piece that threw is thrown again by `parallel_for` once every piece
+// has stopped: the one a serial run would meet first when the pieces are ordered slices of the work.
 #pragma once
 
 #include <algorithm>
@@ -23,22 +23,19 @@
 
 namespace onnxsem {
 
-// How many threads the evaluation this thread works for uses (current_context().threads()).
-[[nodiscard]] int thread_count() noexcept;
-
 // The number of cores this machine offers (at least 1): `--threads`'s default.
 [[nodiscard]] int available_cores() noexcept;
 
-// Runs piece(i) for every i in [0, count), each exactly once, on up to thread_count() threads (this one
-// included), and returns when all have run. Pieces must be independent (see above).
-void parallel_for(int64_t count, const std::function<void(int64_t)>& piece);
+// Runs piece(i) for every i in [0, count), each exactly once, on up to context.threads() threads (this
+// one included), and returns when all have run. Pieces must be independent (see above).
+void parallel_for(const EvalContext& context, int64_t count, const std::function<void(int64_t)>& piece);
 
 // The least number of elements worth handing to another thread in a pass over a tensor (E9).
 inline constexpr int64_t kElementGrain = int64_t{1} << 14;
 
 // How many pieces of at least `grain` units of work `units` splits into for the threads at hand: 1 when
 // one thread evaluates or the work is too small to share.
-[[nodiscard]] int64_t pieces_for(int64_t units, int64_t grain) noexcept;
+[[nodiscard]] int64_t pieces_for(const EvalContext& context, int64_t units, int64_t grain) noexcept;
 
 // The bounds of slice q of `parts` slices of [0, extent), cut at multiples of `unit` (the last slice
 // ends at `extent`); slices of nearly equal size, together covering the range once.
@@ -51,14 +48,14 @@ inline constexpr int64_t kElementGrain = int64_t{1} << 14;
 
 // Runs slice(lo, hi) over [0, extent) cut into as many slices as the threads and `work` (units of work
 // in all, at least `grain` per slice) allow: the pass over planes or elements that the kernels share.
-inline void parallel_slices(int64_t extent, int64_t work, int64_t grain,
+inline void parallel_slices(const EvalContext& context, int64_t extent, int64_t work, int64_t grain,
                             const std::function<void(int64_t, int64_t)>& slice) {
-  const int64_t parts = std::min(extent, pieces_for(work, grain));
+  const int64_t parts = std::min(extent, pieces_for(context, work, grain));
   if (parts <= 1) {
     if (extent > 0) slice(0, extent);
     return;
   }
-  parallel_for(parts, [&](int64_t q) {
+  parallel_for(context, parts, [&](int64_t q) {
     const auto [lo, hi] = slice_bounds(extent, parts, q);
     slice(lo, hi);
   });

@@ -4,7 +4,7 @@
 //
 // The count is a cost model, not a measurement: a firing costs kFiringCost units for itself, plus one
 // unit per element (or sequence item) it reads, plus what its operator states before its main loops
-// (charge_work: products for the product kernels, windows x taps for convolution and pooling, ...). The
+// (EvalContext::charge: products for the product kernels, windows x taps for convolution and pooling, ...). The
 // meter is the evaluation's, in its context (runtime/context.hpp), like the allocation limit (L3).
 #pragma once
 
@@ -38,17 +38,11 @@ inline constexpr int64_t kFiringCost = int64_t{1} << 16;
   return a > std::numeric_limits<int64_t>::max() - b ? std::numeric_limits<int64_t>::max() : a + b;
 }
 
-// Adds `units` to the work of the current firing and of the current evaluation, in the context this thread
-// works for (current_context().charge): for code below a kernel that has no context argument at hand. An
-// evaluation error with clause L5 when either would exceed its bound; `what` says what the work is for.
-void charge_work(int64_t units, std::string_view what);
-
-// One firing, in the context this thread works for: its count starts at zero and the enclosing firing's
-// count (a Loop around its body's firings) is restored afterwards.
+// One firing of the evaluation of `context`: its count starts at zero and the enclosing firing's count (a
+// Loop around its body's firings) is restored afterwards.
 class FiringWork {
  public:
-  explicit FiringWork(EvalContext& context = current_context()) noexcept
-      : context_(context), saved_(context.begin_firing()) {}
+  explicit FiringWork(EvalContext& context) noexcept : context_(context), saved_(context.begin_firing()) {}
   ~FiringWork() { context_.end_firing(saved_); }
   FiringWork(const FiringWork&) = delete;
   FiringWork& operator=(const FiringWork&) = delete;

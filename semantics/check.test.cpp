@@ -427,9 +427,9 @@ TEST_CASE("[PE1] an operation reading more than 2^20 constant elements is not fi
       z = Neg(x)
     })");
   CHECK(check_constant_part(m, toys).size() == 1);
-  m.graph.initializers.at(0).second = Tensor::allocate<float>(Shape{(int64_t{1} << 20) + 1}).first;
+  m.graph.initializers.at(0).second = Tensor::allocate<float>(test_context(), Shape{(int64_t{1} << 20) + 1}).first;
   CHECK(check_constant_part(m, toys).empty());
-  m.graph.initializers.at(0).second = Tensor::allocate<float>(Shape{int64_t{1} << 20}).first;
+  m.graph.initializers.at(0).second = Tensor::allocate<float>(test_context(), Shape{int64_t{1} << 20}).first;
   CHECK(check_constant_part(m, toys).size() == 1);
 }
 

@@ -19,13 +19,12 @@ using namespace onnxsem;
 
 namespace {
 
-// The toy operators, with Neg's kernel recording the context it is handed and the one its thread works for.
+// The toy operators, with Neg's kernel recording the context it is handed.
 struct Seen {
   std::mutex m;
   int threads = 0;
   int64_t tensor_bytes = 0;
   bool handed = false;    // the kernel was handed a context (KernelArgs::eval_context)
-  bool same = false;      // the context handed is the one the thread works for
   int64_t work_done = 0;  // the meter of the context handed, as the kernel runs
 };
 class Probe final : public OperatorTable {
@@ -37,7 +36,6 @@ class Probe final : public OperatorTable {
         seen_.handed = a.eval_context != nullptr;
         seen_.threads = a.context().threads();
         seen_.tensor_bytes = a.context().limits().tensor_bytes;
-        seen_.same = &a.context() == &current_context();
         seen_.work_done = a.context().work_done();
       }
       return (*toys_.kernel("", "Neg", 1))(a);
@@ -106,16 +104,10 @@ TEST_CASE("[L3] a context refuses a tensor beyond its allocation limit, and only
   CHECK(clause == "L3");
   CHECK(message.find("1000 bytes") != std::string::npos);
   small.check_bytes(250, 4);  // exactly the limit
-  // Allocation asks the context the thread works for: the small one while WorkingFor holds, then not.
-  {
-    const WorkingFor working(small);
-    CHECK(&current_context() == &small);
-    CHECK(allocation_limit() == 1000);
-    CHECK_THROWS_AS((void)Tensor::allocate<float>({251}), Failure);
-  }
-  CHECK(&current_context() != &small);
-  CHECK(allocation_limit() == kDefaultTensorBytes);
-  CHECK_NOTHROW((void)Tensor::allocate<float>({251}));
+  // An allocation names its context: the small one refuses what another context allows.
+  CHECK_THROWS_AS((void)Tensor::allocate<float>(small, {251}), Failure);
+  const EvalContext other;
+  CHECK_NOTHROW((void)Tensor::allocate<float>(other, {251}));
 }
 
 TEST_CASE("[L3] [E9] the kernels of an evaluation are handed its context: its limits and its threads") {
@@ -129,24 +121,18 @@ TEST_CASE("[L3] [E9] the kernels of an evaluation are handed its context: its li
   const Outcome r = evaluate(m, in, probe, o);
   REQUIRE(r.ok());
   CHECK(seen.handed);
-  CHECK(seen.same);
   CHECK(seen.threads == 3);
   CHECK(seen.tensor_bytes == 4096);
   CHECK(seen.work_done >= kFiringCost);  // the firing's reads were charged before the kernel ran
-  // After the evaluation, the thread works for its own context again.
-  CHECK(thread_count() == 1);
-  CHECK(allocation_limit() == kDefaultTensorBytes);
 }
 
 TEST_CASE("[E9] [L5] two evaluations on two threads charge two meters, whatever the other does") {
   // Each thread charges its own context 1,000 times; with one shared meter the totals would mix.
   EvalContext a({kDefaultTensorBytes, 0, 0}, 2), b({kDefaultTensorBytes, 0, 0}, 3);
   auto run = [](EvalContext& c, int64_t units) {
-    const WorkingFor working(c);
     for (int i = 0; i < 1000; ++i) {
-      const FiringWork firing;
-      charge_work(units, "a unit");
-      CHECK(thread_count() == c.threads());
+      const FiringWork firing(c);
+      c.charge(units, "a unit");
     }
   };
   std::thread ta(run, std::ref(a), 1), tb(run, std::ref(b), 7);

@@ -160,7 +160,6 @@ Outcome evaluate_demand(const Model& model, const std::map<std::string, Value>& 
                         const EvalOptions& options) {
   Outcome out;
   EvalContext context(options.limits(), options.threads);
-  const WorkingFor working(context);
   const Graph& g = model.graph;
   try {
     DemandContext cx{model, ops, options, context, 0};

@@ -685,7 +685,6 @@ PartialOutcome evaluate_constant_part(const Model& model, const OperatorTable& o
   ONNXSEM_CLAUSE(PE1);
   PartialOutcome out;
   EvalContext context(options.limits(), options.threads);
-  const WorkingFor working(context);
   const Graph& g = model.graph;
   std::set<std::string> fed;
   for (const auto& vi : g.inputs) fed.insert(vi.name);
@@ -742,9 +741,8 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
     return out;
   }
   // The evaluation's context (its limits, work meter and threads), handed to everything below through
-  // `cx`; this thread works for it until the evaluation returns.
+  // `cx`.
   EvalContext context(options.limits(), options.threads);
-  const WorkingFor working(context);
   const Graph& g = model.graph;
   State s;
   try {

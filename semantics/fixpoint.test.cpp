@@ -154,7 +154,7 @@ TEST_CASE("[I1][I2][I3][I4] graph inputs must be fed, declared, and of the decla
   extra.emplace("nope", Value(floats({1}, {0.0f})));
   CHECK(run(m, extra).error->clause == "I2");
   auto wrong = xy();
-  wrong["x"] = Value(Tensor::from_vector<int64_t>({2}, {1, 2}));
+  wrong["x"] = Value(Tensor::from_vector<int64_t>(test_context(), {2}, {1, 2}));
   CHECK(run(m, wrong).error->clause == "I3");
   auto badshape = xy();
   badshape["x"] = Value(floats({3}, {1.0f, 2.0f, 3.0f}));
@@ -201,13 +201,13 @@ TEST_CASE("[E2] an operation without a named output never fires") {
 
 TEST_CASE("[L3] a tensor beyond the allocation limit is refused before it is allocated") {
   AllocationLimit limit(1024);
-  CHECK_THROWS_AS((void)Tensor::allocate<double>({1000}), Failure);
+  CHECK_THROWS_AS((void)Tensor::allocate<double>(test_context(), {1000}), Failure);
   try {
-    (void)Tensor::allocate<double>({1000});
+    (void)Tensor::allocate<double>(test_context(), {1000});
   } catch (const Failure& f) {
     CHECK(f.error().clause == "L3");
   }
-  CHECK_NOTHROW((void)Tensor::allocate<double>({100}));
+  CHECK_NOTHROW((void)Tensor::allocate<double>(test_context(), {100}));
 }
 
 TEST_CASE("[E8] a value is let go once its last reader has fired, under every schedule; nothing else changes") {

@@ -16,6 +16,7 @@
 #include "runtime/error.hpp"
 #include "runtime/parallel.hpp"
 #include "runtime/work.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -24,16 +25,17 @@ TEST_CASE("[E9] every piece runs exactly once, on up to T threads; nested calls 
   for (int t : {1, 2, 3, 8}) {
     CAPTURE(t);
     Threads threads(t);
-    CHECK(thread_count() == t);
+    EvalContext& cx = test_context();
+    CHECK(cx.threads() == t);
     std::vector<std::atomic<int>> runs(1000);
     std::mutex m;
     std::set<std::thread::id> ids;
-    parallel_for(1000, [&](int64_t i) {
+    parallel_for(cx, 1000, [&](int64_t i) {
       runs[static_cast<size_t>(i)].fetch_add(1);
       // A nested call: runs here, in this piece, one piece after the other.
       int inner = 0;
       const auto me = std::this_thread::get_id();
-      parallel_for(3, [&](int64_t) {
+      parallel_for(cx, 3, [&](int64_t) {
         CHECK(std::this_thread::get_id() == me);
         ++inner;
       });
@@ -45,21 +47,22 @@ TEST_CASE("[E9] every piece runs exactly once, on up to T threads; nested calls 
     CHECK(static_cast<int>(ids.size()) <= t);
     if (t == 1) CHECK(ids.count(std::this_thread::get_id()) == 1);  // one thread: the caller's
   }
-  CHECK(thread_count() == 1);  // restored
+  CHECK(test_context().threads() == 1);  // restored
   {
     Threads zero(0), many(100000);
-    CHECK(thread_count() == 256);
+    CHECK(test_context().threads() == 256);
   }
-  parallel_for(0, [](int64_t) { FAIL("no piece of an empty range runs"); });
+  parallel_for(test_context(), 0, [](int64_t) { FAIL("no piece of an empty range runs"); });
 }
 
 TEST_CASE("[E9] pieces_for: one piece on one thread or for little work, at most T") {
-  CHECK(pieces_for(int64_t{1} << 40, 1000) == 1);
+  CHECK(pieces_for(test_context(), int64_t{1} << 40, 1000) == 1);
   Threads threads(3);
-  CHECK(pieces_for(int64_t{1} << 40, 1000) == 3);
-  CHECK(pieces_for(2500, 1000) == 2);
-  CHECK(pieces_for(999, 1000) == 1);
-  parallel_for(2, [](int64_t) { CHECK(pieces_for(int64_t{1} << 40, 1) == 1); });  // inside a piece
+  CHECK(pieces_for(test_context(), int64_t{1} << 40, 1000) == 3);
+  CHECK(pieces_for(test_context(), 2500, 1000) == 2);
+  CHECK(pieces_for(test_context(), 999, 1000) == 1);
+  EvalContext& cx = test_context();
+  parallel_for(cx, 2, [&](int64_t) { CHECK(pieces_for(cx, int64_t{1} << 40, 1) == 1); });  // inside a piece
 }
 
 TEST_CASE("[E9] an exception in a piece is thrown by parallel_for once every piece has stopped") {
@@ -72,12 +75,12 @@ TEST_CASE("[E9] an exception in a piece is thrown by parallel_for once every pie
     --running;
     if (i == 5) eval_error("L2", "piece 5 fails");
   };
-  CHECK_THROWS_AS(parallel_for(40, body), Failure);
+  CHECK_THROWS_AS(parallel_for(test_context(), 40, body), Failure);
   CHECK(running.load() == 0);
   CHECK(started.load() >= 6);
   // The pool still serves afterwards.
   std::atomic<int> n{0};
-  parallel_for(50, [&](int64_t) { ++n; });
+  parallel_for(test_context(), 50, [&](int64_t) { ++n; });
   CHECK(n.load() == 50);
 }
 
@@ -86,10 +89,11 @@ TEST_CASE("[E9] of several pieces that throw, the lowest-numbered one's error is
   for (int t : {1, 2, 3}) {
     CAPTURE(t);
     Threads threads(t);
+    EvalContext& cx = test_context();
     for (int round = 0; round < 20; ++round) {
       std::string message;
       try {
-        parallel_for(12, [&](int64_t i) {
+        parallel_for(cx, 12, [&](int64_t i) {
           if (i == 3) {
             std::this_thread::sleep_for(std::chrono::microseconds(300));
             eval_error("L2", "piece 3 fails");
@@ -115,7 +119,7 @@ TEST_CASE("[E9] after a piece has thrown, every lower-numbered piece still runs,
       std::vector<std::atomic<int>> runs(100);
       std::string message;
       try {
-        parallel_for(100, [&](int64_t i) {
+        parallel_for(test_context(), 100, [&](int64_t i) {
           runs[static_cast<size_t>(i)].fetch_add(1);
           if (i == 0) std::this_thread::sleep_for(std::chrono::microseconds(2000));
           if (i == 10) eval_error("L2", "piece 10 fails");
@@ -135,11 +139,12 @@ TEST_CASE("[E9] [L5] work charged in pieces counts for the firing that handed th
   Threads threads(3);
   {
     WorkBudget budget(1000, 0);
-    FiringWork firing;
+    EvalContext& cx = test_context();
+    FiringWork firing(cx);
     // 30 pieces of 10 units: 300 of 1000, then 30 x 30 more exceed the bound whatever thread charges them.
-    parallel_for(30, [](int64_t) { charge_work(10, "a piece"); });
+    parallel_for(cx, 30, [&](int64_t) { cx.charge(10, "a piece"); });
     try {
-      parallel_for(30, [](int64_t) { charge_work(30, "a piece"); });
+      parallel_for(cx, 30, [&](int64_t) { cx.charge(30, "a piece"); });
       FAIL("the firing's bound was not applied to its pieces");
     } catch (const Failure& f) {
       CHECK(f.error().clause == "L5");
@@ -147,7 +152,8 @@ TEST_CASE("[E9] [L5] work charged in pieces counts for the firing that handed th
   }
   // The evaluation's bound too: 3 x 400 units on the threads exceed 1000 in all, though no piece does.
   WorkBudget budget(0, 1000);
-  CHECK_THROWS_AS(parallel_for(3, [](int64_t) { charge_work(400, "a piece"); }), Failure);
+  EvalContext& cx = test_context();
+  CHECK_THROWS_AS(parallel_for(cx, 3, [&](int64_t) { cx.charge(400, "a piece"); }), Failure);
 }
 
 TEST_CASE("[E9] [L3] a piece allocates under the allocation limit of the evaluation that handed it out") {
@@ -155,6 +161,7 @@ TEST_CASE("[E9] [L3] a piece allocates under the allocation limit of the evaluat
   // it is, whichever thread runs the piece (a worker's own limit is the default, 8 GiB).
   Threads threads(3);
   const AllocationLimit limit(1000);
+  const EvalContext& cx = test_context();
   std::atomic<int> refused{0};
   std::mutex m;
   std::set<std::thread::id> ran_on;
@@ -163,7 +170,7 @@ TEST_CASE("[E9] [L3] a piece allocates under the allocation limit of the evaluat
     return ran_on.size();
   };
   for (int round = 0; round < 20; ++round)
-    parallel_for(12, [&](int64_t i) {
+    parallel_for(cx, 12, [&](int64_t i) {
       {
         std::lock_guard lock(m);
         ran_on.insert(std::this_thread::get_id());
@@ -175,25 +182,26 @@ TEST_CASE("[E9] [L3] a piece allocates under the allocation limit of the evaluat
         while (threads_seen() < 2 && std::chrono::steady_clock::now() < until) std::this_thread::yield();
       }
       try {
-        (void)Tensor::allocate<float>({1000});
+        (void)Tensor::allocate<float>(cx, {1000});
       } catch (const Failure& f) {
         if (f.error().clause == "L3") ++refused;
       }
     });
   CHECK(refused == 240);
   CHECK(ran_on.size() > 1);  // workers ran some of the pieces
-  CHECK(allocation_limit() == 1000);
+  CHECK(test_context().limits().tensor_bytes == 1000);
 }
 
 TEST_CASE("[E9] [K17] clauses reached in pieces are recorded by the recording of the caller") {
   Threads threads(3);
-  auto r = coverage::recorded([] {
+  EvalContext& cx = test_context();
+  auto r = coverage::recorded([&] {
     std::atomic<int> others{0};
     const auto me = std::this_thread::get_id();
-    parallel_for(64, [&](int64_t) {
+    parallel_for(cx, 64, [&](int64_t) {
       if (std::this_thread::get_id() != me) {
         ++others;
-        charge_work(1, "a piece");  // passes L5's marker, on a worker only
+        cx.charge(1, "a piece");  // passes L5's marker, on a worker only
       }
       std::this_thread::sleep_for(std::chrono::microseconds(100));
     });
@@ -216,7 +224,7 @@ TEST_CASE("[E9] [K17] a marker registered after a recording began is recorded, p
     const std::uint32_t late = coverage::register_marker("K17");
     REQUIRE(late >= sink->size);
     Threads threads(3);
-    parallel_for(64, [&](int64_t) {
+    parallel_for(test_context(), 64, [&](int64_t) {
       for (int i = 0; i < 200; ++i) coverage::reach(*sink, late);
     });
     const std::vector<std::string> inner = r.clauses();  // E9 (the job) and K17

@@ -162,7 +162,6 @@ Outcome evaluate(const Model& model, const std::map<std::string, Value>& inputs,
                  const EvalOptions& options) {
   Outcome out;
   EvalContext context(options.limits(), 1);
-  const WorkingFor working(context);
   try {
     const Setting at{model, ops, model.opset_imports, options, context};
     const State s = fixpoint(model.graph, at, initial_state(model.graph, inputs, options.strict_shapes), out.firings);

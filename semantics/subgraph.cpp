@@ -51,7 +51,7 @@ std::set<std::string> read_names(const Node& n) {
   return names;
 }
 
-Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
+Tensor slice_along(EvalContext& cx, const Tensor& t, int64_t axis, int64_t index) {
   const Shape& s = t.shape();
   if (axis < 0 || axis >= t.rank() || index < 0 || index >= s[static_cast<size_t>(axis)])
     eval_error("X1", "slice " + std::to_string(index) + " of axis " + std::to_string(axis) + " is out of range");
@@ -64,7 +64,7 @@ Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
   return dispatch(t.dtype(), all_types, "slice", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto src = t.data<T>();
-    auto [r, dst] = Tensor::allocate<T>(out);
+    auto [r, dst] = Tensor::allocate<T>(cx, out);
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t j = 0; j < inner; ++j)
         dst[static_cast<size_t>(o * inner + j)] = src[static_cast<size_t>((o * n + index) * inner + j)];
@@ -72,7 +72,7 @@ Tensor slice_along(const Tensor& t, int64_t axis, int64_t index) {
   });
 }
 
-Tensor stack(const std::vector<Tensor>& items, int64_t axis, const std::string& what) {
+Tensor stack(EvalContext& cx, const std::vector<Tensor>& items, int64_t axis, const std::string& what) {
   if (items.empty()) eval_error("SB5", what + ": nothing to stack");
   const Tensor& first = items.front();
   ONNXSEM_CLAUSE(SB5);  // the marker of the loop below
@@ -89,7 +89,7 @@ Tensor stack(const std::vector<Tensor>& items, int64_t axis, const std::string& 
   const auto count = static_cast<int64_t>(items.size());
   return dispatch(first.dtype(), all_types, "stack", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [r, dst] = Tensor::allocate<T>(out);
+    auto [r, dst] = Tensor::allocate<T>(cx, out);
     for (int64_t k = 0; k < count; ++k) {
       auto src = items[static_cast<size_t>(k)].data<T>();
       for (int64_t o = 0; o < outer; ++o)

@@ -23,9 +23,9 @@ namespace onnxsem {
 [[nodiscard]] std::set<std::string> read_names(const Node& n);
 
 // The slice of `t` at position `index` of `axis`, which loses that axis.
-[[nodiscard]] Tensor slice_along(const Tensor& t, int64_t axis, int64_t index);
+[[nodiscard]] Tensor slice_along(EvalContext& cx, const Tensor& t, int64_t axis, int64_t index);
 
 // Stacks tensors of one element type and one shape along a new axis at position `axis` (0..rank).
-[[nodiscard]] Tensor stack(const std::vector<Tensor>& items, int64_t axis, const std::string& what);
+[[nodiscard]] Tensor stack(EvalContext& cx, const std::vector<Tensor>& items, int64_t axis, const std::string& what);
 
 }  // namespace onnxsem

@@ -27,8 +27,8 @@ Outcome run(const Model& m, std::map<std::string, Value> in, Scheduler s = {}, i
   return evaluate(m, in, toys, o);
 }
 
-Value flag(bool b) { return Value(Tensor::scalar<bool>(b)); }
-Value count(int64_t n) { return Value(Tensor::scalar<int64_t>(n)); }
+Value flag(bool b) { return Value(Tensor::scalar<bool>(test_context(), b)); }
+Value count(int64_t n) { return Value(Tensor::scalar<int64_t>(test_context(), n)); }
 
 // If whose branches read x and y from the enclosing graph; the else branch fails when evaluated.
 Model if_model() {
@@ -73,7 +73,7 @@ TEST_CASE("[SB1][SB4] If evaluates only the branch its condition selects, readin
 
 TEST_CASE("[SB4] If's condition must be a one-element bool tensor") {
   const Model m = if_model();
-  const Outcome o = run(m, {{"c", Value(Tensor::from_vector<bool>({2}, {true, false}))},
+  const Outcome o = run(m, {{"c", Value(Tensor::from_vector<bool>(test_context(), {2}, {true, false}))},
                             {"x", Value(floats({2}, {1.0f, 2.0f}))},
                             {"y", Value(floats({2}, {1.0f, 2.0f}))}});
   REQUIRE_FALSE(o.ok());
@@ -162,7 +162,7 @@ TEST_CASE("[SB7] a Loop without iterations yields empty scan outputs of the decl
 
 TEST_CASE("[SB6] Loop's trip count must be a one-element int64 tensor") {
   const Model m = loop_model();
-  const Outcome o = run(m, {{"m", Value(Tensor::from_vector<int64_t>({2}, {1, 2}))},
+  const Outcome o = run(m, {{"m", Value(Tensor::from_vector<int64_t>(test_context(), {2}, {1, 2}))},
                             {"x", Value(floats({2}, {0.0f, 1.0f}))},
                             {"y", Value(floats({2}, {1.0f, 1.0f}))}});
   REQUIRE_FALSE(o.ok());
@@ -275,7 +275,7 @@ TEST_CASE("[O1][FN1] a subgraph met under two opset imports resolves its operati
   for (auto& f : m.functions)
     if (f.name == "Pick") f.opset_imports.clear();
   const std::map<std::string, Value> in{{"x", Value(floats({2}, {1.0f, -2.0f}))},
-                                        {"c", Value(Tensor::from_vector<bool>({}, {true}))}};
+                                        {"c", Value(Tensor::from_vector<bool>(test_context(), {}, {true}))}};
   for (auto kind : {Scheduler::Kind::depth_first, Scheduler::Kind::ordered, Scheduler::Kind::reverse}) {
     CAPTURE(schedule_name(kind));
     const Outcome o = run(m, in, Scheduler{kind, 0});

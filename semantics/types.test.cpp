@@ -382,8 +382,10 @@ TEST_CASE("[TY12] type_violation says where a value departs from its inferred ty
   CHECK(type_violation(Value(onnxsem::testing::floats({2, 5}, std::vector<float>(10))), t).empty());
   CHECK_FALSE(type_violation(Value(onnxsem::testing::floats({3, 5}, std::vector<float>(15))), t).empty());
   CHECK_FALSE(type_violation(Value(onnxsem::testing::floats({2}, {1, 2})), t).empty());
-  CHECK_FALSE(type_violation(Value(Tensor::scalar<int64_t>(1)), make_tensor_type(DType::float32)).empty());
-  CHECK(type_violation(Value(Tensor::scalar<int64_t>(1)), Type{}).empty());  // nothing inferred, nothing claimed
+  CHECK_FALSE(
+      type_violation(Value(Tensor::scalar<int64_t>(test_context(), 1)), make_tensor_type(DType::float32)).empty());
+  CHECK(type_violation(Value(Tensor::scalar<int64_t>(test_context(), 1)), Type{})
+            .empty());  // nothing inferred, nothing claimed
 }
 
 TEST_CASE("[TY12] the evaluation's observer sees every assigned value with its graph") {

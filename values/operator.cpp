@@ -18,4 +18,16 @@ const Tensor& KernelArgs::tensor(size_t k) const {
   return v.tensor();
 }
 
+EvalContext& KernelArgs::context() const {
+  // [spec:E3] a firing applies its operator within the evaluation it belongs to: the evaluator names it.
+  if (!eval_context)
+    throw Failure(Error{ErrorKind::internal,
+                        "E3",
+                        "operator " + node.op_type + " was called without the context of an evaluation",
+                        {},
+                        {},
+                        {}});
+  return *eval_context;
+}
+
 }  // namespace onnxsem

@@ -34,8 +34,7 @@ struct KernelArgs {
   // K14), or nullopt; empty when none were given.
   std::vector<std::optional<std::vector<int64_t>>> picks = {};
   // The context of the evaluation that fires the operation: its limits (L3, L5), its work meter and its
-  // threads (E9). Null when a kernel is called outside an evaluation (unit tests): context() then gives the
-  // context the thread works for.
+  // threads (E9). The evaluator sets it for every firing; a test that calls a kernel directly sets its own.
   EvalContext* eval_context = nullptr;
 
   [[nodiscard]] size_t input_count() const noexcept { return inputs.size(); }
@@ -44,7 +43,8 @@ struct KernelArgs {
   [[nodiscard]] const Tensor& tensor(size_t k) const;
   [[nodiscard]] const Value& value(size_t k) const;
   [[nodiscard]] size_t output_count() const noexcept { return requested.size(); }
-  [[nodiscard]] EvalContext& context() const noexcept { return eval_context ? *eval_context : current_context(); }
+  // The evaluation's context; an internal error when none was set.
+  [[nodiscard]] EvalContext& context() const;
 };
 
 // An operator version is a pure function from input values and attributes to output values. It returns

@@ -18,7 +18,9 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path, ec);
 }
 
-Tensor floats(Shape shape, std::vector<float> values) { return Tensor::from_vector<float>(std::move(shape), values); }
+Tensor floats(Shape shape, std::vector<float> values) {
+  return Tensor::from_vector<float>(test_context(), std::move(shape), values);
+}
 
 namespace {
 // The toy operators' own errors, with IDs T1-T4 that name no clause of spec/: raised as Error values, which
@@ -29,7 +31,7 @@ namespace {
 
 Tensor zip(const Tensor& a, const Tensor& b, float sign) {
   if (a.shape() != b.shape()) toy_error("T2", "toy Add needs equal shapes");
-  auto [t, out] = Tensor::allocate<float>(a.shape());
+  auto [t, out] = Tensor::allocate<float>(test_context(), a.shape());
   auto x = a.data<float>();
   auto y = b.data<float>();
   for (size_t i = 0; i < out.size(); ++i) out[i] = x[i] + sign * y[i];
@@ -42,14 +44,14 @@ ToyTable::ToyTable() {
     return {Value(zip(a.tensor(0), a.tensor(1), 1.0f))};
   };
   kernels_["Neg"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
-    auto [t, out] = Tensor::allocate<float>(a.tensor(0).shape());
+    auto [t, out] = Tensor::allocate<float>(a.context(), a.tensor(0).shape());
     auto x = a.tensor(0).data<float>();
     for (size_t i = 0; i < out.size(); ++i) out[i] = -x[i];
     return {Value(t)};
   };
   kernels_["NegOver"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Tensor& x = a.tensor(0);
-    auto [t, out] = Tensor::overwrite_or_allocate<float>(x, x.shape());
+    auto [t, out] = Tensor::overwrite_or_allocate<float>(a.context(), x, x.shape());
     auto in = x.data<float>();
     for (size_t i = 0; i < out.size(); ++i) out[i] = -in[i];
     return {Value(t)};
@@ -63,7 +65,7 @@ ToyTable::ToyTable() {
   kernels_["Scale"] = [](const KernelArgs& a) -> std::vector<std::optional<Value>> {
     const Attribute* k = a.node.attr("k");
     if (!k) toy_error("T3", "toy Scale needs the attribute k");
-    auto [t, out] = Tensor::allocate<float>(a.tensor(0).shape());
+    auto [t, out] = Tensor::allocate<float>(a.context(), a.tensor(0).shape());
     auto x = a.tensor(0).data<float>();
     for (size_t i = 0; i < out.size(); ++i) out[i] = x[i] * k->f;
     return {Value(t)};
@@ -112,8 +114,8 @@ bool ToyTable::nondeterministic(std::string_view domain, std::string_view op) co
 }
 
 std::map<std::string, Value> control_model_inputs() {
-  return {{"c", Value(Tensor::scalar<bool>(true))},
-          {"m", Value(Tensor::scalar<int64_t>(2))},
+  return {{"c", Value(Tensor::scalar<bool>(test_context(), true))},
+          {"m", Value(Tensor::scalar<int64_t>(test_context(), 2))},
           {"x", Value(floats({2}, {1.0f, 2.0f}))}};
 }
 

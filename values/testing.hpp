@@ -12,6 +12,72 @@
 #include "runtime/error.hpp"
 #include "values/operator.hpp"
 
+namespace onnxsem {
+
+// The context of code that a test runs outside any evaluation (the values it builds, the kernels it calls
+// directly): default limits and one thread, unless a TestContext below is in force on the thread. Only
+// tests use it: outside them, every tensor is made for the context its caller names.
+namespace testing_detail {
+inline thread_local EvalContext* installed = nullptr;
+}
+[[nodiscard]] inline EvalContext& test_context() {
+  if (testing_detail::installed) return *testing_detail::installed;
+  static thread_local EvalContext fallback;
+  return fallback;
+}
+
+// Scoped: test_context() is a fresh context with one setting changed until destruction, which restores the
+// one before. The tests' stand-in for an evaluation's options.
+class TestContext {
+ public:
+  TestContext(const TestContext&) = delete;
+  TestContext& operator=(const TestContext&) = delete;
+  ~TestContext() { testing_detail::installed = previous_; }
+
+ protected:
+  TestContext(Limits limits, int threads) : context_(limits, threads), previous_(testing_detail::installed) {
+    testing_detail::installed = &context_;
+  }
+  static Limits limits_now() { return test_context().limits(); }
+
+ private:
+  EvalContext context_;
+  EvalContext* previous_;
+};
+// E9: kernels a test calls share their work among `n` threads.
+class Threads : TestContext {
+ public:
+  explicit Threads(int n) : TestContext(limits_now(), n) {}
+};
+// L3: tensors of more than `bytes` bytes are refused.
+class AllocationLimit : TestContext {
+ public:
+  explicit AllocationLimit(int64_t bytes) : TestContext(with_bytes(bytes), test_context().threads()) {}
+
+ private:
+  static Limits with_bytes(int64_t bytes) {
+    Limits l = limits_now();
+    l.tensor_bytes = bytes;
+    return l;
+  }
+};
+// L5: the bounds per firing and per evaluation (0 or less: none).
+class WorkBudget : TestContext {
+ public:
+  WorkBudget(int64_t per_firing, int64_t per_evaluation)
+      : TestContext(with_work(per_firing, per_evaluation), test_context().threads()) {}
+
+ private:
+  static Limits with_work(int64_t per_firing, int64_t per_evaluation) {
+    Limits l = limits_now();
+    l.firing_work = per_firing;
+    l.evaluation_work = per_evaluation;
+    return l;
+  }
+};
+
+}  // namespace onnxsem
+
 namespace onnxsem::testing {
 
 // A fresh folder under the temporary folder, removed with everything in it when the test ends.

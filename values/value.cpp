@@ -102,9 +102,6 @@ int64_t element_count(const Shape& shape) {
   return n;
 }
 
-// The limit is that of the context this thread works for (EvalContext::check_bytes, L3).
-void Tensor::check_bytes(int64_t count, size_t elem_size) { current_context().check_bytes(count, elem_size); }
-
 void Tensor::wrong_type(DType asked) const {
   throw Failure(Error{ErrorKind::internal,
                       "V2",

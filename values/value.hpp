@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "runtime/context.hpp"
 #include "runtime/error.hpp"
 
 namespace onnxsem {
@@ -135,10 +136,6 @@ using Shape = std::vector<int64_t>;
 // Number of elements of a shape; refuses negative dimensions and counts that overflow (spec L1).
 [[nodiscard]] int64_t element_count(const Shape& shape);
 
-// The largest tensor, in bytes, that the evaluation this thread works for may allocate (spec L3; its
-// context's limit, runtime/context.hpp); the default is 8 GiB.
-[[nodiscard]] int64_t allocation_limit() noexcept;
-
 class Tensor {
  public:
   Tensor() = default;  // the undefined tensor (dtype undefined); not a value of any ONNX graph
@@ -158,30 +155,31 @@ class Tensor {
 
   // Creates a tensor of the given shape with value-initialised elements, and hands out the only mutable
   // view of it. The caller fills the view, then treats the tensor as immutable (values never change
-  // once they leave the function that built them).
+  // once they leave the function that built them). Every way of making a tensor names the context it is
+  // made for, whose allocation limit (L3) it must fit.
   template <class T>
-  [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate(Shape shape) {
-    return make<T>(std::move(shape), true);
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate(const EvalContext& cx, Shape shape) {
+    return make<T>(cx, std::move(shape), true);
   }
 
   // As allocate, but elements of a type without a constructor (numbers, bool) are left unset: for a
   // kernel that writes every element of the view before the tensor leaves it. Saves the pass that
   // zeroes a buffer about to be overwritten.
   template <class T>
-  [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate_for_overwrite(Shape shape) {
-    return make<T>(std::move(shape), false);
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> allocate_for_overwrite(const EvalContext& cx, Shape shape) {
+    return make<T>(cx, std::move(shape), false);
   }
 
   template <class T>
-  [[nodiscard]] static Tensor from_vector(Shape shape, const std::vector<T>& values) {
-    auto [t, out] = allocate<T>(std::move(shape));
+  [[nodiscard]] static Tensor from_vector(const EvalContext& cx, Shape shape, const std::vector<T>& values) {
+    auto [t, out] = allocate<T>(cx, std::move(shape));
     if (out.size() != values.size()) eval_error("L2", "tensor value count does not match its shape");
     for (size_t i = 0; i < values.size(); ++i) out[i] = values[i];
     return t;
   }
   template <class T>
-  [[nodiscard]] static Tensor scalar(T v) {
-    auto [t, out] = allocate<T>({});
+  [[nodiscard]] static Tensor scalar(const EvalContext& cx, T v) {
+    auto [t, out] = allocate<T>(cx, {});
     out[0] = std::move(v);
     return t;
   }
@@ -208,9 +206,10 @@ class Tensor {
   }
   // allocate_for_overwrite, over x's storage when `reuse` allows it.
   template <class T>
-  [[nodiscard]] static std::pair<Tensor, std::span<T>> overwrite_or_allocate(const Tensor& x, Shape shape) {
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> overwrite_or_allocate(const EvalContext& cx, const Tensor& x,
+                                                                             Shape shape) {
     if (auto r = reuse<T>(x, shape)) return std::move(*r);
-    return allocate_for_overwrite<T>(std::move(shape));
+    return allocate_for_overwrite<T>(cx, std::move(shape));
   }
 
   // How many tensors share this one's element buffer (itself included; 0 for the undefined tensor). Tests
@@ -222,11 +221,11 @@ class Tensor {
 
  private:
   template <class T>
-  [[nodiscard]] static std::pair<Tensor, std::span<T>> make(Shape shape, bool initialise) {
+  [[nodiscard]] static std::pair<Tensor, std::span<T>> make(const EvalContext& cx, Shape shape, bool initialise) {
     Tensor t;
     t.dtype_ = dtype_of<T>;
     t.count_ = element_count(shape);
-    check_bytes(t.count_, sizeof(T));
+    cx.check_bytes(t.count_, sizeof(T));
     t.shape_ = std::move(shape);
     const size_t n = static_cast<size_t>(t.count_ == 0 ? 1 : t.count_);
     std::shared_ptr<T[]> p(initialise ? new T[n]() : new T[n]);
@@ -235,7 +234,6 @@ class Tensor {
     return {std::move(t), view};
   }
   [[noreturn]] void wrong_type(DType asked) const;
-  static void check_bytes(int64_t count, size_t elem_size);
 
   DType dtype_ = DType::undefined;
   Shape shape_;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -20,18 +21,20 @@ TEST_CASE("[V1] element types carry ONNX's type numbers and names") {
 }
 
 TEST_CASE("[V3] equality is bitwise: signed zeros differ, identical NaNs are equal") {
-  const Tensor pz = Tensor::scalar<float>(0.0f);
-  const Tensor nz = Tensor::scalar<float>(-0.0f);
+  const Tensor pz = Tensor::scalar<float>(test_context(), 0.0f);
+  const Tensor nz = Tensor::scalar<float>(test_context(), -0.0f);
   CHECK_FALSE(pz == nz);
-  const Tensor n1 = Tensor::scalar<float>(std::nanf(""));
-  const Tensor n2 = Tensor::scalar<float>(std::nanf(""));
+  const Tensor n1 = Tensor::scalar<float>(test_context(), std::nanf(""));
+  const Tensor n2 = Tensor::scalar<float>(test_context(), std::nanf(""));
   CHECK(n1 == n2);
-  CHECK_FALSE(Tensor::from_vector<float>({2}, {1, 2}) == Tensor::from_vector<float>({1, 2}, {1, 2}));
-  CHECK_FALSE(Tensor::from_vector<int32_t>({2}, {1, 2}) == Tensor::from_vector<int64_t>({2}, {1, 2}));
+  CHECK_FALSE(Tensor::from_vector<float>(test_context(), {2}, {1, 2}) ==
+              Tensor::from_vector<float>(test_context(), {1, 2}, {1, 2}));
+  CHECK_FALSE(Tensor::from_vector<int32_t>(test_context(), {2}, {1, 2}) ==
+              Tensor::from_vector<int64_t>(test_context(), {2}, {1, 2}));
 }
 
 TEST_CASE("[V2] values are tensors, sequences or optionals, read as what they are") {
-  const Value t(Tensor::scalar<int64_t>(3));
+  const Value t(Tensor::scalar<int64_t>(test_context(), 3));
   CHECK(t.is_tensor());
   CHECK_THROWS_AS((void)t.sequence(), Failure);
   Sequence s{nullptr, Items(std::vector<Value>{t, t})};
@@ -45,7 +48,7 @@ TEST_CASE("[V2] values are tensors, sequences or optionals, read as what they ar
 }
 
 TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
-  const Tensor a = Tensor::from_vector<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const Tensor a = Tensor::from_vector<int32_t>(test_context(), {2, 3}, {1, 2, 3, 4, 5, 6});
   const Tensor b = a;
   CHECK(a.data<int32_t>().data() == b.data<int32_t>().data());
   const Tensor c = a.reshaped({3, 2});
@@ -54,7 +57,7 @@ TEST_CASE("[V2] copies share their buffer; reshaping keeps the elements") {
 }
 
 TEST_CASE("[E10] an output is built over an input's storage only when no other tensor shares it") {
-  Tensor a = Tensor::from_vector<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+  Tensor a = Tensor::from_vector<float>(test_context(), {2, 3}, {1, 2, 3, 4, 5, 6});
   const float* storage = a.data<float>().data();
   {
     const Tensor copy = a;  // shared: never taken
@@ -64,7 +67,7 @@ TEST_CASE("[E10] an output is built over an input's storage only when no other t
   }
   CHECK_FALSE(Tensor::reuse<double>(a, {2, 3}).has_value());  // another element type
   CHECK_FALSE(Tensor::reuse<float>(a, {2, 2}).has_value());   // another element count
-  CHECK_FALSE(Tensor::reuse<float>(Tensor::from_vector<float>({0}, {}), {0}).has_value());
+  CHECK_FALSE(Tensor::reuse<float>(Tensor::from_vector<float>(test_context(), {0}, {}), {0}).has_value());
   auto r = Tensor::reuse<float>(a, {3, 2});
   REQUIRE(r.has_value());
   auto& [t, out] = *r;
@@ -74,7 +77,7 @@ TEST_CASE("[E10] an output is built over an input's storage only when no other t
   CHECK(t.data<float>()[5] == -6.0f);
   // Not sole any more (a and t hold it): a second output over it is refused, and the fallback allocates.
   CHECK_FALSE(Tensor::reuse<float>(a, {6}).has_value());
-  auto [u, uout] = Tensor::overwrite_or_allocate<float>(a, {6});
+  auto [u, uout] = Tensor::overwrite_or_allocate<float>(test_context(), a, {6});
   CHECK(uout.data() != storage);
 }
 
@@ -83,7 +86,7 @@ TEST_CASE("[L1][L2] element counts: negative dimensions, overflow and mismatched
   CHECK(element_count({0, 5}) == 0);
   CHECK_THROWS_AS((void)element_count({-1}), Failure);
   CHECK_THROWS_AS((void)element_count({int64_t{1} << 40, int64_t{1} << 40}), Failure);
-  const Tensor a = Tensor::from_vector<int32_t>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const Tensor a = Tensor::from_vector<int32_t>(test_context(), {2, 3}, {1, 2, 3, 4, 5, 6});
   try {
     (void)a.reshaped({4});
     CHECK(false);
@@ -95,11 +98,11 @@ TEST_CASE("[L1][L2] element counts: negative dimensions, overflow and mismatched
 namespace {
 Tensor skeys(std::vector<std::string> k) {
   const auto n = static_cast<int64_t>(k.size());
-  return Tensor::from_vector<std::string>({n}, k);
+  return Tensor::from_vector<std::string>(test_context(), {n}, k);
 }
 std::vector<Value> fvals(std::vector<float> v) {
   std::vector<Value> out;
-  for (float x : v) out.emplace_back(Tensor::scalar<float>(x));
+  for (float x : v) out.emplace_back(Tensor::scalar<float>(test_context(), x));
   return out;
 }
 std::string clause_of(auto&& f) {
@@ -117,12 +120,12 @@ TEST_CASE("[V4] a map keeps its keys in the order given, each with its value") {
   CHECK(m.key == DType::string);
   CHECK(m.size() == 2);
   CHECK(m.keys.data<std::string>()[0] == "b");
-  CHECK((*m.values)[1] == Value(Tensor::scalar<float>(2)));
+  CHECK((*m.values)[1] == Value(Tensor::scalar<float>(test_context(), 2)));
   const Value v(m);
   CHECK(v.is_map());
   CHECK_FALSE(v.is_tensor());
   CHECK(v.describe() == "map(string,2 entries)");
-  const Map e = make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr);
+  const Map e = make_map(Tensor::from_vector<int64_t>(test_context(), {0}, {}), {}, nullptr);
   CHECK(e.size() == 0);
   CHECK(Value(e).describe() == "map(int64,0 entries)");
 }
@@ -130,11 +133,15 @@ TEST_CASE("[V4] a map keeps its keys in the order given, each with its value") {
 TEST_CASE("[V4] keys are int64 or string, none twice, one value each") {
   CHECK(clause_of([] { (void)make_map(skeys({"a", "a"}), fvals({1, 2}), nullptr); }) == "V4");
   CHECK(clause_of([] {
-          (void)make_map(Tensor::from_vector<int64_t>({3}, {1, 2, 1}), fvals({1, 2, 3}), nullptr);
+          (void)make_map(Tensor::from_vector<int64_t>(test_context(), {3}, {1, 2, 1}), fvals({1, 2, 3}), nullptr);
         }) == "V4");
-  CHECK(clause_of([] { (void)make_map(Tensor::from_vector<int32_t>({1}, {1}), fvals({1}), nullptr); }) == "V4");
+  CHECK(clause_of([] {
+          (void)make_map(Tensor::from_vector<int32_t>(test_context(), {1}, {1}), fvals({1}), nullptr);
+        }) == "V4");
   CHECK(clause_of([] { (void)make_map(skeys({"a"}), fvals({1, 2}), nullptr); }) == "V4");
-  CHECK(clause_of([] { (void)make_map(Tensor::from_vector<int64_t>({1, 1}, {1}), fvals({1}), nullptr); }) == "V4");
+  CHECK(clause_of([] {
+          (void)make_map(Tensor::from_vector<int64_t>(test_context(), {1, 1}, {1}), fvals({1}), nullptr);
+        }) == "V4");
 }
 
 TEST_CASE("[V2] a map is read as a map; reading it as another kind, or another kind as a map, is an error") {
@@ -142,7 +149,7 @@ TEST_CASE("[V2] a map is read as a map; reading it as another kind, or another k
   CHECK(m.map().size() == 1);
   CHECK(clause_of([&] { (void)m.tensor(); }) == "V2");
   CHECK(clause_of([&] { (void)m.sequence(); }) == "V2");
-  CHECK(clause_of([] { (void)Value(Tensor::scalar<float>(1)).map(); }) == "V2");
+  CHECK(clause_of([] { (void)Value(Tensor::scalar<float>(test_context(), 1)).map(); }) == "V2");
   // maps can be items of sequences
   const Value s(Sequence{nullptr, Items(std::vector<Value>{m, m})});
   CHECK(s.sequence().items.at(1).is_map());
@@ -154,13 +161,13 @@ TEST_CASE("[V3] maps are equal with equal keys in the same order and equal value
   CHECK_FALSE(ab == Value(make_map(skeys({"b", "a"}), fvals({2, 1}), nullptr)));  // same pairs, other order
   CHECK_FALSE(ab == Value(make_map(skeys({"a", "b"}), fvals({1, 3}), nullptr)));
   CHECK_FALSE(ab == Value(make_map(skeys({"a"}), fvals({1}), nullptr)));
-  CHECK_FALSE(Value(make_map(Tensor::from_vector<int64_t>({0}, {}), {}, nullptr)) ==
+  CHECK_FALSE(Value(make_map(Tensor::from_vector<int64_t>(test_context(), {0}, {}), {}, nullptr)) ==
               Value(make_map(skeys({}), {}, nullptr)));  // key types differ
-  CHECK_FALSE(ab == Value(Tensor::scalar<float>(1)));
+  CHECK_FALSE(ab == Value(Tensor::scalar<float>(test_context(), 1)));
 }
 
 TEST_CASE("[V2][L5] a sequence's items are shared: inserting and erasing build new lists, the old ones unchanged") {
-  auto item = [](int64_t k) { return Value(Tensor::scalar<int64_t>(k)); };
+  auto item = [](int64_t k) { return Value(Tensor::scalar<int64_t>(test_context(), k)); };
   auto as_ints = [](const Items& items) {
     std::vector<int64_t> v;
     for (const auto& x : items) v.push_back(x.tensor().data<int64_t>()[0]);

@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string why;
     std::optional<std::map<std::string, Value>> inputs;
     {
-      const AllocationLimit limit(o.max_tensor_bytes);  // the inputs too: declared dims may be huge
-      inputs = conformance::random_inputs(m.graph, seed, why);
+      EvalContext limited(Limits{.tensor_bytes = o.max_tensor_bytes});  // the inputs too: declared dims may be huge
+      inputs = conformance::random_inputs(limited, m.graph, seed, why);
     }
     if (!inputs) return;
     fuzz::judge("run", evaluate(m, *inputs, ops, o));

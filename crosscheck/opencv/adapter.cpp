@@ -144,7 +144,7 @@ int significand_bits(DType t) {
 // runtime error. The adapter does not round on OpenCV's behalf: the rounded value would be the adapter's
 // result, not OpenCV's, and for Cast to float16 the rounding is the whole operation, which OpenCV did not do
 // (conformance/findings/opencv.md, finding 19 and G2 of the generated graphs).
-Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const std::string& name) {
+Tensor tensor_of(EvalContext& cx, const cv::Mat& given, DType declared, int declared_rank, const std::string& name) {
   const cv::Mat m = given.isContinuous() ? given : given.clone();
   if (m.channels() != 1)
     fail(1, "output '" + name + "': OpenCV gave a matrix of " + std::to_string(m.channels()) + " channels");
@@ -158,7 +158,7 @@ Tensor tensor_of(const cv::Mat& given, DType declared, int declared_rank, const 
   const std::vector<double> values = elements_of(m, name);
   return dispatch(to, numeric_and_bool_types, "output '" + name + "'", [&](auto ty) {
     using T = typename decltype(ty)::type;
-    auto [t, out] = Tensor::allocate<T>(shape);
+    auto [t, out] = Tensor::allocate<T>(cx, shape);
     for (size_t i = 0; i < n; ++i) {
       const double v = values[i];
       T x{};
@@ -275,13 +275,14 @@ void run_case(const Request& r) {
   if (outs.size() != names.size())
     fail(1, "OpenCV gave " + std::to_string(outs.size()) + " outputs for " + std::to_string(names.size()));
   fs::create_directories(r.output_dir);
+  EvalContext cx;  // the outputs OpenCV gave, copied under the default limits
   for (size_t i = 0; i < names.size(); ++i) {
     const auto& type = g.output(static_cast<int>(i)).type();
     const DType declared = type.has_tensor_type() ? static_cast<DType>(type.tensor_type().elem_type())
                                                   : DType::undefined;
     const int rank = type.has_tensor_type() && type.tensor_type().has_shape() ? type.tensor_type().shape().dim_size()
                                                                               : -1;
-    Tensor t = tensor_of(outs[i], declared, rank, names[i]);
+    Tensor t = tensor_of(cx, outs[i], declared, rank, names[i]);
     std::ofstream f(fs::path(r.output_dir) / ("output_" + std::to_string(i) + ".pb"), std::ios::binary);
     f << tensor_to_bytes(t);
     if (!f) fail(1, "cannot write output " + std::to_string(i) + " into " + r.output_dir);

@@ -30,10 +30,10 @@ namespace {
 constexpr double kNegInf = -std::numeric_limits<double>::infinity();
 
 // A tensor of element type `dt` holding the binary64 values `v`, each rounded once (P1).
-Tensor narrow_all(DType dt, Shape shape, const std::vector<double>& v, const std::string& op) {
+Tensor narrow_all(EvalContext& cx, DType dt, Shape shape, const std::vector<double>& v, const std::string& op) {
   return dispatch(dt, float_types, op, [&](auto tt) {
     using T = typename decltype(tt)::type;
-    auto [t, out] = Tensor::allocate<T>(std::move(shape));
+    auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
     for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(v[i]);
     return t;
   });
@@ -177,6 +177,7 @@ Window read_window(const Node& n) {
 // The three behaviour versions share one kernel; `version` is the since-version (23, 24 or 25) and decides
 // only which inputs and attributes exist and which combinations are refused.
 std::vector<std::optional<Value>> attention(const KernelArgs& a, int64_t version) {
+  EvalContext& cx = a.context();
   const bool has_nonpad_input = version >= 24;
   const Node& n = a.node;
   const Tensor& q = a.tensor(0);
@@ -278,7 +279,7 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, int64_t version
   const bool want_qk = a.output_count() > 3 && a.requested[3];
   // The binary64 working buffers obey the allocation limit like the tensors they become (L3).
   for (const Shape& sh : {Shape{B, Hq, Sq, Dv}, want_qk ? Shape{B, Hq, Sq, T} : Shape{}})
-    if (element_count(sh) > allocation_limit() / static_cast<int64_t>(sizeof(double)))
+    if (element_count(sh) > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(double)))
       eval_error("L3", "Attention working buffer of shape " + show(sh) + " exceeds the allocation limit");
 
   std::vector<double> y(static_cast<size_t>(B * Hq * Sq * Dv), 0.0);
@@ -361,18 +362,18 @@ std::vector<std::optional<Value>> attention(const KernelArgs& a, int64_t version
           for (int64_t d = 0; d < Dv; ++d)
             y3[static_cast<size_t>(((b * Sq + i) * Hq + h) * Dv + d)] =
                 y[static_cast<size_t>(((b * Hq + h) * Sq + i) * Dv + d)];
-    out.emplace_back(narrow_all(dt, {B, Sq, Hq * Dv}, y3, "Attention"));
+    out.emplace_back(narrow_all(cx, dt, {B, Sq, Hq * Dv}, y3, "Attention"));
   } else {
-    out.emplace_back(narrow_all(dt, {B, Hq, Sq, Dv}, y, "Attention"));
+    out.emplace_back(narrow_all(cx, dt, {B, Hq, Sq, Dv}, y, "Attention"));
   }
   // [spec:AT5] present_key / present_value are the 4-D concatenations past ++ current.
   ONNXSEM_CLAUSE(AT5);
-  if (a.output_count() > 1) out.emplace_back(narrow_all(dt, K.shape(), K.v, "Attention"));
-  if (a.output_count() > 2) out.emplace_back(narrow_all(dt, V.shape(), V.v, "Attention"));
+  if (a.output_count() > 1) out.emplace_back(narrow_all(cx, dt, K.shape(), K.v, "Attention"));
+  if (a.output_count() > 2) out.emplace_back(narrow_all(cx, dt, V.shape(), V.v, "Attention"));
   if (a.output_count() > 3) {
     // [spec:AT12] qk_matmul_output: 0 scaled Q·K, 1 after softcap, 2 after the bias, 3 after the softmax.
     ONNXSEM_CLAUSE(AT12);
-    if (want_qk) out.emplace_back(narrow_all(dt, {B, Hq, Sq, T}, qk_out, "Attention"));
+    if (want_qk) out.emplace_back(narrow_all(cx, dt, {B, Hq, Sq, T}, qk_out, "Attention"));
     else out.emplace_back(std::nullopt);
   }
   return out;
@@ -388,6 +389,7 @@ std::vector<std::optional<Value>> attention_25(const KernelArgs& a) { return att
 // ---- RotaryEmbedding -------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Node& n = a.node;
   const Tensor& x = a.tensor(0);
   const Tensor& cos_t = a.tensor(1);
@@ -467,7 +469,7 @@ std::vector<std::optional<Value>> rotary_embedding_23(const KernelArgs& a) {
         }
       }
     }
-  return {Value(narrow_all(dt, x.shape(), y, "RotaryEmbedding"))};
+  return {Value(narrow_all(cx, dt, x.shape(), y, "RotaryEmbedding"))};
 }
 
 }  // namespace

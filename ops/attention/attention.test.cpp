@@ -12,6 +12,7 @@
 #include "ops/registry.hpp"
 #include "runtime/error.hpp"
 #include "values/numeric.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 namespace {
@@ -57,6 +58,7 @@ std::vector<Tensor> run(const NodeB& b, int64_t v, std::vector<std::optional<Val
   const Kernel* k = reg().kernel("", b.n.op_type, v);
   REQUIRE_MESSAGE(k != nullptr, b.n.op_type << "-" << v << " is not registered");
   KernelArgs args{b.n, std::move(in), std::vector<bool>(outputs, true)};
+  args.eval_context = &test_context();
   auto out = (*k)(args);
   REQUIRE(out.size() == outputs);
   std::vector<Tensor> ts;
@@ -73,10 +75,10 @@ std::string clause_of(const NodeB& b, int64_t v, std::vector<std::optional<Value
   return "";
 }
 
-Tensor D(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(std::move(s), v); }
-Tensor F(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(std::move(s), v); }
-Tensor I64(Shape s, std::vector<int64_t> v) { return Tensor::from_vector<int64_t>(std::move(s), v); }
-Tensor Bool(Shape s, std::vector<bool> v) { return Tensor::from_vector<bool>(std::move(s), v); }
+Tensor D(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(test_context(), std::move(s), v); }
+Tensor F(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(test_context(), std::move(s), v); }
+Tensor I64(Shape s, std::vector<int64_t> v) { return Tensor::from_vector<int64_t>(test_context(), std::move(s), v); }
+Tensor Bool(Shape s, std::vector<bool> v) { return Tensor::from_vector<bool>(test_context(), std::move(s), v); }
 
 void check_close(const Tensor& t, const std::vector<double>& expect, double tol = 1e-12) {
   std::vector<double> got;
@@ -129,9 +131,11 @@ TEST_CASE("[AT4][AT14] scaled dot-product attention on 4-D operands") {
   CHECK(y.shape() == Shape{1, 1, 1, 2});
   check_close(y, {7, 3});
   // float16: equal scores give the mean of the values, 6, exactly
-  const Tensor h1 = Tensor::from_vector<float16_t>({1, 1, 1, 1}, {num::to_float16(1)});
-  const Tensor hk = Tensor::from_vector<float16_t>({1, 1, 2, 1}, {num::to_float16(0), num::to_float16(0)});
-  const Tensor hv = Tensor::from_vector<float16_t>({1, 1, 2, 1}, {num::to_float16(4), num::to_float16(8)});
+  const Tensor h1 = Tensor::from_vector<float16_t>(test_context(), {1, 1, 1, 1}, {num::to_float16(1)});
+  const Tensor hk = Tensor::from_vector<float16_t>(test_context(), {1, 1, 2, 1},
+                                                   {num::to_float16(0), num::to_float16(0)});
+  const Tensor hv = Tensor::from_vector<float16_t>(test_context(), {1, 1, 2, 1},
+                                                   {num::to_float16(4), num::to_float16(8)});
   const Tensor yh = run(NodeB("Attention"), 23, {h1, hk, hv})[0];
   CHECK(yh.dtype() == DType::float16);
   check_close(yh, {6});
@@ -199,8 +203,8 @@ TEST_CASE("[AT6][AT7] boolean, additive, broadcast and short masks") {
   CHECK(clause_of(node, 23, {q1, k3, v3, Bool({2, 3}, {true, true, true, true, true, true})}) == "AT6");
   CHECK(clause_of(node, 23, {q1, k3, v3, Bool({4}, {true, true, true, true})}) == "AT7");
   // a floating mask of another element type than Q (float against double): outside the operator's text
-  CHECK(clause_of(node, 23, {q1, k3, v3, Tensor::from_vector<float>({3}, {0, 0, 0})}) == "AT6");
-  CHECK(clause_of(node, 24, {q1, k3, v3, Tensor::from_vector<float>({3}, {0, 0, 0})}) == "AT6");
+  CHECK(clause_of(node, 23, {q1, k3, v3, Tensor::from_vector<float>(test_context(), {3}, {0, 0, 0})}) == "AT6");
+  CHECK(clause_of(node, 24, {q1, k3, v3, Tensor::from_vector<float>(test_context(), {3}, {0, 0, 0})}) == "AT6");
 }
 
 TEST_CASE("[AT8][AT9] causal frontier with past, padding and bottom-right offsets") {

@@ -29,6 +29,7 @@ namespace onnxsem::ops::attn {
 namespace {
 
 std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "FlexAttention";
   // [spec:FA4] score_mod and prob_mod are applied by the graph semantics; any other graph attribute is
   // not part of the operator's definition.
@@ -108,7 +109,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
     const Shape shape{B, Hq, L, S};
     Tensor t = dispatch(mod_type, float_types, op, [&](auto tt) -> Tensor {
       using T = typename decltype(tt)::type;
-      auto [r, out] = Tensor::allocate<T>(shape);
+      auto [r, out] = Tensor::allocate<T>(cx, shape);
       for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(cells_in[i]);
       return r;
     });
@@ -145,7 +146,7 @@ std::vector<std::optional<Value>> flex_attention_1(const KernelArgs& a) {
     }
   return {dispatch(q.dtype(), float_types, op, [&](auto tt) -> Value {
     using T = typename decltype(tt)::type;
-    auto [t, out] = Tensor::allocate<T>(Shape{B, Hq, L, Ev});
+    auto [t, out] = Tensor::allocate<T>(cx, Shape{B, Hq, L, Ev});
     for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(y[i]);
     return t;
   })};

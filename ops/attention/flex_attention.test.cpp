@@ -12,6 +12,7 @@
 #include "ops/registry.hpp"
 #include "runtime/error.hpp"
 #include "values/numeric.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 namespace {
@@ -51,6 +52,7 @@ struct Flex {
     const Kernel* kern = r.kernel("ai.onnx.preview", "FlexAttention", 1);
     REQUIRE(kern != nullptr);
     KernelArgs args{n, {Value(q), Value(k), Value(v)}, {true}, subgraph};
+    args.eval_context = &test_context();
     auto out = (*kern)(args);
     REQUIRE(out.size() == 1);
     REQUIRE(out[0].has_value());
@@ -66,7 +68,7 @@ struct Flex {
   }
 };
 
-Tensor d4(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(std::move(s), v); }
+Tensor d4(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(test_context(), std::move(s), v); }
 std::vector<double> vals(const Tensor& t) {
   auto d = t.data<double>();
   return {d.begin(), d.end()};
@@ -121,7 +123,7 @@ TEST_CASE("[FA1] grouped query heads read key/value head h / (Hq / Hkv)") {
   auto h = [](Shape s, std::vector<double> x) {
     std::vector<float16_t> v;
     for (double e : x) v.push_back(num::to_float16(e));
-    return Tensor::from_vector<float16_t>(std::move(s), v);
+    return Tensor::from_vector<float16_t>(test_context(), std::move(s), v);
   };
   const Tensor y = Flex()(h({1, 1, 1, 1}, {1}), h({1, 1, 2, 1}, {0, 0}), h({1, 1, 2, 1}, {1, 2}));
   CHECK(y.dtype() == DType::float16);
@@ -133,9 +135,10 @@ TEST_CASE("[FA1] [FA3] operand shapes, element types and softmax_precision are c
   const Tensor k = d4({1, 2, 2, 1}, {0, 0, 0, 0});
   const Tensor v = d4({1, 2, 2, 1}, {1, 2, 3, 4});
   CHECK(Flex().error(q, k, v).clause.empty());
-  CHECK(Flex().error(d4({2, 1, 1}, {1, 1}), k, v).clause == "FA1");                                   // rank 3
-  CHECK(Flex().error(q, Tensor::from_vector<float>({1, 2, 2, 1}, {0, 0, 0, 0}), v).clause == "FA1");  // float K
-  CHECK(Flex().error(d4({1, 3, 1, 1}, {1, 1, 1}), k, v).clause == "FA1");                             // 3 heads over 2
+  CHECK(Flex().error(d4({2, 1, 1}, {1, 1}), k, v).clause == "FA1");  // rank 3
+  CHECK(Flex().error(q, Tensor::from_vector<float>(test_context(), {1, 2, 2, 1}, {0, 0, 0, 0}), v).clause ==
+        "FA1");                                                                            // float K
+  CHECK(Flex().error(d4({1, 3, 1, 1}, {1, 1, 1}), k, v).clause == "FA1");                  // 3 heads over 2
   CHECK(Flex().error(q, d4({1, 2, 2, 2}, {0, 0, 0, 0, 0, 0, 0, 0}), v).clause == "FA1");   // head sizes differ
   CHECK(Flex().error(q, k, d4({1, 2, 3, 1}, {1, 2, 3, 4, 5, 6})).clause == "FA1");         // V length 3
   CHECK(Flex().error(q, d4({2, 2, 2, 1}, std::vector<double>(8, 0)), v).clause == "FA1");  // K batch 2
@@ -164,7 +167,8 @@ TEST_CASE("[FA4] score_mod and prob_mod are applied, through the graph semantics
     const Tensor& t = in.at(0).tensor();
     REQUIRE(t.dtype() == DType::float64);  // Q is double: the modifier sees double
     REQUIRE(t.shape() == Shape{1, 1, 1, 2});
-    return {Value(Tensor::from_vector<double>(t.shape(), {t.data<double>()[0], t.data<double>()[1] + kLn3}))};
+    return {Value(
+        Tensor::from_vector<double>(test_context(), t.shape(), {t.data<double>()[0], t.data<double>()[1] + kLn3}))};
   };
   CHECK(vals(add_ln3(q, k, v))[0] == doctest::Approx(7).epsilon(1e-14));
   CHECK(calls == 1);
@@ -172,13 +176,13 @@ TEST_CASE("[FA4] score_mod and prob_mod are applied, through the graph semantics
   zero_second.subgraph = [&](const Graph&, const std::vector<Value>& in) -> std::vector<Value> {
     const Tensor& t = in.at(0).tensor();
     CHECK(t.data<double>()[0] == 0.5);  // the weights after the softmax
-    return {Value(Tensor::from_vector<double>(t.shape(), {t.data<double>()[0], 0.0}))};
+    return {Value(Tensor::from_vector<double>(test_context(), t.shape(), {t.data<double>()[0], 0.0}))};
   };
   CHECK(vals(zero_second(q, k, v))[0] == 2.0);  // 0.5 * 4 + 0 * 8
   // A modifier that returns another shape is an evaluation error.
   Flex bad = Flex().g("score_mod");
   bad.subgraph = [](const Graph&, const std::vector<Value>&) -> std::vector<Value> {
-    return {Value(Tensor::from_vector<double>({2}, {0, 0}))};
+    return {Value(Tensor::from_vector<double>(test_context(), {2}, {0, 0}))};
   };
   CHECK(bad.error(q, k, v).clause == "FA4");
 }

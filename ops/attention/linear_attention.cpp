@@ -19,16 +19,17 @@
 namespace onnxsem::ops::attn {
 namespace {
 
-Tensor narrow(DType dt, Shape shape, const std::vector<double>& v) {
+Tensor narrow(EvalContext& cx, DType dt, Shape shape, const std::vector<double>& v) {
   return dispatch(dt, float_types, "LinearAttention", [&](auto tt) {
     using T = typename decltype(tt)::type;
-    auto [t, out] = Tensor::allocate<T>(std::move(shape));
+    auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
     for (size_t i = 0; i < out.size(); ++i) out[i] = num::from_double<T>(v[i]);
     return t;
   });
 }
 
 std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Node& n = a.node;
   const Tensor& q = a.tensor(0);
   const Tensor& k = a.tensor(1);
@@ -158,8 +159,8 @@ std::vector<std::optional<Value>> linear_attention_27(const KernelArgs& a) {
       }
     }
   std::vector<std::optional<Value>> res;
-  res.emplace_back(narrow(dt, {B, T, Hq * dv}, out));
-  if (a.output_count() > 1) res.emplace_back(narrow(state_dt, {B, Hkv, dk, dv}, S));
+  res.emplace_back(narrow(cx, dt, {B, T, Hq * dv}, out));
+  if (a.output_count() > 1) res.emplace_back(narrow(cx, state_dt, {B, Hkv, dk, dv}, S));
   return res;
 }
 

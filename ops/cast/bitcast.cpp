@@ -118,6 +118,7 @@ T element_of(uint64_t p) {
 }
 
 std::vector<std::optional<Value>> bitcast_26(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t code = attr_int_req(a.node, "to");
   // [spec:N20] `to` names a non-string element type of the input's bit width.
@@ -139,7 +140,7 @@ std::vector<std::optional<Value>> bitcast_26(const KernelArgs& a) {
     return dispatch(to, bitcast_types, "BitCast", [&](auto to_t) {
       using To = typename decltype(to_t)::type;
       auto src = x.data<From>();
-      auto [t, out] = Tensor::allocate<To>(x.shape());
+      auto [t, out] = Tensor::allocate<To>(cx, x.shape());
       // pairs of different widths were refused above (N20); only equal widths are instantiated with a body
       if constexpr (width_of<From>() == width_of<To>()) {
         for (size_t i = 0; i < src.size(); ++i) out[i] = element_of<To>(pattern_of(src[i]));

@@ -12,6 +12,7 @@
 
 #include "ops/registry.hpp"
 #include "runtime/error.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -43,6 +44,7 @@ Tensor bitcast(Tensor x, std::optional<int64_t> to) {
   std::vector<std::optional<Value>> in;
   in.emplace_back(Value(std::move(x)));
   KernelArgs args{n, std::move(in), {true}};
+  args.eval_context = &test_context();
   auto out = (*k)(args);
   REQUIRE(out.size() == 1);
   REQUIRE(out[0].has_value());
@@ -69,7 +71,7 @@ std::vector<T> vals(const Tensor& t) {
 }
 template <class T>
 Tensor vec(std::vector<T> v) {
-  return Tensor::from_vector<T>({static_cast<int64_t>(v.size())}, v);
+  return Tensor::from_vector<T>(test_context(), {static_cast<int64_t>(v.size())}, v);
 }
 template <class T>
 std::vector<unsigned> bits(const Tensor& t) {
@@ -112,14 +114,14 @@ TEST_CASE("[N22] BitCast keeps NaN payloads, the shape, rank 0 and empty tensors
   CHECK(std::isnan(vals<float>(f)[0]));
   CHECK(vals<uint32_t>(bitcast(f, kUint32)) == std::vector<uint32_t>{0x7FA00001u, 0xFFC00000u});
   // shape [2, 0] stays [2, 0]
-  const Tensor e = bitcast(Tensor::from_vector<float>({2, 0}, {}), kInt32);
+  const Tensor e = bitcast(Tensor::from_vector<float>(test_context(), {2, 0}, {}), kInt32);
   CHECK(e.dtype() == DType::int32);
   CHECK(e.shape() == Shape{2, 0});
   // rank 0
-  const Tensor s = bitcast(Tensor::scalar<int16_t>(-1), kUint16);
+  const Tensor s = bitcast(Tensor::scalar<int16_t>(test_context(), -1), kUint16);
   CHECK(s.shape() == Shape{});
   CHECK(vals<uint16_t>(s) == std::vector<uint16_t>{65535});
-  const Tensor m = bitcast(Tensor::from_vector<int8_t>({2, 2}, {-1, -128, 127, 0}), kUint8);
+  const Tensor m = bitcast(Tensor::from_vector<int8_t>(test_context(), {2, 2}, {-1, -128, 127, 0}), kUint8);
   CHECK(m.shape() == Shape{2, 2});
   CHECK(vals<uint8_t>(m) == std::vector<uint8_t>{255, 128, 127, 0});
   // the input's own type: the same tensor
@@ -170,7 +172,7 @@ TEST_CASE("[N21] BitCast of bool: false and true are the bytes 0 and 1; other by
   CHECK(clause_of([] { (void)bitcast(vec<float8e4m3fn_t>({with_bits<float8e4m3fn_t>(uint8_t{0x38})}), kBool); }) ==
         "N21");
   // an empty tensor has no byte to check
-  CHECK(bitcast(Tensor::from_vector<uint8_t>({0}, {}), kBool).dtype() == DType::boolean);
+  CHECK(bitcast(Tensor::from_vector<uint8_t>(test_context(), {0}, {}), kBool).dtype() == DType::boolean);
 }
 
 TEST_CASE("[N20] BitCast requires `to` of the input's bit width and refuses strings") {

@@ -93,21 +93,21 @@ To convert(const From& x, const CastOptions& o) {
   }
 }
 
-Tensor cast_tensor(const Tensor& in, DType to, const CastOptions& o, const char* op) {
+Tensor cast_tensor(EvalContext& cx, const Tensor& in, DType to, const CastOptions& o, const char* op) {
   if (in.dtype() == to) return in;  // N19; values are immutable, the buffer is shared
   return dispatch(in.dtype(), all_types, op, [&](auto from_t) {
     using From = typename decltype(from_t)::type;
     return dispatch(to, all_types, op, [&](auto to_t) {
       using To = typename decltype(to_t)::type;
       auto src = in.data<From>();
-      auto [t, out_view] = Tensor::allocate<To>(in.shape());
+      auto [t, out_view] = Tensor::allocate<To>(cx, in.shape());
       const std::span<To> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       if constexpr (std::is_same_v<From, std::string> || std::is_same_v<To, std::string>) {
         for (size_t i = 0; i < src.size(); ++i) out[i] = convert<To, From>(src[i], o);
       } else {
         // E9: slices of the elements go to the threads; each element converts alone.
         const auto n = static_cast<int64_t>(src.size());
-        parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+        parallel_slices(cx, n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
           for (int64_t i = lo; i < hi; ++i)
             out[static_cast<size_t>(i)] = convert<To, From>(src[static_cast<size_t>(i)], o);
         });
@@ -182,45 +182,52 @@ std::vector<std::optional<Value>> one(Tensor t) {
 
 // Cast-1: `to` is a string attribute.
 std::vector<std::optional<Value>> cast_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const auto to = attr_string_opt(a.node, "to");
   if (!to) eval_error("A1", "required attribute 'to' is missing");
-  return one(cast_tensor(a.tensor(0), target_type_by_name(*to), {}, "Cast"));
+  return one(cast_tensor(cx, a.tensor(0), target_type_by_name(*to), {}, "Cast"));
 }
 
 // Cast-6, 9, 13: `to` is an integer attribute (9 added strings, 13 bfloat16).
 std::vector<std::optional<Value>> cast_6(const KernelArgs& a) {
-  return one(cast_tensor(a.tensor(0), target_type(attr_int_req(a.node, "to")), {}, "Cast"));
+  EvalContext& cx = a.context();
+  return one(cast_tensor(cx, a.tensor(0), target_type(attr_int_req(a.node, "to")), {}, "Cast"));
 }
 
 // Cast-19, 21, 23: `saturate` (19 added float8, 21 int4/uint4, 23 float4e2m1).
 std::vector<std::optional<Value>> cast_19(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   CastOptions o;
   o.saturate = attr_int(a.node, "saturate", 1) != 0;
-  return one(cast_tensor(a.tensor(0), target_type(attr_int_req(a.node, "to")), o, "Cast"));
+  return one(cast_tensor(cx, a.tensor(0), target_type(attr_int_req(a.node, "to")), o, "Cast"));
 }
 
 // Cast-24, 25, 28: `round_mode` for float8e8m0 (24 added float8e8m0, 25 int2/uint2, 28 more types).
 std::vector<std::optional<Value>> cast_24(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   CastOptions o;
   o.saturate = attr_int(a.node, "saturate", 1) != 0;
   o.round = round_mode(a.node);
-  return one(cast_tensor(a.tensor(0), target_type(attr_int_req(a.node, "to")), o, "Cast"));
+  return one(cast_tensor(cx, a.tensor(0), target_type(attr_int_req(a.node, "to")), o, "Cast"));
 }
 
 // CastLike: the target type is the element type of the second input (its values are not read).
 std::vector<std::optional<Value>> castlike_15(const KernelArgs& a) {
-  return one(cast_tensor(a.tensor(0), a.tensor(1).dtype(), {}, "CastLike"));
+  EvalContext& cx = a.context();
+  return one(cast_tensor(cx, a.tensor(0), a.tensor(1).dtype(), {}, "CastLike"));
 }
 std::vector<std::optional<Value>> castlike_19(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   CastOptions o;
   o.saturate = attr_int(a.node, "saturate", 1) != 0;
-  return one(cast_tensor(a.tensor(0), a.tensor(1).dtype(), o, "CastLike"));
+  return one(cast_tensor(cx, a.tensor(0), a.tensor(1).dtype(), o, "CastLike"));
 }
 std::vector<std::optional<Value>> castlike_24(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   CastOptions o;
   o.saturate = attr_int(a.node, "saturate", 1) != 0;
   o.round = round_mode(a.node);
-  return one(cast_tensor(a.tensor(0), a.tensor(1).dtype(), o, "CastLike"));
+  return one(cast_tensor(cx, a.tensor(0), a.tensor(1).dtype(), o, "CastLike"));
 }
 
 }  // namespace

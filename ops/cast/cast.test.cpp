@@ -11,6 +11,7 @@
 #include "ops/registry.hpp"
 #include "runtime/error.hpp"
 #include "runtime/parallel.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -51,6 +52,7 @@ Tensor run(const std::string& op, int64_t version, std::vector<Tensor> inputs, s
   std::vector<std::optional<Value>> in;
   for (auto& t : inputs) in.emplace_back(Value(std::move(t)));
   KernelArgs a{n, std::move(in), {true}};
+  a.eval_context = &test_context();
   auto out = (*k)(a);
   REQUIRE(out.size() == 1);
   REQUIRE(out[0].has_value());
@@ -85,7 +87,7 @@ std::vector<uint8_t> bits8(const Tensor& t) {
 }
 template <class T>
 Tensor vec(std::vector<T> v) {
-  return Tensor::from_vector<T>({static_cast<int64_t>(v.size())}, v);
+  return Tensor::from_vector<T>(test_context(), {static_cast<int64_t>(v.size())}, v);
 }
 
 constexpr float kInfF = std::numeric_limits<float>::infinity();
@@ -113,7 +115,7 @@ TEST_CASE("[N17] Cast is registered for every behaviour version; `to` must name 
 }
 
 TEST_CASE("[N19] Cast keeps the shape; a cast to the same type keeps every bit") {
-  const Tensor x = Tensor::from_vector<int16_t>({2, 2}, {200, -1, 127, 128});
+  const Tensor x = Tensor::from_vector<int16_t>(test_context(), {2, 2}, {200, -1, 127, 128});
   const Tensor y = cast(13, x, 3);  // int8
   CHECK(y.shape() == Shape{2, 2});
   CHECK(vals<int8_t>(y) == std::vector<int8_t>{-56, -1, 127, -128});
@@ -125,12 +127,12 @@ TEST_CASE("[N19] Cast keeps the shape; a cast to the same type keeps every bit")
   const Tensor g = cast(21, f, 1);
   CHECK(g == f);
   // empty tensors stay empty with their shape
-  const Tensor e = Tensor::from_vector<float>({0, 3}, {});
+  const Tensor e = Tensor::from_vector<float>(test_context(), {0, 3}, {});
   const Tensor ee = cast(19, e, 7);
   CHECK(ee.dtype() == DType::int64);
   CHECK(ee.shape() == Shape{0, 3});
   // rank 0
-  const Tensor s = cast(6, Tensor::scalar<double>(-2.75), 6);
+  const Tensor s = cast(6, Tensor::scalar<double>(test_context(), -2.75), 6);
   CHECK(s.shape().empty());
   CHECK(vals<int32_t>(s) == std::vector<int32_t>{-2});
 }
@@ -149,7 +151,7 @@ TEST_CASE("[N7] Cast between integer types wraps around") {
   CHECK(u2.data<uint2_t>()[0].v == 0);
   CHECK(u2.data<uint2_t>()[1].v == 3);
   // int4 -> int8 sign-extends
-  const Tensor back = cast(21, Tensor::from_vector<int4_t>({2}, {int4_t{-8}, int4_t{7}}), 3);
+  const Tensor back = cast(21, Tensor::from_vector<int4_t>(test_context(), {2}, {int4_t{-8}, int4_t{7}}), 3);
   CHECK(vals<int8_t>(back) == std::vector<int8_t>{-8, 7});
 }
 
@@ -166,7 +168,9 @@ TEST_CASE("[N6] Cast of floats to integers truncates; out of range is an error")
   CHECK(clause_of([] { (void)cast(13, vec<float>({3e9f}), 6); }) == "N6");
   CHECK(clause_of([] { (void)cast(13, vec<float>({-1.0f}), 12); }) == "N6");  // uint32
   CHECK(clause_of([] { (void)cast(13, vec<float>({kNaNF}), 7); }) == "N6");
-  CHECK(clause_of([] { (void)cast(13, Tensor::from_vector<float16_t>({1}, {float16_t{0x7C00}}), 5); }) == "N6");
+  CHECK(clause_of([] {
+          (void)cast(13, Tensor::from_vector<float16_t>(test_context(), {1}, {float16_t{0x7C00}}), 5);
+        }) == "N6");
 }
 
 TEST_CASE("[N16] Cast of floats to sub-byte integers truncates then wraps") {
@@ -178,7 +182,9 @@ TEST_CASE("[N16] Cast of floats to sub-byte integers truncates then wraps") {
   std::vector<int> got2;
   for (auto v : u2.data<uint2_t>()) got2.push_back(v.v);
   CHECK(got2 == std::vector<int>{3, 0, 1});
-  const Tensor i2 = cast(25, Tensor::from_vector<float16_t>({2}, {float16_t{0x4200}, float16_t{0xC000}}), 26);
+  const Tensor i2 = cast(25,
+                         Tensor::from_vector<float16_t>(test_context(), {2}, {float16_t{0x4200}, float16_t{0xC000}}),
+                         26);
   CHECK(i2.data<int2_t>()[0].v == -1);  // 3.0 -> 0b11 -> -1
   CHECK(i2.data<int2_t>()[1].v == -2);  // -2.0
   CHECK(clause_of([] { (void)cast(21, vec<float>({kNaNF}), 21); }) == "N6");
@@ -199,11 +205,11 @@ TEST_CASE("[N3][N4] Cast to narrow floats: overflow, saturate and its default") 
   const Tensor b = cast(13, vec<float>({1.00390625f}), 16);  // 1 + 2^-8: tie -> 1.0
   CHECK(b.data<bfloat16_t>()[0].bits == 0x3F80);
   // widening back: bfloat16 0x3F81 = 1 + 2^-7; e4m3fnuz 0x80 is NaN; float4 0xF is -6
-  CHECK(vals<float>(cast(13, Tensor::from_vector<bfloat16_t>({1}, {bfloat16_t{0x3F81}}), 1)) ==
+  CHECK(vals<float>(cast(13, Tensor::from_vector<bfloat16_t>(test_context(), {1}, {bfloat16_t{0x3F81}}), 1)) ==
         std::vector<float>{1.0078125f});
-  CHECK(
-      std::isnan(vals<double>(cast(19, Tensor::from_vector<float8e4m3fnuz_t>({1}, {float8e4m3fnuz_t{0x80}}), 11))[0]));
-  CHECK(vals<float>(cast(23, Tensor::from_vector<float4e2m1_t>({1}, {float4e2m1_t{0xF}}), 1)) ==
+  CHECK(std::isnan(vals<double>(
+      cast(19, Tensor::from_vector<float8e4m3fnuz_t>(test_context(), {1}, {float8e4m3fnuz_t{0x80}}), 11))[0]));
+  CHECK(vals<float>(cast(23, Tensor::from_vector<float4e2m1_t>(test_context(), {1}, {float4e2m1_t{0xF}}), 1)) ==
         std::vector<float>{-6.0f});
   // float4e2m1 saturates and maps NaN to 0x8 (N11)
   CHECK(bits8<float4e2m1_t>(cast(23, vec<float>({9.0f, kNaNF, -0.0f, 2.5f}), 23)) ==
@@ -222,7 +228,7 @@ TEST_CASE("[N5][N18] Cast to float8e8m0 follows round_mode and saturate") {
   // Cast-19 has no round_mode: float8e8m0 outputs round up
   CHECK(bits8<float8e8m0_t>(cast(19, vec<float>({1.1f}), 24)) == std::vector<uint8_t>{0x80});
   // CastLike-24 reads round_mode too
-  const Tensor like = Tensor::from_vector<float8e8m0_t>({1}, {float8e8m0_t{0x7F}});
+  const Tensor like = Tensor::from_vector<float8e8m0_t>(test_context(), {1}, {float8e8m0_t{0x7F}});
   const Tensor y = run("CastLike", 24, {vec<double>({3.0}), like}, {attr_s("round_mode", "down")});
   CHECK(bits8<float8e8m0_t>(y) == std::vector<uint8_t>{0x80});
 }
@@ -257,12 +263,12 @@ TEST_CASE("[N8][N14] Cast between strings and numbers") {
 }
 
 TEST_CASE("[N19] CastLike takes the element type of its second input, not its values or shape") {
-  const Tensor like = Tensor::from_vector<int64_t>({3}, {7, 8, 9});
-  const Tensor y = run("CastLike", 15, {Tensor::from_vector<float>({2, 1}, {1.9f, -1.9f}), like}, {});
+  const Tensor like = Tensor::from_vector<int64_t>(test_context(), {3}, {7, 8, 9});
+  const Tensor y = run("CastLike", 15, {Tensor::from_vector<float>(test_context(), {2, 1}, {1.9f, -1.9f}), like}, {});
   CHECK(y.dtype() == DType::int64);
   CHECK(y.shape() == Shape{2, 1});
   CHECK(vals<int64_t>(y) == std::vector<int64_t>{1, -1});
-  const Tensor like8 = Tensor::from_vector<float8e4m3fn_t>({0}, {});
+  const Tensor like8 = Tensor::from_vector<float8e4m3fn_t>(test_context(), {0}, {});
   const Tensor z = run("CastLike", 19, {vec<float>({1e6f}), like8}, {attr_i("saturate", 0)});
   CHECK(bits8<float8e4m3fn_t>(z) == std::vector<uint8_t>{0x7F});
   CHECK(bits8<float8e4m3fn_t>(run("CastLike", 21, {vec<float>({1e6f}), like8}, {})) == std::vector<uint8_t>{0x7E});
@@ -298,21 +304,21 @@ TEST_CASE("[N18][N7] Cast-25: round_mode on float8e8m0 and wrap-around to int2")
 }
 
 TEST_CASE("[N4][N11] CastLike-23 rounds to float4e2m1, saturating, ties to even") {
-  const Tensor like = Tensor::from_vector<float4e2m1_t>({1}, {float4e2m1_t{0x2}});
+  const Tensor like = Tensor::from_vector<float4e2m1_t>(test_context(), {1}, {float4e2m1_t{0x2}});
   // 100 saturates to 6 (0x7); -0.25 is halfway between -0 and -0.5: the even code -0 (0x8); 1.25 -> 1 (0x2)
   const Tensor y = run("CastLike", 23, {vec<float>({100.0f, -0.25f, 1.25f}), like}, {});
   CHECK(bits8<float4e2m1_t>(y) == std::vector<uint8_t>{0x7, 0x8, 0x2});
 }
 
 TEST_CASE("[N7] CastLike-25 wraps integers around to uint2") {
-  const Tensor like = Tensor::from_vector<uint2_t>({1}, {uint2_t{1}});
+  const Tensor like = Tensor::from_vector<uint2_t>(test_context(), {1}, {uint2_t{1}});
   // 7 = 0b111 -> 3; -1 -> 3; 4 = 0b100 -> 0
   const Tensor y = run("CastLike", 25, {vec<int64_t>({7, -1, 4}), like}, {});
   std::vector<int> got;
   for (auto v : y.data<uint2_t>()) got.push_back(v.v);
   CHECK(got == std::vector<int>{3, 3, 0});
   // an empty input stays empty, with the type of the second input
-  const Tensor e = run("CastLike", 25, {Tensor::from_vector<float>({0, 2}, {}), like}, {});
+  const Tensor e = run("CastLike", 25, {Tensor::from_vector<float>(test_context(), {0, 2}, {}), like}, {});
   CHECK(e.dtype() == DType::uint2);
   CHECK(e.shape() == Shape{0, 2});
 }

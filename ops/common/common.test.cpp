@@ -5,6 +5,7 @@
 #include "ops/common/broadcast.hpp"
 #include "ops/common/shape_rules.hpp"
 #include "values/operator.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::ops;
@@ -64,12 +65,13 @@ TEST_CASE("[A1][W5] attributes: defaults, required ones, and wrong types") {
 
 TEST_CASE("[A2][A3] inputs: present when required; index inputs are int32/int64 of rank <= 1") {
   Node n;
-  KernelArgs args{n, {std::nullopt, Value(Tensor::from_vector<int32_t>({2}, {4, -1}))}, {true}};
+  KernelArgs args{n, {std::nullopt, Value(Tensor::from_vector<int32_t>(test_context(), {2}, {4, -1}))}, {true}};
+  args.eval_context = &test_context();
   CHECK(clause_of([&] { (void)args.tensor(0); }) == "A2");
   CHECK(clause_of([&] { (void)args.tensor(5); }) == "A2");
   CHECK(int_list(args.tensor(1), "shape") == std::vector<int64_t>{4, -1});
-  CHECK(clause_of([] { (void)int_list(Tensor::from_vector<float>({1}, {1.0f}), "shape"); }) == "A3");
-  CHECK(clause_of([] { (void)int_list(Tensor::from_vector<int64_t>({1, 1}, {1}), "shape"); }) == "A3");
+  CHECK(clause_of([] { (void)int_list(Tensor::from_vector<float>(test_context(), {1}, {1.0f}), "shape"); }) == "A3");
+  CHECK(clause_of([] { (void)int_list(Tensor::from_vector<int64_t>(test_context(), {1, 1}, {1}), "shape"); }) == "A3");
 }
 
 TEST_CASE("[TS1] static broadcasting: fixed sizes must fit; symbols and unknown sizes are carried") {

@@ -459,21 +459,21 @@ void product_slice(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView
 
 // C (m x n, row-major with row stride ldc) = A B, or C += A B in the order above when `accumulate`.
 template <class TA, class TB>
-void product(int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c, int64_t ldc,
-             bool accumulate = false) {
+void product(EvalContext& cx, int64_t m, int64_t n, int64_t k, MatrixView<TA> a, MatrixView<TB> b, double* c,
+             int64_t ldc, bool accumulate = false) {
   using namespace product_detail;
   if (m <= 0 || n <= 0) return;
   // L5: m x n x k multiply-adds, counted before they are done.
-  charge_work(work_product({m, n, k}), "a matrix product");
+  cx.charge(work_product({m, n, k}), "a matrix product");
   // E9: a product of fewer rows than a register tile reads each element of B once, unpacked, for its few
   // multiply-adds: its work is judged as a pass over B's elements (kElementGrain), not by the register
   // kernel's grain.
-  int64_t parts = k > 0 ? pieces_for(work_product({m, n, k}), m < kMR ? kElementGrain : kParallelGrain) : 1;
+  int64_t parts = k > 0 ? pieces_for(cx, work_product({m, n, k}), m < kMR ? kElementGrain : kParallelGrain) : 1;
   // E9: slices of columns when C is wide enough (each at least two panels), else of rows.
   const bool by_columns = n >= parts * 2 * kNR;
   if (!by_columns) parts = std::min(parts, std::max<int64_t>(1, m / kMR));
   if (parts <= 1) return product_slice(m, n, k, a, b, c, ldc, accumulate);
-  parallel_for(parts, [&](int64_t q) {
+  parallel_for(cx, parts, [&](int64_t q) {
     if (by_columns) {
       const auto [j0, j1] = slice_bounds(n, parts, q, kNR);
       MatrixView<TB> bq{b.data + j0 * b.col_stride, b.row_stride, b.col_stride};

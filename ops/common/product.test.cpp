@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ops/common/product.hpp"
+#include "values/testing.hpp"
 
 using namespace onnxsem;
 using namespace onnxsem::ops;
@@ -69,7 +70,7 @@ TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size
     const std::vector<float> a = random_binary32(m * k, rng), b = random_binary32(k * n, rng);
     const MatrixView<float> va{a.data(), k, 1}, vb{b.data(), n, 1};
     std::vector<double> c(static_cast<size_t>(m * n), 42.0);
-    product(m, n, k, va, vb, c.data(), n);
+    product(test_context(), m, n, k, va, vb, c.data(), n);
     CHECK(same_bits(c, textbook(m, n, k, va, vb)));
     // The same matrices read transposed through strides: A^T stored [k, m], B^T stored [n, k].
     std::vector<double> at(a.size()), bt(b.size());
@@ -78,7 +79,8 @@ TEST_CASE("[P2] the blocked product gives the textbook sum's bits, at every size
     for (int64_t q = 0; q < k; ++q)
       for (int64_t j = 0; j < n; ++j) bt[static_cast<size_t>(j * k + q)] = b[static_cast<size_t>(q * n + j)];
     std::vector<double> ct(static_cast<size_t>(m * n));
-    product(m, n, k, MatrixView<double>{at.data(), 1, m}, MatrixView<double>{bt.data(), 1, k}, ct.data(), n);
+    product(test_context(), m, n, k, MatrixView<double>{at.data(), 1, m}, MatrixView<double>{bt.data(), 1, k},
+            ct.data(), n);
     CHECK(same_bits(ct, c));
   }
 }
@@ -89,28 +91,29 @@ TEST_CASE("[P2] products are rounded before they are added (no fused multiply-ad
   const double e = std::ldexp(1.0, -30);
   const double a[] = {-1.0, 1.0 + e}, b[] = {1.0, 1.0 + e};
   double c = 7.0;
-  product(1, 1, 2, MatrixView<double>{a, 2, 1}, MatrixView<double>{b, 1, 1}, &c, 1);
+  product(test_context(), 1, 1, 2, MatrixView<double>{a, 2, 1}, MatrixView<double>{b, 1, 1}, &c, 1);
   CHECK(c == std::ldexp(1.0, -29));
   // Wide enough to use the register tile rather than an edge.
   std::vector<double> aa(12 * 2), bb(2 * 16), cc(12 * 16);
   for (int i = 0; i < 12; ++i) aa[i * 2] = -1.0, aa[i * 2 + 1] = 1.0 + e;
   for (int j = 0; j < 16; ++j) bb[j] = 1.0, bb[16 + j] = 1.0 + e;
-  product(12, 16, 2, MatrixView<double>{aa.data(), 2, 1}, MatrixView<double>{bb.data(), 16, 1}, cc.data(), 16);
+  product(test_context(), 12, 16, 2, MatrixView<double>{aa.data(), 2, 1}, MatrixView<double>{bb.data(), 16, 1},
+          cc.data(), 16);
   for (double x : cc) CHECK(x == std::ldexp(1.0, -29));
 }
 
 TEST_CASE("[P2] accumulating continues each sum; K = 0 gives +0; the sum starts at +0") {
   const double a[] = {1.0, 2.0, 3.0, 4.0}, b[] = {10.0, 20.0};
   std::vector<double> c = {0.5, 0.25, 0.125, 0.0625};
-  product(2, 2, 1, MatrixView<double>{a, 2, 1}, MatrixView<double>{b, 2, 1}, c.data(), 2, true);
+  product(test_context(), 2, 2, 1, MatrixView<double>{a, 2, 1}, MatrixView<double>{b, 2, 1}, c.data(), 2, true);
   CHECK(c == std::vector<double>{10.5, 20.25, 30.125, 60.0625});
   std::vector<double> z = {9.0, 9.0};
-  product(1, 2, 0, MatrixView<double>{a, 0, 1}, MatrixView<double>{b, 2, 1}, z.data(), 2);
+  product(test_context(), 1, 2, 0, MatrixView<double>{a, 0, 1}, MatrixView<double>{b, 2, 1}, z.data(), 2);
   CHECK(z == std::vector<double>{0.0, 0.0});
   // -0 * 1 added to +0 is +0: the sum starts at +0, not at the first product.
   const double nz[] = {-0.0}, one[] = {1.0};
   double r = 5.0;
-  product(1, 1, 1, MatrixView<double>{nz, 1, 1}, MatrixView<double>{one, 1, 1}, &r, 1);
+  product(test_context(), 1, 1, 1, MatrixView<double>{nz, 1, 1}, MatrixView<double>{one, 1, 1}, &r, 1);
   CHECK(r == 0.0);
   CHECK(!std::signbit(r));
 }
@@ -126,7 +129,7 @@ TEST_CASE("[P2] a product from a packed B gives the same bits as from B itself")
     const std::vector<double> packed = packed_b(b, k, n);
     std::vector<double> c1(static_cast<size_t>(m * n)), c2(static_cast<size_t>(m * n));
     const MatrixView<double> va{a.data(), k, 1};
-    product(m, n, k, va, MatrixView<double>{b.data(), n, 1}, c1.data(), n);
+    product(test_context(), m, n, k, va, MatrixView<double>{b.data(), n, 1}, c1.data(), n);
     product_packed_rows(n, va, m, k, 0, m, packed.data(), c2.data(), n, false, false);
     CHECK(same_bits(c1, c2));
     CHECK(same_bits(c1, textbook(m, n, k, va, MatrixView<double>{b.data(), n, 1})));
@@ -153,7 +156,7 @@ TEST_CASE("[E9] [P2] on 1, 2 and 3 threads the product gives the textbook sum's 
       CAPTURE(t);
       Threads threads(t);
       std::vector<double> c(static_cast<size_t>(m * n), -1.0);
-      product(m, n, k, va, vb, c.data(), n);
+      product(test_context(), m, n, k, va, vb, c.data(), n);
       CHECK(same_bits(c, want));
       // B packed; rows of C in slices of whole register panels, as a convolution hands them out.
       const std::vector<double> packed = packed_b(b, k, n);

@@ -19,6 +19,7 @@
 #include "runtime/error.hpp"
 #include "values/ir.hpp"
 #include "values/operator.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 namespace onnxsem::ops::testing {
@@ -114,6 +115,7 @@ inline Outputs call(const Kernel* k, const Node& n, Inputs inputs, std::vector<b
   REQUIRE_MESSAGE(k != nullptr, n.op_type << " is not registered at that version");
   KernelArgs a{n, std::move(inputs), std::move(requested)};
   a.choices = std::move(choices);
+  a.eval_context = &test_context();
   return (*k)(a);
 }
 
@@ -151,12 +153,12 @@ inline Outputs run_op(AddFamily add, const std::string& op, int64_t version, Inp
 
 template <class T>
 Tensor tv(Shape s, std::vector<T> v) {
-  return Tensor::from_vector<T>(std::move(s), v);
+  return Tensor::from_vector<T>(test_context(), std::move(s), v);
 }
 template <class T>
 Tensor t1(std::vector<T> v) {
   const auto n = static_cast<int64_t>(v.size());
-  return Tensor::from_vector<T>({n}, v);
+  return Tensor::from_vector<T>(test_context(), {n}, v);
 }
 inline Tensor tf(Shape s, std::vector<float> v) { return tv<float>(std::move(s), std::move(v)); }
 inline Tensor td(Shape s, std::vector<double> v) { return tv<double>(std::move(s), std::move(v)); }
@@ -165,7 +167,7 @@ inline Tensor ti32(Shape s, std::vector<int32_t> v) { return tv<int32_t>(std::mo
 inline Tensor tstr(Shape s, std::vector<std::string> v) { return tv<std::string>(std::move(s), std::move(v)); }
 // A float tensor holding 0, 1, 2, ... in row-major order.
 inline Tensor iota_f(Shape s) {
-  auto [t, o] = Tensor::allocate<float>(std::move(s));
+  auto [t, o] = Tensor::allocate<float>(test_context(), std::move(s));
   for (size_t i = 0; i < o.size(); ++i) o[i] = static_cast<float>(i);
   return t;
 }

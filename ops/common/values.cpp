@@ -25,9 +25,9 @@ std::string show(const Shape& s) {
 
 std::vector<double> widen_all(const Tensor& t, const std::string& what) { return widen_all(t, float_types, what); }
 
-std::vector<double> work_buffer(const Shape& s) {
+std::vector<double> work_buffer(EvalContext& cx, const Shape& s) {
   const int64_t count = element_count(s);
-  if (count > allocation_limit() / static_cast<int64_t>(sizeof(double)))
+  if (count > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(double)))
     eval_error("L3", "a working buffer of " + std::to_string(count) + " elements exceeds the allocation limit");
   return std::vector<double>(static_cast<size_t>(count), 0.0);
 }

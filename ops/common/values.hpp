@@ -53,6 +53,6 @@ template <class Types>
 
 // A zeroed binary64 working buffer with the element count of `s`; it obeys the allocation limit as an
 // output of that shape would (L3).
-[[nodiscard]] std::vector<double> work_buffer(const Shape& s);
+[[nodiscard]] std::vector<double> work_buffer(EvalContext& cx, const Shape& s);
 
 }  // namespace onnxsem::ops

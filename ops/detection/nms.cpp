@@ -58,6 +58,7 @@ double scalar_float(const Tensor& t, const std::string& name, double absent) {
 }
 
 std::vector<std::optional<Value>> nms(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& boxes = a.tensor(0);
   const Tensor& scores = a.tensor(1);
   const int64_t center = attr_int(a.node, "center_point_box", 0);
@@ -123,7 +124,7 @@ std::vector<std::optional<Value>> nms(const KernelArgs& a) {
   // [spec:TX43] one row [batch, class, box] per selected box, by batch, then class, then selection order.
   ONNXSEM_CLAUSE(TX43);
   const auto K = static_cast<int64_t>(selected.size() / 3);
-  return {Value(Tensor::from_vector<int64_t>({K, 3}, selected))};
+  return {Value(Tensor::from_vector<int64_t>(cx, {K, 3}, selected))};
 }
 
 }  // namespace

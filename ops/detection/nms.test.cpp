@@ -14,7 +14,7 @@ std::vector<std::optional<Value>> nms(const Tensor& boxes, const Tensor& scores,
                                       std::optional<float> iou, std::optional<float> score, int64_t center = 0,
                                       int64_t version = 11) {
   std::vector<std::optional<Value>> in{Value(boxes), Value(scores)};
-  in.push_back(max_out ? std::optional<Value>(Value(Tensor::scalar<int64_t>(*max_out))) : std::nullopt);
+  in.push_back(max_out ? std::optional<Value>(Value(Tensor::scalar<int64_t>(test_context(), *max_out))) : std::nullopt);
   in.push_back(iou ? std::optional<Value>(Value(f32({1}, {*iou}))) : std::nullopt);
   in.push_back(score ? std::optional<Value>(Value(f32({1}, {*score}))) : std::nullopt);
   return run(make_node("NonMaxSuppression", {attr_i("center_point_box", center)}), version, in);

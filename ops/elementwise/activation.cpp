@@ -36,9 +36,10 @@ double clamp01(double v) { return v < 0 ? 0.0 : v > 1 ? 1.0 : v; }  // NaN stays
 template <class Make>
 Kernel float_activation(std::string op, Make make) {
   return [op, make](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW23);
     auto f = make(args.node);
-    return one(apply_float(args.tensor(0), op, f));
+    return one(apply_float(cx, args.tensor(0), op, f));
   };
 }
 
@@ -52,12 +53,13 @@ void relu_run(const float* x, int64_t n, float* dst) { product_detail::typed::he
 
 Kernel relu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW27);
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), signed_numeric_types, "Relu", [&](auto tag) {
       using T = typename decltype(tag)::type;
       return map_unary<T, T>(
-          x,
+          cx, x,
           [](const T& v) {
             if constexpr (is_float_v<T>) return wide(v) < 0 ? narrow<T>(0.0) : v;
             else return v < 0 ? T{0} : v;
@@ -150,13 +152,14 @@ Kernel gelu_kernel() {
 // lambd = 0.5 by default), computed in binary64 and converted once to the element type (integers: N6).
 Kernel shrink_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW26);
     const double bias = attr_float(args.node, "bias", 0.0f);
     const double lambd = attr_float(args.node, "lambd", 0.5f);
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), numeric_types, "Shrink", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [&](const T& v) {
+      return map_unary<T, T>(cx, x, [&](const T& v) {
         const double d = wide(v);  // NaN compares false both ways: 0, ONNX's "otherwise"
         return narrow<T>(d < -lambd ? d + bias : d > lambd ? d - bias : 0.0);
       });
@@ -170,6 +173,7 @@ Kernel shrink_kernel() {
 // (B1); the product is formed in binary64 and rounded once (P1). NaN propagates.
 Kernel swiglu_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW33);
     const double alpha = attr_float(args.node, "alpha", 1.0f);
     const Tensor& a = args.tensor(0);
@@ -178,7 +182,7 @@ Kernel swiglu_kernel() {
     const Layout<2> l = broadcast_layout<2>({&a, &b}, "SwiGLU");
     return one(dispatch(a.dtype(), float_types, "SwiGLU", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_binary<T, T, T>(l, a, b, [&](const T& x, const T& y) {
+      return map_binary<T, T, T>(cx, l, a, b, [&](const T& x, const T& y) {
         return narrow<T>(wide(x) * sigmoid(alpha * wide(x)) * wide(y));
       });
     }));
@@ -196,6 +200,7 @@ T prelu_elem(const T& x, const T& s) {
 // PRelu(x) = slope*x for x < 0, else x, with the slope broadcast to X's shape (EW16).
 Kernel prelu_kernel(bool legacy) {
   return [legacy](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     const Tensor& slope = args.tensor(1);
     require_same_type(x, slope, "PRelu", "X", "slope");
@@ -224,7 +229,7 @@ Kernel prelu_kernel(bool legacy) {
     }
     return one(dispatch(x.dtype(), numeric_types, "PRelu", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_binary<T, T, T>(l, x, slope, [](const T& v, const T& s) { return prelu_elem(v, s); });
+      return map_binary<T, T, T>(cx, l, x, slope, [](const T& v, const T& s) { return prelu_elem(v, s); });
     }));
   };
 }
@@ -245,10 +250,11 @@ double largest_finite() {
 // min > max every element becomes max. NaN stays NaN.
 Kernel clip_attr_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW15);
     const double lo = attr_float(args.node, "min", std::numeric_limits<float>::lowest());
     const double hi = attr_float(args.node, "max", std::numeric_limits<float>::max());
-    return one(apply_float(args.tensor(0), "Clip", [&](double x) {
+    return one(apply_float(cx, args.tensor(0), "Clip", [&](double x) {
       if (x < lo) x = lo;
       if (x > hi) x = hi;
       return x;
@@ -258,6 +264,7 @@ Kernel clip_attr_kernel() {
 
 Kernel clip_input_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), numeric_types, "Clip", [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -276,7 +283,7 @@ Kernel clip_input_kernel() {
         if (!lo) lo = narrow<T>(-largest_finite<T>());
         if (!hi) hi = narrow<T>(largest_finite<T>());
       }
-      return map_unary<T, T>(x, [&](const T& v) {
+      return map_unary<T, T>(cx, x, [&](const T& v) {
         T r = v;
         if (lo && elem_less(r, *lo)) r = *lo;
         if (hi && elem_less(*hi, r)) r = *hi;

@@ -109,7 +109,7 @@ TEST_CASE("[EW26] Shrink with lambd and bias, on floating and integer elements")
 TEST_CASE("[EW16] PRelu broadcasts the slope to X's shape only") {
   const Tensor x = tv<float>({2, 3}, {-1, 2, -3, 4, -5, 6});
   CHECK(vals<float>(Call("PRelu", 16)({x, t1<float>({0.5f, 1, 2})})) == std::vector<float>{-0.5f, 2, -6, 4, -5, 6});
-  CHECK(vals<int32_t>(Call("PRelu", 9)({t1<int32_t>({-3, 4}), Tensor::scalar<int32_t>(2)})) ==
+  CHECK(vals<int32_t>(Call("PRelu", 9)({t1<int32_t>({-3, 4}), Tensor::scalar<int32_t>(test_context(), 2)})) ==
         std::vector<int32_t>{-6, 4});
   CHECK(Call("PRelu", 7).clause({t1<float>({1, 2, 3}), tv<float>({2, 3}, {1, 2, 3, 4, 5, 6})}) == "EW16");
   CHECK(Call("PRelu", 7).clause({t1<float>({1, 2, 3}), t1<float>({1, 2})}) == "B1");
@@ -128,13 +128,14 @@ TEST_CASE("[EW31] PRelu of opsets 1 and 6: one slope element, a slope of X's sha
 
 TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element inputs (opset 11 on)") {
   const Tensor x = t1<float>({-2, 0, 2, kNaN});
-  const auto a = vals<float>(Call("Clip", 13)({x, Tensor::scalar<float>(-1), Tensor::scalar<float>(1)}));
+  const auto a = vals<float>(
+      Call("Clip", 13)({x, Tensor::scalar<float>(test_context(), -1), Tensor::scalar<float>(test_context(), 1)}));
   CHECK(a[0] == -1);
   CHECK(a[1] == 0);
   CHECK(a[2] == 1);
   CHECK(std::isnan(a[3]));
   // only max given (min absent)
-  CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5}), Tensor(), Tensor::scalar<float>(1)})) ==
+  CHECK(vals<float>(Call("Clip", 11)({t1<float>({-5, 5}), Tensor(), Tensor::scalar<float>(test_context(), 1)})) ==
         std::vector<float>{-5, 1});
   // no bounds at all: finite values unchanged, infinities clipped to the type's finite range, NaN kept
   const auto nb = vals<float>(Call("Clip", 11)({t1<float>({-5, 5, kInf, -kInf, kNaN})}));
@@ -142,24 +143,25 @@ TEST_CASE("[EW15] Clip: attribute bounds (opsets 1, 6) and optional one-element 
         std::vector<float>{-5, 5, std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()});
   CHECK(std::isnan(nb[4]));
   // an absent max defaults to the largest finite value of X's type: float16 65504, double DBL_MAX
-  const Tensor h = Call("Clip",
-                        13)({Tensor::from_vector<float16_t>({2}, {num::to_float16(kInfD), num::to_float16(-kInfD)}),
-                             Tensor::scalar<float16_t>(num::to_float16(0.0))});
+  const Tensor h = Call("Clip", 13)(
+      {Tensor::from_vector<float16_t>(test_context(), {2}, {num::to_float16(kInfD), num::to_float16(-kInfD)}),
+       Tensor::scalar<float16_t>(test_context(), num::to_float16(0.0))});
   CHECK(num::to_double(h.data<float16_t>()[0]) == 65504.0);
   CHECK(num::to_double(h.data<float16_t>()[1]) == 0.0);
   CHECK(vals<double>(Call("Clip", 13)({t1<double>({kInfD}), Tensor(), Tensor()})) ==
         std::vector<double>{std::numeric_limits<double>::max()});
-  CHECK(num::to_double(Call("Clip", 13)({Tensor::from_vector<bfloat16_t>({1}, {num::to_bfloat16(-kInfD)})})
-                           .data<bfloat16_t>()[0]) == -std::ldexp(255.0, 120));
+  CHECK(num::to_double(
+            Call("Clip", 13)({Tensor::from_vector<bfloat16_t>(test_context(), {1}, {num::to_bfloat16(-kInfD)})})
+                .data<bfloat16_t>()[0]) == -std::ldexp(255.0, 120));
   // integers: their own range, nothing to clip
   CHECK(vals<int8_t>(Call("Clip", 13)({t1<int8_t>({-128, 127})})) == std::vector<int8_t>{-128, 127});
   // min > max: every element becomes max
-  CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(2),
-                                        Tensor::scalar<int32_t>(1)})) == std::vector<int32_t>{1, 1, 1});
+  CHECK(vals<int32_t>(Call("Clip", 12)({t1<int32_t>({-5, 0, 5}), Tensor::scalar<int32_t>(test_context(), 2),
+                                        Tensor::scalar<int32_t>(test_context(), 1)})) == std::vector<int32_t>{1, 1, 1});
   CHECK(vals<int64_t>(Call("Clip", 13)({t1<int64_t>({(int64_t{1} << 53) + 1}), Tensor(),
                                         t1<int64_t>({int64_t{1} << 53})})) == std::vector<int64_t>{int64_t{1} << 53});
   CHECK(Call("Clip", 13).clause({x, t1<float>({-1, 0}), Tensor()}) == "EW15");
-  CHECK(Call("Clip", 13).clause({x, Tensor::scalar<double>(-1), Tensor()}) == "EW6");
+  CHECK(Call("Clip", 13).clause({x, Tensor::scalar<double>(test_context(), -1), Tensor()}) == "EW6");
   // opsets 1 and 6: absent bounds default to the float32 range
   CHECK(vals<double>(Call("Clip", 6)({t1<double>({1e39, -1e39})})) ==
         std::vector<double>{std::numeric_limits<float>::max(), std::numeric_limits<float>::lowest()});

@@ -141,6 +141,7 @@ T pow_elem(const T& x, const E& e) {
 
 Kernel pow_kernel(bool legacy) {
   return [legacy](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& a = args.tensor(0);
     const Tensor& b = args.tensor(1);
     if (legacy) require_same_type(a, b, "Pow", "X", "Y");
@@ -149,7 +150,7 @@ Kernel pow_kernel(bool legacy) {
       using T = typename decltype(ta)::type;
       return dispatch(b.dtype(), numeric_types, "Pow", [&](auto tb) {
         using E = typename decltype(tb)::type;
-        return map_binary<T, T, E>(l, a, b, [](const T& x, const E& e) { return pow_elem<T, E>(x, e); });
+        return map_binary<T, T, E>(cx, l, a, b, [](const T& x, const E& e) { return pow_elem<T, E>(x, e); });
       });
     }));
   };

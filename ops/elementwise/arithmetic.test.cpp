@@ -12,13 +12,13 @@ TEST_CASE("[EW2] Add broadcasts multidirectionally, including rank 0 and empty t
   const Tensor r = add({tv<float>({2, 1}, {1, 2}), t1<float>({10, 20, 30})});
   CHECK(r.shape() == Shape{2, 3});
   CHECK(vals<float>(r) == std::vector<float>{11, 21, 31, 12, 22, 32});
-  const Tensor s = add({Tensor::scalar<double>(0.5), tv<double>({2, 2}, {1, 2, 3, 4})});
+  const Tensor s = add({Tensor::scalar<double>(test_context(), 0.5), tv<double>({2, 2}, {1, 2, 3, 4})});
   CHECK(s.shape() == Shape{2, 2});
   CHECK(vals<double>(s) == std::vector<double>{1.5, 2.5, 3.5, 4.5});
   const Tensor e = add({tv<float>({0, 3}, {}), t1<float>({1, 2, 3})});
   CHECK(e.shape() == Shape{0, 3});
   CHECK(e.size() == 0);
-  const Tensor z = add({Tensor::scalar<int64_t>(2), Tensor::scalar<int64_t>(3)});
+  const Tensor z = add({Tensor::scalar<int64_t>(test_context(), 2), Tensor::scalar<int64_t>(test_context(), 3)});
   CHECK(z.shape() == Shape{});
   CHECK(vals<int64_t>(z) == std::vector<int64_t>{5});
   CHECK(add.clause({t1<float>({1, 2}), t1<float>({1, 2, 3})}) == "B1");
@@ -100,7 +100,7 @@ TEST_CASE(
 }
 
 TEST_CASE("[EW5] integer Add, Sub and Mul wrap around modulo 2^bits") {
-  CHECK(vals<int32_t>(Call("Add", 14)({t1<int32_t>({INT32_MAX, -5}), Tensor::scalar<int32_t>(1)})) ==
+  CHECK(vals<int32_t>(Call("Add", 14)({t1<int32_t>({INT32_MAX, -5}), Tensor::scalar<int32_t>(test_context(), 1)})) ==
         std::vector<int32_t>{INT32_MIN, -4});
   CHECK(vals<int8_t>(Call("Sub", 14)({t1<int8_t>({-128, 0}), t1<int8_t>({1, -128})})) ==
         std::vector<int8_t>{127, -128});
@@ -222,7 +222,8 @@ TEST_CASE("[EW18] bitwise operators act on two's-complement bit patterns") {
   CHECK(vals<int8_t>(Call("BitwiseAnd", 18)({t1<int8_t>({-1, 12}), t1<int8_t>({5, 10})})) == std::vector<int8_t>{5, 8});
   CHECK(vals<int8_t>(Call("BitwiseOr", 18)({t1<int8_t>({12, -128}), t1<int8_t>({3, 1})})) ==
         std::vector<int8_t>{15, -127});
-  CHECK(vals<uint16_t>(Call("BitwiseXor", 18)({t1<uint16_t>({6, 0xFFFF}), Tensor::scalar<uint16_t>(3)})) ==
+  CHECK(vals<uint16_t>(
+            Call("BitwiseXor", 18)({t1<uint16_t>({6, 0xFFFF}), Tensor::scalar<uint16_t>(test_context(), 3)})) ==
         std::vector<uint16_t>{5, 0xFFFC});
   CHECK(vals<int8_t>(Call("BitwiseNot", 18)({t1<int8_t>({0, 5})})) == std::vector<int8_t>{-1, -6});
   CHECK(vals<uint8_t>(Call("BitwiseNot", 18)({t1<uint8_t>({0, 0xF0})})) == std::vector<uint8_t>{255, 0x0F});

@@ -135,15 +135,15 @@ using FloatRow = void (*)(const float* a, int64_t sa, const float* b, int64_t sb
 
 // `run` (binary32 only, optional): f's vector loop.
 template <class Out, class In, class F>
-[[nodiscard]] Tensor map_unary(const Tensor& x, F&& f, FloatRun run = nullptr) {
+[[nodiscard]] Tensor map_unary(EvalContext& cx, const Tensor& x, F&& f, FloatRun run = nullptr) {
   ONNXSEM_CLAUSE(EW1);
   // Every element written below, element i after reading element i: over x's storage when x is handed
   // over (spec/graph.md, E10).
-  auto [t, out_view] = Tensor::overwrite_or_allocate<Out>(x, x.shape());
+  auto [t, out_view] = Tensor::overwrite_or_allocate<Out>(cx, x, x.shape());
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto in = x.data<In>();
   const auto n = static_cast<int64_t>(in.size());
-  parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+  parallel_slices(cx, n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
     if constexpr (std::is_same_v<Out, float> && std::is_same_v<In, float>)
       if (run) return run(in.data() + lo, hi - lo, out.data() + lo);
     for (int64_t i = lo; i < hi; ++i) out[static_cast<size_t>(i)] = f(in[static_cast<size_t>(i)]);
@@ -154,7 +154,7 @@ template <class Out, class In, class F>
 // E9: rows of the broadcast shape in slices on the threads at hand. `row` (binary32 only, optional): f's vector
 // loop, for rows whose operands are contiguous or repeated.
 template <class Out, class A, class B, class F>
-[[nodiscard]] Tensor map_binary(const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f,
+[[nodiscard]] Tensor map_binary(EvalContext& cx, const Layout<2>& layout, const Tensor& a, const Tensor& b, F&& f,
                                 FloatRow row = nullptr) {
   // The walk over the output in row-major order in rows as long as the operands allow (coalesce, B1): the
   // same element pairs in the same order.
@@ -165,40 +165,41 @@ template <class Out, class A, class B, class F>
     for (const Tensor* operand : {&a, &b})
       if (operand->shape() == layout.out)
         if (auto r = Tensor::reuse<Out>(*operand, layout.out)) return std::move(*r);
-    return Tensor::allocate_for_overwrite<Out>(layout.out);
+    return Tensor::allocate_for_overwrite<Out>(cx, layout.out);
   }();
   const std::span<Out> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto da = a.data<A>();
   auto db = b.data<B>();
   const int64_t inner = l.out.empty() ? 1 : l.out.back();  // elements per row of the walk
-  parallel_slices(broadcast_rows(l.out), static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
-    Out* dst = out.data() + lo * inner;
-    for_each_broadcast_row<2>(l.out, l.strides, lo, hi,
-                              [&](const std::array<int64_t, 2>& o, const std::array<int64_t, 2>& step, int64_t n) {
-                                // The common cases as plain loops over contiguous or repeated operands.
-                                const A* pa = da.data() + o[0];
-                                const B* pb = db.data() + o[1];
-                                if constexpr (std::is_same_v<Out, float> && std::is_same_v<A, float> &&
-                                              std::is_same_v<B, float>)
-                                  if (row && (step[0] == 0 || step[0] == 1) && (step[1] == 0 || step[1] == 1)) {
-                                    row(pa, step[0], pb, step[1], n, dst);
+  parallel_slices(
+      cx, broadcast_rows(l.out), static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
+        Out* dst = out.data() + lo * inner;
+        for_each_broadcast_row<2>(l.out, l.strides, lo, hi,
+                                  [&](const std::array<int64_t, 2>& o, const std::array<int64_t, 2>& step, int64_t n) {
+                                    // The common cases as plain loops over contiguous or repeated operands.
+                                    const A* pa = da.data() + o[0];
+                                    const B* pb = db.data() + o[1];
+                                    if constexpr (std::is_same_v<Out, float> && std::is_same_v<A, float> &&
+                                                  std::is_same_v<B, float>)
+                                      if (row && (step[0] == 0 || step[0] == 1) && (step[1] == 0 || step[1] == 1)) {
+                                        row(pa, step[0], pb, step[1], n, dst);
+                                        dst += n;
+                                        return;
+                                      }
+                                    if (step[0] == 1 && step[1] == 1) {
+                                      for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], pb[u]);
+                                    } else if (step[0] == 1 && step[1] == 0) {
+                                      const B y = *pb;
+                                      for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], y);
+                                    } else if (step[0] == 0 && step[1] == 1) {
+                                      const A x = *pa;
+                                      for (int64_t u = 0; u < n; ++u) dst[u] = f(x, pb[u]);
+                                    } else {
+                                      for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u * step[0]], pb[u * step[1]]);
+                                    }
                                     dst += n;
-                                    return;
-                                  }
-                                if (step[0] == 1 && step[1] == 1) {
-                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], pb[u]);
-                                } else if (step[0] == 1 && step[1] == 0) {
-                                  const B y = *pb;
-                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u], y);
-                                } else if (step[0] == 0 && step[1] == 1) {
-                                  const A x = *pa;
-                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(x, pb[u]);
-                                } else {
-                                  for (int64_t u = 0; u < n; ++u) dst[u] = f(pa[u * step[0]], pb[u * step[1]]);
-                                }
-                                dst += n;
-                              });
-  });
+                                  });
+      });
   return t;
 }
 
@@ -212,10 +213,10 @@ template <class Out, class A, class B, class F>
 // A unary operator on floating elements given by a function of the exact value (P1: computed in
 // binary64, rounded once to the element type).
 template <class F>
-[[nodiscard]] Tensor apply_float(const Tensor& x, const std::string& op, F&& f) {
+[[nodiscard]] Tensor apply_float(EvalContext& cx, const Tensor& x, const std::string& op, F&& f) {
   return dispatch(x.dtype(), float_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    return map_unary<T, T>(x, [&](T v) { return narrow<T>(f(wide(v))); });
+    return map_unary<T, T>(cx, x, [&](T v) { return narrow<T>(f(wide(v))); });
   });
 }
 
@@ -233,6 +234,7 @@ inline void require_same_type(const Tensor& a, const Tensor& b, const std::strin
 template <class Types, class F>
 [[nodiscard]] Kernel binary_kernel(std::string op, Types types, bool legacy, F f, FloatRow row = nullptr) {
   return [op, types, legacy, f, row](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& a = args.tensor(0);
     const Tensor& b = args.tensor(1);
     require_same_type(a, b, op, "A", "B");
@@ -241,7 +243,7 @@ template <class Types, class F>
       using T = typename decltype(tag)::type;
       using R = std::invoke_result_t<const F&, const T&, const T&>;
       return map_binary<R, T, T>(
-          l, a, b, [&](const T& x, const T& y) { return f(x, y); }, row);
+          cx, l, a, b, [&](const T& x, const T& y) { return f(x, y); }, row);
     }));
   };
 }

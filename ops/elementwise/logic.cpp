@@ -72,6 +72,7 @@ Kernel connective(Kernel k) {
 
 Kernel where_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& c = args.tensor(0);
     const Tensor& x = args.tensor(1);
     const Tensor& y = args.tensor(2);
@@ -81,7 +82,7 @@ Kernel where_kernel() {
     const Layout<3> l = broadcast_layout<3>({&c, &x, &y}, "Where");
     return one(dispatch(x.dtype(), where_types, "Where", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [t, out_view] = Tensor::allocate<T>(l.out);
+      auto [t, out_view] = Tensor::allocate<T>(cx, l.out);
       auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       auto dc = c.data<bool>();
       auto dx = x.data<T>();

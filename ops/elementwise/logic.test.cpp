@@ -19,7 +19,7 @@ TEST_CASE("[EW12] comparisons give bool tensors; NaN compares false, Equal inclu
   CHECK(bools(r) == std::vector<bool>{true, true, false, true});
   CHECK(bools(Call("Less", 13)({t1<uint64_t>({UINT64_MAX - 1}), t1<uint64_t>({UINT64_MAX})})) ==
         std::vector<bool>{true});
-  CHECK(bools(Call("Equal", 11)({t1<bool>({true, false}), Tensor::scalar<bool>(false)})) ==
+  CHECK(bools(Call("Equal", 11)({t1<bool>({true, false}), Tensor::scalar<bool>(test_context(), false)})) ==
         std::vector<bool>{false, true});
   CHECK(bools(Call("Equal", 19)({t1<std::string>({"ab", "c"}), t1<std::string>({"ab", "C"})})) ==
         std::vector<bool>{true, false});
@@ -40,13 +40,14 @@ TEST_CASE("[EW13] And, Or and Xor on bool tensors with broadcasting") {
 
 TEST_CASE("[EW14] Where selects from X or Y over the broadcast shape of all three inputs") {
   const Tensor c = tv<bool>({2, 1}, {true, false});
-  const Tensor r = Call("Where", 16)({c, tv<int32_t>({1, 3}, {1, 2, 3}), Tensor::scalar<int32_t>(9)});
+  const Tensor r = Call("Where", 16)({c, tv<int32_t>({1, 3}, {1, 2, 3}), Tensor::scalar<int32_t>(test_context(), 9)});
   CHECK(r.shape() == Shape{2, 3});
   CHECK(vals<int32_t>(r) == std::vector<int32_t>{1, 2, 3, 9, 9, 9});
   const Tensor s = Call("Where",
                         9)({t1<bool>({false, true}), t1<std::string>({"x", "y"}), t1<std::string>({"p", "q"})});
   CHECK(vals<std::string>(s) == std::vector<std::string>{"p", "y"});
-  const Tensor e = Call("Where", 16)({tv<bool>({0}, {}), Tensor::scalar<float>(1), Tensor::scalar<float>(2)});
+  const Tensor e = Call("Where", 16)(
+      {tv<bool>({0}, {}), Tensor::scalar<float>(test_context(), 1), Tensor::scalar<float>(test_context(), 2)});
   CHECK(e.shape() == Shape{0});
   CHECK(Call("Where", 16).clause({t1<int32_t>({1}), t1<float>({1}), t1<float>({2})}) == "EW6");
   CHECK(Call("Where", 16).clause({t1<bool>({true}), t1<float>({1}), t1<double>({2})}) == "EW6");

@@ -15,8 +15,9 @@ namespace {
 // at a pole the signed infinity.
 Kernel float_unary(std::string op, double (*fn)(double)) {
   return [op, fn](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW30);
-    return one(apply_float(args.tensor(0), op, fn));
+    return one(apply_float(cx, args.tensor(0), op, fn));
   };
 }
 
@@ -36,10 +37,11 @@ double round_half_even(double x) {
 
 Kernel neg_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), signed_numeric_types, "Neg", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [](const T& v) {
+      return map_unary<T, T>(cx, x, [](const T& v) {
         if constexpr (is_float_v<T>) return narrow<T>(-wide(v));
         else return wrap_neg(v);  // EW5: the minimum negates to itself
       });
@@ -49,10 +51,11 @@ Kernel neg_kernel() {
 
 Kernel abs_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), numeric_types, "Abs", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [](const T& v) {
+      return map_unary<T, T>(cx, x, [](const T& v) {
         if constexpr (is_float_v<T>) return narrow<T>(std::fabs(wide(v)));
         else if constexpr (std::is_signed_v<T>) return v < 0 ? wrap_neg(v) : v;
         else return v;
@@ -63,10 +66,11 @@ Kernel abs_kernel() {
 
 Kernel sign_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), numeric_types, "Sign", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [](const T& v) {
+      return map_unary<T, T>(cx, x, [](const T& v) {
         // [spec:EW20] Sign is 1 for positive, -1 for negative elements; zeros (with their sign) and NaN
         // are returned unchanged.
         ONNXSEM_CLAUSE(EW20);
@@ -85,16 +89,18 @@ Kernel sign_kernel() {
 
 Kernel isnan_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), float_and_float8_types, "IsNaN", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<bool, T>(x, [](const T& v) { return std::isnan(num::to_double(v)); });
+      return map_unary<bool, T>(cx, x, [](const T& v) { return std::isnan(num::to_double(v)); });
     }));
   };
 }
 
 Kernel isinf_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const bool neg = attr_int(args.node, "detect_negative", 1) != 0;
     const bool pos = attr_int(args.node, "detect_positive", 1) != 0;
     const Tensor& x = args.tensor(0);
@@ -103,7 +109,7 @@ Kernel isinf_kernel() {
       // [spec:EW19] IsInf is true for +inf when detect_positive is nonzero and for -inf when
       // detect_negative is nonzero (both default 1); IsNaN is true exactly for NaN elements.
       ONNXSEM_CLAUSE(EW19);
-      return map_unary<bool, T>(x, [neg, pos](const T& v) {
+      return map_unary<bool, T>(cx, x, [neg, pos](const T& v) {
         const double d = num::to_double(v);
         return std::isinf(d) && (d > 0 ? pos : neg);
       });
@@ -113,19 +119,21 @@ Kernel isinf_kernel() {
 
 Kernel bitwise_not_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), int_types, "BitwiseNot", [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return map_unary<T, T>(x, [](const T& v) { return static_cast<T>(~v); });  // EW18
+      return map_unary<T, T>(cx, x, [](const T& v) { return static_cast<T>(~v); });  // EW18
     }));
   };
 }
 
 Kernel not_kernel() {
   return [](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     return one(dispatch(x.dtype(), hana::tuple_t<bool>, "Not", [&](auto) {
-      return map_unary<bool, bool>(x, [](bool v) { return !v; });  // EW13
+      return map_unary<bool, bool>(cx, x, [](bool v) { return !v; });  // EW13
     }));
   };
 }

@@ -57,6 +57,7 @@ void walk(const Tensor& t, const Shape& out, F&& f) {
 // Mean divides that sum by the number of inputs before rounding.
 Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
   return [op, mean, legacy](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW11);
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), float_types, op, [&](auto tag) {
@@ -65,7 +66,7 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
       if (std::all_of(g.in.begin(), g.in.end(), [&](const Tensor* t) { return t->shape() == g.out; })) {
         // Every element is written at the end, element i after reading element i of every input: over the
         // first input's storage when it is handed over (spec/graph.md, E10).
-        auto [res, out_view] = Tensor::overwrite_or_allocate<T>(*g.in.front(), g.out);
+        auto [res, out_view] = Tensor::overwrite_or_allocate<T>(cx, *g.in.front(), g.out);
         const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
         // No broadcasting: each element's sum formed in one go, in the inputs' order (E9: slices of the
         // elements on the threads at hand).
@@ -75,15 +76,15 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
           if (src.size() == 2 && !mean) {
             // Two binary32 inputs (a residual connection): the processor's vector loop, the same bits.
             const auto& loops = product_detail::vector_loops();
-            parallel_slices(static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * 2), kElementGrain,
+            parallel_slices(cx, static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * 2), kElementGrain,
                             [&](int64_t lo, int64_t hi) {
                               loops.sum2(src[0] + lo, src[1] + lo, hi - lo, out.data() + lo);
                             });
             return res;
           }
         }
-        parallel_slices(static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * src.size()), kElementGrain,
-                        [&](int64_t lo, int64_t hi) {
+        parallel_slices(cx, static_cast<int64_t>(out.size()), static_cast<int64_t>(out.size() * src.size()),
+                        kElementGrain, [&](int64_t lo, int64_t hi) {
                           // A block of sums at a time, each input added to the whole block in turn.
                           constexpr int64_t kBlock = 512;
                           double s[kBlock];
@@ -99,7 +100,7 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
         return res;
       }
       // Checks the allocation limit first (L3); every element is written at the end.
-      auto [res, out_view] = Tensor::allocate_for_overwrite<T>(g.out);
+      auto [res, out_view] = Tensor::allocate_for_overwrite<T>(cx, g.out);
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       std::vector<double> acc(out.size(), 0.0);
       for (const Tensor* t : g.in) walk<T>(*t, g.out, [&](size_t i, const T& v) { acc[i] += wide(v); });
@@ -113,11 +114,12 @@ Kernel sum_mean_kernel(std::string op, bool mean, bool legacy) {
 // among them makes the result NaN.
 Kernel max_min_kernel(std::string op, bool is_max, bool legacy) {
   return [op, is_max, legacy](const KernelArgs& args) -> Outputs {
+    EvalContext& cx = args.context();
     ONNXSEM_CLAUSE(EW10);
     const Gathered g = gather(args, op, legacy);
     return one(dispatch(g.in.front()->dtype(), numeric_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [res, out_view] = Tensor::allocate<T>(g.out);
+      auto [res, out_view] = Tensor::allocate<T>(cx, g.out);
       auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       walk<T>(*g.in.front(), g.out, [&](size_t i, const T& v) { out[i] = v; });
       for (size_t k = 1; k < g.in.size(); ++k) {

@@ -10,7 +10,7 @@ using namespace ewt;
 
 namespace {
 float f(double d) { return static_cast<float>(d); }
-Tensor s(float v) { return Tensor::scalar<float>(v); }
+Tensor s(float v) { return Tensor::scalar<float>(test_context(), v); }
 float one(const Tensor& t) {
   REQUIRE(t.size() == 1);
   return t.data<float>()[0];
@@ -51,7 +51,7 @@ TEST_CASE("[EW1][EW30] old unary versions at their edges: signed zeros, infiniti
   CHECK(bools(Call("IsNaN", 9)({t1<float>({kNaN, kInf, 0})})) == std::vector<bool>{true, false, false});
   // empty and rank-0 inputs keep their shape
   CHECK(Call("Exp", 1)({tv<double>({0, 3}, {})}).shape() == Shape{0, 3});
-  CHECK(Call("Floor", 6)({Tensor::scalar<double>(-2.5)}).shape() == Shape{});
+  CHECK(Call("Floor", 6)({Tensor::scalar<double>(test_context(), -2.5)}).shape() == Shape{});
 }
 
 TEST_CASE("[EW30] trigonometric and hyperbolic functions, version 22 (and Cos-7, Asin-7), at their edges") {
@@ -95,7 +95,7 @@ TEST_CASE("[EW27][EW28] old rectifier and sigmoid versions with their default at
 
 TEST_CASE("[EW2][EW5][EW7] Add, Sub, Mul, Div 7 and 13 broadcast a rank-0 operand; integers wrap, x/0 fails") {
   const Tensor a = tv<int32_t>({2, 2}, {INT32_MAX, -7, 7, 0});
-  const Tensor two = Tensor::scalar<int32_t>(2);
+  const Tensor two = Tensor::scalar<int32_t>(test_context(), 2);
   for (int64_t v : {7, 13}) {
     CAPTURE(v);
     const Tensor y = Call("Add", v)({a, two});
@@ -104,7 +104,7 @@ TEST_CASE("[EW2][EW5][EW7] Add, Sub, Mul, Div 7 and 13 broadcast a rank-0 operan
     CHECK(vals<int32_t>(y) == std::vector<int32_t>{INT32_MIN + 1, -5, 9, 2});
     // Div truncates toward zero; a zero divisor is an evaluation error
     CHECK(vals<int32_t>(Call("Div", v)({a, two})) == std::vector<int32_t>{INT32_MAX / 2, -3, 3, 0});
-    CHECK(Call("Div", v).clause({two, Tensor::scalar<int32_t>(0)}) == "N9");
+    CHECK(Call("Div", v).clause({two, Tensor::scalar<int32_t>(test_context(), 0)}) == "N9");
   }
   // Sub-13: INT32_MIN + 1 - 2 wraps to INT32_MAX; Mul-7: 2^30 * 2 wraps to INT32_MIN
   CHECK(vals<int32_t>(Call("Sub", 13)({t1<int32_t>({INT32_MIN + 1}), two})) == std::vector<int32_t>{INT32_MAX});
@@ -151,14 +151,15 @@ TEST_CASE("[EW12][EW3] comparisons of the old versions: NaN compares false, -0 e
     CHECK(bools(Call("Less", v)({a, s(2)})) == std::vector<bool>{true, false, false});
   }
   CHECK(bools(Call("Greater", 7)({a, s(2)})) == std::vector<bool>{false, false, true});
-  CHECK(bools(Call("Less", 9)({t1<int64_t>({INT64_MIN, INT64_MAX}), Tensor::scalar<int64_t>(0)})) ==
+  CHECK(bools(Call("Less", 9)({t1<int64_t>({INT64_MIN, INT64_MAX}), Tensor::scalar<int64_t>(test_context(), 0)})) ==
         std::vector<bool>{true, false});
   const Tensor z = t1<float>({-0.0f, kNaN});
   const Tensor pz = t1<float>({0.0f, kNaN});
   CHECK(bools(Call("GreaterOrEqual", 12)({z, pz})) == std::vector<bool>{true, false});
   CHECK(bools(Call("LessOrEqual", 16)({z, pz})) == std::vector<bool>{true, false});
   CHECK(bools(Call("Equal", 7)({z, pz})) == std::vector<bool>{true, false});
-  CHECK(bools(Call("Equal", 7)({t1<int32_t>({1, 2}), Tensor::scalar<int32_t>(2)})) == std::vector<bool>{false, true});
+  CHECK(bools(Call("Equal", 7)({t1<int32_t>({1, 2}), Tensor::scalar<int32_t>(test_context(), 2)})) ==
+        std::vector<bool>{false, true});
 }
 
 TEST_CASE("[EW13][EW3] And-1 broadcasts B along the axis only with broadcast = 1") {

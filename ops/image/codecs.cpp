@@ -37,7 +37,9 @@ Raster take(int64_t height, int64_t width, unsigned char* buffer) {
 
 // Whether an H x W raster fits the allocation limit; the C-style decoders check this themselves (they may
 // not raise an exception while the library holds state) and the caller then raises L3.
-bool fits(int64_t height, int64_t width) { return height > 0 && width > 0 && width <= allocation_limit() / 3 / height; }
+bool fits(EvalContext& cx, int64_t height, int64_t width) {
+  return height > 0 && width > 0 && width <= cx.limits().tensor_bytes / 3 / height;
+}
 
 // ---- JPEG (libjpeg-turbo) ------------------------------------------------------------------------------
 
@@ -56,7 +58,7 @@ void jpeg_message(j_common_ptr c, int level) {
 
 enum class Result { ok, undecodable, too_large, cmyk };
 
-Result jpeg_read(const unsigned char* data, unsigned long size, int64_t* height, int64_t* width,
+Result jpeg_read(EvalContext& cx, const unsigned char* data, unsigned long size, int64_t* height, int64_t* width,
                  unsigned char** pixels) {
   jpeg_decompress_struct cinfo;
   JpegErrors errors;
@@ -79,7 +81,7 @@ Result jpeg_read(const unsigned char* data, unsigned long size, int64_t* height,
   }
   const int64_t h = cinfo.image_height, w = cinfo.image_width;
   *height = h, *width = w;
-  if (!fits(h, w)) {
+  if (!fits(cx, h, w)) {
     jpeg_destroy_decompress(&cinfo);
     return Result::too_large;
   }
@@ -129,7 +131,8 @@ void png_read_memory(png_structp png, png_bytep out, size_t n) {
 [[noreturn]] void png_fail(png_structp png, png_const_charp) { png_longjmp(png, 1); }
 void png_silent(png_structp, png_const_charp) {}
 
-Result png_read(const unsigned char* data, size_t size, int64_t* height, int64_t* width, unsigned char** pixels) {
+Result png_read(EvalContext& cx, const unsigned char* data, size_t size, int64_t* height, int64_t* width,
+                unsigned char** pixels) {
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, nullptr, png_fail, png_silent);
   if (png == nullptr) return Result::undecodable;
   png_infop info = png_create_info_struct(png);
@@ -147,7 +150,7 @@ Result png_read(const unsigned char* data, size_t size, int64_t* height, int64_t
   png_read_info(png, info);
   const int64_t h = png_get_image_height(png, info), w = png_get_image_width(png, info);
   *height = h, *width = w;
-  if (!fits(h, w)) {
+  if (!fits(cx, h, w)) {
     png_destroy_read_struct(&png, &info, nullptr);
     return Result::too_large;
   }
@@ -259,39 +262,39 @@ uint8_t to8(const opj_image_comp_t& c, size_t i) {
 
 }  // namespace
 
-void check_raster_size(int64_t height, int64_t width, const char* format) {
+void check_raster_size(EvalContext& cx, int64_t height, int64_t width, const char* format) {
   // [spec:L3]
   ONNXSEM_CLAUSE(L3);
-  if (!fits(height, width))
+  if (!fits(cx, height, width))
     eval_error("L3", std::string("ImageDecoder: a ") + format + " image of " + std::to_string(height) + " x " +
                          std::to_string(width) + " pixels exceeds the allocation limit");
 }
 
-std::optional<Raster> decode_jpeg(Bytes data) {
+std::optional<Raster> decode_jpeg(EvalContext& cx, Bytes data) {
   int64_t h = 0, w = 0;
   unsigned char* pixels = nullptr;
-  switch (jpeg_read(data.data(), static_cast<unsigned long>(data.size()), &h, &w, &pixels)) {
+  switch (jpeg_read(cx, data.data(), static_cast<unsigned long>(data.size()), &h, &w, &pixels)) {
     case Result::ok: return take(h, w, pixels);
     case Result::undecodable: return std::nullopt;
     case Result::cmyk: unsupported("ImageDecoder: JPEG images in CMYK or YCCK colour are not supported");
     case Result::too_large: break;
   }
-  check_raster_size(h, w, "JPEG");
+  check_raster_size(cx, h, w, "JPEG");
   return std::nullopt;  // (the header gave no usable size)
 }
 
-std::optional<Raster> decode_png(Bytes data) {
+std::optional<Raster> decode_png(EvalContext& cx, Bytes data) {
   int64_t h = 0, w = 0;
   unsigned char* pixels = nullptr;
-  switch (png_read(data.data(), data.size(), &h, &w, &pixels)) {
+  switch (png_read(cx, data.data(), data.size(), &h, &w, &pixels)) {
     case Result::ok: return take(h, w, pixels);
-    case Result::too_large: check_raster_size(h, w, "PNG"); return std::nullopt;
+    case Result::too_large: check_raster_size(cx, h, w, "PNG"); return std::nullopt;
     default: return std::nullopt;
   }
 }
 
 // [spec:IMG9]
-std::optional<Raster> decode_tiff(Bytes data) {
+std::optional<Raster> decode_tiff(EvalContext& cx, Bytes data) {
   ONNXSEM_CLAUSE(IMG9);
   TiffSource source{data.data(), data.size(), 0};
   TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
@@ -309,7 +312,7 @@ std::optional<Raster> decode_tiff(Bytes data) {
   if (!TIFFGetField(tif, TIFFTAG_IMAGEWIDTH, &w) || !TIFFGetField(tif, TIFFTAG_IMAGELENGTH, &h)) return std::nullopt;
   char message[1024];
   if (!TIFFRGBAImageOK(tif, message)) return std::nullopt;
-  check_raster_size(h, w, "TIFF");
+  check_raster_size(cx, h, w, "TIFF");
   std::vector<uint32_t> abgr(static_cast<size_t>(w) * h);
   if (!TIFFReadRGBAImageOriented(tif, w, h, abgr.data(), ORIENTATION_TOPLEFT, 1)) return std::nullopt;
   Raster img{h, w, std::vector<uint8_t>(abgr.size() * 3)};
@@ -322,13 +325,13 @@ std::optional<Raster> decode_tiff(Bytes data) {
 }
 
 // [spec:IMG10]
-std::optional<Raster> decode_webp(Bytes data) {
+std::optional<Raster> decode_webp(EvalContext& cx, Bytes data) {
   ONNXSEM_CLAUSE(IMG10);
   WebPBitstreamFeatures features;
   if (WebPGetFeatures(data.data(), data.size(), &features) != VP8_STATUS_OK) return std::nullopt;
   if (features.has_animation) unsupported("ImageDecoder: animated WebP images are not supported");
   const int w = features.width, h = features.height;
-  check_raster_size(h, w, "WebP");
+  check_raster_size(cx, h, w, "WebP");
   Raster img{h, w, std::vector<uint8_t>(static_cast<size_t>(w) * static_cast<size_t>(h) * 3)};
   if (WebPDecodeRGBInto(data.data(), data.size(), img.rgb.data(), img.rgb.size(), w * 3) == nullptr)
     return std::nullopt;
@@ -336,7 +339,7 @@ std::optional<Raster> decode_webp(Bytes data) {
 }
 
 // [spec:IMG11]
-std::optional<Raster> decode_jpeg2000(Bytes data) {
+std::optional<Raster> decode_jpeg2000(EvalContext& cx, Bytes data) {
   ONNXSEM_CLAUSE(IMG11);
   static constexpr uint8_t jp2_box[] = {0, 0, 0, 0x0C, 'j', 'P', ' ', ' '};
   const bool boxed = data.size() >= 8 && std::memcmp(data.data(), jp2_box, 8) == 0;
@@ -366,8 +369,8 @@ std::optional<Raster> decode_jpeg2000(Bytes data) {
     unsupported("ImageDecoder: JPEG 2000 images in YCC or CMYK colour are not supported");
   if (n > 4) unsupported("ImageDecoder: JPEG 2000 images with more than 4 components are not supported");
   // OpenJPEG holds every component as 32-bit integers while decoding: that must fit the limit too.
-  check_raster_size(h, w, "JPEG 2000");
-  if (w * h > allocation_limit() / 4 / n)
+  check_raster_size(cx, h, w, "JPEG 2000");
+  if (w * h > cx.limits().tensor_bytes / 4 / n)
     eval_error("L3", "ImageDecoder: decoding a JPEG 2000 image of " + std::to_string(h) + " x " + std::to_string(w) +
                          " pixels needs more memory than the allocation limit");
   for (uint32_t c = 0; c < n; ++c)

@@ -27,23 +27,25 @@ bool starts_with(Bytes d, std::initializer_list<uint8_t> magic, size_t at = 0) {
 }
 
 // [spec:IMG3] the decoder chosen by the stream's first bytes; nullopt when none matches (IMG4).
-std::optional<Raster> decode(Bytes d) {
+std::optional<Raster> decode(EvalContext& cx, Bytes d) {
   ONNXSEM_CLAUSE(IMG3);
-  if (starts_with(d, {0xFF, 0xD8, 0xFF})) return img::decode_jpeg(d);
-  if (starts_with(d, {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'})) return img::decode_png(d);
+  if (starts_with(d, {0xFF, 0xD8, 0xFF})) return img::decode_jpeg(cx, d);
+  if (starts_with(d, {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'})) return img::decode_png(cx, d);
   if (starts_with(d, {'I', 'I', 42, 0}) || starts_with(d, {'M', 'M', 0, 42}) || starts_with(d, {'I', 'I', 43, 0}) ||
       starts_with(d, {'M', 'M', 0, 43}))
-    return img::decode_tiff(d);
-  if (starts_with(d, {'R', 'I', 'F', 'F'}) && starts_with(d, {'W', 'E', 'B', 'P'}, 8)) return img::decode_webp(d);
+    return img::decode_tiff(cx, d);
+  if (starts_with(d, {'R', 'I', 'F', 'F'}) && starts_with(d, {'W', 'E', 'B', 'P'}, 8)) return img::decode_webp(cx, d);
   if (starts_with(d, {0, 0, 0, 0x0C, 'j', 'P', ' ', ' ', '\r', '\n', 0x87, '\n'}) ||
       starts_with(d, {0xFF, 0x4F, 0xFF, 0x51}))
-    return img::decode_jpeg2000(d);
-  if (starts_with(d, {'B', 'M'})) return img::decode_bmp(d);
-  if (d.size() >= 2 && d[0] == 'P' && std::strchr("1234567Ff", d[1]) != nullptr && d[1] != 0) return img::decode_pnm(d);
+    return img::decode_jpeg2000(cx, d);
+  if (starts_with(d, {'B', 'M'})) return img::decode_bmp(cx, d);
+  if (d.size() >= 2 && d[0] == 'P' && std::strchr("1234567Ff", d[1]) != nullptr && d[1] != 0)
+    return img::decode_pnm(cx, d);
   return std::nullopt;
 }
 
 std::vector<std::optional<Value>> image_decoder_20(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   // [spec:IMG2]
   ONNXSEM_CLAUSE(IMG2);
   const std::string format = attr_string(a.node, "pixel_format", "RGB");
@@ -59,14 +61,14 @@ std::vector<std::optional<Value>> image_decoder_20(const KernelArgs& a) {
   const int64_t channels = format == "Grayscale" ? 1 : 3;
   // [spec:IMG5] every decoder yields 8-bit RGB
   ONNXSEM_CLAUSE(IMG5);
-  const std::optional<Raster> raster = decode(in.data<uint8_t>());
+  const std::optional<Raster> raster = decode(cx, in.data<uint8_t>());
   // [spec:IMG4]
   ONNXSEM_CLAUSE(IMG4);
-  if (!raster) return {Value(Tensor::allocate<uint8_t>({0, 0, channels}).first)};
+  if (!raster) return {Value(Tensor::allocate<uint8_t>(cx, {0, 0, channels}).first)};
 
   // [spec:IMG6]
   ONNXSEM_CLAUSE(IMG6);
-  auto [image, out] = Tensor::allocate<uint8_t>({raster->height, raster->width, channels});
+  auto [image, out] = Tensor::allocate<uint8_t>(cx, {raster->height, raster->width, channels});
   const auto& rgb = raster->rgb;
   const size_t pixels = rgb.size() / 3;
   if (format == "RGB") {

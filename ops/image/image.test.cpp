@@ -176,7 +176,7 @@ TEST_CASE("[IMG1] encoded_stream is a 1-D uint8 tensor") {
   const Node n = make_node("ImageDecoder");
   CHECK(clause_of([&] { run(ops::add_image, n, 20, {Value(tf({3}, {1, 2, 3}))}); }) == "IMG1");
   CHECK(clause_of([&] { run(ops::add_image, n, 20, {Value(tv<uint8_t>({1, 2}, {'B', 'M'}))}); }) == "IMG1");
-  CHECK(clause_of([&] { run(ops::add_image, n, 20, {Value(Tensor::scalar<uint8_t>(0))}); }) == "IMG1");
+  CHECK(clause_of([&] { run(ops::add_image, n, 20, {Value(Tensor::scalar<uint8_t>(test_context(), 0))}); }) == "IMG1");
 }
 
 TEST_CASE("[IMG2] pixel_format is RGB, BGR or Grayscale") {

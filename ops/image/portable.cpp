@@ -42,7 +42,7 @@ Field field(uint32_t mask) {
 }  // namespace
 
 // [spec:IMG12]
-std::optional<Raster> decode_bmp(Bytes d) {
+std::optional<Raster> decode_bmp(EvalContext& cx, Bytes d) {
   ONNXSEM_CLAUSE(IMG12);
   if (d.size() < 26 || d[0] != 'B' || d[1] != 'M') return std::nullopt;
   const uint32_t offset = le32(d, 10);
@@ -102,7 +102,7 @@ std::optional<Raster> decode_bmp(Bytes d) {
 
   const int64_t stride = (width * bpp + 31) / 32 * 4;
   if (offset > d.size() || stride > static_cast<int64_t>(d.size() - offset) / height) return std::nullopt;
-  check_raster_size(height, width, "BMP");
+  check_raster_size(cx, height, width, "BMP");
 
   Raster img{height, width, std::vector<uint8_t>(static_cast<size_t>(height * width * 3))};
   for (int64_t y = 0; y < height; ++y) {
@@ -165,7 +165,7 @@ struct Tokens {
 }  // namespace
 
 // [spec:IMG13]
-std::optional<Raster> decode_pnm(Bytes d) {
+std::optional<Raster> decode_pnm(EvalContext& cx, Bytes d) {
   ONNXSEM_CLAUSE(IMG13);
   if (d.size() < 2 || d[0] != 'P') return std::nullopt;
   const char kind = static_cast<char>(d[1]);
@@ -193,7 +193,7 @@ std::optional<Raster> decode_pnm(Bytes d) {
   // Enough data for the raster (every plain sample needs at least one byte)?
   const int64_t row_bytes = kind == '4' ? (*width + 7) / 8 : *width * channels * (binary ? sample_bytes : 1);
   if (row_bytes > available / *height) return std::nullopt;
-  check_raster_size(*height, *width, "PNM");
+  check_raster_size(cx, *height, *width, "PNM");
 
   // A sample in [0, maxval] scaled to [0, 255], rounding half up; a bitmap bit 1 is black.
   auto scale = [&](int64_t v) -> uint8_t {

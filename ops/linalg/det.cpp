@@ -17,6 +17,7 @@ namespace {
 inline constexpr auto det_types = hana::tuple_t<float, double, float16_t, bfloat16_t>;
 
 std::vector<std::optional<Value>> det(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "Det";
   const Tensor& x = a.tensor(0);
   // X has shape [*, M, M].
@@ -27,7 +28,7 @@ std::vector<std::optional<Value>> det(const KernelArgs& a) {
   return {dispatch(x.dtype(), det_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, yd] = Tensor::allocate<T>(out_shape);
+    auto [y, yd] = Tensor::allocate<T>(cx, out_shape);
     std::vector<double> m(static_cast<size_t>(M * M));
     for (size_t b = 0; b < yd.size(); ++b) {
       for (size_t k = 0; k < m.size(); ++k) m[k] = widen(xd[b * m.size() + k]);

@@ -157,18 +157,18 @@ Plan make_plan(const std::string& equation, const std::vector<const Tensor*>& xs
 }
 
 template <class T>
-Tensor evaluate(const Plan& p, const std::vector<const Tensor*>& xs) {
+Tensor evaluate(EvalContext& cx, const Plan& p, const std::vector<const Tensor*>& xs) {
   using D = Domain<T>;
   using Acc = typename D::acc;
-  auto [t, out] = Tensor::allocate<T>(p.out_shape);
+  auto [t, out] = Tensor::allocate<T>(cx, p.out_shape);
   std::vector<const T*> data;
   for (const Tensor* x : xs) data.push_back(x->data<T>().data());
   const size_t nl = p.size.size();
   int64_t inner = 1;  // index combinations of the summed labels per output element
   for (size_t q = p.n_out; q < nl; ++q) inner = work_product({inner, p.size[q]});
   // L5: one product of every operand per summed index combination and output element.
-  charge_work(work_product({static_cast<int64_t>(out.size()), inner, static_cast<int64_t>(xs.size())}),
-              "Einsum's sums of products");
+  cx.charge(work_product({static_cast<int64_t>(out.size()), inner, static_cast<int64_t>(xs.size())}),
+            "Einsum's sums of products");
   std::vector<int64_t> idx(nl, 0), off(xs.size(), 0);
   // [spec:RD32] each output element sums its products in row-major order of the summed labels (taken in
   // order of first appearance), in binary64 (floats, rounded once) or with wrap-around (integers).
@@ -201,6 +201,7 @@ Tensor evaluate(const Plan& p, const std::vector<const Tensor*>& xs) {
 
 Kernel einsum_kernel() {
   return [](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const std::optional<std::string> equation = attr_string_opt(args.node, "equation");
     if (!equation) eval_error("A1", "required attribute 'equation' is missing");
     std::vector<const Tensor*> xs;
@@ -211,7 +212,7 @@ Kernel einsum_kernel() {
     const Plan p = make_plan(*equation, xs);
     Tensor y = dispatch(xs[0]->dtype(), numeric_types, "Einsum", [&](auto tt) {
       using T = typename decltype(tt)::type;
-      return evaluate<T>(p, xs);
+      return evaluate<T>(cx, p, xs);
     });
     return {Value(std::move(y))};
   };

@@ -33,6 +33,7 @@ std::vector<typename Domain<T>::acc> matrix(const Tensor& t, bool trans) {
 
 Kernel gemm_kernel(Form form) {
   return [form](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const Tensor& ta = args.tensor(0);
     const Tensor& tb = args.tensor(1);
     const Tensor* tc = nullptr;
@@ -73,12 +74,12 @@ Kernel gemm_kernel(Form form) {
         // (RD22) floating types: the cache-blocked binary64 product, which adds in increasing k (P2), read
         // through A' and B' as strided views.
         const int64_t ca = ta.dim(1), cb = tb.dim(1);
-        ops::product(m, n, k, MatrixView<T>{ta.data<T>().data(), trans_a ? 1 : ca, trans_a ? ca : 1},
+        ops::product(cx, m, n, k, MatrixView<T>{ta.data<T>().data(), trans_a ? 1 : ca, trans_a ? ca : 1},
                      MatrixView<T>{tb.data<T>().data(), trans_b ? 1 : cb, trans_b ? cb : 1}, acc.data(), n);
       } else {
         gemm_core(matrix<T>(ta, trans_a).data(), matrix<T>(tb, trans_b).data(), acc.data(), m, k, n);
       }
-      auto [t, out_view] = Tensor::allocate<T>(out_shape);
+      auto [t, out_view] = Tensor::allocate<T>(cx, out_shape);
       auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       const T* cd = tc ? tc->data<T>().data() : nullptr;
       Acc ia = 0, ib = 0;  // integer alpha, beta

@@ -52,7 +52,7 @@ TEST_CASE("[RD20] MatMul follows numpy.matmul") {
 
 TEST_CASE("[RD21] MatMul refuses operands whose shapes do not fit") {
   CHECK(clause_of(NodeB("MatMul"), 13, {F({2, 3}, {1, 2, 3, 4, 5, 6}), F({2}, {1, 2})}) == "RD21");
-  CHECK(clause_of(NodeB("MatMul"), 13, {Tensor::scalar<float>(1), F({1}, {1})}) == "RD21");
+  CHECK(clause_of(NodeB("MatMul"), 13, {Tensor::scalar<float>(test_context(), 1), F({1}, {1})}) == "RD21");
   CHECK(clause_of(NodeB("MatMul"), 13, {F({1}, {1}), D({1}, {1})}) == "RD21");
   CHECK(clause_of(NodeB("MatMul"), 13, {F({2, 1, 1}, {1, 2}), F({3, 1, 1}, {1, 2, 3})}) == "B1");
 }
@@ -85,7 +85,8 @@ TEST_CASE("[RD22] a 1000x1000 MatMul sums rows correctly") {
 TEST_CASE("[RD29] MatMulInteger subtracts zero points and computes in int32") {
   const Tensor a = T_<uint8_t>({4, 3}, {11, 7, 3, 10, 6, 2, 9, 5, 1, 8, 4, 0});
   const Tensor b = T_<uint8_t>({3, 2}, {1, 4, 2, 5, 3, 6});
-  Tensor y = run1(NodeB("MatMulInteger"), 10, {a, b, Tensor::scalar<uint8_t>(12), Tensor::scalar<uint8_t>(0)});
+  Tensor y = run1(NodeB("MatMulInteger"), 10,
+                  {a, b, Tensor::scalar<uint8_t>(test_context(), 12), Tensor::scalar<uint8_t>(test_context(), 0)});
   CHECK(y.dtype() == DType::int32);
   CHECK(y.shape() == Shape{4, 2});
   CHECK(vals<int32_t>(y) == std::vector<int32_t>{-38, -83, -44, -98, -50, -113, -56, -128});
@@ -120,7 +121,8 @@ TEST_CASE("[RD24] Gemm's C broadcasts in one direction and may be absent from ve
   const Tensor a = F({2, 2}, {1, 2, 3, 4}), b = F({2, 2}, {5, 6, 7, 8});
   CHECK(vals<float>(run1(NodeB("Gemm"), 11, {a, b})) == std::vector<float>{19, 22, 43, 50});
   CHECK(vals<float>(run1(NodeB("Gemm"), 13, {a, b, std::nullopt})) == std::vector<float>{19, 22, 43, 50});
-  CHECK(vals<float>(run1(NodeB("Gemm"), 7, {a, b, Tensor::scalar<float>(1)})) == std::vector<float>{20, 23, 44, 51});
+  CHECK(vals<float>(run1(NodeB("Gemm"), 7, {a, b, Tensor::scalar<float>(test_context(), 1)})) ==
+        std::vector<float>{20, 23, 44, 51});
   CHECK(vals<float>(run1(NodeB("Gemm"), 9, {a, b, F({2, 1}, {1, 2})})) == std::vector<float>{20, 23, 45, 52});
   CHECK(clause_of(NodeB("Gemm"), 7, {a, b}) == "A2");
   CHECK(clause_of(NodeB("Gemm"), 13, {a, b, F({3}, {1, 2, 3})}) == "RD24");

@@ -62,6 +62,7 @@ std::vector<Acc> product(const Layout& l, const std::vector<Acc>& a, const std::
 
 Kernel matmul_kernel() {
   return [](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const Tensor& ta = args.tensor(0);
     const Tensor& tb = args.tensor(1);
     require<"RD21">(ta.dtype() == tb.dtype(), [&] {
@@ -75,13 +76,13 @@ Kernel matmul_kernel() {
       if constexpr (is_float_elem<T>) {
         // (RD22) floating types: the cache-blocked binary64 product, which adds in increasing k (P2).
         const int64_t mn = l.m * l.n;
-        auto [t, out] = Tensor::allocate<T>(l.out);
+        auto [t, out] = Tensor::allocate<T>(cx, l.out);
         // The sums of one batch element; `product` writes every one (no zeros written first).
         const product_detail::LineArray<double> c = product_detail::line_array<double>(std::max<int64_t>(mn, 1));
         const T* a = ta.data<T>().data();
         const T* b = tb.data<T>().data();
         for (size_t q = 0; q < l.a_off.size(); ++q) {
-          ops::product(l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1},
+          ops::product(cx, l.m, l.n, l.k, MatrixView<T>{a + l.a_off[q], l.k, 1}, MatrixView<T>{b + l.b_off[q], l.n, 1},
                        c.get(), l.n);
           T* o = out.data() + static_cast<int64_t>(q) * mn;
           if constexpr (std::is_same_v<T, float>)
@@ -98,7 +99,7 @@ Kernel matmul_kernel() {
         return v;
       };
       const auto c = product(l, widen(ta), widen(tb));
-      auto [t, out] = Tensor::allocate<T>(l.out);
+      auto [t, out] = Tensor::allocate<T>(cx, l.out);
       for (size_t i = 0; i < out.size(); ++i) out[i] = D::out(c[i]);
       return t;
     });
@@ -143,13 +144,14 @@ std::vector<uint32_t> shifted(const Tensor& x, const Tensor* zp, bool per_row, c
 
 Kernel matmul_integer_kernel() {
   return [](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const Tensor& ta = args.tensor(0);
     const Tensor& tb = args.tensor(1);
     const Layout l = layout(ta.shape(), tb.shape(), "MatMulInteger");
     const auto a = shifted(ta, args.has_input(2) ? &args.tensor(2) : nullptr, true, "a_zero_point");
     const auto b = shifted(tb, args.has_input(3) ? &args.tensor(3) : nullptr, false, "b_zero_point");
     const auto c = product(l, a, b);
-    auto [t, out] = Tensor::allocate<int32_t>(l.out);
+    auto [t, out] = Tensor::allocate<int32_t>(cx, l.out);
     for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<int32_t>(c[i]);
     return {Value(std::move(t))};
   };

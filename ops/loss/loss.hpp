@@ -26,11 +26,11 @@ inline constexpr auto optim_float_types = hana::tuple_t<float, double>;
 
 // Builds a tensor of element type `dtype` (one of `types`) from binary64 values, rounding each once.
 template <class Types>
-[[nodiscard]] Tensor narrow_to(DType dtype, Types types, const std::string& what, Shape shape,
+[[nodiscard]] Tensor narrow_to(EvalContext& cx, DType dtype, Types types, const std::string& what, Shape shape,
                                const std::vector<double>& v) {
   return dispatch(dtype, types, what, [&](auto tag) -> Tensor {
     using T = typename decltype(tag)::type;
-    auto [t, out] = Tensor::allocate<T>(std::move(shape));
+    auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
     for (size_t i = 0; i < out.size(); ++i) out[i] = narrow_float<T>(v[i]);
     return t;
   });

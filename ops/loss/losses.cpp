@@ -77,8 +77,8 @@ Operands check_operands(const Tensor& x, const Tensor& target, const Tensor* wei
 }
 
 // The loss of LOSS4 and its reduction (LOSS5), from binary64 log-probabilities laid out as (N, C, D).
-Tensor reduce_loss(const std::vector<double>& logp, const Operands& o, const Tensor& target, DType out_type,
-                   Reduction red, std::optional<int64_t> ignore_index, const std::string& op) {
+Tensor reduce_loss(EvalContext& cx, const std::vector<double>& logp, const Operands& o, const Tensor& target,
+                   DType out_type, Reduction red, std::optional<int64_t> ignore_index, const std::string& op) {
   const size_t samples = o.target.size();
   std::vector<double> loss(samples, 0.0);
   double loss_sum = 0, weight_sum = 0;
@@ -103,14 +103,15 @@ Tensor reduce_loss(const std::vector<double>& logp, const Operands& o, const Ten
   // [spec:LOSS5] none keeps the target's shape; sum and mean are scalars, mean over the applied weights.
   ONNXSEM_CLAUSE(LOSS5);
   switch (red) {
-    case Reduction::none: return narrow_to(out_type, loss_float_types, op, target.shape(), loss);
-    case Reduction::sum: return narrow_to(out_type, loss_float_types, op, {}, {loss_sum});
-    case Reduction::mean: return narrow_to(out_type, loss_float_types, op, {}, {loss_sum / weight_sum});
+    case Reduction::none: return narrow_to(cx, out_type, loss_float_types, op, target.shape(), loss);
+    case Reduction::sum: return narrow_to(cx, out_type, loss_float_types, op, {}, {loss_sum});
+    case Reduction::mean: return narrow_to(cx, out_type, loss_float_types, op, {}, {loss_sum / weight_sum});
   }
   return {};
 }
 
 std::vector<std::optional<Value>> negative_log_likelihood_loss(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "NegativeLogLikelihoodLoss";
   const Tensor& x = a.tensor(0);
   const Tensor& target = a.tensor(1);
@@ -119,7 +120,7 @@ std::vector<std::optional<Value>> negative_log_likelihood_loss(const KernelArgs&
   const auto ignore_index = attr_int_opt(a.node, "ignore_index");
   const Operands o = check_operands(x, target, weight, op);
   const std::vector<double> logp = widen_all(x, loss_float_types, op);
-  return {Value(reduce_loss(logp, o, target, x.dtype(), red, ignore_index, op))};
+  return {Value(reduce_loss(cx, logp, o, target, x.dtype(), red, ignore_index, op))};
 }
 
 // [spec:LOSS6] log-softmax over the class axis, formed in binary64 after subtracting the class maximum.
@@ -141,6 +142,7 @@ std::vector<double> log_softmax_classes(const std::vector<double>& x, const Oper
 }
 
 std::vector<std::optional<Value>> softmax_cross_entropy_loss(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "SoftmaxCrossEntropyLoss";
   const Tensor& x = a.tensor(0);
   const Tensor& target = a.tensor(1);
@@ -150,11 +152,11 @@ std::vector<std::optional<Value>> softmax_cross_entropy_loss(const KernelArgs& a
   const Operands o = check_operands(x, target, weight, op);
   const std::vector<double> logp = log_softmax_classes(widen_all(x, loss_float_types, op), o);
   std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
-  outs[0] = Value(reduce_loss(logp, o, target, x.dtype(), red, ignore_index, op));
+  outs[0] = Value(reduce_loss(cx, logp, o, target, x.dtype(), red, ignore_index, op));
   // [spec:LOSS7] the optional second output holds the log-probabilities, rounded once to the scores' type.
   ONNXSEM_CLAUSE(LOSS7);
   if (a.output_count() > 1 && a.requested[1])
-    outs[1] = Value(narrow_to(x.dtype(), loss_float_types, op, x.shape(), logp));
+    outs[1] = Value(narrow_to(cx, x.dtype(), loss_float_types, op, x.shape(), logp));
   return outs;
 }
 

@@ -79,7 +79,7 @@ TEST_CASE("[LOSS5] empty batches and other element types") {
   y = run(nll(), 13, {Value(x), Value(t)});
   CHECK(std::isnan(vals(y[0])[0]));
   // float16 scores, computed in binary64 and rounded once: (1.5 + 0.25) / 2 = 0.875
-  auto [h, ho] = Tensor::allocate<float16_t>({2, 2});
+  auto [h, ho] = Tensor::allocate<float16_t>(test_context(), {2, 2});
   const double hv[] = {-1.5, -3, -7, -0.25};
   for (size_t i = 0; i < 4; ++i) ho[i] = num::to_float16(hv[i]);
   y = run(nll(), 13, {Value(h), Value(ti64({2}, {0, 1}))});

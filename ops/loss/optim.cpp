@@ -42,6 +42,7 @@ float required_float(const Node& n, const std::string& name, const std::string& 
 // group (output group 0 is the new X, output group j > 0 the new value of input group j + In - Out).
 template <size_t In, size_t Out, class F>
 std::vector<std::optional<Value>> run_update(const KernelArgs& a, const std::string& op, F update) {
+  EvalContext& cx = a.context();
   const size_t count = a.input_count();
   // [spec:LOSS10] after R and T come In groups of the same positive number n of tensors.
   ONNXSEM_CLAUSE(LOSS10);
@@ -78,7 +79,7 @@ std::vector<std::optional<Value>> run_update(const KernelArgs& a, const std::str
     for (size_t g = 0; g < Out; ++g) {
       const size_t pos = g * n + i;
       if (pos < outs.size() && a.requested[pos])
-        outs[pos] = Value(narrow_to(x.dtype(), optim_float_types, op, x.shape(), out[g]));
+        outs[pos] = Value(narrow_to(cx, x.dtype(), optim_float_types, op, x.shape(), out[g]));
     }
   }
   return outs;

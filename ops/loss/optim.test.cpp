@@ -8,8 +8,8 @@ const std::string kTraining = "ai.onnx.preview.training";
 Node training(const std::string& op, std::vector<Attribute> attrs) {
   return make_node(op, std::move(attrs), kTraining);
 }
-Value R(float r) { return Value(Tensor::scalar<float>(r)); }
-Value T(int64_t t) { return Value(Tensor::scalar<int64_t>(t)); }
+Value R(float r) { return Value(Tensor::scalar<float>(test_context(), r)); }
+Value T(int64_t t) { return Value(Tensor::scalar<int64_t>(test_context(), t)); }
 Value F(Shape s, std::vector<float> v) { return Value(tf(std::move(s), std::move(v))); }
 Node momentum(const std::string& mode, float norm = 0) {
   return training("Momentum", {attr_f("alpha", 0.5f), attr_f("beta", 0.25f), attr_f("norm_coefficient", norm),
@@ -96,8 +96,9 @@ TEST_CASE("[LOSS15] Adam: moving averages, bias-corrected rate, post-update scal
   // defaults (alpha 0.9, beta 0.999, epsilon 1e-6) on double tensors with a double rate, two tensors
   const double a = double(0.9f), b = double(0.999f), e = double(1e-6f);
   y = run(training("Adam", {}), 1,
-          {Value(Tensor::scalar<double>(0.5)), T(0), Value(td({1}, {1})), Value(td({}, {4})), Value(td({1}, {2})),
-           Value(td({}, {0})), Value(td({1}, {1})), Value(td({}, {3})), Value(td({1}, {0})), Value(td({}, {1}))},
+          {Value(Tensor::scalar<double>(test_context(), 0.5)), T(0), Value(td({1}, {1})), Value(td({}, {4})),
+           Value(td({1}, {2})), Value(td({}, {0})), Value(td({1}, {1})), Value(td({}, {3})), Value(td({1}, {0})),
+           Value(td({}, {1}))},
           6);
   const double v1 = a * 1 + (1 - a) * 2, h1 = b * 0 + (1 - b) * 4;
   const double v2 = a * 3 + 0, h2 = b * 1 + 0;

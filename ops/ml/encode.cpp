@@ -18,6 +18,7 @@ using Out = std::vector<std::optional<Value>>;
 
 // ---------------------------------------------------------------- ArrayFeatureExtractor
 Out array_feature_extractor(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "ArrayFeatureExtractor";
   const Tensor& x = a.tensor(0);
   const Tensor& y = a.tensor(1);
@@ -39,7 +40,7 @@ Out array_feature_extractor(const KernelArgs& a) {
   return {Value(dispatch(x.dtype(), hana::tuple_t<float, double, int64_t, int32_t, std::string>, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
-    auto [t, out] = Tensor::allocate<T>(shape);
+    auto [t, out] = Tensor::allocate<T>(cx, shape);
     for (int64_t o = 0; o < (x.rank() == 1 ? 1 : outer); ++o)
       for (int64_t k = 0; k < kcount; ++k)
         out[static_cast<size_t>(o * kcount + k)] = in[static_cast<size_t>(o * d + idx[static_cast<size_t>(k)])];
@@ -58,12 +59,13 @@ bool greater_exact(int64_t x, double t) {
 }
 
 Out binarizer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const double th = attr_float(a.node, "threshold", 0.0f);
   return {Value(dispatch(x.dtype(), ml_numeric_types, "Binarizer", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
-    auto [t, out] = Tensor::allocate<T>(x.shape());
+    auto [t, out] = Tensor::allocate<T>(cx, x.shape());
     // [spec:ML11] 1 where the element is greater than the threshold, else 0 (NaN gives 0).
     ONNXSEM_CLAUSE(ML11);
     for (size_t i = 0; i < in.size(); ++i) {
@@ -104,8 +106,8 @@ struct KeyOrder {
 inline constexpr auto encoder_types = hana::tuple_t<std::string, int64_t, float, int32_t, int16_t>;
 
 // Maps every element of x through keys -> values, the default for elements that match no key (ML14).
-Tensor encode(const Tensor& x, const Tensor& keys, const Tensor& values, const Tensor& def, FloatMatch match,
-              const std::string& op) {
+Tensor encode(EvalContext& cx, const Tensor& x, const Tensor& keys, const Tensor& values, const Tensor& def,
+              FloatMatch match, const std::string& op) {
   if (x.dtype() != keys.dtype())
     eval_error("ML13", op + ": the input has element type " + std::string(dtype_name(x.dtype())) + ", the keys " +
                            dtype_name(keys.dtype()));
@@ -125,7 +127,7 @@ Tensor encode(const Tensor& x, const Tensor& keys, const Tensor& values, const T
       for (size_t i = 0; i < kd.size(); ++i) index[order.canon(kd[i])] = i;
       const V dv = def.data<V>()[0];
       auto in = x.data<K>();
-      auto [t, out] = Tensor::allocate<V>(x.shape());
+      auto [t, out] = Tensor::allocate<V>(cx, x.shape());
       for (size_t i = 0; i < in.size(); ++i) {
         auto it = index.find(order.canon(in[i]));
         out[i] = it == index.end() ? dv : vd[it->second];
@@ -137,16 +139,17 @@ Tensor encode(const Tensor& x, const Tensor& keys, const Tensor& values, const T
 
 // A 1-D tensor from a list attribute.
 template <class T>
-Tensor column(const std::vector<T>& v) {
-  return Tensor::from_vector<T>({static_cast<int64_t>(v.size())}, v);
+Tensor column(EvalContext& cx, const std::vector<T>& v) {
+  return Tensor::from_vector<T>(cx, {static_cast<int64_t>(v.size())}, v);
 }
 
 // The keys_* (or values_*) of a LabelEncoder node as a 1-D tensor; with_tensor admits <prefix>_tensor.
-Tensor encoder_list(const Node& n, const std::string& prefix, bool with_tensor, const std::string& op) {
+Tensor encoder_list(EvalContext& cx, const Node& n, const std::string& prefix, bool with_tensor,
+                    const std::string& op) {
   std::vector<Tensor> found;
-  if (auto s = attr_strings_opt(n, prefix + "_strings")) found.push_back(column(*s));
-  if (auto i = attr_ints_opt(n, prefix + "_int64s")) found.push_back(column(*i));
-  if (auto f = attr_floats_opt(n, prefix + "_floats")) found.push_back(column(*f));
+  if (auto s = attr_strings_opt(n, prefix + "_strings")) found.push_back(column(cx, *s));
+  if (auto i = attr_ints_opt(n, prefix + "_int64s")) found.push_back(column(cx, *i));
+  if (auto f = attr_floats_opt(n, prefix + "_floats")) found.push_back(column(cx, *f));
   if (with_tensor)
     if (const Tensor* t = attr_tensor_opt(n, prefix + "_tensor")) {
       // [spec:ML15] keys_tensor and values_tensor are 1-D tensors of string, int64, float, int32 or int16.
@@ -166,7 +169,7 @@ Tensor encoder_list(const Node& n, const std::string& prefix, bool with_tensor, 
 }
 
 // The default output value for the values' element type, from default_* (and default_tensor in version 4).
-Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const std::string& op) {
+Tensor encoder_default(EvalContext& cx, const Node& n, DType value_type, bool with_tensor, const std::string& op) {
   if (with_tensor)
     if (const Tensor* t = attr_tensor_opt(n, "default_tensor")) {
       // [spec:ML15] default_tensor holds exactly one element of the values' element type.
@@ -177,9 +180,9 @@ Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const 
       return *t;
     }
   switch (value_type) {
-    case DType::string: return Tensor::scalar<std::string>(attr_string(n, "default_string", "_Unused"));
-    case DType::float32: return Tensor::scalar<float>(attr_float(n, "default_float", -0.0f));
-    case DType::int64: return Tensor::scalar<int64_t>(attr_int(n, "default_int64", -1));
+    case DType::string: return Tensor::scalar<std::string>(cx, attr_string(n, "default_string", "_Unused"));
+    case DType::float32: return Tensor::scalar<float>(cx, attr_float(n, "default_float", -0.0f));
+    case DType::int64: return Tensor::scalar<int64_t>(cx, attr_int(n, "default_int64", -1));
     case DType::int32:
     case DType::int16: {
       const int64_t v = attr_int(n, "default_int64", -1);
@@ -188,8 +191,8 @@ Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const 
       if (!fits)
         eval_error("ML15", op + ": default_int64 " + std::to_string(v) + " does not fit the values' type " +
                                dtype_name(value_type));
-      if (value_type == DType::int32) return Tensor::scalar<int32_t>(static_cast<int32_t>(v));
-      return Tensor::scalar<int16_t>(static_cast<int16_t>(v));
+      if (value_type == DType::int32) return Tensor::scalar<int32_t>(cx, static_cast<int32_t>(v));
+      return Tensor::scalar<int16_t>(cx, static_cast<int16_t>(v));
     }
     default: break;
   }
@@ -197,18 +200,19 @@ Tensor encoder_default(const Node& n, DType value_type, bool with_tensor, const 
 }
 
 Out label_encoder_2_4(const KernelArgs& a, bool v4) {
+  EvalContext& cx = a.context();
   const std::string op = "LabelEncoder";
-  const Tensor keys = encoder_list(a.node, "keys", v4, op);
-  const Tensor values = encoder_list(a.node, "values", v4, op);
-  const Tensor def = encoder_default(a.node, values.dtype(), v4, op);
-  return {Value(encode(a.tensor(0), keys, values, def, v4 ? FloatMatch::numeric : FloatMatch::bitwise, op))};
+  const Tensor keys = encoder_list(cx, a.node, "keys", v4, op);
+  const Tensor values = encoder_list(cx, a.node, "values", v4, op);
+  const Tensor def = encoder_default(cx, a.node, values.dtype(), v4, op);
+  return {Value(encode(cx, a.tensor(0), keys, values, def, v4 ? FloatMatch::numeric : FloatMatch::bitwise, op))};
 }
 
 // Each element of x (of element type K) replaced by its value in m, or by `fallback` when m has none.
 template <class K, class V>
-Tensor look_up(const Tensor& x, const std::map<K, V>& m, const V& fallback) {
+Tensor look_up(EvalContext& cx, const Tensor& x, const std::map<K, V>& m, const V& fallback) {
   auto in = x.data<K>();
-  auto [t, out] = Tensor::allocate<V>(x.shape());
+  auto [t, out] = Tensor::allocate<V>(cx, x.shape());
   for (size_t i = 0; i < in.size(); ++i) {
     auto it = m.find(in[i]);
     out[i] = it == m.end() ? fallback : it->second;
@@ -217,6 +221,7 @@ Tensor look_up(const Tensor& x, const std::map<K, V>& m, const V& fallback) {
 }
 
 Out label_encoder_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "LabelEncoder";
   const Tensor& x = a.tensor(0);
   const std::vector<std::string> classes =
@@ -227,12 +232,12 @@ Out label_encoder_1(const KernelArgs& a) {
   if (x.dtype() == DType::string) {
     std::map<std::string, int64_t> pos;
     for (size_t i = 0; i < classes.size(); ++i) pos.emplace(classes[i], static_cast<int64_t>(i));
-    return {Value(look_up(x, pos, attr_int(a.node, "default_int64", -1)))};
+    return {Value(look_up(cx, x, pos, attr_int(a.node, "default_int64", -1)))};
   }
   if (x.dtype() == DType::int64) {
     const std::string def = attr_string(a.node, "default_string", "_Unused");
     auto in = x.data<int64_t>();
-    auto [t, out] = Tensor::allocate<std::string>(x.shape());
+    auto [t, out] = Tensor::allocate<std::string>(cx, x.shape());
     for (size_t i = 0; i < in.size(); ++i)
       out[i] = in[i] >= 0 && in[i] < static_cast<int64_t>(classes.size()) ? classes[static_cast<size_t>(in[i])] : def;
     return {Value(t)};
@@ -242,6 +247,7 @@ Out label_encoder_1(const KernelArgs& a) {
 
 // ---------------------------------------------------------------- CategoryMapper
 Out category_mapper(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "CategoryMapper";
   const Tensor& x = a.tensor(0);
   const auto strs = attr_strings_opt(a.node, "cats_strings").value_or(std::vector<std::string>{});
@@ -255,18 +261,19 @@ Out category_mapper(const KernelArgs& a) {
   if (x.dtype() == DType::string) {
     std::map<std::string, int64_t> m;
     for (size_t i = 0; i < strs.size(); ++i) m.emplace(strs[i], ints[i]);
-    return {Value(look_up(x, m, attr_int(a.node, "default_int64", -1)))};
+    return {Value(look_up(cx, x, m, attr_int(a.node, "default_int64", -1)))};
   }
   if (x.dtype() == DType::int64) {
     std::map<int64_t, std::string> m;
     for (size_t i = 0; i < ints.size(); ++i) m.emplace(ints[i], strs[i]);
-    return {Value(look_up(x, m, attr_string(a.node, "default_string", "_Unused")))};
+    return {Value(look_up(cx, x, m, attr_string(a.node, "default_string", "_Unused")))};
   }
   unsupported(op + ": element type " + std::string(dtype_name(x.dtype())) + " is not accepted");
 }
 
 // ---------------------------------------------------------------- OneHotEncoder
 Out one_hot_encoder(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "OneHotEncoder";
   const Tensor& x = a.tensor(0);
   const auto cat_ints = attr_ints_opt(a.node, "cats_int64s");
@@ -311,7 +318,7 @@ Out one_hot_encoder(const KernelArgs& a) {
   }
   Shape shape = x.shape();
   shape.push_back(k);
-  auto [t, out] = Tensor::allocate<float>(shape);
+  auto [t, out] = Tensor::allocate<float>(cx, shape);
   for (size_t i = 0; i < pos.size(); ++i) {
     if (pos[i] >= 0) out[i * static_cast<size_t>(k) + static_cast<size_t>(pos[i])] = 1.0f;
     else if (!zeros) eval_error("ML17", op + ": the element at position " + std::to_string(i) + " matches no category");
@@ -321,6 +328,7 @@ Out one_hot_encoder(const KernelArgs& a) {
 
 // ---------------------------------------------------------------- Imputer
 Out imputer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "Imputer";
   const Tensor& x = a.tensor(0);
   const auto fl = attr_floats_opt(a.node, "imputed_value_floats");
@@ -367,7 +375,7 @@ Out imputer(const KernelArgs& a) {
     }
     (void)is_float;
     auto in = x.data<T>();
-    auto [t, out] = Tensor::allocate<T>(x.shape());
+    auto [t, out] = Tensor::allocate<T>(cx, x.shape());
     for (size_t i = 0; i < in.size(); ++i) {
       bool hit;
       if constexpr (std::is_floating_point_v<T>) hit = replace_nan ? std::isnan(in[i]) : in[i] == replaced;
@@ -380,6 +388,7 @@ Out imputer(const KernelArgs& a) {
 
 // ---------------------------------------------------------------- Scaler
 Out scaler(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "Scaler";
   const Tensor& x = a.tensor(0);
   const auto offset = attr_floats_opt(a.node, "offset").value_or(std::vector<float>{0.0f});
@@ -399,11 +408,12 @@ Out scaler(const KernelArgs& a) {
     const double o = offset[offset.size() == 1 ? 0 : j], s = scale[scale.size() == 1 ? 0 : j];
     y[i] = (v[i] - o) * s;
   }
-  return {Value(float_tensor(x.shape(), y))};
+  return {Value(float_tensor(cx, x.shape(), y))};
 }
 
 // ---------------------------------------------------------------- Normalizer
 Out normalizer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "Normalizer";
   const std::string norm = attr_string(a.node, "norm", "MAX");
   // [spec:ML20] each row is divided by its largest element (MAX), the sum of its absolute values (L1) or
@@ -428,11 +438,12 @@ Out normalizer(const KernelArgs& a) {
     if (r.c == 0 || d == 0) continue;
     for (int64_t c = 0; c < r.c; ++c) row[c] /= d;
   }
-  return {Value(float_tensor(x.shape(), r.x))};
+  return {Value(float_tensor(cx, x.shape(), r.x))};
 }
 
 // ---------------------------------------------------------------- FeatureVectorizer
 Out feature_vectorizer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "FeatureVectorizer";
   const auto dims = attr_ints_opt(a.node, "inputdimensions");
   // [spec:ML21] the inputs, read as rows ([C] as one row), are joined along the feature axis: every input
@@ -457,7 +468,7 @@ Out feature_vectorizer(const KernelArgs& a) {
                              ", negative or beyond any tensor");
     width += w;
   }
-  std::vector<double> y(static_cast<size_t>(check_work({n, width})), 0.0);
+  std::vector<double> y(static_cast<size_t>(check_work(cx, {n, width})), 0.0);
   int64_t col = 0;
   for (size_t k = 0; k < rows.size(); ++k) {
     const int64_t w = dims ? (*dims)[k] : rows[k].c;
@@ -466,7 +477,7 @@ Out feature_vectorizer(const KernelArgs& a) {
         y[static_cast<size_t>(i * width + col + c)] = rows[k].x[static_cast<size_t>(i * rows[k].c + c)];
     col += w;
   }
-  return {Value(float_tensor({n, width}, y))};
+  return {Value(float_tensor(cx, {n, width}, y))};
 }
 
 }  // namespace

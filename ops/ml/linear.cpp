@@ -33,6 +33,7 @@ std::vector<double> affine(const Rows& r, const std::vector<double>& w, const st
 
 // ---------------------------------------------------------------- LinearRegressor
 Out linear_regressor(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "LinearRegressor";
   const Rows r = read_rows(a.tensor(0), op);
   const int64_t targets = attr_int(a.node, "targets", 1);
@@ -47,7 +48,7 @@ Out linear_regressor(const KernelArgs& a) {
   if (r.c > 0 && targets > static_cast<int64_t>(w.size()) / r.c + 1)
     eval_error("ML50", op + ": coefficients has " + std::to_string(w.size()) + " entries, too few for " +
                            std::to_string(targets) + " targets");
-  (void)check_work({r.n, targets});
+  (void)check_work(cx, {r.n, targets});
   if (static_cast<int64_t>(w.size()) != targets * r.c)
     eval_error("ML50", op + ": coefficients has " + std::to_string(w.size()) + " entries, expected " +
                            std::to_string(targets) + " x " + std::to_string(r.c));
@@ -60,7 +61,7 @@ Out linear_regressor(const KernelArgs& a) {
     apply_post_transform(post, row);
     std::copy(row.begin(), row.end(), y.begin() + n * targets);
   }
-  return {Value(float_tensor({r.n, targets}, y))};
+  return {Value(float_tensor(cx, {r.n, targets}, y))};
 }
 
 // ---------------------------------------------------------------- LinearClassifier
@@ -157,6 +158,7 @@ double kernel_value(const KernelParams& k, const double* x, const double* v, int
 }
 
 Out svm_regressor(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "SVMRegressor";
   const Rows r = read_rows(a.tensor(0), op);
   const KernelParams k = read_kernel(a.node, op);
@@ -199,7 +201,7 @@ Out svm_regressor(const KernelArgs& a) {
     else apply_post_transform(post, row);
     y[static_cast<size_t>(n)] = row[0];
   }
-  return {Value(float_tensor({r.n, 1}, y))};
+  return {Value(float_tensor(cx, {r.n, 1}, y))};
 }
 
 // [spec:ML59] Platt's estimate of the probability that a row belongs to class i rather than j, from the pair's

@@ -41,6 +41,7 @@ const T& map_element(const Map& m, size_t i, const std::string& op, Clause claus
 
 // ---------------------------------------------------------------- ZipMap
 Out zip_map(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "ZipMap";
   const Tensor& x = a.tensor(0);
   const auto ints = attr_ints_opt(a.node, "classlabels_int64s");
@@ -62,25 +63,26 @@ Out zip_map(const KernelArgs& a) {
                            " class labels");
   // [spec:L3] the maps' values are counted against the allocation limit, one value each.
   ONNXSEM_CLAUSE(L3);
-  if (n > 0 && c > 0 && n > allocation_limit() / static_cast<int64_t>(sizeof(Value)) / c)
+  if (n > 0 && c > 0 && n > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(Value)) / c)
     eval_error("L3", op + ": " + std::to_string(n) + " maps of " + std::to_string(c) +
                          " entries exceed the allocation limit");
-  const Tensor key_tensor = ints ? Tensor::from_vector<int64_t>({c}, *ints)
-                                 : Tensor::from_vector<std::string>({c}, *strings);
+  const Tensor key_tensor = ints ? Tensor::from_vector<int64_t>(cx, {c}, *ints)
+                                 : Tensor::from_vector<std::string>(cx, {c}, *strings);
   const auto value_type = tensor_type_of(DType::float32);
   auto map_type = std::make_shared<Type>();
   map_type->kind = Type::Kind::map;
   map_type->key = key_tensor.dtype();
   map_type->inner = value_type;
   if (n == 0)  // V4: the keys are distinct even when no map is built
-    (void)make_map(key_tensor, std::vector<Value>(static_cast<size_t>(c), Value(Tensor::scalar<float>(0))), value_type);
+    (void)make_map(key_tensor, std::vector<Value>(static_cast<size_t>(c), Value(Tensor::scalar<float>(cx, 0))),
+                   value_type);
   auto in = x.data<float>();
   std::vector<Value> items;
   items.reserve(static_cast<size_t>(n));
   for (int64_t r = 0; r < n; ++r) {
     std::vector<Value> values;
     values.reserve(static_cast<size_t>(c));
-    for (int64_t k = 0; k < c; ++k) values.emplace_back(Tensor::scalar<float>(in[static_cast<size_t>(r * c + k)]));
+    for (int64_t k = 0; k < c; ++k) values.emplace_back(Tensor::scalar<float>(cx, in[static_cast<size_t>(r * c + k)]));
     items.emplace_back(make_map(key_tensor, std::move(values), value_type));  // V4: distinct keys
   }
   return {Value(Sequence{map_type, Items(items)})};
@@ -88,7 +90,7 @@ Out zip_map(const KernelArgs& a) {
 
 // ---------------------------------------------------------------- DictVectorizer
 template <class K>
-Out dict_vectorize(const Map& m, const std::vector<K>& vocab, const std::string& op) {
+Out dict_vectorize(EvalContext& cx, const Map& m, const std::vector<K>& vocab, const std::string& op) {
   // [spec:ML61] Y[0, i] is the value of key vocab[i], or zero ("" for strings) when the map lacks it; keys
   // outside the vocabulary are ignored.
   ONNXSEM_CLAUSE(ML61);
@@ -101,7 +103,7 @@ Out dict_vectorize(const Map& m, const std::vector<K>& vocab, const std::string&
   return {Value(dispatch(*d, hana::tuple_t<int64_t, float, double, std::string>, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     for (size_t i = 0; i < m.size(); ++i) (void)map_element<T>(m, i, op, "ML61");
-    auto [t, out] = Tensor::allocate<T>({1, v});
+    auto [t, out] = Tensor::allocate<T>(cx, {1, v});
     for (int64_t i = 0; i < v; ++i) {
       auto it = where.find(vocab[static_cast<size_t>(i)]);
       if (it != where.end()) out[static_cast<size_t>(i)] = map_element<T>(m, it->second, op, "ML61");
@@ -111,6 +113,7 @@ Out dict_vectorize(const Map& m, const std::vector<K>& vocab, const std::string&
 }
 
 Out dict_vectorizer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "DictVectorizer";
   const Map& m = a.value(0).map();
   const auto ints = attr_ints_opt(a.node, "int64_vocabulary");
@@ -125,7 +128,7 @@ Out dict_vectorizer(const KernelArgs& a) {
   if (const auto d = map_value_dtype(m);
       d && *d != DType::int64 && *d != DType::float32 && *d != DType::float64 && *d != DType::string)
     eval_error("ML61", op + ": map values of type " + dtype_name(*d) + "; expected int64, float, double or string");
-  return ints ? dict_vectorize<int64_t>(m, *ints, op) : dict_vectorize<std::string>(m, *strings, op);
+  return ints ? dict_vectorize<int64_t>(cx, m, *ints, op) : dict_vectorize<std::string>(cx, m, *strings, op);
 }
 
 // ---------------------------------------------------------------- CastMap
@@ -143,14 +146,14 @@ To cast_entry(const From& v) {
 }
 
 template <class From, class To>
-Tensor cast_map_to(const Map& m, bool sparse, int64_t max_map, const To& pad, const std::string& op) {
+Tensor cast_map_to(EvalContext& cx, const Map& m, bool sparse, int64_t max_map, const To& pad, const std::string& op) {
   auto keys = m.keys.data<int64_t>();
   std::vector<std::pair<int64_t, size_t>> order;  // (key, position), ascending by key
   order.reserve(keys.size());
   for (size_t i = 0; i < keys.size(); ++i) order.emplace_back(keys[i], i);
   std::sort(order.begin(), order.end());
   if (!sparse) {
-    auto [t, out] = Tensor::allocate<To>({static_cast<int64_t>(order.size())});
+    auto [t, out] = Tensor::allocate<To>(cx, {static_cast<int64_t>(order.size())});
     for (size_t i = 0; i < order.size(); ++i)
       out[i] = cast_entry<From, To>(map_element<From>(m, order[i].second, op, "ML62"));
     return t;
@@ -159,7 +162,7 @@ Tensor cast_map_to(const Map& m, bool sparse, int64_t max_map, const To& pad, co
     if (k < 0 || k >= max_map)
       eval_error("ML62", op + ": key " + std::to_string(k) + " lies outside [0, " + std::to_string(max_map) +
                              ") of the SPARSE form");
-  auto [t, out] = Tensor::allocate<To>({max_map});
+  auto [t, out] = Tensor::allocate<To>(cx, {max_map});
   std::fill(out.begin(), out.end(), pad);
   for (const auto& [k, i] : order)
     out[static_cast<size_t>(k)] = cast_entry<From, To>(map_element<From>(m, i, op, "ML62"));
@@ -167,6 +170,7 @@ Tensor cast_map_to(const Map& m, bool sparse, int64_t max_map, const To& pad, co
 }
 
 Out cast_map(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "CastMap";
   const Map& m = a.value(0).map();
   const std::string cast_to = attr_string(a.node, "cast_to", "TO_FLOAT");
@@ -183,7 +187,7 @@ Out cast_map(const KernelArgs& a) {
   const bool sparse = form == "SPARSE";
   if (sparse && max_map < 1)
     eval_error("ML62", op + ": max_map is " + std::to_string(max_map) + "; the SPARSE form needs a positive length");
-  if (sparse) (void)check_work({max_map});
+  if (sparse) (void)check_work(cx, {max_map});
   const DType from = map_value_dtype(m).value_or(DType::float32);
   if (from != DType::float32 && from != DType::string)
     eval_error("ML62", op + ": map values of type " + dtype_name(from) + "; expected float or string");
@@ -191,9 +195,9 @@ Out cast_map(const KernelArgs& a) {
     using F = typename decltype(tag)::type;
     // [spec:ML63] the SPARSE form fills the positions of absent keys with 0 (TO_FLOAT, TO_INT64) or "0".
     ONNXSEM_CLAUSE(ML63);
-    if (cast_to == "TO_FLOAT") return cast_map_to<F, float>(m, sparse, max_map, 0.0f, op);
-    if (cast_to == "TO_INT64") return cast_map_to<F, int64_t>(m, sparse, max_map, int64_t{0}, op);
-    return cast_map_to<F, std::string>(m, sparse, max_map, std::string("0"), op);
+    if (cast_to == "TO_FLOAT") return cast_map_to<F, float>(cx, m, sparse, max_map, 0.0f, op);
+    if (cast_to == "TO_INT64") return cast_map_to<F, int64_t>(cx, m, sparse, max_map, int64_t{0}, op);
+    return cast_map_to<F, std::string>(cx, m, sparse, max_map, std::string("0"), op);
   }))};
 }
 

@@ -17,9 +17,9 @@ std::shared_ptr<const Type> float_type() {
 template <class K, class T>
 Value make(std::vector<K> keys, std::vector<T> values) {
   std::vector<Value> v;
-  for (auto& x : values) v.emplace_back(Tensor::scalar<T>(x));
+  for (auto& x : values) v.emplace_back(Tensor::scalar<T>(test_context(), x));
   const auto n = static_cast<int64_t>(keys.size());
-  return Value(make_map(Tensor::from_vector<K>({n}, keys), std::move(v), nullptr));
+  return Value(make_map(Tensor::from_vector<K>(test_context(), {n}, keys), std::move(v), nullptr));
 }
 // The keys and float values of a map ZipMap made.
 template <class K>
@@ -101,7 +101,7 @@ TEST_CASE("[ML61] DictVectorizer: vocabulary positions, absent keys zero, unknow
   CHECK(vals<std::string>(y[0]) == std::vector<std::string>{"", "two"});
   // an empty map of known value type
   std::vector<Value> none;
-  const Value empty(make_map(Tensor::from_vector<std::string>({0}, {}), none, float_type()));
+  const Value empty(make_map(Tensor::from_vector<std::string>(test_context(), {0}, {}), none, float_type()));
   y = run_ml("DictVectorizer", 1, {empty}, {attr_ss("string_vocabulary", {"a"})});
   CHECK(vals<float>(y[0]) == std::vector<float>{0});
 }
@@ -117,11 +117,12 @@ TEST_CASE("[ML61] DictVectorizer refuses mismatched vocabularies and value types
           run_ml("DictVectorizer", 1, {make<std::string, int32_t>({"a"}, {1})}, {attr_ss("string_vocabulary", {"a"})});
         }) == "ML61");
   std::vector<Value> none;
-  const Value untyped(make_map(Tensor::from_vector<std::string>({0}, {}), none, nullptr));
+  const Value untyped(make_map(Tensor::from_vector<std::string>(test_context(), {0}, {}), none, nullptr));
   CHECK(clause_of([&] { run_ml("DictVectorizer", 1, {untyped}, {attr_ss("string_vocabulary", {"a"})}); }) == "ML61");
   // values of mixed types
-  std::vector<Value> mixed{Value(Tensor::scalar<float>(1)), Value(Tensor::scalar<double>(2))};
-  const Value mm(make_map(Tensor::from_vector<std::string>({2}, {"a", "b"}), mixed, nullptr));
+  std::vector<Value> mixed{Value(Tensor::scalar<float>(test_context(), 1)),
+                           Value(Tensor::scalar<double>(test_context(), 2))};
+  const Value mm(make_map(Tensor::from_vector<std::string>(test_context(), {2}, {"a", "b"}), mixed, nullptr));
   CHECK(clause_of([&] { run_ml("DictVectorizer", 1, {mm}, {attr_ss("string_vocabulary", {"a"})}); }) == "ML61");
   // the input must be a map
   CHECK(clause_of([] { run_ml("DictVectorizer", 1, {Value(tf({1}, {1}))}, {attr_ss("string_vocabulary", {"a"})}); }) ==
@@ -146,7 +147,7 @@ TEST_CASE("[ML62] [ML63] CastMap DENSE: values in ascending key order, each cast
   CHECK(vals<int64_t>(y[0]) == std::vector<int64_t>{-9007199254740993});  // read exactly
   // the empty map gives the empty tensor
   std::vector<Value> none;
-  y = run_ml("CastMap", 1, {Value(make_map(Tensor::from_vector<int64_t>({0}, {}), none, nullptr))});
+  y = run_ml("CastMap", 1, {Value(make_map(Tensor::from_vector<int64_t>(test_context(), {0}, {}), none, nullptr))});
   CHECK(shape_of(y[0]) == Shape{0});
 }
 

@@ -24,16 +24,16 @@ void add_ml(Registry& r) {
 
 namespace onnxsem::ops::ml {
 
-int64_t check_work(const Shape& shape) {
+int64_t check_work(EvalContext& cx, const Shape& shape) {
   const int64_t n = element_count(shape);
-  if (n > allocation_limit() / static_cast<int64_t>(sizeof(double)))
+  if (n > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(double)))
     eval_error("L3", "a tensor of " + std::to_string(n) + " elements exceeds the allocation limit of " +
-                         std::to_string(allocation_limit()) + " bytes");
+                         std::to_string(cx.limits().tensor_bytes) + " bytes");
   return n;
 }
 
-Tensor float_tensor(Shape shape, const std::vector<double>& v) {
-  auto [t, out] = Tensor::allocate<float>(std::move(shape));
+Tensor float_tensor(EvalContext& cx, Shape shape, const std::vector<double>& v) {
+  auto [t, out] = Tensor::allocate<float>(cx, std::move(shape));
   for (size_t i = 0; i < out.size(); ++i) out[i] = static_cast<float>(v[i]);
   return t;
 }
@@ -179,21 +179,22 @@ Labels read_labels(const Node& node, const std::string& ints_name, const std::st
 std::vector<std::optional<Value>> classifier_outputs(const KernelArgs& a, const Labels& labels,
                                                      const std::vector<int64_t>& index, int64_t rows, int64_t width,
                                                      const std::vector<double>& scores) {
+  EvalContext& cx = a.context();
   std::vector<std::optional<Value>> out(std::max<size_t>(2, a.output_count()));
-  out[0] = Value(label_tensor(labels, index));
-  out[1] = Value(float_tensor({rows, width}, scores));
+  out[0] = Value(label_tensor(cx, labels, index));
+  out[1] = Value(float_tensor(cx, {rows, width}, scores));
   out.resize(std::max<size_t>(1, a.output_count()));
   return out;
 }
 
-Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index) {
+Tensor label_tensor(EvalContext& cx, const Labels& labels, const std::vector<int64_t>& index) {
   const Shape shape{static_cast<int64_t>(index.size())};
   if (labels.ints) {
-    auto [t, out] = Tensor::allocate<int64_t>(shape);
+    auto [t, out] = Tensor::allocate<int64_t>(cx, shape);
     for (size_t i = 0; i < index.size(); ++i) out[i] = index[i] < 0 ? 0 : (*labels.ints)[static_cast<size_t>(index[i])];
     return t;
   }
-  auto [t, out] = Tensor::allocate<std::string>(shape);
+  auto [t, out] = Tensor::allocate<std::string>(cx, shape);
   for (size_t i = 0; i < index.size(); ++i)
     out[i] = index[i] < 0 ? std::string() : (*labels.strings)[static_cast<size_t>(index[i])];
   return t;

@@ -28,10 +28,10 @@ inline constexpr auto ml_numeric_types = hana::tuple_t<float, double, int64_t, i
 
 // Refuses (L3) a binary64 working array of that shape when a tensor of it would exceed the allocation
 // limit, and (L1) a shape whose element count overflows; returns the element count.
-int64_t check_work(const Shape& shape);
+int64_t check_work(EvalContext& cx, const Shape& shape);
 
 // A float tensor from binary64 values, each rounded once.
-[[nodiscard]] Tensor float_tensor(Shape shape, const std::vector<double>& v);
+[[nodiscard]] Tensor float_tensor(EvalContext& cx, Shape shape, const std::vector<double>& v);
 
 // A numeric input read as rows: rank 1 ([C], one row) or rank 2 ([N, C]) (clause ML2).
 struct Rows {
@@ -60,7 +60,7 @@ struct Labels {
 };
 [[nodiscard]] Labels read_labels(const Node& node, const std::string& ints_name, const std::string& op);
 // The label output: for each row the label at the given index, or the given fallback (0 / "").
-[[nodiscard]] Tensor label_tensor(const Labels& labels, const std::vector<int64_t>& index);
+[[nodiscard]] Tensor label_tensor(EvalContext& cx, const Labels& labels, const std::vector<int64_t>& index);
 // The outputs of a classifier: the labels (label_tensor) and the scores, `rows` x `width` in row-major
 // order, as many of the two as the operation has.
 [[nodiscard]] std::vector<std::optional<Value>> classifier_outputs(const KernelArgs& a, const Labels& labels,

@@ -79,8 +79,8 @@ int64_t walk(const Ensemble& e, Branch b, const double* x, const std::string& op
 }
 
 // Aggregated target scores of every row (N x targets), before base values and post_transform.
-std::vector<double> evaluate(const Ensemble& e, const Rows& rows, const std::string& op) {
-  (void)check_work({rows.n, e.targets});
+std::vector<double> evaluate(EvalContext& cx, const Ensemble& e, const Rows& rows, const std::string& op) {
+  (void)check_work(cx, {rows.n, e.targets});
   const size_t t = static_cast<size_t>(e.targets);
   std::vector<double> out(static_cast<size_t>(rows.n) * t, 0.0);
   std::vector<double> acc(t);
@@ -127,6 +127,7 @@ const Tensor& tensor_req(const Node& n, const std::string& name, const std::stri
 }
 
 Out tree_ensemble_5(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "TreeEnsemble";
   const Node& n = a.node;
   const Tensor& xt = a.tensor(0);
@@ -238,7 +239,7 @@ Out tree_ensemble_5(const KernelArgs& a) {
   rows.n = xt.dim(0);
   rows.c = f;
   rows.x = widen_all(xt, tree5_types, op);
-  std::vector<double> y = evaluate(e, rows, op);
+  std::vector<double> y = evaluate(cx, e, rows, op);
   const size_t t = static_cast<size_t>(e.targets);
   for (int64_t i = 0; i < rows.n; ++i) {
     std::vector<double> row(y.begin() + static_cast<int64_t>(i * e.targets),
@@ -248,7 +249,7 @@ Out tree_ensemble_5(const KernelArgs& a) {
   }
   return {Value(dispatch(xt.dtype(), tree5_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [out_t, out] = Tensor::allocate<T>(Shape{rows.n, e.targets});
+    auto [out_t, out] = Tensor::allocate<T>(cx, Shape{rows.n, e.targets});
     for (size_t i = 0; i < out.size(); ++i) out[i] = narrow_float<T>(y[i]);
     return out_t;
   }))};
@@ -366,6 +367,7 @@ Ensemble read_old_ensemble(const Node& n, const std::string& prefix, int64_t tar
 Rows tree_rows(const Tensor& x, const std::string& op) { return read_rows(x, op, true); }
 
 Out tree_ensemble_regressor(const KernelArgs& a, bool v3) {
+  EvalContext& cx = a.context();
   const std::string op = "TreeEnsembleRegressor";
   const Node& n = a.node;
   const Rows rows = tree_rows(a.tensor(0), op);
@@ -385,7 +387,7 @@ Out tree_ensemble_regressor(const KernelArgs& a, bool v3) {
   if (base && static_cast<int64_t>(base->size()) != e.targets)
     eval_error("ML37", op + ": base_values has " + std::to_string(base->size()) + " entries for " +
                            std::to_string(e.targets) + " targets");
-  std::vector<double> y = evaluate(e, rows, op);
+  std::vector<double> y = evaluate(cx, e, rows, op);
   const size_t t = static_cast<size_t>(e.targets);
   for (size_t i = 0; i < static_cast<size_t>(rows.n); ++i) {
     std::vector<double> row(y.begin() + static_cast<int64_t>(i * t), y.begin() + static_cast<int64_t>((i + 1) * t));
@@ -393,10 +395,11 @@ Out tree_ensemble_regressor(const KernelArgs& a, bool v3) {
     apply_post_transform(post, row);
     std::copy(row.begin(), row.end(), y.begin() + static_cast<int64_t>(i * t));
   }
-  return {Value(float_tensor({rows.n, e.targets}, y))};
+  return {Value(float_tensor(cx, {rows.n, e.targets}, y))};
 }
 
 Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
+  EvalContext& cx = a.context();
   const std::string op = "TreeEnsembleClassifier";
   const Node& n = a.node;
   const Rows rows = tree_rows(a.tensor(0), op);
@@ -416,7 +419,7 @@ Out tree_ensemble_classifier(const KernelArgs& a, bool v3) {
   if (base && !(static_cast<int64_t>(base->size()) == e_count || (binary && base->size() == 1)))
     eval_error("ML37", op + ": base_values has " + std::to_string(base->size()) + " entries for " +
                            std::to_string(e_count) + " classes");
-  const std::vector<double> v = evaluate(e, rows, op);
+  const std::vector<double> v = evaluate(cx, e, rows, op);
   std::vector<double> z;
   std::vector<int64_t> label_index;
   for (int64_t i = 0; i < rows.n; ++i) {

@@ -26,6 +26,7 @@ double silu(double z) {
 }
 
 std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "CausalConvWithState";
   const Tensor& x = a.tensor(0);
   const Tensor& w = a.tensor(1);
@@ -92,8 +93,8 @@ std::vector<std::optional<Value>> causal_conv_with_state(const KernelArgs& a) {
   return dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> std::vector<std::optional<Value>> {
     using T = typename decltype(tag)::type;
     std::vector<std::optional<Value>> out;
-    out.emplace_back(Value(narrow_all<T>(x.shape(), y)));
-    if (a.output_count() > 1 && a.requested[1]) out.emplace_back(Value(narrow_all<T>(Shape{B, C, k - 1}, present)));
+    out.emplace_back(Value(narrow_all<T>(cx, x.shape(), y)));
+    if (a.output_count() > 1 && a.requested[1]) out.emplace_back(Value(narrow_all<T>(cx, Shape{B, C, k - 1}, present)));
     return out;
   });
 }

@@ -68,7 +68,7 @@ TEST_CASE("[CC4] silu and swish apply z * sigmoid(z) after the convolution") {
           (void)run(ccws("relu"), 27, {Value(td({1, 1, 1}, {1})), Value(td({1, 1, 1}, {1}))});
         }) == "CC4");
   // float16 is computed in binary64 and rounded once: silu(1) = 0.7310585786300049 -> 0.73095703125.
-  const Tensor h = Tensor::from_vector<float16_t>({1, 1, 1}, {num::to_float16(1.0)});
+  const Tensor h = Tensor::from_vector<float16_t>(test_context(), {1, 1, 1}, {num::to_float16(1.0)});
   y = run(ccws("silu"), 27, {Value(h), Value(h)});
   CHECK(num::to_double(vals<float16_t>(y[0])[0]) == 0.73095703125);
 }

@@ -127,10 +127,10 @@ thread_local Scratch scratch;
 
 // Y of shape (N, M, out...), every element to be written by the caller.
 template <class T>
-std::pair<Tensor, std::span<T>> allocate_y(const ConvShape& s, const Shape& out) {
+std::pair<Tensor, std::span<T>> allocate_y(EvalContext& cx, const ConvShape& s, const Shape& out) {
   Shape yshape{s.N, s.M};
   yshape.insert(yshape.end(), out.begin(), out.end());
-  return Tensor::allocate_for_overwrite<T>(yshape);
+  return Tensor::allocate_for_overwrite<T>(cx, yshape);
 }
 
 // Positions per tile: the sums (Mg rows) and the tap matrix (R rows) of a tile within about 4 MiB each.
@@ -141,8 +141,8 @@ int64_t positions_per_tile(int64_t R, int64_t Mg) {
 // E9: how many threads a convolution's products are shared among: enough multiply-adds for each
 // (kParallelGrain), or, for a depthwise convolution, which adds its taps a run at a time rather than in the
 // register kernel, about as many as the elements of a pass over a tensor (kElementGrain).
-int64_t conv_threads(const ConvShape& s, int64_t P, int64_t R, bool depthwise) {
-  return pieces_for(work_product({s.N, s.M, P, R}), depthwise ? kElementGrain : product_detail::kParallelGrain);
+int64_t conv_threads(EvalContext& cx, const ConvShape& s, int64_t P, int64_t R, bool depthwise) {
+  return pieces_for(cx, work_product({s.N, s.M, P, R}), depthwise ? kElementGrain : product_detail::kParallelGrain);
 }
 
 // E9: the pieces a convolution is cut into on several threads, about three per thread, so that the threads
@@ -179,11 +179,12 @@ int64_t even_tiles(int64_t at_least, int64_t threads, int64_t parts, int64_t mos
 // B[m] added last or first; W_g the rows g*M/G .. (g+1)*M/G-1 of `w` (M x C/G*K, row-major: W itself for
 // Conv, its widened transpose for ConvTranspose).
 template <class T, class TW>
-Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, const ConvShape& s, const Lowering& L) {
+Tensor lowered(EvalContext& cx, const Tensor& x, const TW* w, const std::vector<double>& bias, const ConvShape& s,
+               const Lowering& L) {
   const size_t rank = L.in.size();
   const int64_t P = element_count(L.out), K = element_count(L.kernel), R = s.Cg * K, plane = element_count(L.in);
   // Every element of Y is written below (each tile's rows of every group, for every image).
-  auto [y, out_view] = allocate_y<T>(s, L.out);
+  auto [y, out_view] = allocate_y<T>(cx, s, L.out);
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   if (out.empty()) return y;
   auto xd = x.data<T>();
@@ -201,13 +202,13 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
   // the output positions, in the same order as the product would (r = j), padding taps included (W * 0).
   const bool depthwise = s.Cg == 1 && s.Mg == 1 && !direct;
   // L5: the products, counted before the tiles are handed out (the tiles charge nothing).
-  charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
+  cx.charge(work_product({s.N, s.M, P, R}), "a matrix product");
   // A tile of output positions whose im2col block and sums stay within about 4 MiB each, and no wider than
   // the positions there are.
   int64_t tile = std::min(positions_per_tile(R, s.Mg), (P + kNR - 1) / kNR * kNR);
   // E9: on several threads, pieces of (a tile of positions, a slice of each group's rows); at least about
   // three per thread when the positions and rows allow, so that the threads finish together.
-  const int64_t threads = conv_threads(s, P, R, depthwise);
+  const int64_t threads = conv_threads(cx, s, P, R, depthwise);
   int64_t row_parts = 1, group_parts = 1;
   if (threads > 1 && !depthwise && s.G >= threads) {
     // A grouped convolution of at least as many groups as threads: pieces of (a tile, a slice of the
@@ -347,14 +348,14 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
       prepare(p0, tp, offs[static_cast<size_t>(t)].data(), runs[static_cast<size_t>(t)].data());
     }
     const int64_t channel_parts = std::min(s.Cg, threads);
-    parallel_for(tiles * channel_parts, [&](int64_t piece) {
+    parallel_for(cx, tiles * channel_parts, [&](int64_t piece) {
       const int64_t t = piece / channel_parts;
       const auto [p0, tp] = tile_at(t);
       const auto [c0, c1] = slice_bounds(s.Cg, channel_parts, piece % channel_parts);
       gather_taps(0, 0, p0, tp, offs[static_cast<size_t>(t)].data(), runs[static_cast<size_t>(t)].data(),
                   cols[static_cast<size_t>(t)].get(), c0, c1);
     });
-    parallel_for(tiles * row_parts, [&](int64_t piece) {
+    parallel_for(cx, tiles * row_parts, [&](int64_t piece) {
       const int64_t t = piece / row_parts;
       const auto [p0, tp] = tile_at(t);
       const auto [r0, r1] = slice_bounds(s.Mg, row_parts, piece % row_parts, product_detail::kMR);
@@ -362,7 +363,7 @@ Tensor lowered(const Tensor& x, const TW* w, const std::vector<double>& bias, co
     });
     return y;
   }
-  parallel_for(tiles * row_parts * group_parts, [&](int64_t q) {
+  parallel_for(cx, tiles * row_parts * group_parts, [&](int64_t q) {
     const auto [g0, g1] = slice_bounds(s.G, group_parts, q % group_parts);
     const int64_t piece = q / group_parts;
     const auto [p0, tp] = tile_at(piece / row_parts);
@@ -444,17 +445,17 @@ bool shifted_pays(const WindowGeometry& g, const Shape& ep, int64_t rows_of_w, i
 // grid beyond out[d] along the inner axes are computed and thrown away. Tiles are whole rows of the outer
 // axis: a tile of rows [a0, a1) reads rows [a0, a1 + t_max) of each phase grid (its band).
 template <class T>
-Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
+Tensor shifted(EvalContext& cx, const Tensor& x, const T* w, const std::vector<double>& bias, const ConvShape& s,
                const WindowGeometry& g, const Shape& ep) {
   const size_t rank = g.in.size(), last = rank - 1;
   Shape stride(rank, 1);  // of a phase grid, row-major
   for (size_t d = last; d-- > 0;) stride[d] = stride[d + 1] * ep[d + 1];
   const int64_t K = element_count(g.kernel), R = s.Cg * K, P = element_count(g.out), plane = element_count(g.in);
-  auto [y, out_view] = allocate_y<T>(s, g.out);
+  auto [y, out_view] = allocate_y<T>(cx, s, g.out);
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   if (out.empty()) return y;
   auto xd = x.data<T>();
-  charge_work(work_product({s.N, s.M, P, R}), "a matrix product");
+  cx.charge(work_product({s.N, s.M, P, R}), "a matrix product");
   const int64_t row = stride[0];          // grid positions per row of the outer axis
   const int64_t halo = ep[0] - g.out[0];  // the largest shift of a tap along the outer axis
   // The last valid position of a row, counted from the row's start.
@@ -478,7 +479,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
   // A depthwise convolution is cut by groups instead: each group reads only its own channel's band, where
   // tiles of fewer rows would each widen the rows of the band above and below theirs too.
   const bool depthwise = s.Cg == 1 && s.Mg == 1;
-  const int64_t threads = conv_threads(s, P, R, depthwise);
+  const int64_t threads = conv_threads(cx, s, P, R, depthwise);
   // So is a grouped convolution of at least as many groups as threads (as in `lowered`).
   const bool by_groups = threads > 1 && (depthwise || s.G >= threads);
   const int64_t group_parts = by_groups ? group_slices(s.G, threads) : 1;
@@ -515,7 +516,7 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
     return std::pair<int64_t, int64_t>{lo, std::clamp(end > 0 ? (end + sl - 1) / sl : 0, lo, ep[last])};
   };
 
-  parallel_for(tiles * row_parts * group_parts, [&](int64_t piece) {
+  parallel_for(cx, tiles * row_parts * group_parts, [&](int64_t piece) {
     const auto [g0, g1] = slice_bounds(s.G, group_parts, piece % group_parts);
     const int64_t tile_piece = piece / group_parts;
     const auto [a0, a1] = slice_bounds(g.out[0], tiles, tile_piece / row_parts);  // at most `rows` rows
@@ -613,13 +614,14 @@ Tensor shifted(const Tensor& x, const T* w, const std::vector<double>& bias, con
 }
 
 std::vector<std::optional<Value>> conv(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "Conv";
   const ConvShape s = conv_shape(a, op, false);
   const Tensor& x = a.tensor(0);
   Shape in(x.shape().begin() + 2, x.shape().end());
   const WindowGeometry g = window_geometry(a.node, in, s.kernel, {.dilations = true, .ceil_mode = false}, op);
   // L5: the gathering of the taps here (batch x groups planes); the products count as matrix products.
-  charge_windows(g, work_product({s.N, s.G}), s.Cg, op);
+  charge_windows(cx, g, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> bias = bias_of(a, s.M, op);
   // Two or more spatial axes (and not the direct path): the taps read in place (`shifted`), where the
   // phase grid's waste is small.
@@ -642,8 +644,8 @@ std::vector<std::optional<Value>> conv(const KernelArgs& a) {
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     // Each group's weights W_g (M/G x C/G*K) are rows of W, read (and packed block by block) in place.
-    if (in_place) return shifted<T>(x, a.tensor(1).data<T>().data(), bias, s, g, ep);
-    return lowered<T, T>(x, a.tensor(1).data<T>().data(), bias, s, L);
+    if (in_place) return shifted<T>(cx, x, a.tensor(1).data<T>().data(), bias, s, g, ep);
+    return lowered<T, T>(cx, x, a.tensor(1).data<T>().data(), bias, s, L);
   })};
 }
 
@@ -717,6 +719,7 @@ TransposeGeometry transpose_geometry(const KernelArgs& a, const Shape& in, const
 }
 
 std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "ConvTranspose";
   const ConvShape s = conv_shape(a, op, true);
   const Tensor& x = a.tensor(0);
@@ -725,7 +728,7 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
     if (k < 1) eval_error("NN2", op + ": kernel extent " + std::to_string(k) + " is not positive");
   const TransposeGeometry g = transpose_geometry(a, in, s.kernel, op);
   // L5 (and L3 for the tap tables) as Conv: the gathering of the taps, batch x groups planes.
-  charge_taps(g.out, g.kernel, work_product({s.N, s.G}), s.Cg, op);
+  charge_taps(cx, g.out, g.kernel, work_product({s.N, s.G}), s.Cg, op);
   const std::vector<double> wd = widen_all(a.tensor(1), op);
   const std::vector<double> bias = bias_of(a, s.M, op);
   // [spec:NN14] computed as the gathering form of the scatter: output position o receives, from tap j,
@@ -757,7 +760,7 @@ std::vector<std::optional<Value>> conv_transpose(const KernelArgs& a) {
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return lowered<T, double>(x, wt.data(), bias, s, L);
+    return lowered<T, double>(cx, x, wt.data(), bias, s, L);
   })};
 }
 

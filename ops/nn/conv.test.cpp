@@ -168,15 +168,15 @@ TEST_CASE("[NN13] [NN14] ConvTranspose scatters every input element through the 
 TEST_CASE("[NN11] Conv on float16 and bfloat16: binary64 accumulation, one rounding") {
   // float16 1 = 0x3C00, 2048 = 0x6800; 2048 + 1 is not a float16 (ties to even: 2048), 2048 + 1 + 1 = 2050 is.
   auto h = [](uint16_t b) { return float16_t{b}; };
-  Tensor x = Tensor::from_vector<float16_t>({1, 1, 3}, {h(0x6800), h(0x3C00), h(0x3C00)});
-  Tensor w = Tensor::from_vector<float16_t>({1, 1, 3}, {h(0x3C00), h(0x3C00), h(0x3C00)});
+  Tensor x = Tensor::from_vector<float16_t>(test_context(), {1, 1, 3}, {h(0x6800), h(0x3C00), h(0x3C00)});
+  Tensor w = Tensor::from_vector<float16_t>(test_context(), {1, 1, 3}, {h(0x3C00), h(0x3C00), h(0x3C00)});
   auto y = run(make_node("Conv"), 11, {Value(x), Value(w)});
   REQUIRE(y[0]->tensor().dtype() == DType::float16);
   CHECK(y[0]->tensor().data<float16_t>()[0].bits == 0x6801);  // 2050
   // bfloat16 1 = 0x3F80, 3 = 0x4040
   auto b = [](uint16_t v) { return bfloat16_t{v}; };
-  Tensor xb = Tensor::from_vector<bfloat16_t>({1, 1, 2}, {b(0x3F80), b(0x3F80)});
-  Tensor wb = Tensor::from_vector<bfloat16_t>({1, 1, 1}, {b(0x4040)});
+  Tensor xb = Tensor::from_vector<bfloat16_t>(test_context(), {1, 1, 2}, {b(0x3F80), b(0x3F80)});
+  Tensor wb = Tensor::from_vector<bfloat16_t>(test_context(), {1, 1, 1}, {b(0x4040)});
   y = run(make_node("Conv"), 22, {Value(xb), Value(wb)});
   CHECK(y[0]->tensor().data<bfloat16_t>()[1].bits == 0x4040);
 }

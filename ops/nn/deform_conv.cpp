@@ -134,6 +134,7 @@ bool corners_of(const std::vector<double>& p, const Shape& in, std::vector<Corne
 }
 
 std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "DeformConv";
   const Tensor& x = a.tensor(0);
   const Tensor& w = a.tensor(1);
@@ -153,7 +154,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
     eval_error("DC4", op + ": DeformConv has no attribute auto_pad");
   const WindowGeometry g = window_geometry(a.node, in, kernel, {.dilations = true, .ceil_mode = false}, op);
   const DeformShape s = deform_shape(a, g, op);
-  charge_windows(g, work_product({s.N, s.M}), s.Cg, op);
+  charge_windows(cx, g, work_product({s.N, s.M}), s.Cg, op);
   const size_t rank = s.axes;
   const auto R = static_cast<int64_t>(rank);
   const int64_t P = g.out_count(), plane = g.in_count(), K = s.K;
@@ -211,7 +212,7 @@ std::vector<std::optional<Value>> deform_conv(const KernelArgs& a) {
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return narrow_all<T>(yshape, y);
+    return narrow_all<T>(cx, yshape, y);
   })};
 }
 

@@ -29,19 +29,19 @@ struct DropoutVersion {
 
 // Dropout's mask output: bool from version 10, X's type (1 kept, 0 dropped) before. `keep` null: every
 // element kept (NN41), written as one fill.
-Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>* keep) {
+Value mask_of(EvalContext& cx, DropoutVersion ver, const Tensor& x, const std::vector<bool>* keep) {
   auto write = [&](auto out, auto kept, auto dropped) {
     if (!keep) return std::fill(out.begin(), out.end(), kept);
     for (size_t i = 0; i < keep->size(); ++i) out[i] = (*keep)[i] ? kept : dropped;
   };
   if (ver.bool_mask) {
-    auto [m, mo] = Tensor::allocate_for_overwrite<bool>(x.shape());
+    auto [m, mo] = Tensor::allocate_for_overwrite<bool>(cx, x.shape());
     write(mo, true, false);
     return m;
   }
   return dispatch(x.dtype(), nn_float_types, "Dropout", [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    auto [m, mo] = Tensor::allocate_for_overwrite<T>(x.shape());
+    auto [m, mo] = Tensor::allocate_for_overwrite<T>(cx, x.shape());
     write(mo, narrow_float<T>(1.0), narrow_float<T>(0.0));
     return m;
   });
@@ -50,6 +50,7 @@ Value mask_of(DropoutVersion ver, const Tensor& x, const std::vector<bool>* keep
 // NN40, the training form with a positive ratio given candidate results (K13): the candidate mask, or the
 // mask the candidate output shows; the outputs computed from it.
 std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ver, const Tensor& x, double ratio) {
+  EvalContext& cx = a.context();
   const std::string op = "Dropout";
   auto choice = [&](size_t k) { return k < a.choices.size() && a.choices[k] ? &*a.choices[k] : nullptr; };
   const Value* cy = choice(0);
@@ -74,14 +75,15 @@ std::vector<std::optional<Value>> dropped(const KernelArgs& a, DropoutVersion ve
   std::vector<std::optional<Value>> outs(std::max<size_t>(1, a.output_count()));
   outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return narrow_all<T>(x.shape(), y);
+    return narrow_all<T>(cx, x.shape(), y);
   });
-  if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, &keep);
+  if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(cx, ver, x, &keep);
   return outs;
 }
 
 Kernel dropout(DropoutVersion ver) {
   return [ver](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = "Dropout";
     const Tensor& x = a.tensor(0);
     bool training = false;
@@ -113,12 +115,13 @@ Kernel dropout(DropoutVersion ver) {
     // [spec:NN41] the output is X itself; the mask keeps every element.
     ONNXSEM_CLAUSE(NN41);
     outs[0] = Value(x);
-    if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(ver, x, nullptr);
+    if (a.output_count() > 1 && a.requested[1]) outs[1] = mask_of(cx, ver, x, nullptr);
     return outs;
   };
 }
 
 std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "LRN";
   const Tensor& x = a.tensor(0);
   const int64_t size = attr_int_req(a.node, "size");
@@ -135,14 +138,14 @@ std::vector<std::optional<Value>> lrn(const KernelArgs& a) {
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>(x.shape());
+    auto [y, out] = Tensor::allocate<T>(cx, x.shape());
     const std::span<T> o = out;  // a plain variable: clang 14 cannot capture structured bindings
     ONNXSEM_CLAUSE(NN43);        // the marker of the loop below, once per call
     // E9: slices of the (n, c) planes; each plane's sums are formed in a row of S sums side by side, each
     // with the terms of its own window in the same order (k increasing from +0) as one sum at a time. The
     // work of an element, counted for the slicing only: its window's squares and about sixteen more for the
     // binary64 power.
-    parallel_slices(N * C, N * C * S * (size + 16), kElementGrain, [&](int64_t lo_plane, int64_t hi_plane) {
+    parallel_slices(cx, N * C, N * C * S * (size + 16), kElementGrain, [&](int64_t lo_plane, int64_t hi_plane) {
       std::vector<double> sq(static_cast<size_t>(S));
       for (int64_t plane = lo_plane; plane < hi_plane; ++plane) {
         const int64_t n = plane / C, c = plane % C;

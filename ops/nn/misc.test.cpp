@@ -19,20 +19,23 @@ TEST_CASE("[NN41] Dropout in inference is the identity with a mask that keeps ev
   y = run(make_node("Dropout", {attr_i("is_test", 1)}), 6, {Value(x)});
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 3, 4});
   // explicit ratio and training_mode = false
-  y = run(make_node("Dropout"), 12, {Value(x), Value(tf({}, {0.5f})), Value(Tensor::scalar<bool>(false))}, 2);
+  y = run(make_node("Dropout"), 12,
+          {Value(x), Value(tf({}, {0.5f})), Value(Tensor::scalar<bool>(test_context(), false))}, 2);
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 3, 4});
 }
 
 TEST_CASE("[NN40] Dropout training form: ratio 0 keeps everything, a positive ratio is random") {
   Tensor x = tf({3}, {1, 2, 3});
-  auto y = run(make_node("Dropout"), 22, {Value(x), Value(tf({}, {0})), Value(Tensor::scalar<bool>(true))}, 2);
+  auto y = run(make_node("Dropout"), 22,
+               {Value(x), Value(tf({}, {0})), Value(Tensor::scalar<bool>(test_context(), true))}, 2);
   CHECK(vals(y[0]) == std::vector<float>{1, 2, 3});
   CHECK(vals<bool>(y[1]) == std::vector<bool>{true, true, true});
   CHECK(kind_of([&] {
-          run(make_node("Dropout"), 13, {Value(x), std::nullopt, Value(Tensor::scalar<bool>(true))});
+          run(make_node("Dropout"), 13, {Value(x), std::nullopt, Value(Tensor::scalar<bool>(test_context(), true))});
         }) == ErrorKind::unsupported);
   CHECK(clause_of([&] {
-          run(make_node("Dropout"), 13, {Value(x), Value(tf({}, {1.5f})), Value(Tensor::scalar<bool>(true))});
+          run(make_node("Dropout"), 13,
+              {Value(x), Value(tf({}, {1.5f})), Value(Tensor::scalar<bool>(test_context(), true))});
         }) == "NN40");
   CHECK(kind_of([&] { run(make_node("Dropout"), 6, {Value(x)}); }) == ErrorKind::unsupported);
   y = run(make_node("Dropout", {attr_f("ratio", 0)}), 1, {Value(x)});

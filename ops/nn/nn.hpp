@@ -29,8 +29,8 @@ inline constexpr auto nn_float_types = hana::tuple_t<float, double, float16_t, b
 
 // Builds a tensor of element type T from binary64 values, rounding each once.
 template <class T>
-[[nodiscard]] Tensor narrow_all(Shape shape, const std::vector<double>& v) {
-  auto [t, out] = Tensor::allocate<T>(std::move(shape));
+[[nodiscard]] Tensor narrow_all(EvalContext& cx, Shape shape, const std::vector<double>& v) {
+  auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
   for (size_t i = 0; i < out.size(); ++i) out[i] = narrow_float<T>(v[i]);
   return t;
 }

@@ -101,7 +101,7 @@ TEST_CASE("[NN5] auto_pad SAME_UPPER, SAME_LOWER and VALID") {
 TEST_CASE("[NN6] window taps: input elements hit and taps inside the padded extent") {
   auto g = window_geometry(make_node("X", {attr_is("pads", {1, 1})}), {4}, {3}, all, "X");
   REQUIRE(g.out == Shape{4});
-  auto t = window_table(g);
+  auto t = window_table(test_context(), g);
   REQUIRE(t.begin.size() == 5);
   CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[0], t.offsets.begin() + t.begin[1]) ==
         std::vector<int64_t>{0, 1});
@@ -111,7 +111,7 @@ TEST_CASE("[NN6] window taps: input elements hit and taps inside the padded exte
   // 2-D, stride 2, ceil: the last window runs past the end padding
   g = window_geometry(make_node("X", {attr_is("strides", {2, 2}), attr_i("ceil_mode", 1)}), {3, 3}, {2, 2}, all, "X");
   REQUIRE(g.out == Shape{2, 2});
-  t = window_table(g);
+  t = window_table(test_context(), g);
   CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[0], t.offsets.begin() + t.begin[1]) ==
         std::vector<int64_t>{0, 1, 3, 4});
   CHECK(std::vector<int64_t>(t.offsets.begin() + t.begin[3], t.offsets.begin() + t.begin[4]) ==
@@ -174,7 +174,7 @@ TEST_CASE("[NN6] window tables against the taps enumerated one by one, ranks 1 t
       begin.push_back(static_cast<int64_t>(offsets.size()));
       padded.push_back(count);
     }
-    const auto t = window_table(g);
+    const auto t = window_table(test_context(), g);
     CHECK(t.begin == begin);
     CHECK(t.offsets == offsets);
     CHECK(t.padded_count == padded);

@@ -43,6 +43,7 @@ struct BatchNormVersion {
 
 Kernel batch_norm(BatchNormVersion ver) {
   return [ver](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = "BatchNormalization";
     const Tensor& x = a.tensor(0);
     if (x.rank() < 1) eval_error("NN30", op + ": input X must have rank >= 1, got a scalar");
@@ -109,7 +110,7 @@ Kernel batch_norm(BatchNormVersion ver) {
       auto xd = x.data<T>();
       // Every element written below, element i after reading element i of X: over X's storage when X is
       // handed over (spec/graph.md, E10).
-      auto [y, out_view] = Tensor::overwrite_or_allocate<T>(x, x.shape());
+      auto [y, out_view] = Tensor::overwrite_or_allocate<T>(cx, x, x.shape());
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       // sqrt(var + epsilon), the same value each element would compute: per plane in the pieces below when
       // spatial, here once per entry for the per-position entries otherwise.
@@ -117,7 +118,7 @@ Kernel batch_norm(BatchNormVersion ver) {
       for (size_t k = 0; k < sd.size(); ++k) sd[k] = std::sqrt(var[k] + eps);
       // E9: planes (n, c) in slices, one slice per piece; each element computed as alone. An element's work
       // counted as four passes' (a difference, a quotient and its check, a product, a sum).
-      parallel_slices(N * C, N * C * S * 4, kElementGrain, [&](int64_t lo, int64_t hi) {
+      parallel_slices(cx, N * C, N * C * S * 4, kElementGrain, [&](int64_t lo, int64_t hi) {
         for (int64_t nc = lo; nc < hi; ++nc) {
           const int64_t c = nc % C;
           const int64_t base = nc * S;
@@ -151,7 +152,7 @@ Kernel batch_norm(BatchNormVersion ver) {
         for (size_t c = 0; c < run.size(); ++c) run[c] = given[c] * momentum + batch[c] * (1.0 - momentum);
         outs[o] = dispatch(mean_in.dtype(), nn_float_types, op, [&](auto tag) -> Value {
           using U = typename decltype(tag)::type;
-          return narrow_all<U>(mean_in.shape(), run);
+          return narrow_all<U>(cx, mean_in.shape(), run);
         });
       }
     }
@@ -165,6 +166,7 @@ Kernel batch_norm(BatchNormVersion ver) {
 // parameters are per channel, or per group when `per_group_params`.
 Kernel group_norm(bool instance, bool per_group_params) {
   return [instance, per_group_params](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = instance ? "InstanceNormalization" : "GroupNormalization";
     const Tensor& x = a.tensor(0);
     // X is (N, C, D1, ...), with at least one spatial axis for InstanceNormalization (NN32).
@@ -193,7 +195,7 @@ Kernel group_norm(bool instance, bool per_group_params) {
     return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate<T>(x.shape());
+      auto [y, out] = Tensor::allocate<T>(cx, x.shape());
       for (int64_t n = 0; n < N; ++n)
         for (int64_t g = 0; g < G; ++g) {
           const int64_t base = (n * C + g * Cg) * S;
@@ -248,6 +250,7 @@ std::vector<int64_t> broadcast_index(const Shape& ps, const Shape& shape, const 
 }
 
 std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "LayerNormalization";
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
@@ -277,7 +280,7 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
   outs[0] = dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>(x.shape());
+    auto [y, out] = Tensor::allocate<T>(cx, x.shape());
     for (int64_t o = 0; o < outer; ++o) {
       const auto [mu, v] = moments(xd.data() + o * inner, inner);
       mean[o] = mu;
@@ -298,7 +301,7 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
     if (!a.requested[k]) continue;
     outs[k] = dispatch(static_cast<DType>(stash), nn_float_types, op + " stash_type", [&](auto tag) -> Value {
       using U = typename decltype(tag)::type;
-      return narrow_all<U>(sshape, k == 1 ? mean : inv);
+      return narrow_all<U>(cx, sshape, k == 1 ? mean : inv);
     });
   }
   return outs;
@@ -307,6 +310,7 @@ std::vector<std::optional<Value>> layer_norm(const KernelArgs& a) {
 // ---- RMSNormalization, LpNormalization, MeanVarianceNormalization --------------------------------------
 
 std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "RMSNormalization";
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
@@ -325,7 +329,7 @@ std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>(x.shape());
+    auto [y, out] = Tensor::allocate<T>(cx, x.shape());
     for (int64_t o = 0; o < outer; ++o) {
       // [spec:NN34] divide by the root mean square over the trailing axes, then scale.
       ONNXSEM_CLAUSE(NN34);
@@ -345,6 +349,7 @@ std::vector<std::optional<Value>> rms_norm(const KernelArgs& a) {
 }
 
 std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "LpNormalization";
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
@@ -358,7 +363,7 @@ std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>(x.shape());
+    auto [y, out] = Tensor::allocate<T>(cx, x.shape());
     if (x.size() == 0) return y;  // no line to walk, whatever the other axes' sizes
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i) {
@@ -379,6 +384,7 @@ std::vector<std::optional<Value>> lp_norm(const KernelArgs& a) {
 }
 
 std::vector<std::optional<Value>> mean_variance_norm(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "MeanVarianceNormalization";
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
@@ -439,7 +445,7 @@ std::vector<std::optional<Value>> mean_variance_norm(const KernelArgs& a) {
   }
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    return narrow_all<T>(x.shape(), yv);
+    return narrow_all<T>(cx, x.shape(), yv);
   })};
 }
 

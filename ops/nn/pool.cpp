@@ -176,6 +176,7 @@ struct Windows {
 
 // The windows of a windowed pooling operator, or of a global one (a single window over the plane).
 Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion& v, bool global) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   require_spatial_input(x, op, global ? 2 : 3);
   Windows w;
@@ -201,12 +202,18 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
     w.plane = g.in_count();
     w.outs = g.out_count();
     w.yshape.insert(w.yshape.end(), g.out.begin(), g.out.end());
-    charge_windows(g, w.planes, 1, op);
+    charge_windows(cx, g, w.planes, 1, op);
     ONNXSEM_CLAUSE(NN6);  // the taps of the windows: window_table, or the table it made for this geometry
     std::vector<int64_t> key{static_cast<int64_t>(g.rank())};
     for (const Shape* axis : {&g.in, &g.kernel, &g.strides, &g.dilations, &g.pad_begin, &g.pad_end, &g.out})
       key.insert(key.end(), axis->begin(), axis->end());
-    w.tables = w.planes == 0 ? no_tables : tables_kept().get(key, [&] { return pool_tables(window_table(g), w.outs); });
+    w.tables = w.planes == 0 ? no_tables
+                             : tables_kept().get(key, [&] { return pool_tables(window_table(cx, g), w.outs); });
+    // [spec:L3] tables kept from an earlier firing were checked against that firing's limit: this
+    // evaluation's limit applies to them as it would to tables made now, so the cache changes no result.
+    refuse_table_beyond_limit(cx, static_cast<int64_t>(w.tables->table.offsets.size()),
+                              "the windows' taps in the input");
+    refuse_table_beyond_limit(cx, static_cast<int64_t>(w.tables->table.padded_count.size()) * 2, "the windows' counts");
   }
   ONNXSEM_CLAUSE(NN22);
   // [spec:NN22] every window must hit at least one input element.
@@ -217,10 +224,10 @@ Windows windows_of(const KernelArgs& a, const std::string& op, const PoolVersion
 }
 
 template <class T>
-std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool want_indices, bool column_major,
-                                         const Shape& in) {
-  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
-  auto [iy, iout_view] = Tensor::allocate<int64_t>(want_indices ? w.yshape : Shape{0});
+std::pair<Tensor, Tensor> max_pool_typed(EvalContext& cx, const Tensor& x, const Windows& w, bool want_indices,
+                                         bool column_major, const Shape& in) {
+  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(cx, w.yshape);  // every element written below
+  auto [iy, iout_view] = Tensor::allocate<int64_t>(cx, want_indices ? w.yshape : Shape{0});
   // Plain variables: clang 14 cannot capture structured bindings.
   const std::span<T> out = out_view;
   const std::span<int64_t> iout = iout_view;
@@ -240,7 +247,7 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window computed as alone. A plane's work: its windows'
   // taps.
-  parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
+  parallel_slices(cx, w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
     for (int64_t pl = lo; pl < hi; ++pl) {
       const T* xp = xd.data() + pl * w.plane;
       for (int64_t o = 0; o < w.outs; ++o) {
@@ -291,11 +298,12 @@ std::pair<Tensor, Tensor> max_pool_typed(const Tensor& x, const Windows& w, bool
 }
 
 template <class T>
-Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool count_include_pad, double p) {
+Tensor sum_pool_typed(EvalContext& cx, const Tensor& x, const Windows& w, PoolKind kind, bool count_include_pad,
+                      double p) {
   // The markers of the loop below, once per call.
   if (kind == PoolKind::average) ONNXSEM_CLAUSE(NN23);
   else ONNXSEM_CLAUSE(NN24);
-  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(w.yshape);  // every element written below
+  auto [y, out_view] = Tensor::allocate_for_overwrite<T>(cx, w.yshape);  // every element written below
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   auto xd = x.data<T>();
   // Average pooling of binary32: groups of windows side by side in the processor's vector loop, which
@@ -308,7 +316,7 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
   const product_detail::VectorLoops& loops = product_detail::vector_loops();
   // E9: planes in slices, one slice per piece; each window's sum formed as alone, in the clause's order. A
   // plane's work: its windows' taps.
-  parallel_slices(w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
+  parallel_slices(cx, w.planes, w.planes * w.taps(), kElementGrain, [&](int64_t lo, int64_t hi) {
     for (int64_t pl = lo; pl < hi; ++pl) {
       const T* xp = xd.data() + pl * w.plane;
       for (int64_t o = 0; o < w.outs; ++o) {
@@ -344,6 +352,7 @@ Tensor sum_pool_typed(const Tensor& x, const Windows& w, PoolKind kind, bool cou
 
 Kernel pool_kernel(PoolKind kind, PoolVersion v, bool global, std::string op) {
   return [kind, v, global, op](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const Tensor& x = a.tensor(0);
     const Windows w = windows_of(a, op, v, global);
     if (kind == PoolKind::max) {
@@ -354,7 +363,7 @@ Kernel pool_kernel(PoolKind kind, PoolVersion v, bool global, std::string op) {
       Shape in(x.shape().begin() + 2, x.shape().end());
       auto run = [&](auto tag) {
         using T = typename decltype(tag)::type;
-        return max_pool_typed<T>(x, w, want_indices, order == 1, in);
+        return max_pool_typed<T>(cx, x, w, want_indices, order == 1, in);
       };
       auto [y, iy] = v.small_ints ? dispatch(x.dtype(), max_pool_types, op, run)
                                   : dispatch(x.dtype(), nn_float_types, op, run);
@@ -376,7 +385,7 @@ Kernel pool_kernel(PoolKind kind, PoolVersion v, bool global, std::string op) {
     const bool include_pad = v.count_include_pad && attr_int(a.node, "count_include_pad", 0) != 0;
     return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
-      return sum_pool_typed<T>(x, w, kind, include_pad, p);
+      return sum_pool_typed<T>(cx, x, w, kind, include_pad, p);
     })};
   };
 }
@@ -384,6 +393,7 @@ Kernel pool_kernel(PoolKind kind, PoolVersion v, bool global, std::string op) {
 // MaxUnpool: the pooling input's extent filled with zeros, into which every element of X is written at the
 // flat index I gives it; then placed at the start of a larger output_shape when one is given.
 std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "MaxUnpool";
   const Tensor& x = a.tensor(0);
   const Tensor& idx = a.tensor(1);
@@ -430,7 +440,7 @@ std::vector<std::optional<Value>> max_unpool(const KernelArgs& a) {
   return {dispatch(x.dtype(), nn_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>(yshape);
+    auto [y, out] = Tensor::allocate<T>(cx, yshape);
     for (auto& e : out) e = narrow_float<T>(0.0);
     // Elements are written in X's row-major order; a later one replaces an earlier one at the same index.
     // Index k of the unpooled extent is mapped to the same coordinates of the output.

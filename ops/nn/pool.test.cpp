@@ -69,12 +69,12 @@ TEST_CASE("[NN20] [NN21] MaxPool: NaN propagates, ties take the first element, p
 
 TEST_CASE("[NN20] MaxPool on int8 and uint8 from version 12, with dilations and ceil mode") {
   Node n = make_node("MaxPool", {attr_is("kernel_shape", {2})});
-  auto y = run(n, 12, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {-5, -3, -7}))});
+  auto y = run(n, 12, {Value(Tensor::from_vector<int8_t>(test_context(), {1, 1, 3}, {-5, -3, -7}))});
   CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{-3, -3});
-  y = run(n, 22, {Value(Tensor::from_vector<uint8_t>({1, 1, 3}, {200, 3, 255}))});
+  y = run(n, 22, {Value(Tensor::from_vector<uint8_t>(test_context(), {1, 1, 3}, {200, 3, 255}))});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{200, 255});
   CHECK(kind_of([&] {
-          run(n, 11, {Value(Tensor::from_vector<int8_t>({1, 1, 3}, {1, 2, 3}))});
+          run(n, 11, {Value(Tensor::from_vector<int8_t>(test_context(), {1, 1, 3}, {1, 2, 3}))});
         }) == ErrorKind::unsupported);
   y = run(make_node("MaxPool", {attr_is("kernel_shape", {2}), attr_is("dilations", {2})}), 10,
           {Value(tf({1, 1, 5}, {1, 5, 2, 4, 3}))});
@@ -211,26 +211,28 @@ TEST_CASE("[NN25] global pooling over every spatial axis") {
 
 TEST_CASE("[NN26] MaxUnpool writes each element at its index into zeros") {
   Tensor x = tf({1, 1, 2, 2}, {5, 6, 7, 8});
-  Tensor i = Tensor::from_vector<int64_t>({1, 1, 2, 2}, {0, 3, 8, 15});
+  Tensor i = Tensor::from_vector<int64_t>(test_context(), {1, 1, 2, 2}, {0, 3, 8, 15});
   Node n = make_node("MaxUnpool", {attr_is("kernel_shape", {2, 2}), attr_is("strides", {2, 2})});
   auto y = run(n, 11, {Value(x), Value(i)});
   CHECK(shape_of(y[0]) == Shape{1, 1, 4, 4});
   CHECK(vals(y[0]) == std::vector<float>{5, 0, 0, 6, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 8});
-  y = run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 5, 5}))});
+  y = run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>(test_context(), {4}, {1, 1, 5, 5}))});
   CHECK(shape_of(y[0]) == Shape{1, 1, 5, 5});
   // the indices address the unpooled 4 x 4 extent, which sits at the start of the 5 x 5 output
   CHECK(vals(y[0]) == std::vector<float>{5, 0, 0, 6, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0});
   CHECK(clause_of([&] {
-          run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>({4}, {1, 1, 3, 5}))});
+          run(n, 22, {Value(x), Value(i), Value(Tensor::from_vector<int64_t>(test_context(), {4}, {1, 1, 3, 5}))});
         }) == "NN26");
   // a later element replaces an earlier one at the same index
   y = run(make_node("MaxUnpool", {attr_is("kernel_shape", {1})}), 9,
-          {Value(tf({1, 1, 2}, {1, 2})), Value(Tensor::from_vector<int64_t>({1, 1, 2}, {0, 0}))});
+          {Value(tf({1, 1, 2}, {1, 2})), Value(Tensor::from_vector<int64_t>(test_context(), {1, 1, 2}, {0, 0}))});
   CHECK(vals(y[0]) == std::vector<float>{2, 0});
   CHECK(clause_of([&] {
-          run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({1, 1, 2, 2}, {0, 3, 8, 16}))});
+          run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>(test_context(), {1, 1, 2, 2}, {0, 3, 8, 16}))});
         }) == "NN26");
-  CHECK(clause_of([&] { run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>({4}, {0, 1, 2, 3}))}); }) == "NN26");
+  CHECK(clause_of([&] {
+          run(n, 11, {Value(x), Value(Tensor::from_vector<int64_t>(test_context(), {4}, {0, 1, 2, 3}))});
+        }) == "NN26");
 }
 
 TEST_CASE(

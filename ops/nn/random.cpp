@@ -39,6 +39,7 @@ struct PossibleSet {
 
 // [spec:NN45] the candidate result of output 0, when it is in the set; an NN45 error otherwise.
 std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std::string& op, const PossibleSet& set) {
+  EvalContext& cx = a.context();
   ONNXSEM_CLAUSE(NN45);
   if (!has_candidate(a)) no_value(a, op);
   auto wrong = [&](const std::string& what) {
@@ -59,7 +60,7 @@ std::vector<std::optional<Value>> judge_candidate(const KernelArgs& a, const std
                               " numbers for a witness, no number " + std::to_string(k));
     return Value(dispatch(set.dtype, numeric_and_bool_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      auto [t, out] = Tensor::allocate<T>(set.shape);
+      auto [t, out] = Tensor::allocate<T>(cx, set.shape);
       for (size_t i = 0; i < out.size(); ++i)
         out[i] = num::from_double<T>(set.witness_numbers[static_cast<size_t>(picks.size() == 1 ? picks[0] : picks[i])]);
       return t;

@@ -59,30 +59,33 @@ TEST_CASE("[NN45] Bernoulli draws 0 or 1, and its certain cases are certain; Mul
   CHECK(clause_of([&] { (void)run(make_node("Bernoulli"), 15, {Value(tf({1}, {-0.25f}))}); }) == "NN44");
   // dtype chooses the element type of the draw.
   auto b = choose(make_node("Bernoulli", {attr_i("dtype", 9)}), 22, {Value(p)},
-                  {Value(Tensor::from_vector<bool>({4}, {false, true, false, true}))});
+                  {Value(Tensor::from_vector<bool>(test_context(), {4}, {false, true, false, true}))});
   CHECK(vals<bool>(b[0]) == std::vector<bool>{false, true, false, true});
   // Multinomial: [batch, classes] log-probabilities; -inf is a class that cannot come.
   const float ninf = -std::numeric_limits<float>::infinity();
   const Tensor logp = tf({2, 3}, {0, 0, ninf, ninf, 0, ninf});
   const Node m = make_node("Multinomial", {attr_i("sample_size", 2)});
-  auto s = choose(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {0, 1, 1, 1}))});
+  auto s = choose(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>(test_context(), {2, 2}, {0, 1, 1, 1}))});
   CHECK(vals<int32_t>(s[0]) == std::vector<int32_t>{0, 1, 1, 1});
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {2, 1, 1, 1}))}) ==
-        "NN45");  // -inf class
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 2}, {0, 1, 0, 1}))}) ==
-        "NN45");  // row 1: class 0
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int64_t>({2, 2}, {0, 1, 1, 1}))}) ==
-        "NN45");  // int32 by default
-  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>({2, 1}, {0, 1}))}) ==
+  CHECK(
+      choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>(test_context(), {2, 2}, {2, 1, 1, 1}))}) ==
+      "NN45");  // -inf class
+  CHECK(
+      choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>(test_context(), {2, 2}, {0, 1, 0, 1}))}) ==
+      "NN45");  // row 1: class 0
+  CHECK(
+      choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int64_t>(test_context(), {2, 2}, {0, 1, 1, 1}))}) ==
+      "NN45");  // int32 by default
+  CHECK(choose_fails(m, 7, {Value(logp)}, {Value(Tensor::from_vector<int32_t>(test_context(), {2, 1}, {0, 1}))}) ==
         "NN45");  // sample_size 2
 }
 
 TEST_CASE("[NN40] Dropout's training form with candidate results: the mask decides, the values follow") {
   const Tensor x = tf({4}, {1, 2, 0, 3});
-  const Value ratio(tf({}, {0.5f})), training(Tensor::scalar<bool>(true));
+  const Value ratio(tf({}, {0.5f})), training(Tensor::scalar<bool>(test_context(), true));
   // A candidate mask: outputs computed from it (x / (1 - 0.5) where kept).
   auto y = choose(make_node("Dropout"), 13, {Value(x), ratio, training},
-                  {std::nullopt, Value(Tensor::from_vector<bool>({4}, {true, false, true, true}))});
+                  {std::nullopt, Value(Tensor::from_vector<bool>(test_context(), {4}, {true, false, true, true}))});
   CHECK(vals(y[0]) == std::vector<float>{2, 0, 0, 6});
   CHECK(vals<bool>(y[1]) == std::vector<bool>{true, false, true, true});
   // Only the output: the mask is read from it (0 where x is not 0 means dropped); the values are onnxsem's.

@@ -22,29 +22,30 @@ int64_t WindowGeometry::out_count() const noexcept { return extent_product(out);
 int64_t WindowGeometry::in_count() const noexcept { return extent_product(in); }
 int64_t WindowGeometry::kernel_count() const noexcept { return extent_product(kernel); }
 
-void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap, const std::string& op) {
+void charge_taps(EvalContext& cx, const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap,
+                 const std::string& op) {
   // L5: windows x taps, for every plane, counted before the windows are walked.
   int64_t units = 0;
   for (size_t d = 0; d < out.size(); ++d) units = work_sum(units, work_product({out[d], kernel[d]}));
   units = work_sum(units, work_product({planes, extent_product(out), extent_product(kernel), per_tap}));
-  charge_work(units, op + "'s windows");
+  cx.charge(units, op + "'s windows");
   // [spec:L3] a tap table (output extent x kernel extent entries) is allocated: refused before it exceeds
   // the allocation limit, when the work limit let it through.
   ONNXSEM_CLAUSE(L3);
   for (size_t d = 0; d < out.size(); ++d)
-    refuse_table_beyond_limit(work_product({out[d], kernel[d]}),
+    refuse_table_beyond_limit(cx, work_product({out[d], kernel[d]}),
                               op + ": the taps of spatial axis " + std::to_string(d) + " (" + std::to_string(out[d]) +
                                   " output positions of " + std::to_string(kernel[d]) + " taps each)");
 }
 
-void refuse_table_beyond_limit(int64_t entries, const std::string& what) {
-  if (entries > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
+void refuse_table_beyond_limit(EvalContext& cx, int64_t entries, const std::string& what) {
+  if (entries > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(int64_t)))
     eval_error("L3", what + ": a table of " + std::to_string(entries) + " indices, more than the allocation limit of " +
-                         std::to_string(allocation_limit()) + " bytes allows");
+                         std::to_string(cx.limits().tensor_bytes) + " bytes allows");
 }
 
-void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {
-  charge_taps(g.out, g.kernel, planes, per_tap, op);
+void charge_windows(EvalContext& cx, const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op) {
+  charge_taps(cx, g.out, g.kernel, planes, per_tap, op);
 }
 
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank) {
@@ -157,7 +158,7 @@ WindowGeometry window_geometry(const Node& node, const Shape& in, const Shape& k
   return g;
 }
 
-WindowTable window_table(const WindowGeometry& g) {
+WindowTable window_table(EvalContext& cx, const WindowGeometry& g) {
   const size_t rank = g.rank();
   // [spec:NN6] taps o * stride - pad_begin + j * dilation, in row-major tap order.
   // Per axis and output position: the input positions of the taps that hit the input (hit[d], from
@@ -192,8 +193,8 @@ WindowTable window_table(const WindowGeometry& g) {
   // it is allocated when it is larger than the allocation limit allows a tensor, as the tap tables of
   // charge_taps are; the work limit bounds the windows' taps times the planes, not the table.
   ONNXSEM_CLAUSE(L3);
-  refuse_table_beyond_limit(total, "the windows' taps in the input");
-  refuse_table_beyond_limit(work_product({windows, 2}), "the windows' counts");
+  refuse_table_beyond_limit(cx, total, "the windows' taps in the input");
+  refuse_table_beyond_limit(cx, work_product({windows, 2}), "the windows' counts");
   t.begin.resize(static_cast<size_t>(windows) + 1);
   t.padded_count.resize(static_cast<size_t>(windows));
   t.offsets.resize(static_cast<size_t>(total));

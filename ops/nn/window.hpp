@@ -50,15 +50,16 @@ struct WindowAttrs {
 
 // Charges the work of walking the windows (spec L5): the taps of each axis, and planes x windows x taps x
 // per_tap for the whole operation.
-void charge_windows(const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op);
+void charge_windows(EvalContext& cx, const WindowGeometry& g, int64_t planes, int64_t per_tap, const std::string& op);
 // The same count for any output and kernel extents (ConvTranspose's gathering form), and the refusal (L3) of
 // per-axis tap tables (output extent x kernel extent entries) beyond the allocation limit, before either
 // the tables or the windows are built.
-void charge_taps(const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap, const std::string& op);
+void charge_taps(EvalContext& cx, const Shape& out, const Shape& kernel, int64_t planes, int64_t per_tap,
+                 const std::string& op);
 
 // L3: refuses (before it is made) a kernel's table of `entries` indices of 8 bytes that is larger than the
 // allocation limit allows a tensor; `what` names the table in the error.
-void refuse_table_beyond_limit(int64_t entries, const std::string& what);
+void refuse_table_beyond_limit(EvalContext& cx, int64_t entries, const std::string& what);
 
 // Checks that X has the (N, C, D1, ..., Dn) layout with n >= 1 spatial axes (NN1).
 void require_spatial_input(const Tensor& x, const std::string& op, int64_t min_rank = 3);
@@ -72,7 +73,7 @@ struct WindowTable {
   std::vector<int64_t> offsets;
   std::vector<int64_t> padded_count;
 };
-[[nodiscard]] WindowTable window_table(const WindowGeometry& g);
+[[nodiscard]] WindowTable window_table(EvalContext& cx, const WindowGeometry& g);
 
 // The row-major coordinates of the linear positions 0..count-1 of a grid with the given extents, one vector
 // per axis: coords[d][p] is the d-th coordinate of position p.

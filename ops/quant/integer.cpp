@@ -44,6 +44,7 @@ void check_params(const Tensor& scale, const Tensor& zp, DType zp_type, const Sh
 }
 
 std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "QLinearMatMul";
   const Tensor &A = a.tensor(0), &As = a.tensor(1), &Az = a.tensor(2);
   const Tensor &B = a.tensor(3), &Bs = a.tensor(4), &Bz = a.tensor(5);
@@ -116,7 +117,7 @@ std::vector<std::optional<Value>> qlinear_matmul(const KernelArgs& a) {
                              yzo = broadcast_offsets(Yz.shape(), final_shape);
   return {dispatch(Yz.dtype(), int8_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    auto [y, yo] = Tensor::allocate<T>(final_shape);
+    auto [y, yo] = Tensor::allocate<T>(cx, final_shape);
     for (size_t i = 0; i < yo.size(); ++i) {
       // Q11: requantize with the factor a_scale * b_scale / y_scale, in binary64.
       const double factor = as[static_cast<size_t>(aso[i])] * bs[static_cast<size_t>(bso[i])] /
@@ -137,8 +138,9 @@ struct IntConv {
   int64_t M = 0, P = 0;
 };
 
-IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_t>& xi, const Tensor& w,
-                     const std::vector<int64_t>& wi, const std::vector<int64_t>* bias, const std::string& op) {
+IntConv conv_integer(EvalContext& cx, const Node& node, const Tensor& x, const std::vector<int64_t>& xi,
+                     const Tensor& w, const std::vector<int64_t>& wi, const std::vector<int64_t>* bias,
+                     const std::string& op) {
   nn::require_spatial_input(x, op);
   const int64_t G = attr_int(node, "group", 1);
   const int64_t N = x.dim(0), C = x.dim(1);
@@ -160,7 +162,7 @@ IntConv conv_integer(const Node& node, const Tensor& x, const std::vector<int64_
     eval_error("Q13", op + ": attribute kernel_shape " + show(*ks) + " differs from w's spatial shape " + show(kernel));
   const Shape in(x.shape().begin() + 2, x.shape().end());
   const nn::WindowGeometry g = nn::window_geometry(node, in, kernel, {.dilations = true, .ceil_mode = false}, op);
-  nn::charge_windows(g, work_product({x.dim(0), M}), Cg, op);
+  nn::charge_windows(cx, g, work_product({x.dim(0), M}), Cg, op);
   const auto rank = static_cast<int64_t>(g.rank());
   const int64_t P = g.out_count(), K = g.kernel_count(), plane = g.in_count();
 
@@ -244,6 +246,7 @@ std::vector<int64_t> centred(const Tensor& t, const Tensor* zp, const std::strin
 }
 
 std::vector<std::optional<Value>> conv_integer_10(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "ConvInteger";
   const Tensor& x = a.tensor(0);
   const Tensor& w = a.tensor(1);
@@ -253,11 +256,12 @@ std::vector<std::optional<Value>> conv_integer_10(const KernelArgs& a) {
   if (xz) check_conv_param(*xz, w.dim(0), false, "x_zero_point", op);
   if (wz) check_conv_param(*wz, w.dim(0), true, "w_zero_point", op);
   const std::vector<int64_t> xi = centred(x, xz, "x", op), wi = centred(w, wz, "w", op);
-  IntConv r = conv_integer(a.node, x, xi, w, wi, nullptr, op);
-  return {Value(Tensor::from_vector<int32_t>(r.shape, r.y))};
+  IntConv r = conv_integer(cx, a.node, x, xi, w, wi, nullptr, op);
+  return {Value(Tensor::from_vector<int32_t>(cx, r.shape, r.y))};
 }
 
 std::vector<std::optional<Value>> qlinear_conv_10(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "QLinearConv";
   const Tensor &x = a.tensor(0), &xs = a.tensor(1), &xz = a.tensor(2);
   const Tensor &w = a.tensor(3), &ws = a.tensor(4), &wz = a.tensor(5);
@@ -283,13 +287,13 @@ std::vector<std::optional<Value>> qlinear_conv_10(const KernelArgs& a) {
     bias = ints_of(b, op);
   }
   const std::vector<int64_t> xi = centred(x, &xz, "x", op), wi = centred(w, &wz, "w", op);
-  const IntConv r = conv_integer(a.node, x, xi, w, wi, a.has_input(8) ? &bias : nullptr, op);
+  const IntConv r = conv_integer(cx, a.node, x, xi, w, wi, a.has_input(8) ? &bias : nullptr, op);
   const double xsv = widen_all(xs, op)[0], ysv = widen_all(ys, op)[0];
   const std::vector<double> wsv = widen_all(ws, op);
   const int64_t yzv = ints_of(yz, op)[0];
   return {dispatch(yz.dtype(), int8_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    auto [y, yo] = Tensor::allocate<T>(r.shape);
+    auto [y, yo] = Tensor::allocate<T>(cx, r.shape);
     ONNXSEM_CLAUSE(Q15);  // the marker of the loop below, once per call
     for (size_t i = 0; i < yo.size(); ++i) {
       const int64_t m = (static_cast<int64_t>(i) / r.P) % r.M;

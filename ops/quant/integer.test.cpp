@@ -14,8 +14,8 @@ std::vector<std::optional<Value>> qmm(const Tensor& a, const Tensor& as, const T
                                       int64_t version = 10) {
   return run(QMM, version, {a, as, az, b, bs, bz, ys, yz});
 }
-Tensor f(float v) { return Tensor::scalar<float>(v); }
-Tensor u8(uint8_t v) { return Tensor::scalar<uint8_t>(v); }
+Tensor f(float v) { return Tensor::scalar<float>(test_context(), v); }
+Tensor u8(uint8_t v) { return Tensor::scalar<uint8_t>(test_context(), v); }
 }  // namespace
 
 TEST_CASE("[Q11] QLinearMatMul: integer product of the centred operands, requantized half to even") {
@@ -26,9 +26,9 @@ TEST_CASE("[Q11] QLinearMatMul: integer product of the centred operands, requant
   CHECK(y[0]->tensor().shape() == Shape{2, 1});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{102, 106});
   // int8 output saturates; version 21 with float16 scales gives the same
-  y = qmm(a, f(0.5f), u8(10), b, f(2), u8(1), f(4), Tensor::scalar<int8_t>(125), 21);
+  y = qmm(a, f(0.5f), u8(10), b, f(2), u8(1), f(4), Tensor::scalar<int8_t>(test_context(), 125), 21);
   CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{127, 127});
-  auto h = [](double v) { return Tensor::scalar(num::to_float16(v)); };
+  auto h = [](double v) { return Tensor::scalar(test_context(), num::to_float16(v)); };
   y = qmm(a, h(0.5), u8(10), b, h(2), u8(1), h(4), u8(100), 21);
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{102, 106});
 }
@@ -52,16 +52,18 @@ TEST_CASE("[Q10][Q11] QLinearMatMul per-row and per-column parameters") {
   CHECK(clause_of([&] {
           (void)qmm(a, tf({1}, {1}), t<uint8_t>({1, 1}, {10}), b, f(2), u8(1), f(4), u8(100));
         }) == "Q10");
-  CHECK(clause_of([&] { (void)qmm(a, f(1), Tensor::scalar<int8_t>(0), b, f(2), u8(1), f(4), u8(100)); }) == "Q10");
   CHECK(clause_of([&] {
-          (void)qmm(t<int16_t>({1, 1}, {1}), f(1), Tensor::scalar<int16_t>(0), t<uint8_t>({1, 1}, {1}), f(1), u8(0),
-                    f(1), u8(0));
+          (void)qmm(a, f(1), Tensor::scalar<int8_t>(test_context(), 0), b, f(2), u8(1), f(4), u8(100));
+        }) == "Q10");
+  CHECK(clause_of([&] {
+          (void)qmm(t<int16_t>({1, 1}, {1}), f(1), Tensor::scalar<int16_t>(test_context(), 0), t<uint8_t>({1, 1}, {1}),
+                    f(1), u8(0), f(1), u8(0));
         }) == "Q10");
 }
 
 TEST_CASE("[Q10] QLinearMatMul with float8 operands is reported as unsupported") {
   const Tensor a = t<float8e4m3fn_t>({1, 1}, {{0x38}});
-  const Tensor z = Tensor::scalar(float8e4m3fn_t{0});
+  const Tensor z = Tensor::scalar(test_context(), float8e4m3fn_t{0});
   try {
     (void)qmm(a, f(1), z, a, f(1), z, f(1), z, 21);
     FAIL("no failure");
@@ -88,7 +90,9 @@ TEST_CASE("[Q12] QLinearMatMul shapes: batch broadcasting, 1-D operands, inner e
   CHECK(clause_of([&] {
           (void)qmm(a, f(1), u8(0), t<uint8_t>({3, 1}, {1, 1, 1}), f(1), u8(0), f(1), u8(0));
         }) == "Q12");
-  CHECK(clause_of([&] { (void)qmm(Tensor::scalar<uint8_t>(1), f(1), u8(0), b, f(1), u8(0), f(1), u8(0)); }) == "Q12");
+  CHECK(clause_of([&] {
+          (void)qmm(Tensor::scalar<uint8_t>(test_context(), 1), f(1), u8(0), b, f(1), u8(0), f(1), u8(0));
+        }) == "Q12");
 }
 
 TEST_CASE("[Q11] QLinearMatMul wraps the integer sum to int32") {
@@ -139,7 +143,9 @@ TEST_CASE("[Q13][Q14] ConvInteger per-channel weight zero points and groups") {
         (void)run(make_node("ConvInteger", {attr_is("kernel_shape", {2, 2})}), 10, {x, t<uint8_t>({1, 1, 1, 1}, {1})});
       }) == "Q13");
   CHECK(clause_of([&] { (void)run(CI, 10, {t<int16_t>({1, 1, 1, 1}, {1}), t<uint8_t>({1, 1, 1, 1}, {1})}); }) == "Q13");
-  CHECK(clause_of([&] { (void)run(CI, 10, {x, t<uint8_t>({1, 1, 1, 1}, {1}), Tensor::scalar<int8_t>(0)}); }) == "Q13");
+  CHECK(clause_of([&] {
+          (void)run(CI, 10, {x, t<uint8_t>({1, 1, 1, 1}, {1}), Tensor::scalar<int8_t>(test_context(), 0)});
+        }) == "Q13");
 }
 
 TEST_CASE("[Q15] QLinearConv requantizes the integer convolution plus bias") {
@@ -147,13 +153,15 @@ TEST_CASE("[Q15] QLinearConv requantizes the integer convolution plus bias") {
   const Tensor x = t<uint8_t>({1, 1, 2, 2}, {10, 20, 30, 40});
   const Tensor w = t<int8_t>({1, 1, 1, 1}, {3});
   const Tensor bias = t<int32_t>({1}, {6});
-  auto y = run(QC, 10, {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(2), u8(100), bias});
+  auto y = run(QC, 10, {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(2), u8(100), bias});
   // 1.5 -> 2, 6.5 -> 6, 11.5 -> 12, 16.5 -> 16
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{102, 106, 112, 116});
-  y = run(QC, 10, {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(2), Tensor::scalar<int8_t>(120), bias});
+  y = run(QC, 10,
+          {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(2),
+           Tensor::scalar<int8_t>(test_context(), 120), bias});
   CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{122, 126, 127, 127});
   // without bias: [0 20 40 60] * 0.25
-  y = run(QC, 10, {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(2), u8(0)});
+  y = run(QC, 10, {x, f(0.5f), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(2), u8(0)});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{0, 5, 10, 15});
 }
 
@@ -164,16 +172,21 @@ TEST_CASE("[Q13][Q15] QLinearConv per-channel weight scales; malformed parameter
   auto y = run(QC, 10, {x, f(0.5f), u8(10), w, tf({2}, {1, 2}), t<int8_t>({2}, {1, 1}), f(1), u8(0)});
   CHECK(vals<uint8_t>(y[0]) == std::vector<uint8_t>{0, 10, 0, 20});
   CHECK(clause_of([&] {
-          (void)run(QC, 10, {x, tf({2}, {1, 1}), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), u8(0)});
+          (void)run(QC, 10,
+                    {x, tf({2}, {1, 1}), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(1), u8(0)});
         }) == "Q13");
   CHECK(clause_of([&] {
-          (void)run(QC, 10, {x, f(1), u8(10), w, tf({3}, {1, 1, 1}), Tensor::scalar<int8_t>(1), f(1), u8(0)});
+          (void)run(QC, 10,
+                    {x, f(1), u8(10), w, tf({3}, {1, 1, 1}), Tensor::scalar<int8_t>(test_context(), 1), f(1), u8(0)});
         }) == "Q13");
-  CHECK(
-      clause_of([&] {
-        (void)run(QC, 10, {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), u8(0), t<int64_t>({2}, {0, 0})});
-      }) == "Q13");
   CHECK(clause_of([&] {
-          (void)run(QC, 10, {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(1), f(1), Tensor::scalar<int32_t>(0)});
+          (void)run(QC, 10,
+                    {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(1), u8(0),
+                     t<int64_t>({2}, {0, 0})});
+        }) == "Q13");
+  CHECK(clause_of([&] {
+          (void)run(QC, 10,
+                    {x, f(1), u8(10), w, f(1), Tensor::scalar<int8_t>(test_context(), 1), f(1),
+                     Tensor::scalar<int32_t>(test_context(), 0)});
         }) == "Q13");
 }

@@ -155,6 +155,7 @@ struct QuantAttrs {
 };
 
 Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
+  EvalContext& cx = a.context();
   const std::string op = "QuantizeLinear";
   const Tensor& x = a.tensor(0);
   const Tensor& scale = a.tensor(1);
@@ -182,7 +183,7 @@ Tensor quantize(const KernelArgs& a, const QuantAttrs& q) {
   const bool has_zero_point = a.has_input(2);
   return dispatch(out, quant_out_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [y, yo] = Tensor::allocate<T>(x.shape());
+    auto [y, yo] = Tensor::allocate<T>(cx, x.shape());
     for (int64_t i = 0; i < x.size(); ++i) {
       const int64_t p = g.index(i);
       // Q4: both operands rounded to the division type, the quotient rounded to it once.
@@ -229,6 +230,7 @@ struct DequantAttrs {
 };
 
 Tensor dequantize(const KernelArgs& a, const DequantAttrs& q) {
+  EvalContext& cx = a.context();
   const std::string op = "DequantizeLinear";
   const Tensor& x = a.tensor(0);
   const Tensor& scale = a.tensor(1);
@@ -249,7 +251,7 @@ Tensor dequantize(const KernelArgs& a, const DequantAttrs& q) {
   const std::vector<double> zs = zero_points(a, 2, scale, x.dtype(), op);
   return dispatch(out, dequant_out_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [y, yo] = Tensor::allocate<T>(x.shape());
+    auto [y, yo] = Tensor::allocate<T>(cx, x.shape());
     ONNXSEM_CLAUSE(Q7);  // the marker of the loop below, once per call
     for (int64_t i = 0; i < x.size(); ++i) {
       const int64_t p = g.index(i);
@@ -299,6 +301,7 @@ std::vector<std::optional<Value>> dequantize_23(const KernelArgs& a) {
 }
 
 std::vector<std::optional<Value>> dynamic_quantize_11(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "DynamicQuantizeLinear";
   const Tensor& x = a.tensor(0);
   if (x.dtype() != DType::float32)
@@ -320,9 +323,10 @@ std::vector<std::optional<Value>> dynamic_quantize_11(const KernelArgs& a) {
   const auto zp = static_cast<int64_t>(std::nearbyint(zpf));
   // [spec:Q9] y is QuantizeLinear(x, scale, zero point) to uint8, the division done in float32.
   ONNXSEM_CLAUSE(Q9);
-  auto [y, yo] = Tensor::allocate<uint8_t>(x.shape());
+  auto [y, yo] = Tensor::allocate<uint8_t>(cx, x.shape());
   for (size_t i = 0; i < xd.size(); ++i) yo[i] = saturate_round<uint8_t>(static_cast<double>(xd[i] / scale), zp, op);
-  return {Value(y), Value(Tensor::scalar<float>(scale)), Value(Tensor::scalar<uint8_t>(static_cast<uint8_t>(zp)))};
+  return {Value(y), Value(Tensor::scalar<float>(cx, scale)),
+          Value(Tensor::scalar<uint8_t>(cx, static_cast<uint8_t>(zp)))};
 }
 
 }  // namespace

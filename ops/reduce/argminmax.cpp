@@ -16,6 +16,7 @@ namespace {
 
 Kernel arg_kernel(bool is_max, bool has_select_last) {
   return [=](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const Tensor& x = a.tensor(0);
     const char* op = is_max ? "ArgMax" : "ArgMin";
     int64_t axis = attr_int(a.node, "axis", 0);
@@ -30,7 +31,7 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       if (d != ax) out_shape.push_back(s[d]);
       else if (keepdims) out_shape.push_back(1);
     }
-    auto [t, out_view] = Tensor::allocate<int64_t>(out_shape);
+    auto [t, out_view] = Tensor::allocate<int64_t>(cx, out_shape);
     auto out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     // [spec:RD15] a line without elements has no index of an extreme.
     ONNXSEM_CLAUSE(RD15);
@@ -42,7 +43,7 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       // [spec:RD13] first (or last) index of the extreme along the axis, as int64.
       ONNXSEM_CLAUSE(RD13);
       if (inner == 1) {
-        parallel_slices(outer, work_product({outer, n}), kElementGrain, [&](int64_t lo, int64_t hi) {
+        parallel_slices(cx, outer, work_product({outer, n}), kElementGrain, [&](int64_t lo, int64_t hi) {
           for (int64_t o = lo; o < hi; ++o) out[static_cast<size_t>(o)] = extreme_index(xd + o * n, n, 1, is_max, last);
         });
         return;
@@ -52,7 +53,7 @@ Kernel arg_kernel(bool is_max, bool has_select_last) {
       // making the comparisons extreme_index makes, in its order (RD14). E9: the blocks go to the threads.
       constexpr int64_t kBlock = 256;
       const int64_t blocks_per_outer = (inner + kBlock - 1) / kBlock;
-      parallel_slices(outer * blocks_per_outer, work_product({outer, n, inner}), kElementGrain,
+      parallel_slices(cx, outer * blocks_per_outer, work_product({outer, n, inner}), kElementGrain,
                       [&](int64_t lo, int64_t hi) {
                         ONNXSEM_CLAUSE(RD14);
                         int64_t best[kBlock];

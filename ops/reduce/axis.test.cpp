@@ -60,7 +60,7 @@ TEST_CASE("[RD16][RD17] Softmax-13 and LogSoftmax-13 along one axis") {
   check_close(run1(NodeB("Softmax"), 13, {F({3}, {1, NAN, 2})}), {kNaN, kNaN, kNaN});
   // shape [1,2,2], axis 1: lines (x[0,0,j], x[0,1,j])
   check_close(run1(NodeB("Softmax").i("axis", 1), 13, {D({1, 2, 2}, {0, ln3, 0, 0})}), {0.5, 0.75, 0.5, 0.25}, 1e-15);
-  CHECK(clause_of(NodeB("Softmax"), 13, {Tensor::scalar<float>(1)}) == "X1");
+  CHECK(clause_of(NodeB("Softmax"), 13, {Tensor::scalar<float>(test_context(), 1)}) == "X1");
   Tensor y = run1(NodeB("Softmax"), 13, {F({2, 0}, {})});
   CHECK(y.shape() == Shape{2, 0});
 }
@@ -83,7 +83,7 @@ TEST_CASE("[RD19] Hardmax marks the first maximum") {
 
 TEST_CASE("[RD26] CumSum: inclusive, exclusive, reversed") {
   const Tensor x = F({3}, {1, 2, 3});
-  const Tensor a0 = Tensor::scalar<int64_t>(0);
+  const Tensor a0 = Tensor::scalar<int64_t>(test_context(), 0);
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {x, a0})) == std::vector<float>{1, 3, 6});
   CHECK(vals<float>(run1(NodeB("CumSum").i("exclusive", 1), 14, {x, a0})) == std::vector<float>{0, 1, 3});
   CHECK(vals<float>(run1(NodeB("CumSum").i("reverse", 1), 11, {x, a0})) == std::vector<float>{6, 5, 3});
@@ -91,9 +91,10 @@ TEST_CASE("[RD26] CumSum: inclusive, exclusive, reversed") {
         std::vector<float>{5, 3, 0});
   const Tensor m = F({2, 2}, {1, 2, 3, 4});
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, I32({1}, {1})})) == std::vector<float>{1, 3, 3, 7});
-  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, Tensor::scalar<int32_t>(-2)})) == std::vector<float>{1, 2, 4, 6});
+  CHECK(vals<float>(run1(NodeB("CumSum"), 14, {m, Tensor::scalar<int32_t>(test_context(), -2)})) ==
+        std::vector<float>{1, 2, 4, 6});
   CHECK(clause_of(NodeB("CumSum"), 14, {m, I64({2}, {0, 1})}) == "RD26");
-  CHECK(clause_of(NodeB("CumSum"), 14, {m, Tensor::scalar<int64_t>(2)}) == "X1");
+  CHECK(clause_of(NodeB("CumSum"), 14, {m, Tensor::scalar<int64_t>(test_context(), 2)}) == "X1");
   // binary64 running sum, each output rounded once: 1e8 + 1 shows as 1e8, then the exact 1
   CHECK(vals<float>(run1(NodeB("CumSum"), 14, {F({3}, {1e8f, 1, -1e8f}), a0})) == std::vector<float>{1e8f, 1e8f, 1});
   const int32_t mx = std::numeric_limits<int32_t>::max();

@@ -14,6 +14,7 @@ inline constexpr auto cumprod_types =
 
 Kernel cumsum_kernel() {
   return [](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     const Tensor& ta = args.tensor(1);
     // [spec:RD26] the axis is one int32/int64 value (a 0-D tensor, or 1-D with one element).
@@ -29,7 +30,7 @@ Kernel cumsum_kernel() {
       using T = typename decltype(tt)::type;
       using D = Domain<T>;
       const T* xd = x.data<T>().data();
-      auto [t, out] = Tensor::allocate<T>(s);
+      auto [t, out] = Tensor::allocate<T>(cx, s);
       if (x.size() == 0) return t;  // no line to walk, whatever the other axes' sizes
       for (int64_t o = 0; o < outer; ++o)
         for (int64_t i = 0; i < inner; ++i) {
@@ -51,6 +52,7 @@ Kernel cumsum_kernel() {
 
 // CumProd: y = running products along the axis.
 std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "CumProd";
   const Tensor& x = a.tensor(0);
   const Tensor& axis_t = a.tensor(1);
@@ -69,7 +71,7 @@ std::vector<std::optional<Value>> cumprod(const KernelArgs& a) {
   return {dispatch(x.dtype(), cumprod_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, yd] = Tensor::allocate<T>(x.shape());
+    auto [y, yd] = Tensor::allocate<T>(cx, x.shape());
     if (x.size() == 0) return y;  // no line to walk, whatever the other axes' sizes
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i) {

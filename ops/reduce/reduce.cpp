@@ -51,7 +51,8 @@ void each(const Plan& p, const T* x, int64_t b, F f) {
 }
 
 // Offsets of every position of the sub-lattice spanned by `dims` (row-major over those dimensions).
-std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& strides, const std::vector<size_t>& dims) {
+std::vector<int64_t> lattice(EvalContext& cx, const Shape& shape, const std::vector<int64_t>& strides,
+                             const std::vector<size_t>& dims) {
   int64_t count = 1;
   for (size_t d : dims)
     // The product overflows only when another dimension of the shape is 0 (the shape's element count is
@@ -60,7 +61,7 @@ std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& str
   // [spec:L3] the list has one entry per position: refused before it is allocated when it would exceed the
   // allocation limit (a shape with a 0 elsewhere has no elements but may span a huge sub-lattice).
   ONNXSEM_CLAUSE(L3);
-  if (count > allocation_limit() / static_cast<int64_t>(sizeof(int64_t)))
+  if (count > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(int64_t)))
     eval_error("L3", "the reduction over shape " + show(shape) + " lists " + std::to_string(count) +
                          " positions, more than the allocation limit allows");
   std::vector<int64_t> out;
@@ -82,7 +83,7 @@ std::vector<int64_t> lattice(const Shape& shape, const std::vector<int64_t>& str
   return out;
 }
 
-Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims) {
+Plan make_plan(EvalContext& cx, const Shape& in, const std::vector<bool>& reduced, bool keepdims) {
   const size_t r = in.size();
   std::vector<int64_t> strides(r, 1);
   // Wrapping products: they only overflow when some dimension is 0 (the element count fits in int64, L1),
@@ -102,7 +103,7 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
       p.out_shape.push_back(in[d]);
     }
   }
-  p.base = lattice(in, strides, kept_dims);
+  p.base = lattice(cx, in, strides, kept_dims);
   // No output element, no reduced set to list (the input has no elements, so the reduced dimensions may
   // span any number of positions without one being read). A reduced dimension of 0: the empty set (RD8).
   if (p.base.empty() || std::any_of(red_dims.begin(), red_dims.end(), [&](size_t d) { return in[d] == 0; })) return p;
@@ -114,7 +115,7 @@ Plan make_plan(const Shape& in, const std::vector<bool>& reduced, bool keepdims)
   if (merged > 0) p.step = strides[red_dims[merged - 1]];
   while (merged > 0 && (merged == red_dims.size() || red_dims[merged - 1] + 1 == red_dims[merged]))
     p.run *= in[red_dims[--merged]];
-  p.rel = lattice(in, strides, std::vector<size_t>(red_dims.begin(), red_dims.begin() + static_cast<long>(merged)));
+  p.rel = lattice(cx, in, strides, std::vector<size_t>(red_dims.begin(), red_dims.begin() + static_cast<long>(merged)));
   return p;
 }
 
@@ -268,9 +269,9 @@ T fold_int(Kind kind, const T* x, int64_t b, const Plan& p) {
 }
 
 template <class T>
-Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
+Tensor reduce_typed(EvalContext& cx, Kind kind, const Tensor& xt, const Plan& p) {
   const T* x = xt.data<T>().data();
-  auto [t, out_view] = Tensor::allocate<T>(p.out_shape);
+  auto [t, out_view] = Tensor::allocate<T>(cx, p.out_shape);
   const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
   // [spec:RD9] a mean over an empty set has no value.
   ONNXSEM_CLAUSE(RD9);
@@ -282,7 +283,7 @@ Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
   ONNXSEM_CLAUSE(RD8);
   // E9: slices of the output elements go to the threads; each element's fold is the one above, whole.
   const int64_t outputs = static_cast<int64_t>(p.base.size());
-  parallel_slices(outputs, work_product({outputs, std::max<int64_t>(p.count(), 1)}), kElementGrain,
+  parallel_slices(cx, outputs, work_product({outputs, std::max<int64_t>(p.count(), 1)}), kElementGrain,
                   [&](int64_t lo, int64_t hi) {
                     for (int64_t i = lo; i < hi; ++i) {
                       const int64_t b = p.base[static_cast<size_t>(i)];
@@ -304,6 +305,7 @@ Tensor reduce_typed(Kind kind, const Tensor& xt, const Plan& p) {
 
 Kernel reduce_kernel(Kind kind, AxesFrom from) {
   return [kind, from](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const Tensor& x = a.tensor(0);
     const bool keepdims = attr_int(a.node, "keepdims", 1) != 0;
     std::vector<bool> mask;
@@ -323,7 +325,7 @@ Kernel reduce_kernel(Kind kind, AxesFrom from) {
     } else {
       mask = axes_mask(axes, x.rank());
     }
-    const Plan p = make_plan(x.shape(), mask, keepdims);
+    const Plan p = make_plan(cx, x.shape(), mask, keepdims);
     // [spec:RD6] floating types fold in binary64 in row-major order of the reduced set and round once.
     auto types_for = [&](auto f) {
       ONNXSEM_CLAUSE(RD6);
@@ -333,7 +335,7 @@ Kernel reduce_kernel(Kind kind, AxesFrom from) {
     };
     Tensor y = types_for([&](auto tt) {
       using T = typename decltype(tt)::type;
-      return reduce_typed<T>(kind, x, p);
+      return reduce_typed<T>(cx, kind, x, p);
     });
     return {Value(std::move(y))};
   };

@@ -95,7 +95,7 @@ TEST_CASE("[RD4] absent or empty axes reduce everything, or nothing with noop_wi
   y = run1(NodeB("ReduceLogSum").i("noop_with_empty_axes", 1), 18, {D({2}, {1, std::exp(1.0)})});
   check_close(y, {0, 1}, 1e-15);
   // a rank-0 tensor reduces to itself
-  y = run1(NodeB("ReduceSum"), 13, {Tensor::scalar<float>(5)});
+  y = run1(NodeB("ReduceSum"), 13, {Tensor::scalar<float>(test_context(), 5)});
   CHECK(y.shape() == Shape{});
   CHECK(vals<float>(y) == std::vector<float>{5});
 }

@@ -31,10 +31,10 @@ inline double exp_below_range(double d) { return d < -746.0 ? 0.0 : std::exp(d);
 // Applies f to every line: `outer` blocks of n * inner elements, lines of n elements with stride inner.
 // E9: slices of the lines go to the threads; each line is computed whole, as on one thread.
 template <class T>
-void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
+void apply_lines(EvalContext& cx, Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner) {
   if (n == 0) return;
   const int64_t lines = outer * inner;
-  parallel_slices(lines, work_product({lines, n, f == Fn::hardmax ? 1 : 4}), kElementGrain,
+  parallel_slices(cx, lines, work_product({lines, n, f == Fn::hardmax ? 1 : 4}), kElementGrain,
                   [&](int64_t lo, int64_t hi) {
                     std::vector<double> e(static_cast<size_t>(n));
                     for (int64_t q = lo; q < hi; ++q) {
@@ -71,6 +71,7 @@ void apply_lines(Fn f, const T* x, T* y, int64_t outer, int64_t n, int64_t inner
 
 Kernel softmax_kernel(Fn f, Form form) {
   return [=](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const Tensor& x = a.tensor(0);
     const Shape& s = x.shape();
     int64_t axis = attr_int(a.node, "axis", form == Form::v13 ? -1 : 1);
@@ -87,10 +88,10 @@ Kernel softmax_kernel(Fn f, Form form) {
     }
     Tensor y = dispatch(x.dtype(), rd_float_types, fn_name(f), [&](auto tt) {
       using T = typename decltype(tt)::type;
-      auto [t, out] = Tensor::allocate<T>(s);
+      auto [t, out] = Tensor::allocate<T>(cx, s);
       // An empty tensor may have other axes of any size: no line is walked (RD16).
       if (x.size() == 0) return t;
-      apply_lines<T>(f, x.data<T>().data(), out.data(), outer, n, inner);
+      apply_lines<T>(cx, f, x.data<T>().data(), out.data(), outer, n, inner);
       return t;
     });
     return {Value(std::move(y))};

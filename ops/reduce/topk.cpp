@@ -17,6 +17,7 @@ enum class Form { v1, v10, v11 };  // v1: k attribute; v10: K input; v11/v24: la
 
 Kernel topk_kernel(Form form) {
   return [form](const KernelArgs& args) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = args.context();
     const Tensor& x = args.tensor(0);
     int64_t k = 0;
     if (form == Form::v1) {
@@ -39,12 +40,12 @@ Kernel topk_kernel(Form form) {
                              std::to_string(ax) + " of shape " + show(s) + ")");
     Shape out_shape = s;
     out_shape[ax] = k;
-    auto [ti, idx_view] = Tensor::allocate<int64_t>(out_shape);
+    auto [ti, idx_view] = Tensor::allocate<int64_t>(cx, out_shape);
     auto idx = idx_view;  // a plain variable: clang 14 cannot capture structured bindings
     Tensor values = dispatch(x.dtype(), rd_numeric_types, "TopK", [&](auto tt) {
       using T = typename decltype(tt)::type;
       const T* xd = x.data<T>().data();
-      auto [tv, val] = Tensor::allocate<T>(out_shape);
+      auto [tv, val] = Tensor::allocate<T>(cx, out_shape);
       if (tv.size() == 0) return tv;  // no line to walk, whatever the other axes' sizes
       std::vector<int64_t> order(static_cast<size_t>(n));
       for (int64_t o = 0; o < outer; ++o)

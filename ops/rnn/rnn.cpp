@@ -150,10 +150,10 @@ void expect_shape(const Tensor& t, const Shape& want, const std::string& what) {
   if (t.shape() != want) eval_error("RN2", what + " has shape " + show(t.shape()) + ", expected " + show(want));
 }
 
-Tensor narrow(DType dt, Shape shape, const std::vector<double>& v) {
+Tensor narrow(EvalContext& cx, DType dt, Shape shape, const std::vector<double>& v) {
   return dispatch(dt, float_types, "recurrent output", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, out] = Tensor::allocate<T>(std::move(shape));
+    auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
     for (size_t i = 0; i < v.size(); ++i) out[i] = num::from_double<T>(v[i]);
     return t;
   });
@@ -166,6 +166,7 @@ struct Options {
 };
 
 std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Options& o) {
+  EvalContext& cx = a.context();
   const Node& n = a.node;
   const std::string op = cell_name(o.cell);
   const int64_t G = gate_count(o.cell);
@@ -251,7 +252,7 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   auto clamp = [&](double v) { return clip ? std::max(-*clip, std::min(*clip, v)) : v; };
 
   const Shape y_shape = layout == 0 ? Shape{S, D, Bn, H} : Shape{Bn, S, D, H};
-  std::vector<double> y = work_buffer(y_shape);
+  std::vector<double> y = work_buffer(cx, y_shape);
   std::vector<double> yh(h0.size(), 0.0), yc(h0.size(), 0.0);
   auto x_at = [&](int64_t t, int64_t b, int64_t i) {
     return x[static_cast<size_t>(layout == 0 ? (t * Bn + b) * I + i : (b * S + t) * I + i)];
@@ -341,9 +342,9 @@ std::vector<std::optional<Value>> run_recurrent(const KernelArgs& a, const Optio
   }
 
   std::vector<std::optional<Value>> out(a.output_count());
-  if (out.size() > 0) out[0] = Value(narrow(dt, y_shape, y));
-  if (out.size() > 1) out[1] = Value(narrow(dt, state_shape, yh));
-  if (out.size() > 2 && o.cell == Cell::lstm) out[2] = Value(narrow(dt, state_shape, yc));
+  if (out.size() > 0) out[0] = Value(narrow(cx, dt, y_shape, y));
+  if (out.size() > 1) out[1] = Value(narrow(cx, dt, state_shape, yh));
+  if (out.size() > 2 && o.cell == Cell::lstm) out[2] = Value(narrow(cx, dt, state_shape, yc));
   return out;
 }
 

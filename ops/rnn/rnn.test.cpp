@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -66,12 +67,13 @@ std::vector<std::optional<Value>> run(const Node& n, int64_t version, std::vecto
   const Kernel* k = r.kernel("", n.op_type, version);
   REQUIRE(k != nullptr);
   KernelArgs a{n, std::move(inputs), std::vector<bool>(outputs, true)};
+  a.eval_context = &test_context();
   return (*k)(a);
 }
 
-Tensor tf(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(std::move(s), v); }
-Tensor td(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(std::move(s), v); }
-Tensor ti(Shape s, std::vector<int32_t> v) { return Tensor::from_vector<int32_t>(std::move(s), v); }
+Tensor tf(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(test_context(), std::move(s), v); }
+Tensor td(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(test_context(), std::move(s), v); }
+Tensor ti(Shape s, std::vector<int32_t> v) { return Tensor::from_vector<int32_t>(test_context(), std::move(s), v); }
 
 template <class T = float>
 std::vector<T> vals(const std::optional<Value>& v) {
@@ -315,7 +317,7 @@ TEST_CASE("[RN11] [RN12] LSTM cell with peepholes, initial cell state and input_
 }
 
 TEST_CASE("[RN9] float16 layers compute in binary64 and round the outputs once") {
-  auto h = [](uint16_t bits) { return Tensor::scalar<float16_t>(float16_t{bits}).reshaped({1, 1, 1}); };
+  auto h = [](uint16_t bits) { return Tensor::scalar<float16_t>(test_context(), float16_t{bits}).reshaped({1, 1, 1}); };
   // X = 1, W = 0.5, R = 0: Y = tanh(0.5) = 0.4621171..., nearest float16 0.462158203125 (bits 0x3765).
   auto out = run(make_node("RNN"), 22, {h(0x3C00), h(0x3800), h(0x0000)}, 2);
   REQUIRE(out[0]->tensor().dtype() == DType::float16);

@@ -28,7 +28,7 @@ std::optional<DType> elem_dtype(const Sequence& s);
 // A sequence holding `items`, all tensors of element type d.
 Sequence make_sequence(DType d, std::vector<Value> items);
 // Refuses (SQ2 / L3) to build more items than the allocation limit allows for the Values themselves.
-void check_item_count(int64_t n, const std::string& op);
+void check_item_count(EvalContext& cx, int64_t n, const std::string& op);
 
 void add_sequence_ops(Registry& r);  // SequenceConstruct, SequenceEmpty, SequenceInsert, ...
 void add_split_concat(Registry& r);  // SplitToSequence, ConcatFromSequence

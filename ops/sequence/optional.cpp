@@ -39,15 +39,17 @@ Outputs optional_15(const KernelArgs& a) {
 // [spec:SQ14] true when the optional holds a value; from version 18 a tensor or sequence counts as present and
 // an absent input as empty.
 Outputs has_element_15(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   ONNXSEM_CLAUSE(SQ14);
-  return one(Tensor::scalar<bool>(a.value(0).optional().item != nullptr));
+  return one(Tensor::scalar<bool>(cx, a.value(0).optional().item != nullptr));
 }
 Outputs has_element_18(const KernelArgs& a) {
-  if (!a.has_input(0)) return one(Tensor::scalar<bool>(false));
+  EvalContext& cx = a.context();
+  if (!a.has_input(0)) return one(Tensor::scalar<bool>(cx, false));
   const Value& v = a.value(0);
   if (v.is_map())
     eval_error("SQ14", "OptionalHasElement: the input is " + v.describe() + ", not an optional, tensor or sequence");
-  return one(Tensor::scalar<bool>(!v.is_optional() || v.optional().item != nullptr));
+  return one(Tensor::scalar<bool>(cx, !v.is_optional() || v.optional().item != nullptr));
 }
 
 // ---- OptionalGetElement ------------------------------------------------------------------------------------

@@ -26,8 +26,8 @@ std::optional<DType> elem_dtype(const Sequence& s) {
 
 Sequence make_sequence(DType d, std::vector<Value> items) { return Sequence{tensor_type(d), Items(items)}; }
 
-void check_item_count(int64_t n, const std::string& op) {
-  if (n > allocation_limit() / static_cast<int64_t>(sizeof(Value)))
+void check_item_count(EvalContext& cx, int64_t n, const std::string& op) {
+  if (n > cx.limits().tensor_bytes / static_cast<int64_t>(sizeof(Value)))
     eval_error("L3", op + " would build a sequence of " + std::to_string(n) +
                          " items, more than the allocation limit allows");
 }
@@ -100,6 +100,7 @@ Outputs sequence_empty(const KernelArgs& a) {
 
 // ---- SequenceInsert ----------------------------------------------------------------------------------------
 Outputs sequence_insert(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Sequence& s = a.value(0).sequence();
   const auto& items = s.items;
   const auto d = tensor_elem(s, "SequenceInsert");
@@ -108,7 +109,7 @@ Outputs sequence_insert(const KernelArgs& a) {
   // [spec:SQ5] position in [-n, n], default n (the back).
   ONNXSEM_CLAUSE(SQ5);
   const int64_t p = a.has_input(2) ? position(a.tensor(2), n, true, "SequenceInsert") : n;
-  check_item_count(n + 1, "SequenceInsert");
+  check_item_count(cx, n + 1, "SequenceInsert");
   // The new sequence shares every item of the old one (V2): O(log n), not a copy of the n items.
   return one(Sequence{tensor_type(a.tensor(1).dtype()), items.inserted(static_cast<size_t>(p), a.value(1))});
 }
@@ -136,10 +137,11 @@ Outputs sequence_erase(const KernelArgs& a) {
 
 // ---- SequenceLength ----------------------------------------------------------------------------------------
 Outputs sequence_length(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   // [spec:SQ8] the item count as a rank-0 int64 tensor.
   ONNXSEM_CLAUSE(SQ8);
   const auto n = static_cast<int64_t>(a.value(0).sequence().items.size());
-  return one(Tensor::scalar<int64_t>(n));
+  return one(Tensor::scalar<int64_t>(cx, n));
 }
 
 }  // namespace

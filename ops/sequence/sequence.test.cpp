@@ -61,7 +61,7 @@ TEST_CASE("[SQ5] [SQ2] SequenceInsert inserts at the position, at the back by de
   CHECK(items(front)[0] == Value(x));
   CHECK(items(front)[1] == Value(a));
   // -1 inserts before the last item; n and -n are the two ends.
-  const Value m1 = at(Value(Tensor::scalar<int32_t>(-1)));
+  const Value m1 = at(Value(Tensor::scalar<int32_t>(test_context(), -1)));
   CHECK(items(m1)[1] == Value(x));
   CHECK(items(m1)[2] == Value(b));
   CHECK(items(at(Value(i64s(2))))[2] == Value(x));
@@ -102,7 +102,7 @@ TEST_CASE("[SQ6] [SQ2] SequenceAt returns the item at a position in [-n, n-1]") 
   const Value s = seq({a, b, c});
   CHECK(run("SequenceAt", 11, {s, Value(i64s(0))}) == Value(a));
   CHECK(run("SequenceAt", 11, {s, Value(i64s(2))}) == Value(c));
-  CHECK(run("SequenceAt", 11, {s, Value(Tensor::scalar<int32_t>(-1))}) == Value(c));
+  CHECK(run("SequenceAt", 11, {s, Value(Tensor::scalar<int32_t>(test_context(), -1))}) == Value(c));
   CHECK(run("SequenceAt", 11, {s, Value(i64s(-3))}) == Value(a));
   CHECK(clause_of([&] { run("SequenceAt", 11, {s, Value(i64s(3))}); }) == "SQ6");
   CHECK(clause_of([&] { run("SequenceAt", 11, {s, Value(i64s(-4))}); }) == "SQ6");

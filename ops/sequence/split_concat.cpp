@@ -15,10 +15,10 @@ int64_t product(const Shape& s, size_t from, size_t to) {
 }
 
 // The part [start, start + len) of x along the axis, with the given output shape (same element count).
-Tensor part(const Tensor& x, size_t axis, int64_t start, int64_t len, const Shape& out_shape) {
+Tensor part(EvalContext& cx, const Tensor& x, size_t axis, int64_t start, int64_t len, const Shape& out_shape) {
   return dispatch(x.dtype(), all_types, "SplitToSequence", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, o] = Tensor::allocate<T>(out_shape);
+    auto [t, o] = Tensor::allocate<T>(cx, out_shape);
     // [spec:L5] a part of an empty tensor is empty: it is made without walking the other axes, whose product
     // may be huge (or not even fit int64) when the empty one is elsewhere.
     ONNXSEM_CLAUSE(L5);
@@ -50,6 +50,7 @@ std::vector<int64_t> split_values(const Tensor& t) {
 
 // ---- SplitToSequence ---------------------------------------------------------------------------------------
 Outputs split_to_sequence(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const auto axis = static_cast<size_t>(normalise_axis(attr_int(a.node, "axis", 0), x.rank(), "SplitToSequence axis"));
   const int64_t dim = x.dim(static_cast<int64_t>(axis));
@@ -58,7 +59,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
   if (!a.has_input(1)) {
     // [spec:SQ9] parts of length 1; keepdims 0 removes the axis.
     ONNXSEM_CLAUSE(SQ9);
-    check_item_count(dim, "SplitToSequence");
+    check_item_count(cx, dim, "SplitToSequence");
     lengths.assign(static_cast<size_t>(dim), 1);
     drop_axis = attr_int(a.node, "keepdims", 1) == 0;
   } else {
@@ -70,7 +71,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
       const int64_t len = v[0];
       if (len <= 0) eval_error("SQ10", "SplitToSequence: scalar split " + std::to_string(len) + " is not positive");
       const int64_t n = dim / len + (dim % len != 0 ? 1 : 0);
-      check_item_count(n, "SplitToSequence");
+      check_item_count(cx, n, "SplitToSequence");
       for (int64_t k = 0; k < dim / len; ++k) lengths.push_back(len);
       if (dim % len != 0) lengths.push_back(dim % len);
     } else {
@@ -99,7 +100,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
     Shape s = x.shape();
     s[axis] = len;
     if (drop_axis) s.erase(s.begin() + static_cast<std::ptrdiff_t>(axis));
-    items.emplace_back(part(x, axis, start, len, s));
+    items.emplace_back(part(cx, x, axis, start, len, s));
     start += len;
   }
   return one(make_sequence(x.dtype(), std::move(items)));
@@ -107,6 +108,7 @@ Outputs split_to_sequence(const KernelArgs& a) {
 
 // ---- ConcatFromSequence ------------------------------------------------------------------------------------
 Outputs concat_from_sequence(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const auto& items = a.value(0).sequence().items;
   const int64_t axis_attr = attr_int_req(a.node, "axis");
   const int64_t new_axis = attr_int(a.node, "new_axis", 0);
@@ -148,7 +150,7 @@ Outputs concat_from_sequence(const KernelArgs& a) {
   }
   return one(dispatch(first.dtype(), all_types, "ConcatFromSequence", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, o] = Tensor::allocate<T>(out);
+    auto [t, o] = Tensor::allocate<T>(cx, out);
     // [spec:L5] an empty result is made without walking the other axes (as SplitToSequence's parts).
     ONNXSEM_CLAUSE(L5);
     if (t.size() == 0) return t;

@@ -48,7 +48,7 @@ TEST_CASE("[SQ10] SplitToSequence with a scalar split cuts equal parts and a sho
   CHECK(items(s)[2].tensor().shape() == Shape{1});  // keepdims is ignored
   CHECK(vals<float>(items(s)[2].tensor()) == std::vector<float>{6});
   // Divisible case on axis 1 with an int32 split: [[0..5],[6..11],[12..17]] in parts of 2 columns.
-  const Value d = split(iota_f({3, 6}), Tensor::scalar<int32_t>(2), {attr_i("axis", 1)});
+  const Value d = split(iota_f({3, 6}), Tensor::scalar<int32_t>(test_context(), 2), {attr_i("axis", 1)});
   REQUIRE(items(d).size() == 3);
   CHECK(items(d)[1].tensor().shape() == Shape{3, 2});
   CHECK(vals<float>(items(d)[1].tensor()) == std::vector<float>{2, 3, 8, 9, 14, 15});

@@ -21,7 +21,7 @@ inline Value run(const std::string& op, int64_t version, Inputs inputs, std::vec
 }
 
 inline Tensor f32(Shape s, std::vector<float> v) { return ops::testing::tf(std::move(s), std::move(v)); }
-inline Tensor i64s(int64_t v) { return Tensor::scalar<int64_t>(v); }
+inline Tensor i64s(int64_t v) { return Tensor::scalar<int64_t>(test_context(), v); }
 
 inline Type tensor_t(DType d) {
   Type t;

@@ -19,17 +19,19 @@ Outputs identity(const KernelArgs& a) {
 }
 
 // ---- Shape and Size ----------------------------------------------------------------------------------------
-Tensor dims_tensor(const Shape& s, int64_t start, int64_t end) {
+Tensor dims_tensor(EvalContext& cx, const Shape& s, int64_t start, int64_t end) {
   std::vector<int64_t> v(s.begin() + start, s.begin() + end);
-  return Tensor::from_vector<int64_t>({static_cast<int64_t>(v.size())}, v);
+  return Tensor::from_vector<int64_t>(cx, {static_cast<int64_t>(v.size())}, v);
 }
 
 Outputs shape_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
-  return one(dims_tensor(x.shape(), 0, x.rank()));
+  return one(dims_tensor(cx, x.shape(), 0, x.rank()));
 }
 
 Outputs shape_15(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
   // [spec:SH2] start and end count from the back when negative, are clamped to [0, r], and an end before
@@ -38,13 +40,14 @@ Outputs shape_15(const KernelArgs& a) {
   auto clamp = [r](int64_t v) { return std::clamp(v < 0 ? v + r : v, int64_t{0}, r); };
   const int64_t start = clamp(attr_int(a.node, "start", 0));
   const int64_t end = clamp(attr_int(a.node, "end", r));
-  return one(dims_tensor(x.shape(), start, std::max(start, end)));
+  return one(dims_tensor(cx, x.shape(), start, std::max(start, end)));
 }
 
 Outputs size(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   // [spec:SH3] Size is the element count of its input as a rank-0 int64 tensor.
   ONNXSEM_CLAUSE(SH3);
-  return one(Tensor::scalar<int64_t>(a.tensor(0).size()));
+  return one(Tensor::scalar<int64_t>(cx, a.tensor(0).size()));
 }
 
 // ---- Reshape -----------------------------------------------------------------------------------------------

@@ -21,14 +21,15 @@ TEST_CASE("[SH2] Shape gives the dimensions, and from version 15 a clamped range
         std::vector<int64_t>{2, 3, 4});
   Tensor empty = run1("Shape", 15, {Value(x)}, {attr_i("start", 2), attr_i("end", 1)});
   CHECK(empty.shape() == Shape{0});
-  CHECK(run1("Shape", 13, {Value(Tensor::scalar<bool>(true))}).shape() == Shape{0});
+  CHECK(run1("Shape", 13, {Value(Tensor::scalar<bool>(test_context(), true))}).shape() == Shape{0});
 }
 
 TEST_CASE("[SH3] Size is the element count as an int64 scalar") {
   CHECK(vals<int64_t>(run1("Size", 13, {Value(iota_f({2, 3, 4}))})) == std::vector<int64_t>{24});
   CHECK(run1("Size", 1, {Value(iota_f({2, 3, 4}))}).rank() == 0);
   CHECK(vals<int64_t>(run1("Size", 13, {Value(iota_f({0, 3}))})) == std::vector<int64_t>{0});
-  CHECK(vals<int64_t>(run1("Size", 13, {Value(Tensor::scalar<std::string>("x"))})) == std::vector<int64_t>{1});
+  CHECK(vals<int64_t>(run1("Size", 13, {Value(Tensor::scalar<std::string>(test_context(), "x"))})) ==
+        std::vector<int64_t>{1});
 }
 
 TEST_CASE("[SH4][SH5] Reshape copies 0 entries, infers -1, and keeps the element order") {
@@ -38,7 +39,7 @@ TEST_CASE("[SH4][SH5] Reshape copies 0 entries, infers -1, and keeps the element
   CHECK(vals<float>(y) == vals<float>(x));
   CHECK(run1("Reshape", 5, {Value(x), Value(i64({-1}))}).shape() == Shape{24});
   CHECK(run1("Reshape", 1, {Value(x)}, {attr_ints("shape", {6, -1})}).shape() == Shape{6, 4});
-  CHECK(run1("Reshape", 13, {Value(Tensor::scalar<float>(7)), Value(i64({}))}).shape() == Shape{});
+  CHECK(run1("Reshape", 13, {Value(Tensor::scalar<float>(test_context(), 7)), Value(i64({}))}).shape() == Shape{});
   // allowzero: 0 is a zero dimension
   Tensor z = iota_f({0, 3});
   CHECK(run1("Reshape", 14, {Value(z), Value(i64({3, 0}))}, {attr_i("allowzero", 1)}).shape() == Shape{3, 0});
@@ -74,7 +75,8 @@ TEST_CASE("[SH6] Flatten splits the dimensions at the axis") {
   CHECK(run1("Flatten", 13, {Value(x)}, {attr_i("axis", 0)}).shape() == Shape{1, 24});
   CHECK(run1("Flatten", 13, {Value(x)}, {attr_i("axis", 3)}).shape() == Shape{24, 1});
   CHECK(run1("Flatten", 11, {Value(x)}, {attr_i("axis", -1)}).shape() == Shape{6, 4});
-  CHECK(run1("Flatten", 13, {Value(Tensor::scalar<float>(1))}, {attr_i("axis", 0)}).shape() == Shape{1, 1});
+  CHECK(run1("Flatten", 13, {Value(Tensor::scalar<float>(test_context(), 1))}, {attr_i("axis", 0)}).shape() ==
+        Shape{1, 1});
   CHECK(clause_of([&] { (void)run1("Flatten", 9, {Value(x)}, {attr_i("axis", -1)}); }) == "SH6");
   CHECK(clause_of([&] { (void)run1("Flatten", 13, {Value(x)}, {attr_i("axis", 4)}); }) == "SH6");
   CHECK(clause_of([&] { (void)run1("Flatten", 13, {Value(x)}, {attr_i("axis", -4)}); }) == "SH6");
@@ -97,7 +99,8 @@ TEST_CASE("[SH9] Unsqueeze inserts 1s at axes of the output") {
   CHECK(run1("Unsqueeze", 13, {Value(x), Value(i64({0, 2}))}).shape() == Shape{1, 3, 1});
   CHECK(run1("Unsqueeze", 13, {Value(x), Value(i64({-1}))}).shape() == Shape{3, 1});
   CHECK(run1("Unsqueeze", 11, {Value(x)}, {attr_ints("axes", {-3, 1})}).shape() == Shape{1, 1, 3});
-  CHECK(run1("Unsqueeze", 1, {Value(Tensor::scalar<bool>(true))}, {attr_ints("axes", {0})}).shape() == Shape{1});
+  CHECK(run1("Unsqueeze", 1, {Value(Tensor::scalar<bool>(test_context(), true))}, {attr_ints("axes", {0})}).shape() ==
+        Shape{1});
   CHECK(clause_of([&] { (void)run1("Unsqueeze", 13, {Value(x), Value(i64({0, 0}))}); }) == "SH9");
   CHECK(clause_of([&] { (void)run1("Unsqueeze", 13, {Value(x), Value(i64({2}))}); }) == "SH9");
   CHECK(clause_of([&] { (void)run1("Unsqueeze", 1, {Value(x)}, {attr_ints("axes", {-1})}); }) == "SH9");

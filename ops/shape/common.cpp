@@ -11,22 +11,22 @@ std::vector<int64_t> strides_of(const Shape& s) {
   return st;
 }
 
-Tensor take(const Tensor& in, Shape out, const std::vector<int64_t>& src, const Tensor* fill) {
+Tensor take(EvalContext& cx, const Tensor& in, Shape out, const std::vector<int64_t>& src, const Tensor* fill) {
   return dispatch(in.dtype(), all_types, "shape operator", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto data = in.data<T>();
     T pad{};
     if (fill) pad = fill->data<T>()[0];
-    auto [t, o] = Tensor::allocate<T>(std::move(out));
+    auto [t, o] = Tensor::allocate<T>(cx, std::move(out));
     if (o.size() != src.size()) eval_error("L2", "internal: index map does not cover the output");
     for (size_t k = 0; k < o.size(); ++k) o[k] = src[k] < 0 ? pad : data[static_cast<size_t>(src[k])];
     return t;
   });
 }
 
-void check_output_size(const Shape& out, const std::string& what) {
+void check_output_size(EvalContext& cx, const Shape& out, const std::string& what) {
   const int64_t n = element_count(out);
-  if (n > allocation_limit() / 8)
+  if (n > cx.limits().tensor_bytes / 8)
     eval_error("L3", what + ": an output of shape " + show(out) + " (" + std::to_string(n) +
                          " elements) exceeds the allocation limit");
 }

@@ -45,11 +45,12 @@ void for_each_index(const Shape& s, F&& f) {
 
 // Refuses (L1, L3) an output shape whose element count overflows or whose index map (8 bytes per element)
 // would exceed the allocation limit, before any index map is built for it.
-void check_output_size(const Shape& out, const std::string& what);
+void check_output_size(EvalContext& cx, const Shape& out, const std::string& what);
 
 // The output tensor of shape `out` whose element k is in's element src[k], or `fill` (a one-element
 // tensor of in's type; the value-initialised element when null) where src[k] < 0.
-[[nodiscard]] Tensor take(const Tensor& in, Shape out, const std::vector<int64_t>& src, const Tensor* fill = nullptr);
+[[nodiscard]] Tensor take(EvalContext& cx, const Tensor& in, Shape out, const std::vector<int64_t>& src,
+                          const Tensor* fill = nullptr);
 
 // An index into a dimension of size `bound`: a negative index counts from the end once (when
 // `negative_ok`); anything else outside [0, bound) is an evaluation error of `clause`.

@@ -20,6 +20,7 @@ int64_t axis_in(int64_t axis, int64_t rank, bool negative_ok, const std::string&
 
 // ---- Concat ------------------------------------------------------------------------------------------------
 Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool negative_ok) {
+  EvalContext& cx = a.context();
   if (a.input_count() == 0) eval_error("A2", "Concat needs at least one input");
   std::vector<const Tensor*> ins;
   for (size_t k = 0; k < a.input_count(); ++k) ins.push_back(&a.tensor(k));
@@ -52,7 +53,7 @@ Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool ne
   for (int64_t d = axis + 1; d < r; ++d) inner *= out[d];
   return one(dispatch(first.dtype(), all_types, "Concat", [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, o] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
+    auto [t, o] = Tensor::allocate_for_overwrite<T>(cx, out);  // every element written below
     const std::span<T> to = o;  // a plain variable: clang 14 cannot capture structured bindings
     // The output is, for i = 0 .. outer-1, block i of input 0, then block i of input 1, ...: run j = i *
     // inputs + k (block i of input k, dim(axis) * inner elements) starts at starts[j].
@@ -75,14 +76,14 @@ Outputs concat(const KernelArgs& a, std::optional<int64_t> default_axis, bool ne
     };
     const auto total = static_cast<int64_t>(to.size());
     // E9: slices of the output on several threads, for elements whose copy allocates nothing.
-    if constexpr (std::is_trivially_copyable_v<T>) parallel_slices(total, total, kElementGrain, copy);
+    if constexpr (std::is_trivially_copyable_v<T>) parallel_slices(cx, total, total, kElementGrain, copy);
     else copy(0, total);
     return t;
   }));
 }
 
 // ---- Split -------------------------------------------------------------------------------------------------
-Outputs split_into(const Tensor& x, int64_t axis, const std::vector<int64_t>& sizes, size_t outputs) {
+Outputs split_into(EvalContext& cx, const Tensor& x, int64_t axis, const std::vector<int64_t>& sizes, size_t outputs) {
   // [spec:SH11] Split cuts its input along the axis into consecutive parts, one per output: the sizes are
   // the 'split' list when given (one non-negative entry per output, summing to the axis's dimension),
   // otherwise equal parts (the dimension must be divisible by the number of outputs, except from version
@@ -111,7 +112,7 @@ Outputs split_into(const Tensor& x, int64_t axis, const std::vector<int64_t>& si
     res.emplace_back(dispatch(x.dtype(), all_types, "Split", [&](auto tag) {
       using T = typename decltype(tag)::type;
       auto d = x.data<T>();
-      auto [t, o] = Tensor::allocate<T>(os);
+      auto [t, o] = Tensor::allocate<T>(cx, os);
       size_t pos = 0;
       for (int64_t i = 0; i < outer; ++i)
         for (int64_t e = 0; e < part * inner; ++e) o[pos++] = d[static_cast<size_t>((i * s[axis] + begin) * inner + e)];
@@ -133,6 +134,7 @@ std::vector<int64_t> equal_parts(const Tensor& x, int64_t axis, size_t n) {
 
 // Versions 1, 2, 11: sizes from the attribute (or, in version 1, from the optional second input).
 Outputs split_attr(const KernelArgs& a, bool input_ok, bool negative_ok) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   if (x.rank() == 0) eval_error("SH11", "Split needs an input of rank >= 1");
   const int64_t axis = axis_in(attr_int(a.node, "axis", 0), x.rank(), negative_ok, "Split");
@@ -140,25 +142,27 @@ Outputs split_attr(const KernelArgs& a, bool input_ok, bool negative_ok) {
   if (input_ok && a.has_input(1)) sizes = int_list(a.tensor(1), "input 'split'");
   if (!sizes) sizes = attr_ints_opt(a.node, "split");
   if (!sizes) sizes = equal_parts(x, axis, a.output_count());
-  return split_into(x, axis, *sizes, a.output_count());
+  return split_into(cx, x, axis, *sizes, a.output_count());
 }
 
 Outputs split_13(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   if (x.rank() == 0) eval_error("SH11", "Split needs an input of rank >= 1");
   const int64_t axis = normalise_axis(attr_int(a.node, "axis", 0), x.rank(), "Split axis");
   auto sizes = a.has_input(1) ? int_list(a.tensor(1), "input 'split'") : equal_parts(x, axis, a.output_count());
-  return split_into(x, axis, sizes, a.output_count());
+  return split_into(cx, x, axis, sizes, a.output_count());
 }
 
 Outputs split_18(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   if (x.rank() == 0) eval_error("SH11", "Split needs an input of rank >= 1");
   const int64_t axis = normalise_axis(attr_int(a.node, "axis", 0), x.rank(), "Split axis");
   auto n = attr_int_opt(a.node, "num_outputs");
   if (a.has_input(1)) {
     if (n) eval_error("SH11", "Split: input 'split' and attribute 'num_outputs' are both given");
-    return split_into(x, axis, int_list(a.tensor(1), "input 'split'"), a.output_count());
+    return split_into(cx, x, axis, int_list(a.tensor(1), "input 'split'"), a.output_count());
   }
   if (!n) eval_error("SH11", "Split: neither input 'split' nor attribute 'num_outputs' is given");
   if (*n < 1 || static_cast<size_t>(*n) != a.output_count())
@@ -171,7 +175,7 @@ Outputs split_18(const KernelArgs& a) {
   if (sizes.back() < 0)
     eval_error("SH11", "Split: dimension " + std::to_string(dim) + " cannot be cut into " + std::to_string(*n) +
                            " parts of " + std::to_string(chunk) + ": the last part would be negative");
-  return split_into(x, axis, sizes, a.output_count());
+  return split_into(cx, x, axis, sizes, a.output_count());
 }
 
 }  // namespace

@@ -27,7 +27,9 @@ TEST_CASE("[SH10] Concat joins inputs along the axis") {
         }) == "SH10");
   CHECK(clause_of([&] { (void)run1("Concat", 13, {Value(a), Value(iota_f({2}))}, {attr_i("axis", 0)}); }) == "SH10");
   CHECK(clause_of([] {
-          (void)run1("Concat", 13, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(1.0f))}, {attr_i("axis", 0)});
+          (void)run1("Concat", 13,
+                     {Value(Tensor::scalar(test_context(), 1.0f)), Value(Tensor::scalar(test_context(), 1.0f))},
+                     {attr_i("axis", 0)});
         }) == "SH10");
   CHECK(clause_of([&] { (void)run1("Concat", 13, {Value(a)}, {attr_i("axis", 2)}); }) == "X1");
   CHECK(clause_of([&] { (void)run1("Concat", 4, {Value(a)}, {attr_i("axis", -1)}); }).empty());

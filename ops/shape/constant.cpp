@@ -23,6 +23,7 @@ const char* const kConstantAttrs[] = {"value",     "sparse_value", "value_float"
                                       "value_int", "value_ints",   "value_string", "value_strings"};
 
 Outputs constant(const KernelArgs& a, bool typed_forms) {
+  EvalContext& cx = a.context();
   const Node& n = a.node;
   std::vector<std::string> given;
   for (const char* name : kConstantAttrs)
@@ -41,19 +42,19 @@ Outputs constant(const KernelArgs& a, bool typed_forms) {
   if (g == "value") return one(*attr_tensor_opt(n, "value"));
   if (g == "sparse_value") unsupported("Constant: sparse_value (sparse tensors) is not implemented");
   if (!typed_forms) eval_error("SH21", "Constant attribute '" + g + "' is defined only from version 12");
-  if (g == "value_float") return one(Tensor::scalar<float>(*attr_float_opt(n, g)));
-  if (g == "value_int") return one(Tensor::scalar<int64_t>(*attr_int_opt(n, g)));
-  if (g == "value_string") return one(Tensor::scalar<std::string>(*attr_string_opt(n, g)));
+  if (g == "value_float") return one(Tensor::scalar<float>(cx, *attr_float_opt(n, g)));
+  if (g == "value_int") return one(Tensor::scalar<int64_t>(cx, *attr_int_opt(n, g)));
+  if (g == "value_string") return one(Tensor::scalar<std::string>(cx, *attr_string_opt(n, g)));
   if (g == "value_floats") {
     auto v = *attr_floats_opt(n, g);
-    return one(Tensor::from_vector<float>({static_cast<int64_t>(v.size())}, v));
+    return one(Tensor::from_vector<float>(cx, {static_cast<int64_t>(v.size())}, v));
   }
   if (g == "value_ints") {
     auto v = *attr_ints_opt(n, g);
-    return one(Tensor::from_vector<int64_t>({static_cast<int64_t>(v.size())}, v));
+    return one(Tensor::from_vector<int64_t>(cx, {static_cast<int64_t>(v.size())}, v));
   }
   auto v = *attr_strings_opt(n, g);
-  return one(Tensor::from_vector<std::string>({static_cast<int64_t>(v.size())}, v));
+  return one(Tensor::from_vector<std::string>(cx, {static_cast<int64_t>(v.size())}, v));
 }
 
 // ---- ConstantOfShape ---------------------------------------------------------------------------------------
@@ -62,6 +63,7 @@ Outputs constant(const KernelArgs& a, bool typed_forms) {
 constexpr int64_t kStreamedFill = int64_t{1} << 24;
 
 Outputs constant_of_shape(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   Shape shape = int_list(a.tensor(0), "input 'input' (the shape)");
   // [spec:SH22] every requested dimension is >= 0; the value attribute, when given, holds exactly one
   // element, whose type and value fill the output (default: float32 zero).
@@ -69,17 +71,17 @@ Outputs constant_of_shape(const KernelArgs& a) {
   for (int64_t d : shape)
     if (d < 0) eval_error("SH22", "ConstantOfShape: negative dimension " + std::to_string(d) + " in " + show(shape));
   const Tensor* value = attr_tensor_opt(a.node, "value");
-  Tensor fill = value ? *value : Tensor::scalar<float>(0.0f);
+  Tensor fill = value ? *value : Tensor::scalar<float>(cx, 0.0f);
   if (fill.size() != 1)
     eval_error("SH22", "ConstantOfShape: attribute 'value' must hold one element, got " + std::to_string(fill.size()));
   return one(dispatch(fill.dtype(), all_types, "ConstantOfShape", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = fill.data<T>()[0];
-    auto [t, out_view] = Tensor::allocate_for_overwrite<T>(shape);  // every element written below
+    auto [t, out_view] = Tensor::allocate_for_overwrite<T>(cx, shape);  // every element written below
     const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     // E9: a copy of one value, in slices on the threads at hand.
     const auto n = static_cast<int64_t>(out.size());
-    parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+    parallel_slices(cx, n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
       if constexpr (std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8))
         return product_detail::vector_loops().fill(out.data() + lo, hi - lo, sizeof(T), &v,
                                                    n * static_cast<int64_t>(sizeof(T)) >= kStreamedFill);
@@ -91,6 +93,7 @@ Outputs constant_of_shape(const KernelArgs& a) {
 
 // ---- Range -------------------------------------------------------------------------------------------------
 Outputs range(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& s = a.tensor(0);
   const Tensor& l = a.tensor(1);
   const Tensor& d = a.tensor(2);
@@ -115,7 +118,7 @@ Outputs range(const KernelArgs& a) {
         const __int128 ad = diff < 0 ? -diff : diff, add = dl < 0 ? -dl : dl;
         count = static_cast<int64_t>((ad + add - 1) / add);
       }
-      auto [t, out] = Tensor::allocate<T>({count});
+      auto [t, out] = Tensor::allocate<T>(cx, {count});
       for (int64_t i = 0; i < count; ++i) out[i] = static_cast<T>(static_cast<__int128>(start) + i * dl);
       return t;
     } else {
@@ -125,7 +128,7 @@ Outputs range(const KernelArgs& a) {
       if (std::isnan(q)) eval_error("SH23", "Range: the element count is not a number (NaN or infinite inputs)");
       if (q > 9.0e18) eval_error("L1", "Range: the element count overflows");
       count = q > 0 ? static_cast<int64_t>(q) : 0;
-      auto [t, out] = Tensor::allocate<T>({count});
+      auto [t, out] = Tensor::allocate<T>(cx, {count});
       for (int64_t i = 0; i < count; ++i) out[i] = num::from_double<T>(x0 + static_cast<double>(i) * dx);
       return t;
     }
@@ -134,6 +137,7 @@ Outputs range(const KernelArgs& a) {
 
 // ---- EyeLike -----------------------------------------------------------------------------------------------
 Outputs eye_like(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   // [spec:SH24] EyeLike takes a 2-D input and gives a tensor of its shape, of type 'dtype' (default: the
   // input's), holding one where column - row = k and zero elsewhere.
@@ -150,7 +154,7 @@ Outputs eye_like(const KernelArgs& a) {
   return one(dispatch(out_type, numeric_and_bool_types, "EyeLike", [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T unit = num::from_double<T>(1.0);
-    auto [t, out] = Tensor::allocate<T>({rows, cols});
+    auto [t, out] = Tensor::allocate<T>(cx, {rows, cols});
     for (int64_t i = 0; i < rows; ++i) {
       const int64_t j = i + k;
       if (j >= 0 && j < cols) out[i * cols + j] = unit;

@@ -78,34 +78,42 @@ TEST_CASE(
 
 TEST_CASE("[SH23] Range counts ceil((limit - start) / delta) elements") {
   auto r32 = [](int32_t a, int32_t b, int32_t c) {
-    return vals<int32_t>(
-        run1("Range", 11, {Value(Tensor::scalar(a)), Value(Tensor::scalar(b)), Value(Tensor::scalar(c))}));
+    return vals<int32_t>(run1("Range", 11,
+                              {Value(Tensor::scalar(test_context(), a)), Value(Tensor::scalar(test_context(), b)),
+                               Value(Tensor::scalar(test_context(), c))}));
   };
   CHECK(r32(10, 4, -3) == std::vector<int32_t>{10, 7});
   CHECK(r32(1, 5, 2) == std::vector<int32_t>{1, 3});
   CHECK(r32(0, 0, 1).empty());
   CHECK(r32(5, 1, 1).empty());
-  Tensor f = run1("Range", 11, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0f)), Value(Tensor::scalar(1.5f))});
+  Tensor f = run1("Range", 11,
+                  {Value(Tensor::scalar(test_context(), 1.0f)), Value(Tensor::scalar(test_context(), 5.0f)),
+                   Value(Tensor::scalar(test_context(), 1.5f))});
   CHECK(vals<float>(f) == std::vector<float>{1.0f, 2.5f, 4.0f});
   // 64-bit extremes are exact: the difference 2^64 - 1 does not overflow
   const int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
-  Tensor e = run1("Range", 11, {Value(Tensor::scalar(lo)), Value(Tensor::scalar(hi)), Value(Tensor::scalar(hi))});
+  Tensor e = run1("Range", 11,
+                  {Value(Tensor::scalar(test_context(), lo)), Value(Tensor::scalar(test_context(), hi)),
+                   Value(Tensor::scalar(test_context(), hi))});
   CHECK(vals<int64_t>(e) == std::vector<int64_t>{lo, -1, hi - 1});
   // float16 from version 27: 0, 0.25, 0.5, 0.75 (bit patterns 0x0000, 0x3400, 0x3800, 0x3A00)
   Tensor h = run1("Range", 27,
-                  {Value(Tensor::scalar(float16_t{0})), Value(Tensor::scalar(float16_t{0x3C00})),
-                   Value(Tensor::scalar(float16_t{0x3400}))});
+                  {Value(Tensor::scalar(test_context(), float16_t{0})),
+                   Value(Tensor::scalar(test_context(), float16_t{0x3C00})),
+                   Value(Tensor::scalar(test_context(), float16_t{0x3400}))});
   std::vector<uint16_t> bits;
   for (auto v : h.data<float16_t>()) bits.push_back(v.bits);
   CHECK(bits == std::vector<uint16_t>{0x0000, 0x3400, 0x3800, 0x3A00});
   CHECK(clause_of([&] { (void)r32(1, 5, 0); }) == "SH23");
-  CHECK(
-      clause_of([] {
-        (void)run1("Range", 11, {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0)), Value(Tensor::scalar(1.0f))});
-      }) == "SH23");
   CHECK(clause_of([] {
           (void)run1("Range", 11,
-                     {Value(Tensor::scalar(1.0f)), Value(Tensor::scalar(5.0f)), Value(Tensor::scalar(0.0f))});
+                     {Value(Tensor::scalar(test_context(), 1.0f)), Value(Tensor::scalar(test_context(), 5.0)),
+                      Value(Tensor::scalar(test_context(), 1.0f))});
+        }) == "SH23");
+  CHECK(clause_of([] {
+          (void)run1("Range", 11,
+                     {Value(Tensor::scalar(test_context(), 1.0f)), Value(Tensor::scalar(test_context(), 5.0f)),
+                      Value(Tensor::scalar(test_context(), 0.0f))});
         }) == "SH23");
 }
 

@@ -25,6 +25,7 @@ int64_t product(const Shape& s, size_t from, size_t to) {
 
 // ---- Gather ------------------------------------------------------------------------------------------------
 Outputs gather(const KernelArgs& a, bool negative_ok) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Tensor& ind = a.tensor(1);
   if (x.rank() == 0) eval_error("SH14", "Gather needs data of rank >= 1");
@@ -37,7 +38,7 @@ Outputs gather(const KernelArgs& a, bool negative_ok) {
   Shape out(s.begin(), s.begin() + axis);
   out.insert(out.end(), ind.shape().begin(), ind.shape().end());
   out.insert(out.end(), s.begin() + axis + 1, s.end());
-  check_output_size(out, "Gather");
+  check_output_size(cx, out, "Gather");
   const int64_t outer = product(s, 0, static_cast<size_t>(axis)), dim = s[axis];
   const int64_t inner = product(s, static_cast<size_t>(axis) + 1, s.size());
   std::vector<int64_t> pos(idx.size());
@@ -47,11 +48,12 @@ Outputs gather(const KernelArgs& a, bool negative_ok) {
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t p : pos)
       for (int64_t e = 0; e < inner; ++e) src.push_back((o * dim + p) * inner + e);
-  return one(take(x, out, src));
+  return one(take(cx, x, out, src));
 }
 
 // ---- GatherElements ----------------------------------------------------------------------------------------
 Outputs gather_elements(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Tensor& ind = a.tensor(1);
   const int64_t r = x.rank();
@@ -78,11 +80,12 @@ Outputs gather_elements(const KernelArgs& a) {
     src.push_back(off);
     ++k;
   });
-  return one(take(x, ind.shape(), src));
+  return one(take(cx, x, ind.shape(), src));
 }
 
 // ---- GatherND ----------------------------------------------------------------------------------------------
 Outputs gather_nd(const KernelArgs& a, bool has_batch_dims) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Tensor& ind = a.tensor(1);
   const int64_t r = x.rank(), q = ind.rank();
@@ -107,7 +110,7 @@ Outputs gather_nd(const KernelArgs& a, bool has_batch_dims) {
   const Shape& s = x.shape();
   Shape out(ind.shape().begin(), ind.shape().end() - 1);
   out.insert(out.end(), s.begin() + b + k, s.end());
-  check_output_size(out, "GatherND");
+  check_output_size(cx, out, "GatherND");
   const auto idx = index_values(ind, "GatherND input 'indices'");
   const auto st = strides_of(s);
   const int64_t batches = product(s, 0, static_cast<size_t>(b));
@@ -124,11 +127,12 @@ Outputs gather_nd(const KernelArgs& a, bool has_batch_dims) {
         off += checked_index(idx[t], s[b + j], true, "SH13", "GatherND index") * st[b + j];
       for (int64_t e = 0; e < inner; ++e) src.push_back(off + e);
     }
-  return one(take(x, out, src));
+  return one(take(cx, x, out, src));
 }
 
 // ---- Compress ----------------------------------------------------------------------------------------------
 Outputs compress(const KernelArgs& a, bool negative_ok) {
+  EvalContext& cx = a.context();
   const Tensor& x0 = a.tensor(0);
   const Tensor& cond = a.tensor(1);
   // [spec:SH27] Compress keeps the slices along the axis (or, without an axis, the elements of the flattened
@@ -159,11 +163,12 @@ Outputs compress(const KernelArgs& a, bool negative_ok) {
   for (int64_t o = 0; o < outer; ++o)
     for (int64_t p : keep)
       for (int64_t e = 0; e < inner; ++e) src.push_back((o * dim + p) * inner + e);
-  return one(take(x, out, src));
+  return one(take(cx, x, out, src));
 }
 
 // ---- NonZero -----------------------------------------------------------------------------------------------
 Outputs non_zero(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x0 = a.tensor(0);
   // [spec:SH28] NonZero gives an int64 tensor [r, n]: column j holds the coordinates of the j-th non-zero
   // element in row-major order (NaN counts as non-zero, either zero as zero); a rank-0 input is read as a
@@ -183,7 +188,7 @@ Outputs non_zero(const KernelArgs& a) {
   });
   const int64_t r = x.rank(), n = static_cast<int64_t>(hits.size());
   const auto st = strides_of(x.shape());
-  auto [t, out] = Tensor::allocate<int64_t>({r, n});
+  auto [t, out] = Tensor::allocate<int64_t>(cx, {r, n});
   for (int64_t j = 0; j < n; ++j) {
     int64_t rem = hits[j];
     for (int64_t d = 0; d < r; ++d) {
@@ -196,6 +201,7 @@ Outputs non_zero(const KernelArgs& a) {
 
 // ---- OneHot ------------------------------------------------------------------------------------------------
 Outputs one_hot(const KernelArgs& a, bool negative_indices) {
+  EvalContext& cx = a.context();
   const Tensor& ind = a.tensor(0);
   const Tensor& depth_t = a.tensor(1);
   const Tensor& values = a.tensor(2);
@@ -222,7 +228,7 @@ Outputs one_hot(const KernelArgs& a, bool negative_indices) {
   const int64_t axis = normalise_axis(ax0, r + 1, "OneHot axis");
   Shape out = ind.shape();
   out.insert(out.begin() + axis, depth);
-  check_output_size(out, "OneHot");
+  check_output_size(cx, out, "OneHot");
   const int64_t outer = product(ind.shape(), 0, static_cast<size_t>(axis));
   const int64_t inner = product(ind.shape(), static_cast<size_t>(axis), ind.shape().size());
   std::vector<int64_t> src;
@@ -234,11 +240,12 @@ Outputs one_hot(const KernelArgs& a, bool negative_indices) {
         if (negative_indices && v < 0) v += static_cast<double>(depth);
         src.push_back(v == static_cast<double>(c) ? 1 : 0);
       }
-  return one(take(values.reshaped({2}), out, src));
+  return one(take(cx, values.reshaped({2}), out, src));
 }
 
 // ---- ReverseSequence -----------------------------------------------------------------------------------------
 Outputs reverse_sequence(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t time_axis = attr_int(a.node, "time_axis", 0), batch_axis = attr_int(a.node, "batch_axis", 1);
   // [spec:SH32] ReverseSequence: an input of rank >= 2, time_axis and batch_axis one 0 and the other 1,
@@ -268,7 +275,7 @@ Outputs reverse_sequence(const KernelArgs& a) {
     if (t < len) off += (len - 1 - 2 * t) * st[time_axis];
     src.push_back(off);
   });
-  return one(take(x, x.shape(), src));
+  return one(take(cx, x, x.shape(), src));
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ TEST_CASE("[SH13][SH14] Gather takes slices at the indices, negative ones wrappi
   Tensor y = run1("Gather", 13, {Value(x), Value(tv<int64_t>({1, 2}, {0, -1}))});
   CHECK(y.shape() == Shape{1, 2, 2});
   CHECK(vals<float>(y) == std::vector<float>{0, 1, 4, 5});
-  Tensor c = run1("Gather", 11, {Value(x), Value(Tensor::scalar<int32_t>(1))}, {attr_i("axis", -1)});
+  Tensor c = run1("Gather", 11, {Value(x), Value(Tensor::scalar<int32_t>(test_context(), 1))}, {attr_i("axis", -1)});
   CHECK(c.shape() == Shape{3});
   CHECK(vals<float>(c) == std::vector<float>{1, 3, 5});
   CHECK(run1("Gather", 1, {Value(x), Value(tv<int64_t>({0}, {}))}).shape() == Shape{0, 2});
@@ -83,7 +83,7 @@ TEST_CASE("[SH28] NonZero lists the coordinates of the non-zero elements") {
   CHECK(vals<int64_t>(y) == std::vector<int64_t>{0, 1, 1, 0, 0, 1});
   Tensor f = run1("NonZero", 9, {Value(f32({3}, {std::nanf(""), -0.0f, 2}))});
   CHECK(vals<int64_t>(f) == std::vector<int64_t>{0, 2});
-  Tensor s = run1("NonZero", 13, {Value(Tensor::scalar<bool>(true))});
+  Tensor s = run1("NonZero", 13, {Value(Tensor::scalar<bool>(test_context(), true))});
   CHECK(s.shape() == Shape{1, 1});
   CHECK(vals<int64_t>(s) == std::vector<int64_t>{0});
   CHECK(run1("NonZero", 13, {Value(f32({2, 2}, {0, 0, 0, 0}))}).shape() == Shape{2, 0});
@@ -92,28 +92,33 @@ TEST_CASE("[SH28] NonZero lists the coordinates of the non-zero elements") {
 TEST_CASE("[SH26] OneHot inserts the depth axis and marks the indices") {
   Tensor on_off = f32({2}, {0, 1});
   Tensor ind = tv<int64_t>({3}, {0, 2, -1});
-  Tensor y = run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(3)), Value(on_off)});
+  Tensor y = run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(test_context(), 3)), Value(on_off)});
   CHECK(y.shape() == Shape{3, 3});
   CHECK(vals<float>(y) == std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 1});
   // version 9: a negative index is out of range, giving a row of 'off'; so is an index >= depth
-  CHECK(vals<float>(run1("OneHot", 9, {Value(ind), Value(Tensor::scalar<int64_t>(3)), Value(on_off)})) ==
-        std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0});
-  CHECK(vals<float>(run1("OneHot", 11, {Value(i64({5})), Value(Tensor::scalar<int64_t>(3)), Value(on_off)})) ==
+  CHECK(
+      vals<float>(run1("OneHot", 9, {Value(ind), Value(Tensor::scalar<int64_t>(test_context(), 3)), Value(on_off)})) ==
+      std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0});
+  CHECK(vals<float>(
+            run1("OneHot", 11, {Value(i64({5})), Value(Tensor::scalar<int64_t>(test_context(), 3)), Value(on_off)})) ==
         std::vector<float>{0, 0, 0});
   // axis 0, a float depth (truncated) and float indices, string values
   Tensor z = run1("OneHot", 11,
-                  {Value(f32({2}, {1.9f, 0})), Value(Tensor::scalar(2.7f)), Value(tv<std::string>({2}, {"n", "y"}))},
+                  {Value(f32({2}, {1.9f, 0})), Value(Tensor::scalar(test_context(), 2.7f)),
+                   Value(tv<std::string>({2}, {"n", "y"}))},
                   {attr_i("axis", 0)});
   CHECK(z.shape() == Shape{2, 2});
   CHECK(vals<std::string>(z) == std::vector<std::string>{"n", "y", "y", "n"});
   CHECK(clause_of([&] {
-          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(0)), Value(on_off)});
+          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(test_context(), 0)), Value(on_off)});
         }) == "SH26");
   CHECK(clause_of([&] {
-          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(3)), Value(f32({3}, {0, 1, 2}))});
+          (void)run1("OneHot", 11,
+                     {Value(ind), Value(Tensor::scalar<int64_t>(test_context(), 3)), Value(f32({3}, {0, 1, 2}))});
         }) == "SH26");
   CHECK(clause_of([&] {
-          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(3)), Value(on_off)}, {attr_i("axis", 2)});
+          (void)run1("OneHot", 11, {Value(ind), Value(Tensor::scalar<int64_t>(test_context(), 3)), Value(on_off)},
+                     {attr_i("axis", 2)});
         }) == "X1");
 }
 

@@ -17,6 +17,7 @@ using Outputs = std::vector<std::optional<Value>>;
 
 // ---- Transpose ---------------------------------------------------------------------------------------------
 Outputs transpose(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
   std::vector<int64_t> perm(static_cast<size_t>(r));
@@ -47,7 +48,7 @@ Outputs transpose(const KernelArgs& a) {
   return one(dispatch(x.dtype(), all_types, "Transpose", [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto in = x.data<T>();
-    auto [t, o_view] = Tensor::allocate_for_overwrite<T>(out);  // every element written below
+    auto [t, o_view] = Tensor::allocate_for_overwrite<T>(cx, out);  // every element written below
     T* const o = o_view.data();
     if (o_view.empty()) return t;
     const int64_t inner = walk.empty() ? 1 : walk.back();
@@ -66,7 +67,7 @@ Outputs transpose(const KernelArgs& a) {
     };
     // E9: slices of the rows on the threads at hand (strings, which allocate, on this one).
     const int64_t count = broadcast_rows(walk);
-    if constexpr (std::is_trivially_copyable_v<T>) parallel_slices(count, count * inner, kElementGrain, rows);
+    if constexpr (std::is_trivially_copyable_v<T>) parallel_slices(cx, count, count * inner, kElementGrain, rows);
     else rows(0, count);
     return t;
   }));
@@ -86,6 +87,7 @@ int64_t blocksize(const KernelArgs& a, const Tensor& x, const char* op) {
 }
 
 Outputs depth_to_space(const KernelArgs& a, bool has_mode) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t b = blocksize(a, x, "DepthToSpace");
   std::string mode = has_mode ? attr_string(a.node, "mode", "DCR") : "DCR";
@@ -109,10 +111,11 @@ Outputs depth_to_space(const KernelArgs& a, bool has_mode) {
     const int64_t c = mode == "DCR" ? (i * b + j) * Co + o[1] : o[1] * b * b + i * b + j;
     src.push_back(((o[0] * C + c) * H + h) * W + w);
   });
-  return one(take(x, out, src));
+  return one(take(cx, x, out, src));
 }
 
 Outputs space_to_depth(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t b = blocksize(a, x, "SpaceToDepth");
   const int64_t N = x.dim(0), C = x.dim(1), H = x.dim(2), W = x.dim(3);
@@ -130,11 +133,12 @@ Outputs space_to_depth(const KernelArgs& a) {
     const int64_t c = o[1] % C, j = (o[1] / C) % b, i = o[1] / (C * b);
     src.push_back(((o[0] * C + c) * H + o[2] * b + i) * W + o[3] * b + j);
   });
-  return one(take(x, out, src));
+  return one(take(cx, x, out, src));
 }
 
 // ---- Trilu -------------------------------------------------------------------------------------------------
 Outputs trilu(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   // [spec:SH25] Trilu works on the last two axes of an input of rank >= 2: with upper (the default) it keeps
   // the elements with column - row >= k, otherwise those with column - row <= k (k: the optional scalar
@@ -150,7 +154,7 @@ Outputs trilu(const KernelArgs& a) {
     const int64_t diff = col - row;
     src[e] = (upper ? diff >= k : diff <= k) ? e : -1;
   }
-  return one(take(x, x.shape(), src));
+  return one(take(cx, x, x.shape(), src));
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ TEST_CASE("[SH7] Transpose permutes the axes, by default reversing them") {
   CHECK(vals<float>(p) == std::vector<float>{0, 3, 1, 4, 2, 5});
   Tensor s = tv<std::string>({2, 2}, {"a", "b", "c", "d"});
   CHECK(vals<std::string>(run1("Transpose", 13, {Value(s)})) == std::vector<std::string>{"a", "c", "b", "d"});
-  CHECK(run1("Transpose", 13, {Value(Tensor::scalar<int8_t>(3))}).rank() == 0);
+  CHECK(run1("Transpose", 13, {Value(Tensor::scalar<int8_t>(test_context(), 3))}).rank() == 0);
   CHECK(run1("Transpose", 13, {Value(iota_f({0, 2}))}).shape() == Shape{2, 0});
   CHECK(clause_of([] { (void)run1("Transpose", 13, {Value(iota_f({2, 3}))}, {attr_ints("perm", {0, 0})}); }) == "SH7");
   CHECK(clause_of([] { (void)run1("Transpose", 13, {Value(iota_f({2, 3}))}, {attr_ints("perm", {1})}); }) == "SH7");
@@ -111,18 +111,19 @@ TEST_CASE("[SH25] Trilu keeps the upper or lower triangle relative to diagonal k
   CHECK(vals<float>(run1("Trilu", 14, {Value(x)})) == std::vector<float>{0, 1, 2, 0, 4, 5, 0, 0, 8});
   CHECK(vals<float>(run1("Trilu", 14, {Value(x)}, {attr_i("upper", 0)})) ==
         std::vector<float>{0, 0, 0, 3, 4, 0, 6, 7, 8});
-  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(1))})) ==
+  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(test_context(), 1))})) ==
         std::vector<float>{0, 1, 2, 0, 0, 5, 0, 0, 0});
-  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(-1))}, {attr_i("upper", 0)})) ==
-        std::vector<float>{0, 0, 0, 3, 0, 0, 6, 7, 0});
+  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(test_context(), -1))},
+                         {attr_i("upper", 0)})) == std::vector<float>{0, 0, 0, 3, 0, 0, 6, 7, 0});
   CHECK(vals<float>(run1("Trilu", 14, {Value(iota_f({2, 2, 2}))})) == std::vector<float>{0, 1, 0, 3, 4, 5, 0, 7});
-  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(-7))})) == vals<float>(x));
+  CHECK(vals<float>(run1("Trilu", 14, {Value(x), Value(Tensor::scalar<int64_t>(test_context(), -7))})) ==
+        vals<float>(x));
   CHECK(run1("Trilu", 14, {Value(iota_f({0, 3}))}).shape() == Shape{0, 3});
   CHECK(clause_of([] { (void)run1("Trilu", 14, {Value(iota_f({3}))}); }) == "SH25");
 }
 
 TEST_CASE("[SH31] a blocksize whose square overflows int64 is an evaluation error, not a signal") {
-  const Tensor x = Tensor::from_vector<float>({1, 4, 2, 2}, std::vector<float>(16, 1.0f));
+  const Tensor x = Tensor::from_vector<float>(test_context(), {1, 4, 2, 2}, std::vector<float>(16, 1.0f));
   const int64_t huge = int64_t{1} << 62;
   CHECK(clause_of([&] { (void)run1("DepthToSpace", 13, {Value(x)}, {attr_i("blocksize", huge)}); }) == "SH31");
   CHECK(clause_of([&] { (void)run1("SpaceToDepth", 13, {Value(x)}, {attr_i("blocksize", huge)}); }) == "SH31");

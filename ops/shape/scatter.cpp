@@ -53,8 +53,9 @@ T combine(T a, T b, Reduction r) {
 
 // The output: a copy of the data where, for every pair (dst, src) in order, element dst is replaced by
 // (reduction none) or combined with update element src. `block` consecutive elements move per pair.
-Tensor apply(const Tensor& data, const Tensor& updates, const std::vector<std::pair<int64_t, int64_t>>& moves,
-             int64_t block, Reduction red, const std::string& op) {
+Tensor apply(EvalContext& cx, const Tensor& data, const Tensor& updates,
+             const std::vector<std::pair<int64_t, int64_t>>& moves, int64_t block, Reduction red,
+             const std::string& op) {
   same_type(data, updates, "SH29", op + " input 'updates'");
   if (red == Reduction::none) {
     // SH29: without a reduction, no element of the data may be written twice (ONNX leaves the result
@@ -70,7 +71,7 @@ Tensor apply(const Tensor& data, const Tensor& updates, const std::vector<std::p
       using T = typename decltype(tag)::type;
       auto d = data.data<T>();
       auto u = updates.data<T>();
-      auto [t, out] = Tensor::allocate<T>(data.shape());
+      auto [t, out] = Tensor::allocate<T>(cx, data.shape());
       std::copy(d.begin(), d.end(), out.begin());
       for (const auto& [dst, src] : moves)
         for (int64_t e = 0; e < block; ++e) out[dst + e] = u[src + e];
@@ -81,7 +82,7 @@ Tensor apply(const Tensor& data, const Tensor& updates, const std::vector<std::p
     using T = typename decltype(tag)::type;
     auto d = data.data<T>();
     auto u = updates.data<T>();
-    auto [t, out] = Tensor::allocate<T>(data.shape());
+    auto [t, out] = Tensor::allocate<T>(cx, data.shape());
     std::copy(d.begin(), d.end(), out.begin());
     for (const auto& [dst, src] : moves)
       for (int64_t e = 0; e < block; ++e) out[dst + e] = combine(out[dst + e], u[src + e], red);
@@ -91,6 +92,7 @@ Tensor apply(const Tensor& data, const Tensor& updates, const std::vector<std::p
 
 // ---- ScatterElements (and Scatter) -------------------------------------------------------------------------
 Outputs scatter_elements(const KernelArgs& a, Reduction red, bool negative_ok, const std::string& op) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Tensor& ind = a.tensor(1);
   const Tensor& upd = a.tensor(2);
@@ -120,11 +122,12 @@ Outputs scatter_elements(const KernelArgs& a, Reduction red, bool negative_ok, c
     moves.emplace_back(off, k);
     ++k;
   });
-  return one(apply(x, upd, moves, 1, red, op));
+  return one(apply(cx, x, upd, moves, 1, red, op));
 }
 
 // ---- ScatterND ---------------------------------------------------------------------------------------------
 Outputs scatter_nd(const KernelArgs& a, Reduction red) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Tensor& ind = a.tensor(1);
   const Tensor& upd = a.tensor(2);
@@ -154,7 +157,7 @@ Outputs scatter_nd(const KernelArgs& a, Reduction red) {
       off += checked_index(idx[m * k + j], x.dim(j), true, "SH13", "ScatterND index") * st[j];
     moves.emplace_back(off, m * block);
   }
-  return one(apply(x, upd, moves, block, red, "ScatterND"));
+  return one(apply(cx, x, upd, moves, block, red, "ScatterND"));
 }
 
 }  // namespace

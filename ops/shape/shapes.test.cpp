@@ -35,8 +35,8 @@ std::string refusal(const std::string& op, int64_t since, In in, std::vector<Att
 }
 
 Value ints(std::vector<int64_t> v) { return Value(t1<int64_t>(std::move(v))); }
-Value scalar_f(float v) { return Value(Tensor::scalar<float>(v)); }
-Value scalar_i(int64_t v) { return Value(Tensor::scalar<int64_t>(v)); }
+Value scalar_f(float v) { return Value(Tensor::scalar<float>(test_context(), v)); }
+Value scalar_i(int64_t v) { return Value(Tensor::scalar<int64_t>(test_context(), v)); }
 // A float tensor type whose dimension i is the symbol names[i] where that is not empty.
 Type sym(std::vector<int64_t> dims, std::vector<std::string> names) {
   Type t = ttype(F, std::move(dims));

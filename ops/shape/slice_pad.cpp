@@ -22,7 +22,7 @@ using Outputs = std::vector<std::optional<Value>>;
 // axis. Written a row (the last axis) at a time: the other axes give the row's offset in x once, the last
 // axis's table each element (a run of consecutive positions is copied as a block, a repeated one filled);
 // E9: slices of the rows go to the threads, each element a copy.
-Tensor take_axes(const Tensor& x, const Shape& out, const std::vector<std::vector<int64_t>>& pos,
+Tensor take_axes(EvalContext& cx, const Tensor& x, const Shape& out, const std::vector<std::vector<int64_t>>& pos,
                  const Tensor* fill = nullptr) {
   const auto st = strides_of(x.shape());
   const size_t r = out.size();
@@ -31,7 +31,7 @@ Tensor take_axes(const Tensor& x, const Shape& out, const std::vector<std::vecto
     const T* data = x.data<T>().data();
     T pad{};
     if (fill) pad = fill->data<T>()[0];
-    auto [t, o_view] = Tensor::allocate<T>(out);
+    auto [t, o_view] = Tensor::allocate<T>(cx, out);
     const std::span<T> o = o_view;  // a plain variable: clang 14 cannot capture structured bindings
     if (o.empty()) return t;
     if (r == 0) {  // a scalar: its one element
@@ -82,13 +82,13 @@ Tensor take_axes(const Tensor& x, const Shape& out, const std::vector<std::vecto
     };
     // Strings are copied on the evaluating thread (a copy allocates).
     if constexpr (std::is_same_v<T, std::string>) rows_from(0, rows);
-    else parallel_slices(rows, static_cast<int64_t>(o.size()), kElementGrain, rows_from);
+    else parallel_slices(cx, rows, static_cast<int64_t>(o.size()), kElementGrain, rows_from);
     return t;
   });
 }
 
 // ---- Slice -------------------------------------------------------------------------------------------------
-Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
+Tensor slice(EvalContext& cx, const Tensor& x, const std::vector<int64_t>& starts, const std::vector<int64_t>& ends,
              std::optional<std::vector<int64_t>> axes, std::optional<std::vector<int64_t>> steps, bool negative_axes) {
   const int64_t r = x.rank();
   const size_t n = starts.size();
@@ -132,31 +132,34 @@ Tensor slice(const Tensor& x, const std::vector<int64_t>& starts, const std::vec
     stride[ax] = step;
   }
   // An empty result is made without walking its axes: an empty tensor may have other axes of any size.
-  if (element_count(out) == 0) return take(x, out, {}, nullptr);
+  if (element_count(out) == 0) return take(cx, x, out, {}, nullptr);
   std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
   for (int64_t d = 0; d < r; ++d)
     for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(first[d] + i * stride[d]);
-  return take_axes(x, out, pos);
+  return take_axes(cx, x, out, pos);
 }
 
 Outputs slice_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   auto starts = attr_ints_opt(a.node, "starts");
   auto ends = attr_ints_opt(a.node, "ends");
   if (!starts) eval_error("A1", "required attribute 'starts' is missing");
   if (!ends) eval_error("A1", "required attribute 'ends' is missing");
-  return one(slice(a.tensor(0), *starts, *ends, attr_ints_opt(a.node, "axes"), std::nullopt, false));
+  return one(slice(cx, a.tensor(0), *starts, *ends, attr_ints_opt(a.node, "axes"), std::nullopt, false));
 }
 
 Outputs slice_10(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   std::optional<std::vector<int64_t>> axes, steps;
   if (a.has_input(3)) axes = int_list(a.tensor(3), "input 'axes'");
   if (a.has_input(4)) steps = int_list(a.tensor(4), "input 'steps'");
-  return one(slice(a.tensor(0), int_list(a.tensor(1), "input 'starts'"), int_list(a.tensor(2), "input 'ends'"), axes,
-                   steps, true));
+  return one(slice(cx, a.tensor(0), int_list(a.tensor(1), "input 'starts'"), int_list(a.tensor(2), "input 'ends'"),
+                   axes, steps, true));
 }
 
 // ---- Expand ------------------------------------------------------------------------------------------------
 Outputs expand(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   Shape target = int_list(a.tensor(1), "input 'shape'");
   // [spec:SH17] Expand broadcasts its input and the requested shape against each other (B1): a requested 1
@@ -165,8 +168,8 @@ Outputs expand(const KernelArgs& a) {
   for (int64_t d : target)
     if (d < 0) eval_error("SH17", "Expand: negative dimension in shape " + show(target));
   const Shape out = broadcast_shape({x.shape(), target}, "Expand");
-  check_output_size(out, "Expand");
-  if (element_count(out) == 0) return one(take(x, out, {}, nullptr));
+  check_output_size(cx, out, "Expand");
+  if (element_count(out) == 0) return one(take(cx, x, out, {}, nullptr));
   const int64_t lead = static_cast<int64_t>(out.size()) - x.rank();
   std::vector<std::vector<int64_t>> pos(out.size());
   for (size_t d = 0; d < out.size(); ++d) {
@@ -176,11 +179,11 @@ Outputs expand(const KernelArgs& a) {
   // Dimensions the input does not have are walked with stride 0 by a reshape to the output's rank.
   Shape padded(static_cast<size_t>(lead), 1);
   padded.insert(padded.end(), x.shape().begin(), x.shape().end());
-  return one(take_axes(x.reshaped(padded), out, pos));
+  return one(take_axes(cx, x.reshaped(padded), out, pos));
 }
 
 // ---- Tile --------------------------------------------------------------------------------------------------
-Tensor tile(const Tensor& x, const std::vector<int64_t>& repeats) {
+Tensor tile(EvalContext& cx, const Tensor& x, const std::vector<int64_t>& repeats) {
   // [spec:SH18] Tile repeats the input along every axis: 'repeats' has one non-negative entry per axis, and
   // output axis d has the input's dimension times repeats[d], element i being input element i mod dim.
   ONNXSEM_CLAUSE(SH18);
@@ -192,29 +195,33 @@ Tensor tile(const Tensor& x, const std::vector<int64_t>& repeats) {
     if (repeats[d] < 0) eval_error("SH18", "Tile: repeats " + show(repeats) + " has a negative entry");
     out[d] = element_count({x.shape()[d], repeats[d]});
   }
-  check_output_size(out, "Tile");
-  if (element_count(out) == 0) return take(x, out, {}, nullptr);
+  check_output_size(cx, out, "Tile");
+  if (element_count(out) == 0) return take(cx, x, out, {}, nullptr);
   std::vector<std::vector<int64_t>> pos(out.size());
   for (size_t d = 0; d < out.size(); ++d) {
     for (int64_t i = 0; i < out[d]; ++i) pos[d].push_back(i % x.shape()[d]);
   }
-  return take_axes(x, out, pos);
+  return take_axes(cx, x, out, pos);
 }
 
 Outputs tile_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t tiles = scalar_int(a.tensor(1), "Tile input 'tiles'");
   const int64_t axis = normalise_axis(scalar_int(a.tensor(2), "Tile input 'axis'"), x.rank(), "Tile axis");
   std::vector<int64_t> repeats(static_cast<size_t>(x.rank()), 1);
   repeats[axis] = tiles;
-  return one(tile(x, repeats));
+  return one(tile(cx, x, repeats));
 }
 
-Outputs tile_6(const KernelArgs& a) { return one(tile(a.tensor(0), int_list(a.tensor(1), "input 'repeats'"))); }
+Outputs tile_6(const KernelArgs& a) {
+  EvalContext& cx = a.context();
+  return one(tile(cx, a.tensor(0), int_list(a.tensor(1), "input 'repeats'")));
+}
 
 // ---- Pad ---------------------------------------------------------------------------------------------------
-Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string& mode, const Tensor* fill,
-           bool wrap_ok) {
+Tensor pad(EvalContext& cx, const Tensor& x, const std::vector<int64_t>& pads, const std::string& mode,
+           const Tensor* fill, bool wrap_ok) {
   const int64_t r = x.rank();
   // [spec:SH20] the mode is "constant" (the default), "reflect", "edge" or, from version 19, "wrap".
   ONNXSEM_CLAUSE(SH20);
@@ -238,8 +245,8 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string&
     if (size > std::numeric_limits<int64_t>::max()) eval_error("L1", "Pad: the padded dimension overflows");
     out[d] = static_cast<int64_t>(size);
   }
-  check_output_size(out, "Pad");
-  if (element_count(out) == 0) return take(x, out, {}, fill);
+  check_output_size(cx, out, "Pad");
+  if (element_count(out) == 0) return take(cx, x, out, {}, fill);
   std::vector<std::vector<int64_t>> pos(static_cast<size_t>(r));
   for (int64_t d = 0; d < r; ++d) {
     const int64_t n = x.dim(d), b = pads[d];
@@ -272,24 +279,26 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& pads, const std::string&
       pos[d].push_back(lo + j);
     }
   }
-  return take_axes(x, out, pos, fill);
+  return take_axes(cx, x, out, pos, fill);
 }
 
 // Versions 1 and 2: pads and the fill value are attributes (the value a float, converted to the element type).
 Outputs pad_attr(const KernelArgs& a, const char* pads_name) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   auto pads = attr_ints_opt(a.node, pads_name);
   if (!pads) eval_error("A1", std::string("required attribute '") + pads_name + "' is missing");
   const std::string mode = attr_string(a.node, "mode", "constant");
   const double value = attr_float(a.node, "value", 0.0f);
   Tensor fill = dispatch(x.dtype(), numeric_and_bool_types, "Pad", [&](auto tag) {
-    return Tensor::scalar(num::from_double<typename decltype(tag)::type>(value));
+    return Tensor::scalar(cx, num::from_double<typename decltype(tag)::type>(value));
   });
-  return one(pad(x, *pads, mode, &fill, false));
+  return one(pad(cx, x, *pads, mode, &fill, false));
 }
 
 // Versions 11 and later: pads, the fill value and (from 18) the axes are inputs.
 Outputs pad_input(const KernelArgs& a, bool wrap_ok) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
   auto pads = int_list(a.tensor(1), "input 'pads'");
@@ -317,7 +326,7 @@ Outputs pad_input(const KernelArgs& a, bool wrap_ok) {
     }
     pads = full;
   }
-  return one(pad(x, pads, attr_string(a.node, "mode", "constant"), fill, wrap_ok));
+  return one(pad(cx, x, pads, attr_string(a.node, "mode", "constant"), fill, wrap_ok));
 }
 
 }  // namespace

@@ -69,7 +69,7 @@ TEST_CASE("[SH17] Expand broadcasts the input and the shape both ways") {
   CHECK(v[11] == 3);
   CHECK(v[12] == 1);
   CHECK(run1("Expand", 8, {Value(x), Value(i64({1}))}).shape() == Shape{3, 1});
-  CHECK(vals<bool>(run1("Expand", 8, {Value(Tensor::scalar<bool>(true)), Value(i64({2, 2}))})) ==
+  CHECK(vals<bool>(run1("Expand", 8, {Value(Tensor::scalar<bool>(test_context(), true)), Value(i64({2, 2}))})) ==
         std::vector<bool>(4, true));
   CHECK(run1("Expand", 13, {Value(x), Value(i64({0, 1, 1}))}).shape() == Shape{0, 3, 1});
   CHECK(clause_of([] { (void)run1("Expand", 13, {Value(iota_f({3})), Value(i64({2}))}); }) == "B1");
@@ -83,9 +83,10 @@ TEST_CASE("[SH18] Tile repeats the input along every axis") {
   CHECK(vals<float>(y) == std::vector<float>{0, 1, 0, 1, 2, 3, 2, 3});
   CHECK(vals<float>(run1("Tile", 6, {Value(x), Value(i64({2, 1}))})) == std::vector<float>{0, 1, 2, 3, 0, 1, 2, 3});
   CHECK(run1("Tile", 13, {Value(x), Value(i64({0, 3}))}).shape() == Shape{0, 6});
-  CHECK(run1("Tile", 13, {Value(Tensor::scalar(5.0f)), Value(i64({}))}).rank() == 0);
+  CHECK(run1("Tile", 13, {Value(Tensor::scalar(test_context(), 5.0f)), Value(i64({}))}).rank() == 0);
   Tensor t1 = run1("Tile", 1,
-                   {Value(iota_f({2})), Value(Tensor::scalar<int64_t>(3)), Value(Tensor::scalar<int64_t>(0))});
+                   {Value(iota_f({2})), Value(Tensor::scalar<int64_t>(test_context(), 3)),
+                    Value(Tensor::scalar<int64_t>(test_context(), 0))});
   CHECK(vals<float>(t1) == std::vector<float>{0, 1, 0, 1, 0, 1});
   CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({1, -1}))}); }) == "SH18");
   CHECK(clause_of([&] { (void)run1("Tile", 13, {Value(x), Value(i64({2}))}); }) == "SH18");
@@ -114,7 +115,7 @@ TEST_CASE("[SH19][SH20] Pad in each mode, with cropping by negative pads") {
   CHECK(m.shape() == Shape{3, 3});
   CHECK(vals<float>(m) == std::vector<float>{0, 0, 0, 0, 1, 0, 2, 3, 0});
   // the constant value input; the axes input (version 18)
-  CHECK(vals<float>(run1("Pad", 11, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(9.0f))})) ==
+  CHECK(vals<float>(run1("Pad", 11, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(test_context(), 9.0f))})) ==
         std::vector<float>{9, 1, 2, 3});
   Tensor ax = run1("Pad", 18, {Value(iota_f({2, 2})), Value(i64({1, 1})), std::nullopt, Value(i64({-1}))});
   CHECK(vals<float>(ax) == std::vector<float>{0, 0, 1, 0, 0, 2, 3, 0});
@@ -136,7 +137,7 @@ TEST_CASE("[SH19][SH20] Pad refuses malformed pads and modes") {
           (void)run1("Pad", 13, {Value(iota_f({0})), Value(i64({1, 0}))}, {attr_s("mode", "edge")});
         }) == "SH19");
   CHECK(clause_of([&] {
-          (void)run1("Pad", 13, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(1.0))});
+          (void)run1("Pad", 13, {Value(x), Value(i64({1, 0})), Value(Tensor::scalar(test_context(), 1.0))});
         }) == "SH19");
   CHECK(clause_of([&] {
           (void)run1("Pad", 18, {Value(iota_f({2, 2})), Value(i64({1, 1, 1, 1})), std::nullopt, Value(i64({0, -2}))});
@@ -156,7 +157,8 @@ TEST_CASE("[SH18][SH19] Tile and Pad refuse outputs beyond the allocation limit 
         }) == "SH19");
   CHECK(clause_of([] {
           (void)run1("OneHot", 11,
-                     {Value(i64({0})), Value(Tensor::scalar<int64_t>(int64_t{1} << 50)), Value(f32({2}, {0, 1}))});
+                     {Value(i64({0})), Value(Tensor::scalar<int64_t>(test_context(), int64_t{1} << 50)),
+                      Value(f32({2}, {0, 1}))});
         }) == "L3");
 }
 

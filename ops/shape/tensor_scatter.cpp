@@ -18,6 +18,7 @@ namespace {
 using Outputs = std::vector<std::optional<Value>>;
 
 Outputs tensor_scatter_24(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& past = a.tensor(0);
   const Tensor& upd = a.tensor(1);
   const int64_t r = past.rank();
@@ -76,7 +77,7 @@ Outputs tensor_scatter_24(const KernelArgs& a) {
     using T = typename decltype(tag)::type;
     auto src = past.data<T>();
     auto u = upd.data<T>();
-    auto [t, out] = Tensor::allocate<T>(past.shape());
+    auto [t, out] = Tensor::allocate<T>(cx, past.shape());
     std::copy(src.begin(), src.end(), out.begin());
     for (int64_t o = 0; o < outer; ++o) {
       const int64_t b = o / per_batch;

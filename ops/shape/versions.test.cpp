@@ -25,7 +25,8 @@ TEST_CASE("[SH2] Shape from version 19 on: a negative start counts from the end,
     CHECK(vals<int64_t>(run1("Shape", v, {Value(x)}, {attr_i("start", -2)})) == std::vector<int64_t>{3, 4});
     const Tensor none = run1("Shape", v, {Value(x)}, {attr_i("start", 5)});  // clamped to 3: [3, 3) is empty
     CHECK(none.shape() == Shape{0});
-    CHECK(run1("Shape", v, {Value(Tensor::scalar<float>(1))}).shape() == Shape{0});  // rank 0: no dimension
+    CHECK(run1("Shape", v, {Value(Tensor::scalar<float>(test_context(), 1))}).shape() ==
+          Shape{0});  // rank 0: no dimension
   }
 }
 
@@ -35,7 +36,8 @@ TEST_CASE("[SH3] Size from version 19 on: 0 for an empty tensor, 1 for a rank-0 
     const Tensor z = run1("Size", v, {Value(f32({2, 0, 3}, {}))});
     CHECK(z.shape() == Shape{});
     CHECK(vals<int64_t>(z) == std::vector<int64_t>{0});
-    CHECK(vals<int64_t>(run1("Size", v, {Value(Tensor::scalar<bool>(false))})) == std::vector<int64_t>{1});
+    CHECK(vals<int64_t>(run1("Size", v, {Value(Tensor::scalar<bool>(test_context(), false))})) ==
+          std::vector<int64_t>{1});
   }
 }
 
@@ -78,7 +80,8 @@ TEST_CASE("[SH8] Squeeze from version 21 on: negative axes input, squeezing to r
 TEST_CASE("[SH9] Unsqueeze from version 21 on: a rank-0 input and negative axes of the output") {
   for (int64_t v : {21, 23, 24, 25}) {
     CAPTURE(v);
-    CHECK(run1("Unsqueeze", v, {Value(Tensor::scalar<int8_t>(3)), Value(i64({-1}))}).shape() == Shape{1});
+    CHECK(run1("Unsqueeze", v, {Value(Tensor::scalar<int8_t>(test_context(), 3)), Value(i64({-1}))}).shape() ==
+          Shape{1});
     CHECK(run1("Unsqueeze", v, {Value(iota_f({3})), Value(i64({-1, 0}))}).shape() == Shape{1, 3, 1});
     CHECK(clause_of([&] {
             (void)run1("Unsqueeze", v, {Value(iota_f({3})), Value(i64({-1, 2}))});
@@ -89,7 +92,7 @@ TEST_CASE("[SH9] Unsqueeze from version 21 on: a rank-0 input and negative axes 
 TEST_CASE("[SH7] Transpose from version 23 on: rank 0 and the default reversed order") {
   for (int64_t v : {23, 24, 25}) {
     CAPTURE(v);
-    const Tensor s = Tensor::scalar<float>(2);
+    const Tensor s = Tensor::scalar<float>(test_context(), 2);
     CHECK(run1("Transpose", v, {Value(s)}) == s);
     const Tensor y = run1("Transpose", v, {Value(iota_f({2, 3}))});
     CHECK(y.shape() == Shape{3, 2});

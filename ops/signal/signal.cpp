@@ -32,10 +32,11 @@ std::vector<double> widen(const Tensor& t, const std::string& what) {
 }
 
 template <class Types>
-Tensor narrow(DType dt, Types types, Shape shape, const std::vector<double>& v, const std::string& what) {
+Tensor narrow(EvalContext& cx, DType dt, Types types, Shape shape, const std::vector<double>& v,
+              const std::string& what) {
   return dispatch(dt, types, what, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    auto [t, out] = Tensor::allocate<T>(std::move(shape));
+    auto [t, out] = Tensor::allocate<T>(cx, std::move(shape));
     for (size_t i = 0; i < v.size(); ++i) out[i] = num::from_double<T>(v[i]);
     return t;
   });
@@ -67,6 +68,7 @@ void twiddle(int64_t k, int64_t n, int64_t N, double sign, double& re, double& i
 // ---- DFT ---------------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
+  EvalContext& cx = a.context();
   const Node& n = a.node;
   const Tensor& x = a.tensor(0);
   const int64_t r = x.rank();
@@ -113,7 +115,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
   };
 
   // L5: one multiply-add per output bin and input sample, counted before the sums are formed.
-  charge_work(work_product({outer, inner, N, std::max<int64_t>(M, N)}), "the DFT's sums");
+  cx.charge(work_product({outer, inner, N, std::max<int64_t>(M, N)}), "the DFT's sums");
   Shape out_shape = x.shape();
   std::vector<double> out;
   if (inverse && onesided) {
@@ -121,7 +123,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
     ONNXSEM_CLAUSE(SG6);
     out_shape[static_cast<size_t>(axis)] = N;
     out_shape.back() = 1;
-    out = work_buffer(out_shape);
+    out = work_buffer(cx, out_shape);
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t i = 0; i < inner; ++i)
         for (int64_t t = 0; t < N; ++t) {
@@ -144,7 +146,7 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
     const int64_t K = onesided ? N / 2 + 1 : N;
     out_shape[static_cast<size_t>(axis)] = K;
     out_shape.back() = 2;
-    out = work_buffer(out_shape);
+    out = work_buffer(cx, out_shape);
     const double sign = inverse ? 1.0 : -1.0;
     const int64_t used = std::min(M, N);  // zero padding beyond M, truncation beyond N
     for (int64_t o = 0; o < outer; ++o)
@@ -168,13 +170,14 @@ std::vector<std::optional<Value>> dft(const KernelArgs& a, bool axis_is_input) {
         }
   }
   std::vector<std::optional<Value>> res(a.output_count());
-  res[0] = Value(narrow(x.dtype(), float_types, out_shape, out, "DFT"));
+  res[0] = Value(narrow(cx, x.dtype(), float_types, out_shape, out, "DFT"));
   return res;
 }
 
 // ---- STFT --------------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> stft(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   // [spec:SG7] signal [batch, length, 1 or 2]; frame_step >= 1; window 1-D of frame_length entries.
   ONNXSEM_CLAUSE(SG7);
@@ -206,7 +209,7 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
   const int64_t frames = 1 + (L - F) / step;
   const int64_t K = onesided ? F / 2 + 1 : F;
   const auto in = widen(x, "STFT signal");
-  std::vector<double> out = work_buffer({B, frames, K, 2});
+  std::vector<double> out = work_buffer(cx, {B, frames, K, 2});
   for (int64_t b = 0; b < B; ++b)
     for (int64_t f = 0; f < frames; ++f)
       for (int64_t k = 0; k < K; ++k) {
@@ -226,7 +229,7 @@ std::vector<std::optional<Value>> stft(const KernelArgs& a) {
         out[at + 1] = ai;
       }
   std::vector<std::optional<Value>> res(a.output_count());
-  res[0] = Value(narrow(x.dtype(), float_types, {B, frames, K, 2}, out, "STFT"));
+  res[0] = Value(narrow(cx, x.dtype(), float_types, {B, frames, K, 2}, out, "STFT"));
   return res;
 }
 
@@ -244,13 +247,14 @@ DType output_type(const Node& n) {
 // Generalised cosine window: sum_j (-1)^j c_j cos(2 pi j n / N).
 std::vector<std::optional<Value>> cosine_window(const KernelArgs& a, const std::vector<double>& coeffs,
                                                 const std::string& op) {
+  EvalContext& cx = a.context();
   const int64_t size = scalar_int(a.tensor(0), "size");
   if (size < 0) eval_error("SG10", "window size " + std::to_string(size) + " is negative");
   const bool periodic = attr_int(a.node, "periodic", 1) != 0;
   // [spec:SG10] N = size when periodic, else size - 1; a symmetric window of one sample is [1].
   ONNXSEM_CLAUSE(SG10);
   const int64_t N = periodic ? size : size - 1;
-  std::vector<double> w = work_buffer({size});
+  std::vector<double> w = work_buffer(cx, {size});
   std::fill(w.begin(), w.end(), 1.0);
   if (N > 0) {
     for (int64_t i = 0; i < size; ++i) {
@@ -264,13 +268,14 @@ std::vector<std::optional<Value>> cosine_window(const KernelArgs& a, const std::
     }
   }
   std::vector<std::optional<Value>> res(a.output_count());
-  res[0] = Value(narrow(output_type(a.node), numeric_types, {size}, w, op));
+  res[0] = Value(narrow(cx, output_type(a.node), numeric_types, {size}, w, op));
   return res;
 }
 
 // ---- MelWeightMatrix ---------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const int64_t mels = scalar_int(a.tensor(0), "num_mel_bins");
   const int64_t dft_length = scalar_int(a.tensor(1), "dft_length");
   const int64_t rate = scalar_int(a.tensor(2), "sample_rate");
@@ -284,7 +289,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
   if (!(lo >= 0) || !(hi >= lo))
     eval_error("SG11", "edge frequencies " + std::to_string(lo) + ", " + std::to_string(hi) + " are not ordered");
   const int64_t bins = dft_length / 2 + 1;
-  std::vector<double> w = work_buffer({bins, mels});
+  std::vector<double> w = work_buffer(cx, {bins, mels});
   auto to_mel = [](double hz) { return 2595.0 * std::log10(1.0 + hz / 700.0); };
   const double mlo = to_mel(lo);
   const double mstep = (to_mel(hi) - mlo) / static_cast<double>(mels + 2);
@@ -312,7 +317,7 @@ std::vector<std::optional<Value>> mel_weight_matrix(const KernelArgs& a) {
       for (int64_t j = c; j < r; ++j) at(j, i) = static_cast<double>(r - j) / static_cast<double>(r - c);
   }
   std::vector<std::optional<Value>> res(a.output_count());
-  res[0] = Value(narrow(output_type(a.node), numeric_types, {bins, mels}, w, "MelWeightMatrix"));
+  res[0] = Value(narrow(cx, output_type(a.node), numeric_types, {bins, mels}, w, "MelWeightMatrix"));
   return res;
 }
 

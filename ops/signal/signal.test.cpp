@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ops/registry.hpp"
+#include "values/testing.hpp"
 #include "values/value.hpp"
 
 using namespace onnxsem;
@@ -37,14 +38,15 @@ std::optional<Value> run(const Node& n, int64_t version, std::vector<std::option
   const Kernel* k = r.kernel("", n.op_type, version);
   REQUIRE(k != nullptr);
   KernelArgs a{n, std::move(inputs), {true}};
+  a.eval_context = &test_context();
   auto out = (*k)(a);
   REQUIRE(out.size() == 1);
   return out[0];
 }
 
-Tensor tf(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(std::move(s), v); }
-Tensor td(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(std::move(s), v); }
-Tensor i64(int64_t v) { return Tensor::scalar<int64_t>(v); }
+Tensor tf(Shape s, std::vector<float> v) { return Tensor::from_vector<float>(test_context(), std::move(s), v); }
+Tensor td(Shape s, std::vector<double> v) { return Tensor::from_vector<double>(test_context(), std::move(s), v); }
+Tensor i64(int64_t v) { return Tensor::scalar<int64_t>(test_context(), v); }
 
 template <class T = float>
 std::vector<T> vals(const std::optional<Value>& v) {
@@ -118,7 +120,7 @@ TEST_CASE("[SG4] dft_length truncates or zero-pads; it must be positive") {
   auto y = run(make_node("DFT"), 20, {ramp, i64(2)});
   CHECK(shape_of(y) == Shape{1, 2, 2});
   check_close(vals(y), {3, 0, -1, 0});
-  y = run(make_node("DFT"), 17, {ramp, Value(Tensor::scalar<int32_t>(6))});
+  y = run(make_node("DFT"), 17, {ramp, Value(Tensor::scalar<int32_t>(test_context(), 6))});
   CHECK(shape_of(y) == Shape{1, 6, 2});
   const auto v = vals(y);
   check_close(std::vector<float>{v[0], v[1], v[6], v[7]}, {10, 0, -2, 0}, 1e-5);  // k = 0 and k = 3
@@ -140,7 +142,7 @@ TEST_CASE("[SG6] inverse onesided DFT rebuilds the Hermitian spectrum and return
 
 TEST_CASE("[SG1] [SG2] [SG3] malformed DFT inputs") {
   CHECK(clause_of([&] {
-          run(make_node("DFT"), 20, {ramp, Value(Tensor::from_vector<int64_t>({2}, {2, 3}))});
+          run(make_node("DFT"), 20, {ramp, Value(Tensor::from_vector<int64_t>(test_context(), {2}, {2, 3}))});
         }) == "SG1");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({4}, {1, 2, 3, 4})}); }) == "SG2");
   CHECK(clause_of([&] { run(make_node("DFT"), 20, {tf({1, 1, 3}, {1, 2, 3})}); }) == "SG2");
@@ -187,7 +189,8 @@ TEST_CASE("[SG10] Hann, Hamming and Blackman windows, periodic and symmetric") {
 }
 
 TEST_CASE("[SG9] output_datatype selects the element type") {
-  auto y = run(make_node("HannWindow", {attr_i("output_datatype", 11)}), 17, {Value(Tensor::scalar<int32_t>(4))});
+  auto y = run(make_node("HannWindow", {attr_i("output_datatype", 11)}), 17,
+               {Value(Tensor::scalar<int32_t>(test_context(), 4))});
   check_close(vals<double>(y), {0, 0.5, 1, 0.5}, 1e-15);
   y = run(make_node("HannWindow", {attr_i("output_datatype", 7)}), 17, {i64(4)});
   CHECK(vals<int64_t>(y) == std::vector<int64_t>{0, 0, 1, 0});

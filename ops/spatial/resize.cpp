@@ -200,12 +200,12 @@ std::vector<char> outside_mask(const Shape& out, const std::vector<AxisTaps>& ta
   return mask;
 }
 
-Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::string& op) {
+Tensor resample(EvalContext& cx, const Tensor& x, const Plan& plan, const Params& p, const std::string& op) {
   const size_t rank = static_cast<size_t>(x.rank());
   if (element_count(plan.out) == 0)
     return dispatch(x.dtype(), numeric_and_bool_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      return Tensor::allocate<T>(plan.out).first;
+      return Tensor::allocate<T>(cx, plan.out).first;
     });
   std::vector<AxisTaps> taps;
   bool any_outside = false;
@@ -222,7 +222,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
     return dispatch(x.dtype(), numeric_and_bool_types, op, [&](auto tag) {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out_view] = Tensor::allocate<T>(plan.out);
+      auto [y, out_view] = Tensor::allocate<T>(cx, plan.out);
       const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
       std::vector<int64_t> stride(rank, 1);
       for (size_t d = rank; d-- > 1;) stride[d - 1] = stride[d] * x.dim(static_cast<int64_t>(d));
@@ -241,7 +241,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
         for (int64_t o = 0; o < width; ++o) from[o] = source(rank - 1, o);
       // E9: slices of the rows go to the threads; each element is a copy.
       const int64_t rows = static_cast<int64_t>(out.size()) / width;
-      parallel_slices(rows, static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
+      parallel_slices(cx, rows, static_cast<int64_t>(out.size()), kElementGrain, [&](int64_t lo, int64_t hi) {
         std::vector<int64_t> idx(rank, 0);  // the index of row lo along the axes but the last
         for (int64_t d = static_cast<int64_t>(rank) - 2, rem = lo; d >= 0; --d) {
           idx[static_cast<size_t>(d)] = rem % plan.out[static_cast<size_t>(d)];
@@ -269,8 +269,8 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
     auto xd = x.data<T>();
     // The working arrays of the passes, uninitialised: every element is written before it is read.
     const auto doubles = [](int64_t n) { return std::unique_ptr<double[]>(new double[static_cast<size_t>(n)]); };
-    const auto whole = [](int64_t n, auto f) {  // E9: slices of n elements on the threads
-      parallel_slices(n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
+    const auto whole = [&](int64_t n, auto f) {  // E9: slices of n elements on the threads
+      parallel_slices(cx, n, n, kElementGrain, [&](int64_t lo, int64_t hi) {
         for (int64_t i = lo; i < hi; ++i) f(i);
       });
     };
@@ -290,7 +290,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       // E9: slices of the output rows (a, o) go to the threads; each row starts from +0 and adds its taps
       // in the order above.
       const int64_t taps_per_row = std::max<int64_t>(1, t.begin[static_cast<size_t>(out)] / std::max<int64_t>(out, 1));
-      parallel_slices(outer * out, work_product({outer, out, inner, taps_per_row}), kElementGrain,
+      parallel_slices(cx, outer * out, work_product({outer, out, inner, taps_per_row}), kElementGrain,
                       [&, from = cur.get(), to = next.get(), in, out, inner](int64_t lo, int64_t hi) {
                         const int64_t *begin = t.begin.data(), *index = t.index.data();
                         const double* weight = t.weight.data();
@@ -312,7 +312,7 @@ Tensor resample(const Tensor& x, const Plan& plan, const Params& p, const std::s
       cur = std::move(next);
       shape[d] = out;
     }
-    auto [y, out_view] = Tensor::allocate_for_overwrite<T>(plan.out);
+    auto [y, out_view] = Tensor::allocate_for_overwrite<T>(cx, plan.out);
     const std::span<T> out = out_view;  // a plain variable: clang 14 cannot capture structured bindings
     whole(static_cast<int64_t>(out.size()), [&, from = cur.get()](int64_t k) {
       out[static_cast<size_t>(k)] = narrow<T>(any_outside && mask[static_cast<size_t>(k)] ? p.extrapolation : from[k]);
@@ -371,25 +371,29 @@ Params legacy_params(const Node& n, const std::string& op) {
 }
 
 std::vector<std::optional<Value>> resize_10(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Params p = legacy_params(a.node, "Resize");
   const Tensor& x = a.tensor(0);
-  return {Value(resample(x, legacy_plan(x, widen_all(a.tensor(1), "Resize scales"), false, "Resize"), p, "Resize"))};
+  return {
+      Value(resample(cx, x, legacy_plan(x, widen_all(a.tensor(1), "Resize scales"), false, "Resize"), p, "Resize"))};
 }
 
 std::vector<std::optional<Value>> upsample_7(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Params p = legacy_params(a.node, "Upsample");
   const auto scales = attr_floats_opt(a.node, "scales");
   if (!scales) eval_error("A1", "Upsample: required attribute 'scales' is missing");
   const Tensor& x = a.tensor(0);
   std::vector<double> s(scales->begin(), scales->end());
-  return {Value(resample(x, legacy_plan(x, s, true, "Upsample"), p, "Upsample"))};
+  return {Value(resample(cx, x, legacy_plan(x, s, true, "Upsample"), p, "Upsample"))};
 }
 
 std::vector<std::optional<Value>> upsample_9(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Params p = legacy_params(a.node, "Upsample");
   const Tensor& x = a.tensor(0);
-  return {
-      Value(resample(x, legacy_plan(x, widen_all(a.tensor(1), "Upsample scales"), true, "Upsample"), p, "Upsample"))};
+  return {Value(
+      resample(cx, x, legacy_plan(x, widen_all(a.tensor(1), "Upsample scales"), true, "Upsample"), p, "Upsample"))};
 }
 
 // ---- Resize-11 and later ------------------------------------------------------------------------------
@@ -402,6 +406,7 @@ struct ResizeVersion {
 
 Kernel resize_kernel(ResizeVersion v) {
   return [v](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = "Resize";
     const Node& n = a.node;
     const Tensor& x = a.tensor(0);
@@ -516,7 +521,7 @@ Kernel resize_kernel(ResizeVersion v) {
         plan.roi_end[axes[i]] = roi[k + i];
       }
     }
-    return {Value(resample(x, plan, p, op))};
+    return {Value(resample(cx, x, plan, p, op))};
   };
 }
 

@@ -239,21 +239,21 @@ TEST_CASE("[SP19] nearest copies elements exactly, for any numeric type") {
   const int64_t big = (int64_t{1} << 53) + 1;  // not representable in binary64
   auto y = resize(13, {}, ti({1, 2}, {big, -big}), tf1({1, 2}));
   CHECK(vals<int64_t>(y[0]) == std::vector<int64_t>{big, big, -big, -big});
-  auto b = resize(13, {}, Tensor::from_vector<bool>({2}, {true, false}), tf1({2}));
+  auto b = resize(13, {}, Tensor::from_vector<bool>(test_context(), {2}, {true, false}), tf1({2}));
   CHECK(vals<bool>(b[0]) == std::vector<bool>{true, true, false, false});
 }
 
 TEST_CASE("[SP39] interpolated integer results round to nearest even and saturate") {
   // int8 [0, 1], linear asymmetric scale 4: 0, 0.25, 0.5, 0.75, then 1 (clamped pairs): 0, 0, 0, 1, 1, ...
   auto y = resize(13, {attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "asymmetric")},
-                  Tensor::from_vector<int8_t>({2}, {0, 1}), tf1({4}));
+                  Tensor::from_vector<int8_t>(test_context(), {2}, {0, 1}), tf1({4}));
   CHECK(vals<int8_t>(y[0]) == std::vector<int8_t>{0, 0, 0, 1, 1, 1, 1, 1});
   // Cubic overshoot below -128: at x' = 1.25 over [-128, -128, -128, 127] the value is
   // -128 + 255 * K(1.75) = -128 - 8.96 -> saturates to -128. At x' = 2.75 (no overshoot) the
   // taps 1..4 (4 -> 3) with weights K(1.75), K(0.75), K(0.25), K(1.25): -128 * (K(1.75) + K(0.75)) +
   // 127 * (K(0.25) + K(1.25)) = -128 * 0.2265625 + 127 * 0.7734375 = 69.2265625 -> 69.
   auto c = resize(13, {attr_s("mode", "cubic"), attr_s("coordinate_transformation_mode", "asymmetric")},
-                  Tensor::from_vector<int8_t>({4}, {-128, -128, -128, 127}), tf1({4}));
+                  Tensor::from_vector<int8_t>(test_context(), {4}, {-128, -128, -128, 127}), tf1({4}));
   const auto v = vals<int8_t>(c[0]);
   CHECK(v[5] == -128);
   CHECK(v[11] == 69);
@@ -261,8 +261,8 @@ TEST_CASE("[SP39] interpolated integer results round to nearest even and saturat
 
 TEST_CASE("[SP19] linear interpolation of float16 rounds once") {
   auto y = resize(13, {attr_s("mode", "linear"), attr_s("coordinate_transformation_mode", "align_corners")},
-                  Tensor::from_vector<float16_t>({2}, {num::to_float16(0.0), num::to_float16(1.0)}), std::nullopt,
-                  ti1({5}));
+                  Tensor::from_vector<float16_t>(test_context(), {2}, {num::to_float16(0.0), num::to_float16(1.0)}),
+                  std::nullopt, ti1({5}));
   const auto v = vals<float16_t>(y[0]);
   REQUIRE(v.size() == 5);
   CHECK(num::to_double(v[1]) == 0.25);

@@ -64,6 +64,7 @@ void require_feature_map(const Tensor& x, const std::string& op) {
 
 Kernel roi_align_kernel(RoiAlignVersion v) {
   return [v](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = "RoiAlign";
     const Tensor& x = a.tensor(0);
     const Tensor& rois = a.tensor(1);
@@ -101,7 +102,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
     return {dispatch(x.dtype(), sp_float_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate<T>({count, channels, ph, pw});
+      auto [y, out] = Tensor::allocate<T>(cx, {count, channels, ph, pw});
       for (int64_t n = 0; n < count; ++n) {
         // [spec:SP31] the region in input coordinates: scaled corners, shifted by -0.5 under half_pixel;
         // under output_half_pixel a region is at least 1 x 1.
@@ -168,6 +169,7 @@ Kernel roi_align_kernel(RoiAlignVersion v) {
 // ---- MaxRoiPool-1/22 ----------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> max_roi_pool_1(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "MaxRoiPool";
   const Tensor& x = a.tensor(0);
   const Tensor& rois = a.tensor(1);
@@ -185,7 +187,7 @@ std::vector<std::optional<Value>> max_roi_pool_1(const KernelArgs& a) {
   return {dispatch(x.dtype(), sp_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [y, out] = Tensor::allocate<T>({count, channels, ph, pw});
+    auto [y, out] = Tensor::allocate<T>(cx, {count, channels, ph, pw});
     for (int64_t n = 0; n < count; ++n) {
       const double bd = r[n * 5];
       if (!(bd >= 0 && bd < static_cast<double>(x.dim(0))))

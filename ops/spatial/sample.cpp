@@ -41,6 +41,7 @@ struct Tap {
 
 Kernel grid_sample_kernel(GsVersion v) {
   return [v](const KernelArgs& a) -> std::vector<std::optional<Value>> {
+    EvalContext& cx = a.context();
     const std::string op = "GridSample";
     const Tensor& x = a.tensor(0);
     const Tensor& grid = a.tensor(1);
@@ -82,7 +83,7 @@ Kernel grid_sample_kernel(GsVersion v) {
     return {dispatch(x.dtype(), numeric_types, op, [&](auto tag) -> Value {
       using T = typename decltype(tag)::type;
       auto xd = x.data<T>();
-      auto [y, out] = Tensor::allocate<T>(yshape);
+      auto [y, out] = Tensor::allocate<T>(cx, yshape);
       if (out.empty()) return Value(y);
       std::vector<std::vector<Tap>> taps(n);
       for (int64_t b = 0; b < batch; ++b)
@@ -180,6 +181,7 @@ Kernel grid_sample_kernel(GsVersion v) {
 // ---- AffineGrid-20 -------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "AffineGrid";
   const Tensor& theta = a.tensor(0);
   const std::vector<int64_t> size = int_list(a.tensor(1), op + " size");
@@ -206,7 +208,7 @@ std::vector<std::optional<Value>> affine_grid_20(const KernelArgs& a) {
   const int64_t points = element_count(sp);
   return {dispatch(theta.dtype(), sp_float_types, op, [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    auto [y, out] = Tensor::allocate<T>(yshape);
+    auto [y, out] = Tensor::allocate<T>(cx, yshape);
     std::vector<double> h(n + 1, 1.0);  // homogeneous base point: x (last axis), y, [z], 1
     for (int64_t b = 0; b < size[0]; ++b)
       for (int64_t p = 0; p < points; ++p) {

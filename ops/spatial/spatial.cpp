@@ -40,6 +40,7 @@ std::vector<int64_t> strides_of(const Shape& s) {
 // ---- CenterCropPad-18 --------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> center_crop_pad_18(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const std::vector<int64_t> target = int_list(a.tensor(1), "CenterCropPad input 'shape'");
   const int64_t rank = x.rank();
@@ -74,7 +75,7 @@ std::vector<std::optional<Value>> center_crop_pad_18(const KernelArgs& a) {
   const auto xs = strides_of(x.shape());
   return {dispatch(x.dtype(), all_types, "CenterCropPad", [&](auto tag) -> Value {
     using T = typename decltype(tag)::type;
-    auto [y, out] = Tensor::allocate<T>(yshape);
+    auto [y, out] = Tensor::allocate<T>(cx, yshape);
     auto xd = x.data<T>();
     std::vector<int64_t> idx(static_cast<size_t>(rank), 0);
     for (size_t k = 0; k < out.size(); ++k) {
@@ -98,6 +99,7 @@ std::vector<std::optional<Value>> center_crop_pad_18(const KernelArgs& a) {
 // ---- Col2Im-18 ---------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const std::vector<int64_t> image = int_list(a.tensor(1), "Col2Im input 'image_shape'");
   const std::vector<int64_t> block = int_list(a.tensor(2), "Col2Im input 'block_shape'");
@@ -174,7 +176,7 @@ std::vector<std::optional<Value>> col2im_18(const KernelArgs& a) {
             else dst += static_cast<uint64_t>(static_cast<int64_t>(v));
           }
         }
-    auto [y, out] = Tensor::allocate<T>(yshape);
+    auto [y, out] = Tensor::allocate<T>(cx, yshape);
     for (size_t i = 0; i < out.size(); ++i) {
       if constexpr (is_float) out[i] = narrow<T>(acc[i]);
       else out[i] = static_cast<T>(acc[i]);

@@ -217,6 +217,7 @@ class Translator {
 };
 
 std::vector<std::optional<Value>> regex_full_match(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   if (x.dtype() != DType::string)
     eval_error("TX10", op + ": input X must be a string tensor, got " + dtype_name(x.dtype()));
@@ -234,7 +235,7 @@ std::vector<std::optional<Value>> regex_full_match(const KernelArgs& a) {
     eval_error("TX12", op + ": pattern '" + *pattern + "' is not a valid regular expression (" + e.what() + ")");
   }
   auto xd = x.data<std::string>();
-  auto [y, yd] = Tensor::allocate<bool>(x.shape());
+  auto [y, yd] = Tensor::allocate<bool>(cx, x.shape());
   for (size_t i = 0; i < xd.size(); ++i) {
     const std::u32string u = utf8_decode(xd[i], "TX12", op + " input X");
     const std::wstring w(u.begin(), u.end());

@@ -87,6 +87,7 @@ std::string change_case(const std::string& s, bool upper, const std::string& op)
 // ---- StringNormalizer -----------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> string_normalizer(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "StringNormalizer";
   const Tensor& x = string_input(a, 0, op, "X", "TX1");
   const std::string action = attr_string(a.node, "case_change_action", "NONE");
@@ -122,12 +123,13 @@ std::vector<std::optional<Value>> string_normalizer(const KernelArgs& a) {
   if (kept.empty()) kept.emplace_back();
   const auto n = static_cast<int64_t>(kept.size());
   Shape shape = x.rank() == 1 ? Shape{n} : Shape{1, n};
-  return {Value(Tensor::from_vector<std::string>(shape, kept))};
+  return {Value(Tensor::from_vector<std::string>(cx, shape, kept))};
 }
 
 // ---- StringConcat ---------------------------------------------------------------------------------------
 
 std::vector<std::optional<Value>> string_concat(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "StringConcat";
   const Tensor& x = string_input(a, 0, op, "X", "TX5");
   const Tensor& y = string_input(a, 1, op, "Y", "TX5");
@@ -136,7 +138,7 @@ std::vector<std::optional<Value>> string_concat(const KernelArgs& a) {
                                                     broadcast_strides(y.shape(), out)};
   auto xd = x.data<std::string>();
   auto yd = y.data<std::string>();
-  auto [z, zd_view] = Tensor::allocate<std::string>(out);
+  auto [z, zd_view] = Tensor::allocate<std::string>(cx, out);
   auto zd = zd_view;  // a plain variable: clang 14 cannot capture structured bindings
   int64_t k = 0;
   // [spec:TX5] Z is the byte-wise concatenation of the broadcast elements of X and Y.
@@ -197,6 +199,7 @@ std::vector<std::string> split_white(const std::string& s, int64_t maxsplit, con
 }
 
 std::vector<std::optional<Value>> string_split(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const std::string op = "StringSplit";
   const Tensor& x = string_input(a, 0, op, "X", "TX8");
   const std::string delim = attr_string(a.node, "delimiter", "");
@@ -215,8 +218,8 @@ std::vector<std::optional<Value>> string_split(const KernelArgs& a) {
   ONNXSEM_CLAUSE(TX8);
   Shape yshape = x.shape();
   yshape.push_back(static_cast<int64_t>(widest));
-  auto [y, yd] = Tensor::allocate<std::string>(yshape);
-  auto [z, zd] = Tensor::allocate<int64_t>(x.shape());
+  auto [y, yd] = Tensor::allocate<std::string>(cx, yshape);
+  auto [z, zd] = Tensor::allocate<int64_t>(cx, x.shape());
   for (size_t i = 0; i < parts.size(); ++i) {
     zd[i] = static_cast<int64_t>(parts[i].size());
     for (size_t j = 0; j < parts[i].size(); ++j) yd[i * widest + j] = parts[i][j];

@@ -68,13 +68,14 @@ Vocabulary<Item> build_vocabulary(const std::vector<Item>& pool, const std::vect
 }
 
 template <class Item>
-Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bool batched, const Vocabulary<Item>& v,
-                 const Config& c) {
+Tensor vectorize(EvalContext& cx, const std::vector<Item>& rows_data, int64_t rows, int64_t C, bool batched,
+                 const Vocabulary<Item>& v, const Config& c) {
   // The counts table has the output's size: bounded like a tensor (L3) before it is allocated.
   int64_t cells = 0;
-  if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > allocation_limit() / 8)
+  if (__builtin_mul_overflow(rows, c.out_size, &cells) || cells > cx.limits().tensor_bytes / 8)
     eval_error("L3", tfidf_op + ": an output of " + std::to_string(rows) + " rows of " + std::to_string(c.out_size) +
-                         " columns exceeds the allocation limit of " + std::to_string(allocation_limit()) + " bytes");
+                         " columns exceeds the allocation limit of " + std::to_string(cx.limits().tensor_bytes) +
+                         " bytes");
   // L5: every n-gram looked at, n items each, counted before the rows are walked. For n >= 2 and skip d the
   // positions i with i + (n - 1) d < C number C - (n - 1) d while that is positive, so the d that fit sum to
   // dfit * C - (n - 1) * dfit * (dfit + 1) / 2 (no product overflows: (n - 1) * dfit < C).
@@ -87,7 +88,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     }
     per_row = work_sum(per_row, work_product({n, positions}));
   }
-  charge_work(work_product({rows, per_row}), tfidf_op + "'s n-grams");
+  cx.charge(work_product({rows, per_row}), tfidf_op + "'s n-grams");
   std::vector<int64_t> freq(static_cast<size_t>(cells), 0);
   std::vector<Item> gram;
   for (int64_t r = 0; r < rows; ++r) {
@@ -110,7 +111,7 @@ Tensor vectorize(const std::vector<Item>& rows_data, int64_t rows, int64_t C, bo
     }
   }
   Shape shape = batched ? Shape{rows, c.out_size} : Shape{c.out_size};
-  auto [y, yd] = Tensor::allocate<float>(shape);
+  auto [y, yd] = Tensor::allocate<float>(cx, shape);
   for (size_t p = 0; p < freq.size(); ++p) {
     const auto col = static_cast<size_t>(static_cast<int64_t>(p) % c.out_size);
     const double w = c.has_weights ? static_cast<double>(c.weights[col]) : 1.0;
@@ -136,6 +137,7 @@ std::vector<int64_t> int_items(const Tensor& x) {
 }
 
 std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const Node& n = a.node;
   Config c;
@@ -192,14 +194,14 @@ std::vector<std::optional<Value>> tfidf(const KernelArgs& a) {
       eval_error("TX21", tfidf_op + ": a string pool needs a string input, got " + std::string(dtype_name(x.dtype())));
     auto v = build_vocabulary<std::string>(*pool_s, *counts, *indexes, c);
     auto xd = x.data<std::string>();
-    y = vectorize<std::string>(std::vector<std::string>(xd.begin(), xd.end()), rows, C, batched, v, c);
+    y = vectorize<std::string>(cx, std::vector<std::string>(xd.begin(), xd.end()), rows, C, batched, v, c);
   } else {
     if (x.dtype() != DType::int32 && x.dtype() != DType::int64)
       eval_error("TX21", tfidf_op + ": an integer pool needs an int32 or int64 input, got " +
                              std::string(dtype_name(x.dtype())));
     auto v = build_vocabulary<int64_t>(*pool_i, *counts, *indexes, c);
     std::vector<int64_t> items = int_items(x);
-    y = vectorize<int64_t>(items, rows, C, batched, v, c);
+    y = vectorize<int64_t>(cx, items, rows, C, batched, v, c);
   }
   return {Value(y)};
 }

@@ -44,7 +44,8 @@ TEST_CASE("[TX22] [TX21] adjacent bigrams, and bigrams with skips counted once p
   y = run(int_node("TF", 1, 2, 5), 9, {Value(i64({12}, sample))});
   CHECK(vals<float>(y[0]) == F{0, 3, 1, 0, 1, 3, 1});
   // int32 input, batched.
-  y = run(int_node("TF", 1, 1, 3), 9, {Value(Tensor::from_vector<int32_t>({2, 3}, {2, 3, 3, 4, 4, 9}))});
+  y = run(int_node("TF", 1, 1, 3), 9,
+          {Value(Tensor::from_vector<int32_t>(test_context(), {2, 3}, {2, 3, 3, 4, 4, 9}))});
   CHECK(shape_of(y[0]) == Shape{2, 7});
   CHECK(vals<float>(y[0]) == F{1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0});
   // A row shorter than the n-gram span counts nothing; an empty batch gives an empty result.

@@ -58,6 +58,7 @@ Groups group_items(int64_t A, const std::function<int(int64_t, int64_t)>& cmp) {
 }
 
 std::vector<std::optional<Value>> unique(const KernelArgs& a) {
+  EvalContext& cx = a.context();
   const Tensor& x = a.tensor(0);
   const int64_t sorted = attr_int(a.node, "sorted", 1);
   const std::optional<int64_t> axis_attr = attr_int_opt(a.node, "axis");
@@ -110,18 +111,18 @@ std::vector<std::optional<Value>> unique(const KernelArgs& a) {
   Tensor y = dispatch(x.dtype(), all_types, unique_op, [&](auto tag) {
     using T = typename decltype(tag)::type;
     auto xd = x.data<T>();
-    auto [t, yd] = Tensor::allocate<T>(yshape);
+    auto [t, yd] = Tensor::allocate<T>(cx, yshape);
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t p = 0; p < U; ++p)
         for (int64_t i = 0; i < inner; ++i)
           yd[static_cast<size_t>((o * U + p) * inner + i)] = xd[at(out_first[static_cast<size_t>(p)], o, i)];
     return std::move(t);
   });
-  auto [inv, invd] = Tensor::allocate<int64_t>({A});
+  auto [inv, invd] = Tensor::allocate<int64_t>(cx, {A});
   for (int64_t k = 0; k < A; ++k)
     invd[static_cast<size_t>(k)] = position[static_cast<size_t>(g.group_of[static_cast<size_t>(k)])];
-  return fit_outputs(a, {Value(y), Value(Tensor::from_vector<int64_t>({U}, out_first)), Value(inv),
-                         Value(Tensor::from_vector<int64_t>({U}, out_count))});
+  return fit_outputs(a, {Value(y), Value(Tensor::from_vector<int64_t>(cx, {U}, out_first)), Value(inv),
+                         Value(Tensor::from_vector<int64_t>(cx, {U}, out_count))});
 }
 
 }  // namespace

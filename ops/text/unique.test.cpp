@@ -13,7 +13,7 @@ std::vector<std::optional<Value>> unique(const Tensor& x, std::vector<Attribute>
 }  // namespace
 
 TEST_CASE("[TX31] [TX32] sorted and first-occurrence order without axis") {
-  const Tensor x = Tensor::from_vector<float>({6}, {2, 1, 1, 3, 4, 3});
+  const Tensor x = Tensor::from_vector<float>(test_context(), {6}, {2, 1, 1, 3, 4, 3});
   auto r = unique(x);
   CHECK(vals<float>(r[0]) == std::vector<float>{1, 2, 3, 4});
   CHECK(vals<int64_t>(r[1]) == I{1, 0, 3, 4});
@@ -51,7 +51,7 @@ TEST_CASE("[TX30] slices along an axis, negative axis, NaN and signed zero, stri
   CHECK(vals<int64_t>(r[1]) == I{1, 0});
   CHECK(vals<int64_t>(r[2]) == I{1, 0});
   const double nan = std::nan("");
-  r = unique(Tensor::from_vector<double>({5}, {nan, 0.0, -0.0, 1, nan}));
+  r = unique(Tensor::from_vector<double>(test_context(), {5}, {nan, 0.0, -0.0, 1, nan}));
   auto y = vals<double>(r[0]);
   REQUIRE(y.size() == 3);
   CHECK(y[0] == 0.0);
@@ -64,7 +64,7 @@ TEST_CASE("[TX30] slices along an axis, negative axis, NaN and signed zero, stri
   r = unique(strs({4}, {"b", "a", "b", ""}));
   CHECK(vals<std::string>(r[0]) == std::vector<std::string>{"", "a", "b"});
   CHECK(vals<int64_t>(r[3]) == I{1, 1, 2});
-  r = unique(Tensor::from_vector<bool>({3}, {true, false, true}), {attr_i("sorted", 0)});
+  r = unique(Tensor::from_vector<bool>(test_context(), {3}, {true, false, true}), {attr_i("sorted", 0)});
   CHECK(vals<bool>(r[0]) == std::vector<bool>{true, false});
   CHECK(clause_of([&] { unique(i64({2}, {1, 2}), {attr_i("axis", 1)}); }) == "X1");
 }

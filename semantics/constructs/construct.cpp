@@ -89,7 +89,7 @@ const Graph& graph_attr(const Node& n, const std::string& name) {
 
 // The value of a stacked output when there is nothing to stack (SB7): empty along the stacking axis, of
 // the element type the body declares, with the declared dimensions when all are fixed.
-Value empty_stack(const ValueInfo& declared, int64_t axis, const char* op) {
+Value empty_stack(EvalContext& cx, const ValueInfo& declared, int64_t axis, const char* op) {
   const Type& t = declared.type;
   Shape shape{};
   bool all = t.shape.has_value();
@@ -105,7 +105,7 @@ Value empty_stack(const ValueInfo& declared, int64_t axis, const char* op) {
                std::string(op) + " ran no iteration and its body declares no element type for '" + declared.name + "'");
   return Value(dispatch(t.elem, all_types, op, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    return Tensor::allocate<T>(shape).first;
+    return Tensor::allocate<T>(cx, shape).first;
   }));
 }
 

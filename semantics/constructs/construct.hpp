@@ -84,7 +84,7 @@ struct Construct {
 // The graph attribute `name` of a node being fired (W5 when it is missing).
 [[nodiscard]] const Graph& graph_attr(const Node& n, const std::string& name);
 // The value of a stacked output when there is nothing to stack (SB7).
-[[nodiscard]] Value empty_stack(const ValueInfo& declared, int64_t axis, const char* op);
+[[nodiscard]] Value empty_stack(EvalContext& cx, const ValueInfo& declared, int64_t axis, const char* op);
 
 extern const Construct if_construct, loop_construct, scan_construct, sequence_map_construct;
 

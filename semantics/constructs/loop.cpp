@@ -100,6 +100,7 @@ std::vector<Type> type_loop(const Node& n, int64_t, BodyTyping& typing) {
 
 std::vector<std::optional<Value>> fire_loop(const Node& n, int64_t, const std::vector<std::optional<Value>>& in,
                                             const GraphRunner& runner) {
+  EvalContext& cx = runner.context();
   // [spec:SB6] Loop: an optional trip count M and an optional condition; the body receives the iteration
   // number, the condition and the N loop-carried values, and returns the next condition, the N values
   // and K scan outputs, which are stacked along a new first axis. M absent and condition absent: the loop
@@ -131,7 +132,7 @@ std::vector<std::optional<Value>> fire_loop(const Node& n, int64_t, const std::v
   while ((m == nullptr || i < trip) && cond) {
     if (i >= runner.options().max_loop_iterations)
       eval_error("L4", "Loop exceeded the iteration limit of " + std::to_string(runner.options().max_loop_iterations));
-    std::vector<Value> formals{Value(Tensor::scalar<int64_t>(i)), Value(Tensor::scalar<bool>(cond))};
+    std::vector<Value> formals{Value(Tensor::scalar<int64_t>(cx, i)), Value(Tensor::scalar<bool>(cx, cond))};
     formals.insert(formals.end(), carried.begin(), carried.end());
     auto res = run_body(runner, body, formals, static_cast<uint64_t>(i) + 7);
     const Tensor& c = res[0].tensor();
@@ -146,11 +147,11 @@ std::vector<std::optional<Value>> fire_loop(const Node& n, int64_t, const std::v
   for (auto& v : carried) out.emplace_back(std::move(v));
   for (size_t k = 0; k < K; ++k) {
     if (!scans[k].empty()) {
-      out.emplace_back(Value(stack(scans[k], 0, "Loop scan output")));
+      out.emplace_back(Value(stack(cx, scans[k], 0, "Loop scan output")));
     } else {
       // [spec:SB7] a scan output of zero iterations is empty along its first axis.
       ONNXSEM_CLAUSE(SB7);
-      out.emplace_back(empty_stack(body.outputs[1 + N + k], 0, "Loop"));
+      out.emplace_back(empty_stack(cx, body.outputs[1 + N + k], 0, "Loop"));
     }
   }
   return out;

@@ -148,12 +148,13 @@ struct Scanned {
 [[nodiscard]] Scanned scan_steps(const GraphRunner& runner, const Graph& body, std::vector<Value> states,
                                  const std::vector<Tensor>& inputs, const std::vector<int64_t>& axes,
                                  const std::vector<int64_t>& directions, int64_t length, size_t K, uint64_t salt) {
+  EvalContext& cx = runner.context();
   const size_t N = states.size();
   Scanned r{std::move(states), std::vector<std::vector<Tensor>>(K)};
   for (int64_t t = 0; t < length; ++t) {
     std::vector<Value> formals = r.states;
     for (size_t j = 0; j < inputs.size(); ++j)
-      formals.push_back(Value(slice_along(inputs[j], axes[j], directions[j] ? length - 1 - t : t)));
+      formals.push_back(Value(slice_along(cx, inputs[j], axes[j], directions[j] ? length - 1 - t : t)));
     auto res = run_body(runner, body, formals, static_cast<uint64_t>(t) + salt);
     for (size_t k = 0; k < N; ++k) r.states[k] = res[k];
     for (size_t k = 0; k < K; ++k) r.outputs[k].push_back(res[N + k].tensor());
@@ -163,6 +164,7 @@ struct Scanned {
 
 std::vector<std::optional<Value>> fire_scan8(const Node& n, const std::vector<std::optional<Value>>& in,
                                              const GraphRunner& runner) {
+  EvalContext& cx = runner.context();
   // [spec:SB10] Scan version 8: an optional sequence_lens input, then N states and M scan inputs that all
   // have a leading batch axis; each batch entry is scanned on its own along axis 1 (from the end when its
   // `directions` entry is 1), and the outputs are the per-entry results stacked along the batch axis.
@@ -205,23 +207,24 @@ std::vector<std::optional<Value>> fire_scan8(const Node& n, const std::vector<st
   for (int64_t b = 0; b < batch; ++b) {
     // Batch entry b is scanned on its own, as Scan-9 scans along axis 0 of its rows.
     std::vector<Value> st;
-    for (size_t k = 0; k < N; ++k) st.push_back(Value(slice_along(in[1 + k]->tensor(), 0, b)));
+    for (size_t k = 0; k < N; ++k) st.push_back(Value(slice_along(cx, in[1 + k]->tensor(), 0, b)));
     std::vector<Tensor> rows;
-    for (size_t j = 0; j < M; ++j) rows.push_back(slice_along(in[1 + N + j]->tensor(), 0, b));
+    for (size_t j = 0; j < M; ++j) rows.push_back(slice_along(cx, in[1 + N + j]->tensor(), 0, b));
     Scanned r = scan_steps(runner, body, std::move(st), rows, std::vector<int64_t>(M, 0), dirs, length, K,
                            static_cast<uint64_t>(b * length) + 17);
     for (size_t k = 0; k < N; ++k) states[k].push_back(r.states[k].tensor());
-    for (size_t k = 0; k < K; ++k) scans[k].push_back(stack(r.outputs[k], 0, "Scan output"));
+    for (size_t k = 0; k < K; ++k) scans[k].push_back(stack(cx, r.outputs[k], 0, "Scan output"));
   }
   if (batch == 0) unsupported("Scan-8 over a batch of 0 is not implemented");
   std::vector<std::optional<Value>> out;
-  for (size_t k = 0; k < N; ++k) out.emplace_back(Value(stack(states[k], 0, "Scan state")));
-  for (size_t k = 0; k < K; ++k) out.emplace_back(Value(stack(scans[k], 0, "Scan output")));
+  for (size_t k = 0; k < N; ++k) out.emplace_back(Value(stack(cx, states[k], 0, "Scan state")));
+  for (size_t k = 0; k < K; ++k) out.emplace_back(Value(stack(cx, scans[k], 0, "Scan output")));
   return out;
 }
 
 std::vector<std::optional<Value>> fire_scan(const Node& n, int64_t since, const std::vector<std::optional<Value>>& in,
                                             const GraphRunner& runner) {
+  EvalContext& cx = runner.context();
   if (since < 9) return fire_scan8(n, in, runner);
   // [spec:SB8] Scan (version 9 on): N state variables then M scan inputs; each iteration takes the next
   // slice of every scan input along its axis (from the end when its direction is 1), returns the N next
@@ -271,14 +274,14 @@ std::vector<std::optional<Value>> fire_scan(const Node& n, int64_t since, const 
   for (auto& v : states) out.emplace_back(std::move(v));
   for (size_t k = 0; k < K; ++k) {
     if (scans[k].empty()) {
-      out.emplace_back(empty_stack(body.outputs[N + k], out_axes[k], "Scan"));
+      out.emplace_back(empty_stack(cx, body.outputs[N + k], out_axes[k], "Scan"));
       continue;
     }
     if (out_dirs[k]) std::reverse(scans[k].begin(), scans[k].end());
     const int64_t r = scans[k][0].rank() + 1;
     const int64_t ax = out_axes[k] < 0 ? out_axes[k] + r : out_axes[k];
     if (ax < 0 || ax >= r) eval_error("SB8", "Scan output axis " + std::to_string(out_axes[k]) + " is out of range");
-    out.emplace_back(Value(stack(scans[k], ax, "Scan output")));
+    out.emplace_back(Value(stack(cx, scans[k], ax, "Scan output")));
   }
   return out;
 }
