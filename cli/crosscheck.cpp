@@ -12,6 +12,8 @@
 #include "cli/args.hpp"
 #include "cli/generate.hpp"
 #include "conformance/shard.hpp"
+#include "crosscheck/localise.hpp"
+#include "loader/loader.hpp"
 #include "ops/registry.hpp"
 #include "reports/campaign.hpp"
 #include "reports/crosscheck.hpp"
@@ -47,15 +49,21 @@ std::optional<std::vector<std::string>> known_adapter(const std::string& name, c
   return std::nullopt;
 }
 
+int localise_mode(const std::string& v, const std::string& option) {
+  if (v == "isolated") return static_cast<int>(LocaliseMode::isolated);
+  if (v == "cumulative") return static_cast<int>(LocaliseMode::cumulative);
+  usage_error("U2", option + " takes isolated or cumulative");
+}
+
 }  // namespace
 
 int command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
             const std::string& build_dir) {
-  std::set<std::string> valued = {"runtime", "adapter",  "random",   "seed",       "filter",
-                                  "json",    "markdown", "optimize", "timeout",    "max-tensor-bytes",
-                                  "keep",    "jobs",     "generate", "reduce-runs"};
+  std::set<std::string> valued = {"runtime", "adapter",  "random",   "seed",        "filter",
+                                  "json",    "markdown", "optimize", "timeout",     "max-tensor-bytes",
+                                  "keep",    "jobs",     "generate", "reduce-runs", "localise-mode"};
   valued.insert(cli::campaign_options.begin(), cli::campaign_options.end());
-  const cli::Args a = cli::parse_args(argv, valued, {"transform", "one-shot", "reduce", "targeted"});
+  const cli::Args a = cli::parse_args(argv, valued, {"transform", "one-shot", "reduce", "targeted", "localise"});
   Options o;
   o.targets = a.positional;
   if (o.targets.empty() && !a.has("generate"))
@@ -89,6 +97,11 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (auto v = a.get("keep")) o.keep_dir = *v;
   if (auto v = a.get("optimize")) o.optimize = *v;
   if (o.optimize != "all" && o.optimize != "disabled") usage_error("U2", "--optimize takes all or disabled");
+  // [spec:XC10] localisation asks for every value with the runtime's graph optimisation off, unless
+  // --optimize says otherwise.
+  o.localise = a.has("localise") || a.has("localise-mode");
+  if (a.get("optimize")) o.localise_optimize = o.optimize;
+  if (auto v = a.get("localise-mode")) o.localise_mode = localise_mode(*v, "--localise-mode");
   if (auto v = a.get("timeout")) o.timeout_seconds = static_cast<double>(cli::to_int(*v, "--timeout"));
   if (auto v = a.get("max-tensor-bytes")) o.max_tensor_bytes = cli::to_int(*v, "--max-tensor-bytes");
   if (auto v = a.get("jobs")) o.jobs = static_cast<int>(cli::to_int(*v, "--jobs"));
@@ -132,6 +145,57 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   }
   fs::remove_all(tmpl);
   return res.refused == 0 ? code : 1;
+}
+
+int compare_command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
+                    const std::string& build_dir) {
+  // `onnxsem compare MODEL --runtime NAME [--inputs DIR] ...`: one model, one input set, localised (XC10): the
+  // cross-check of that model alone with --localise, its input set given as a folder of input_K.pb files
+  // (a random set, XC4, without one).
+  const cli::Args a = cli::parse_args(argv,
+                                      {"runtime", "adapter", "inputs", "mode", "seed", "json", "markdown", "optimize",
+                                       "timeout", "max-tensor-bytes", "keep"},
+                                      {"one-shot"});
+  if (a.positional.size() != 1) usage_error("U2", "compare takes one MODEL");
+  const fs::path model = a.positional[0];
+  if (!fs::is_regular_file(model)) usage_error("F1", "'" + model.string() + "' is not a model file");
+  std::vector<std::string> args = {"--localise"};
+  for (const char* name :
+       {"runtime", "adapter", "seed", "json", "markdown", "optimize", "timeout", "max-tensor-bytes", "keep"})
+    if (auto v = a.get(name)) args.insert(args.end(), {std::string("--") + name, *v});
+  if (auto v = a.get("mode")) args.insert(args.end(), {"--localise-mode", *v});
+  if (a.has("one-shot")) args.push_back("--one-shot");
+  const auto inputs = a.get("inputs");
+  if (!inputs) {
+    args.push_back(model.string());
+    return command(args, ops, source_dir, build_dir);
+  }
+  // A test folder of one test: the model (linked, with its external data files, F7) and the input set.
+  if (!fs::is_directory(*inputs)) usage_error("F1", "'" + *inputs + "' is not a folder of input_K.pb files");
+  char tmpl[] = "/tmp/onnxsem-compare-XXXXXX";
+  if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
+  const fs::path test = fs::path(tmpl) / model.stem();
+  auto place = [](const fs::path& from, const fs::path& to) {
+    fs::create_directories(to.parent_path());
+    std::error_code ec;
+    fs::create_hard_link(from, to, ec);  // a hard link is not a symbolic link (F8) and costs no copy
+    if (ec) fs::copy_file(from, to);
+  };
+  int code = 1;
+  try {
+    place(model, test / "model.onnx");
+    for (const auto& loc : external_data_files(model.string())) place(model.parent_path() / loc, test / loc);
+    for (const auto& e : fs::directory_iterator(*inputs))
+      if (e.path().filename().string().rfind("input_", 0) == 0)
+        place(e.path(), test / "test_data_set_0" / e.path().filename());
+    args.push_back(tmpl);
+    code = command(args, ops, source_dir, build_dir);
+  } catch (...) {
+    fs::remove_all(tmpl);
+    throw;
+  }
+  fs::remove_all(tmpl);
+  return code;
 }
 
 }  // namespace onnxsem::crosscheck

@@ -16,4 +16,9 @@ namespace onnxsem::crosscheck {
 int command(const std::vector<std::string>& args, const OperatorTable& ops, const std::string& source_dir,
             const std::string& build_dir);
 
+// The command `onnxsem compare MODEL --runtime NAME [--inputs DIR] [--mode isolated|cumulative] ...`: one
+// model and one input set cross-checked node by node (spec/conformance.md, XC10, XC11).
+int compare_command(const std::vector<std::string>& args, const OperatorTable& ops, const std::string& source_dir,
+                    const std::string& build_dir);
+
 }  // namespace onnxsem::crosscheck

@@ -79,7 +79,9 @@ const char* usage_text =
     "                     [--json F] [--markdown F] [--optimize all|disabled] [--transform] [--timeout SECONDS]\n"
     "                     [--adapter COMMAND] [--keep DIR] [--jobs N] [--one-shot] [--reduce] [--reduce-runs N]\n"
     "                     [--shard K/N] [--generate N [--first I] [--from SUITE]... [--opset V] [--ops A,B,...]\n"
-    "                     [--size MIN-MAX] [--targeted]]\n"
+    "                     [--size MIN-MAX] [--targeted]] [--localise [--localise-mode isolated|cumulative]]\n"
+    "  onnxsem compare MODEL --runtime NAME [--adapter COMMAND] [--inputs DIR] [--mode isolated|cumulative]\n"
+    "                  [--json F] [--markdown F] [--optimize all|disabled] [--keep DIR] [--timeout SECONDS]\n"
     "  onnxsem bench MODEL... [--repeat N] [--data DIR] [--threads T] [--dim NAME=V]... [--int-bound NAME=B]...\n"
     "  onnxsem --help | --version\n"
     "With no DIR, sweep runs the suite of Debian's libonnx-testdata ("
@@ -374,6 +376,9 @@ int main(int argc, char** argv) {
       if (!into) usage_error("U2", "tables needs --into FILE");
       return reports::tables(*into, a.positional);
     }
+    if (cmd == "compare")
+      return crosscheck::compare_command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(),
+                                         ONNXSEM_SOURCE_DIR, ONNXSEM_BUILD_DIR);
     if (cmd == "crosscheck")
       return crosscheck::command(std::vector<std::string>(argv + 2, argv + argc), ops::standard_registry(),
                                  ONNXSEM_SOURCE_DIR, ONNXSEM_BUILD_DIR);

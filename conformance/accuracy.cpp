@@ -1,11 +1,14 @@
-// The accuracy an implementation owes (spec/accuracy.md, AC1-AC5).
+// The accuracy an implementation owes (spec/accuracy.md, AC1-AC7).
 #include "conformance/accuracy.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <set>
 #include <string>
+
+#include "values/ir.hpp"
 
 namespace onnxsem::conformance {
 
@@ -17,8 +20,6 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 double largest_finite(FloatFormat f) noexcept {
   return (2.0 - std::ldexp(1.0, -f.fraction_bits)) * std::ldexp(1.0, 1 - f.min_exponent);
 }
-
-bool is_default_domain(std::string_view domain) noexcept { return domain.empty() || domain == "ai.onnx"; }
 
 }  // namespace
 
@@ -48,83 +49,99 @@ double error_in_ulp(FloatFormat f, double v, double r) noexcept {
 
 namespace {
 // [spec:AC2] data movement, selection, sign and rounding, comparisons: one correct result.
-const std::set<std::string>& exact_operators() {
-  static const std::set<std::string> ops{"Identity",
-                                         "Reshape",
-                                         "Flatten",
-                                         "Squeeze",
-                                         "Unsqueeze",
-                                         "Transpose",
-                                         "Concat",
-                                         "Split",
-                                         "Slice",
-                                         "Gather",
-                                         "GatherElements",
-                                         "GatherND",
-                                         "Expand",
-                                         "Tile",
-                                         "Pad",
-                                         "DepthToSpace",
-                                         "SpaceToDepth",
-                                         "Compress",
-                                         "Trilu",
-                                         "ReverseSequence",
-                                         "Where",
-                                         "Max",
-                                         "Min",
-                                         "Relu",
-                                         "Clip",
-                                         "ReduceMax",
-                                         "ReduceMin",
-                                         "MaxPool",
-                                         "GlobalMaxPool",
-                                         "TopK",
-                                         "ArgMax",
-                                         "ArgMin",
-                                         "Abs",
-                                         "Neg",
-                                         "Sign",
-                                         "Floor",
-                                         "Ceil",
-                                         "Round",
-                                         "Equal",
-                                         "Less",
-                                         "LessOrEqual",
-                                         "Greater",
-                                         "GreaterOrEqual",
-                                         "IsNaN",
-                                         "IsInf"};
+const std::set<std::string, std::less<>>& exact_operators() {
+  static const std::set<std::string, std::less<>> ops{"Identity",
+                                                      "Reshape",
+                                                      "Flatten",
+                                                      "Squeeze",
+                                                      "Unsqueeze",
+                                                      "Transpose",
+                                                      "Concat",
+                                                      "Split",
+                                                      "Slice",
+                                                      "Gather",
+                                                      "GatherElements",
+                                                      "GatherND",
+                                                      "Expand",
+                                                      "Tile",
+                                                      "Pad",
+                                                      "DepthToSpace",
+                                                      "SpaceToDepth",
+                                                      "Compress",
+                                                      "Trilu",
+                                                      "ReverseSequence",
+                                                      "Where",
+                                                      "Max",
+                                                      "Min",
+                                                      "Relu",
+                                                      "Clip",
+                                                      "ReduceMax",
+                                                      "ReduceMin",
+                                                      "MaxPool",
+                                                      "GlobalMaxPool",
+                                                      "TopK",
+                                                      "ArgMax",
+                                                      "ArgMin",
+                                                      "Abs",
+                                                      "Neg",
+                                                      "Sign",
+                                                      "Floor",
+                                                      "Ceil",
+                                                      "Round",
+                                                      "Equal",
+                                                      "Less",
+                                                      "LessOrEqual",
+                                                      "Greater",
+                                                      "GreaterOrEqual",
+                                                      "IsNaN",
+                                                      "IsInf"};
   return ops;
 }
 // [spec:AC3] IEEE 754's basic operations: the reference rounded once.
-const std::set<std::string>& rounded_operators() {
-  static const std::set<std::string> ops{"Add", "Sub", "Mul", "Div", "Sqrt", "Reciprocal", "Cast", "CastLike"};
+const std::set<std::string, std::less<>>& rounded_operators() {
+  static const std::set<std::string, std::less<>> ops{"Add",  "Sub",      "Mul",       "Div",  "Sqrt",
+                                                      "Cast", "CastLike", "LeakyRelu", "PRelu"};
   return ops;
 }
 // [spec:AC4] sums of products, added in an order ONNX leaves open.
-const std::set<std::string>& sum_operators() {
-  static const std::set<std::string> ops{"MatMul",    "Gemm",       "Conv",        "ConvTranspose",     "Einsum",
-                                         "ReduceSum", "ReduceMean", "AveragePool", "GlobalAveragePool", "Sum",
-                                         "Mean"};
+const std::set<std::string, std::less<>>& sum_operators() {
+  static const std::set<std::string, std::less<>> ops{"MatMul",        "Gemm",        "Conv",
+                                                      "ConvTranspose", "Einsum",      "ReduceSum",
+                                                      "ReduceMean",    "AveragePool", "GlobalAveragePool",
+                                                      "Sum",           "Mean"};
+  return ops;
+}
+
+// [spec:AC5] elementwise functions with TOSA's bounds.
+const std::set<std::string, std::less<>>& function_operators() {
+  static const std::set<std::string, std::less<>> ops{"Exp",        "Log", "Tanh", "Sigmoid", "Erf",
+                                                      "Reciprocal", "Sin", "Cos",  "Pow"};
   return ops;
 }
 }  // namespace
 
 BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept {
-  if (!is_default_domain(domain)) return BoundKind::none;
-  const std::string op(op_type);
-  if (exact_operators().count(op)) return BoundKind::exact;
-  if (rounded_operators().count(op)) return BoundKind::correctly_rounded;
-  if (sum_operators().count(op)) return BoundKind::sum_of_products;
-  // [spec:AC5] no bound stated: the suite's tolerance judges.
+  if (!normalise_domain(std::string(domain)).empty()) return BoundKind::none;
+  if (exact_operators().count(op_type)) return BoundKind::exact;
+  if (rounded_operators().count(op_type)) return BoundKind::correctly_rounded;
+  if (sum_operators().count(op_type)) return BoundKind::sum_of_products;
+  if (function_operators().count(op_type)) return BoundKind::function;
+  if (op_type == "ReduceProd") return BoundKind::product;    // [spec:AC6]
+  if (op_type == "Resize") return BoundKind::interpolation;  // [spec:AC6] in its linear modes
+  // [spec:AC7] no bound stated: the suite's tolerance judges.
   return BoundKind::none;
 }
 
+bool resize_mode_bounded(std::string_view mode) noexcept { return mode == "linear" || mode == "bilinear"; }
+
 std::vector<std::string> operators_bounded_by(BoundKind k) {
-  const std::set<std::string>* ops = k == BoundKind::exact               ? &exact_operators()
-                                     : k == BoundKind::correctly_rounded ? &rounded_operators()
-                                     : k == BoundKind::sum_of_products   ? &sum_operators()
-                                                                         : nullptr;
+  if (k == BoundKind::product) return {"ReduceProd"};
+  if (k == BoundKind::interpolation) return {"Resize"};
+  const std::set<std::string, std::less<>>* ops = k == BoundKind::exact               ? &exact_operators()
+                                                  : k == BoundKind::correctly_rounded ? &rounded_operators()
+                                                  : k == BoundKind::sum_of_products   ? &sum_operators()
+                                                  : k == BoundKind::function          ? &function_operators()
+                                                                                      : nullptr;
   return ops ? std::vector<std::string>(ops->begin(), ops->end()) : std::vector<std::string>{};
 }
 
@@ -133,9 +150,12 @@ const char* bound_clause(BoundKind k) noexcept {
     case BoundKind::exact: return "AC2";
     case BoundKind::correctly_rounded: return "AC3";
     case BoundKind::sum_of_products: return "AC4";
+    case BoundKind::function: return "AC5";
+    case BoundKind::product:
+    case BoundKind::interpolation: return "AC6";
     case BoundKind::none: break;
   }
-  return "AC5";
+  return "AC7";
 }
 
 std::optional<double> allowed_error(BoundKind k, DType t, int64_t terms) noexcept {
@@ -144,9 +164,12 @@ std::optional<double> allowed_error(BoundKind k, DType t, int64_t terms) noexcep
     case BoundKind::correctly_rounded: return t == DType::bfloat16 ? 1.0 : 0.5;  // AC3
     case BoundKind::sum_of_products:  // AC4: 2 units per term; 3 times that for float32
       return (t == DType::float32 ? 6.0 : 2.0) * static_cast<double>(std::max<int64_t>(terms, 1));
+    case BoundKind::function:
+    case BoundKind::product:
+    case BoundKind::interpolation:
     case BoundKind::none: break;
   }
-  return std::nullopt;  // AC5
+  return std::nullopt;  // AC5, AC6: absolute and per element; AC7: none
 }
 
 std::optional<double> sum_error_in_units(FloatFormat f, double v, double r, double m, double allowed) noexcept {
@@ -164,6 +187,63 @@ std::optional<double> sum_error_in_units(FloatFormat f, double v, double r, doub
 bool spread_within(double sum_of_squares, int64_t terms, int64_t elements) noexcept {
   // [spec:AC4] the squared errors over an output add up to at most 1.6 * K * N.
   return sum_of_squares <= 1.6 * static_cast<double>(std::max<int64_t>(terms, 1)) * static_cast<double>(elements);
+}
+
+namespace {
+// |a|_n of AC5: max(|a|, 2^e_min).
+double at_least_normal(FloatFormat f, double a) noexcept {
+  return std::max(std::fabs(a), std::ldexp(1.0, f.min_exponent));
+}
+}  // namespace
+
+std::optional<double> function_bound(std::string_view op, FloatFormat f, double x, double y, double r) noexcept {
+  // [spec:AC5] TOSA 1.0's bounds for EXP, LOG, TANH, SIGMOID, ERF, RECIPROCAL, SIN, COS and POW.
+  const double eps = std::ldexp(1.0, -f.fraction_bits);       // 2^-p
+  const double b = f.fraction_bits == 23 ? 3.0 : 1.0;         // float32's exponentials get more room
+  const double half_eps = std::exp2(-f.fraction_bits / 2.0);  // 2^(-p/2)
+  if (op == "Exp") return (b + 2 * std::fabs(x)) * eps * at_least_normal(f, r);
+  if (op == "Log") return 5 * eps * std::max(at_least_normal(f, r), 0.1);
+  if (op == "Tanh") {
+    const double k = 4 * (b + 2 * std::fabs(x));
+    return k * eps * std::max(at_least_normal(f, r), 0.5 / k);
+  }
+  if (op == "Sigmoid") return 2 * (1 + std::fabs(x)) * eps * at_least_normal(f, r);
+  if (op == "Erf") return 5 * unit_of_error(f, r);
+  if (op == "Reciprocal") return unit_of_error(f, r);
+  if (op == "Sin")
+    return std::max(2 * half_eps * at_least_normal(f, x), std::numbers::pi * std::ldexp(1.0, f.min_exponent));
+  if (op == "Cos") return half_eps * (1 + std::fabs(x));
+  if (op == "Pow") {
+    if (!std::isfinite(x) || !std::isfinite(y)) return std::nullopt;
+    if (x == 0 && y > 0) return 0.0;  // exactly 0
+    if (x > 0 && y == 0) return 0.0;  // exactly 1
+    if (x <= 0) return std::nullopt;  // x < 0, or 0 to a power <= 0: no bound
+    const double t = y * std::log(x);
+    const double m = 5.5 * eps * std::max(at_least_normal(f, t), std::fabs(0.55 * y) / 5.5);
+    const double e = (b + 2 * std::fabs(t + m)) * eps * at_least_normal(f, r);
+    return std::fabs(r) * std::expm1(m) + e;
+  }
+  return std::nullopt;
+}
+
+double product_bound(FloatFormat f, double r, int64_t factors) noexcept {
+  // [spec:AC6] n relative roundings of at most 2^(-1-p) each.
+  const double n = static_cast<double>(std::max<int64_t>(factors, 1));
+  return at_least_normal(f, r) * std::expm1(n * std::log1p(std::ldexp(1.0, -1 - f.fraction_bits)));
+}
+
+double interpolation_bound(FloatFormat f, double largest) noexcept {
+  // [spec:AC6] TOSA's RESIZE bound: from the input's largest magnitude.
+  const double a = std::fabs(largest);
+  return std::max(20 * std::ldexp(1.0, -f.fraction_bits) * at_least_normal(f, a), 0.006 * a);
+}
+
+double error_in_bound_units(double v, double r, double allowed) noexcept {
+  if (std::isnan(r) || std::isnan(v)) return std::isnan(r) && std::isnan(v) ? 0.0 : kInfinity;
+  if (std::isinf(r) || std::isinf(v)) return v == r ? 0.0 : kInfinity;
+  const double e = std::fabs(v - r);
+  if (e == 0) return 0.0;
+  return allowed > 0 ? e / allowed : kInfinity;
 }
 
 }  // namespace onnxsem::conformance

@@ -1,4 +1,4 @@
-// How far an implementation's floating-point results may lie from onnxsem's (spec/accuracy.md, AC1-AC5):
+// How far an implementation's floating-point results may lie from onnxsem's (spec/accuracy.md, AC1-AC7):
 // the unit of error at a reference value, the kind of bound an operator has, and the error of one output
 // element in units of its bound. They judge another implementation's values; onnxsem's own results do not
 // depend on them.
@@ -30,17 +30,36 @@ struct FloatFormat {
 // when both are NaN or the same infinity, infinity when one is NaN or infinite and the other is not.
 [[nodiscard]] double error_in_ulp(FloatFormat f, double v, double r) noexcept;
 
-// Which clause bounds an operator's floating-point results (AC2-AC5).
-enum class BoundKind { exact, correctly_rounded, sum_of_products, none };
+// Which clause bounds an operator's floating-point results (AC2-AC7). Resize is `interpolation` in its
+// linear modes only (resize_mode_bounded).
+enum class BoundKind { exact, correctly_rounded, sum_of_products, function, product, interpolation, none };
 [[nodiscard]] BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept;
-[[nodiscard]] const char* bound_clause(BoundKind k) noexcept;  // "AC2" ... "AC5"
-// The operators of ai.onnx a clause names (empty for AC5, which takes every other operator).
+[[nodiscard]] const char* bound_clause(BoundKind k) noexcept;  // "AC2" ... "AC7"
+// The operators of ai.onnx a clause names (empty for AC7, which takes every other operator).
 [[nodiscard]] std::vector<std::string> operators_bounded_by(BoundKind k);
+// AC6, AC7: Resize's mode attribute ("nearest" when absent) has a bound only when linear.
+[[nodiscard]] bool resize_mode_bounded(std::string_view mode) noexcept;
 
 // The error allowed for one output element, in the units the kind measures in: ulp_T(r) for exact and
 // correctly rounded results (AC2, AC3), units of the sum's magnitude for a sum of `terms` terms (AC4);
-// nullopt for an operator without a stated bound (AC5).
+// nullopt for the kinds whose bound is absolute and depends on the element (AC5, AC6) and for an operator
+// without a stated bound (AC7).
 [[nodiscard]] std::optional<double> allowed_error(BoundKind k, DType t, int64_t terms) noexcept;
+
+// AC5: the absolute error E allowed for one element of the elementwise function `op_type` (Exp, Log, Tanh,
+// Sigmoid, Erf, Reciprocal, Sin, Cos, Pow) at the input x (x and y for Pow) and the finite reference value r;
+// 0 where the result is exact (Pow's 0 and 1); nullopt where the clause states no bound (Pow outside its
+// domain).
+[[nodiscard]] std::optional<double> function_bound(std::string_view op_type, FloatFormat f, double x, double y,
+                                                   double r) noexcept;
+// AC6: the absolute error allowed for a product of `factors` factors whose reference value is r (ReduceProd).
+[[nodiscard]] double product_bound(FloatFormat f, double r, int64_t factors) noexcept;
+// AC6: the absolute error allowed for a linear interpolation of an input whose largest |element| is `largest`.
+[[nodiscard]] double interpolation_bound(FloatFormat f, double largest) noexcept;
+// The error of v against the reference value r in units of the absolute bound `allowed` (AC5, AC6): NaN
+// meets only NaN and an infinity only the same infinity (0 units, else infinitely many); an error where
+// 0 is allowed is infinitely many units.
+[[nodiscard]] double error_in_bound_units(double v, double r, double allowed) noexcept;
 
 // AC4: the error of one element of a sum of products, in units of max(m * 2^(-1-p), 2^e_min), where m is
 // the same sum computed on the absolute values of its operands; nullopt when no bound applies (m times

@@ -62,7 +62,7 @@ TEST_CASE("[AC2] moving, selecting and comparing values allows no error") {
 }
 
 TEST_CASE("[AC3] IEEE 754's basic operations allow half a unit, a whole one for bfloat16") {
-  for (const char* op : {"Add", "Sub", "Mul", "Div", "Sqrt", "Reciprocal", "Cast", "CastLike"}) {
+  for (const char* op : {"Add", "Sub", "Mul", "Div", "Sqrt", "Cast", "CastLike", "LeakyRelu", "PRelu"}) {
     CAPTURE(op);
     CHECK(bound_kind("", op) == BoundKind::correctly_rounded);
   }
@@ -102,20 +102,79 @@ TEST_CASE("[AC4] a sum of K terms may err by 2K units of its magnitude, 6K for f
   CHECK(spread_within(1600.0, 10, 100));
 }
 
-TEST_CASE("[AC5] the other operators have no stated bound") {
-  for (const char* op : {"Exp", "Log", "Tanh", "Erf", "Pow", "Softmax", "LayerNormalization", "Resize"}) {
+TEST_CASE("[AC5] elementwise functions allow TOSA's bounds, growing with |x| where the error does") {
+  for (const char* op : {"Exp", "Log", "Tanh", "Sigmoid", "Erf", "Reciprocal", "Sin", "Cos", "Pow"}) {
+    CAPTURE(op);
+    CHECK(bound_kind("", op) == BoundKind::function);
+  }
+  CHECK(std::string(bound_clause(BoundKind::function)) == "AC5");
+  CHECK_FALSE(allowed_error(BoundKind::function, DType::float32, 1));  // absolute, per element
+  const double e32 = std::ldexp(1.0, -23), e16 = std::ldexp(1.0, -10);
+  // Exp(2) in float32: (3 + 4) * 2^-23 * e^2; in float16 the base is 1: (1 + 4) * 2^-10 * e^2.
+  CHECK(*function_bound("Exp", f32, 2, 0, std::exp(2.0)) == doctest::Approx(7 * e32 * std::exp(2.0)));
+  CHECK(*function_bound("Exp", f16, 2, 0, std::exp(2.0)) == doctest::Approx(5 * e16 * std::exp(2.0)));
+  // Exp(-200) underflows: the bound does not fall below (b + 2|x|) * 2^-p * 2^-126.
+  CHECK(*function_bound("Exp", f32, -200, 0, 0.0) == doctest::Approx(403 * e32 * std::ldexp(1.0, -126)));
+  // Log near 1 is near 0: the bound keeps 5 * 2^-p * 0.1 of absolute room.
+  CHECK(*function_bound("Log", f32, 1.0, 0, 0.0) == doctest::Approx(0.5 * e32));
+  CHECK(*function_bound("Log", f32, 100.0, 0, std::log(100.0)) == doctest::Approx(5 * e32 * std::log(100.0)));
+  // Tanh(0.5): k = 4 (3 + 1) = 16, max(|r|, 1/32) = tanh(0.5) = 0.46...
+  CHECK(*function_bound("Tanh", f32, 0.5, 0, std::tanh(0.5)) == doctest::Approx(16 * e32 * std::tanh(0.5)));
+  CHECK(*function_bound("Tanh", f32, 0.0, 0, 0.0) == doctest::Approx(12 * e32 / 24));  // 0.5 * 2^-p near 0
+  CHECK(*function_bound("Sigmoid", f32, -3, 0, 0.0474) == doctest::Approx(2 * 4 * e32 * 0.0474));
+  CHECK(*function_bound("Erf", f32, 0.3, 0, 0.75) == doctest::Approx(5 * std::ldexp(1.0, -24)));
+  CHECK(*function_bound("Reciprocal", f32, 4, 0, 0.25) == std::ldexp(1.0, -25));
+  // Sin and Cos lose half the bits: 2^-11.5 for float32.
+  CHECK(*function_bound("Cos", f32, 3, 0, std::cos(3.0)) == doctest::Approx(4 * std::exp2(-11.5)));
+  CHECK(*function_bound("Sin", f32, 3, 0, std::sin(3.0)) == doctest::Approx(6 * std::exp2(-11.5)));
+  // Pow: exact at 0^y (y > 0) and x^0, no bound for a negative base, otherwise the composed bound.
+  CHECK(*function_bound("Pow", f32, 0, 2, 0) == 0.0);
+  CHECK(*function_bound("Pow", f32, 5, 0, 1) == 0.0);
+  CHECK_FALSE(function_bound("Pow", f32, -2, 2, 4));
+  CHECK_FALSE(function_bound("Pow", f32, 0, -1, inf));
+  const double t = 3 * std::log(2.0), mul = 5.5 * e32 * t;
+  CHECK(*function_bound("Pow", f32, 2, 3, 8) == doctest::Approx(8 * std::expm1(mul) + (3 + 2 * (t + mul)) * e32 * 8));
+  CHECK_FALSE(function_bound("Softmax", f32, 1, 0, 1));
+  // Units of an absolute bound: NaN meets NaN, an error where none is allowed is unbounded.
+  CHECK(error_in_bound_units(1.5, 1.0, 0.25) == 2.0);
+  CHECK(error_in_bound_units(qnan, qnan, 0.25) == 0.0);
+  CHECK(error_in_bound_units(1.0, qnan, 0.25) == inf);
+  CHECK(error_in_bound_units(1.0, 1.0, 0.0) == 0.0);
+  CHECK(error_in_bound_units(1.5, 1.0, 0.0) == inf);
+}
+
+TEST_CASE("[AC6] a product of n factors and a linear interpolation") {
+  CHECK(bound_kind("", "ReduceProd") == BoundKind::product);
+  CHECK(bound_kind("", "Resize") == BoundKind::interpolation);
+  CHECK(std::string(bound_clause(BoundKind::product)) == "AC6");
+  CHECK(std::string(bound_clause(BoundKind::interpolation)) == "AC6");
+  CHECK(resize_mode_bounded("linear"));
+  CHECK(resize_mode_bounded("bilinear"));
+  CHECK_FALSE(resize_mode_bounded("nearest"));
+  CHECK_FALSE(resize_mode_bounded("cubic"));
+  // 3 factors, r = 8: 8 * ((1 + 2^-24)^3 - 1), about 3 * 8 * 2^-24.
+  CHECK(product_bound(f32, 8.0, 3) == doctest::Approx(8 * (std::pow(1 + std::ldexp(1.0, -24), 3) - 1)));
+  CHECK(product_bound(f32, 8.0, 3) == doctest::Approx(24 * std::ldexp(1.0, -24)).epsilon(1e-6));
+  // The interpolation's bound is 0.6 % of the largest input (20 * 2^-23 is far smaller).
+  CHECK(interpolation_bound(f32, 10.0) == doctest::Approx(0.06));
+  CHECK(interpolation_bound(f32, 0.0) == doctest::Approx(20 * std::ldexp(1.0, -23) * std::ldexp(1.0, -126)));
+}
+
+TEST_CASE("[AC7] the other operators have no stated bound") {
+  for (const char* op : {"Softmax", "LayerNormalization", "BatchNormalization", "Gelu", "Tan", "LSTM", "If"}) {
     CAPTURE(op);
     CHECK(bound_kind("", op) == BoundKind::none);
   }
   CHECK(bound_kind("com.microsoft", "MatMul") == BoundKind::none);  // another domain's operator
-  CHECK(std::string(bound_clause(BoundKind::none)) == "AC5");
+  CHECK(std::string(bound_clause(BoundKind::none)) == "AC7");
   CHECK_FALSE(allowed_error(BoundKind::none, DType::float32, 1));
   CHECK(operators_bounded_by(BoundKind::none).empty());
 }
 
-TEST_CASE("[AC2] [AC3] [AC4] every operator a clause names is an operator of ai.onnx, named by one clause") {
+TEST_CASE("[AC2] [AC3] [AC4] [AC5] [AC6] every operator a clause names is an operator of ai.onnx, named once") {
   size_t named = 0;
-  for (BoundKind k : {BoundKind::exact, BoundKind::correctly_rounded, BoundKind::sum_of_products}) {
+  for (BoundKind k : {BoundKind::exact, BoundKind::correctly_rounded, BoundKind::sum_of_products, BoundKind::function,
+                      BoundKind::product, BoundKind::interpolation}) {
     for (const auto& op : operators_bounded_by(k)) {
       CAPTURE(op);
       CHECK_FALSE(ops::onnx_defined_versions("", op).empty());
@@ -123,5 +182,5 @@ TEST_CASE("[AC2] [AC3] [AC4] every operator a clause names is an operator of ai.
       ++named;
     }
   }
-  CHECK(named == 45 + 8 + 11);
+  CHECK(named == 45 + 9 + 11 + 9 + 1 + 1);
 }

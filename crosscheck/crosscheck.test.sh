@@ -90,6 +90,22 @@ case $runtime in
 esac
 expect "a failure stays runtime-error"          '"ops": "LRN", "outcome": "runtime-error"' "$tmp/cls.json"
 
+# Localisation (XC10, XC11) of Conv -> Relu -> Add -> Conv -> Relu -> Conv, the Add's second operand of rank 1:
+# OpenCV aligns it with the channels instead of the last axis, and the Add must be the first departing node;
+# ONNX Runtime computes every node within its bound.
+chain="$src/conformance/findings/models/cv_conv_add_chain.onnxtxt"
+"$onnxsem" compare "$chain" --runtime "$runtime" --json "$tmp/loc.json" >"$tmp/loc.txt" 2>&1
+first=$(python3 -c "
+import json; c = [c for c in json.load(open('$tmp/loc.json'))['cases'] if 'localisation' in c]
+n = c[0]['localisation']['first_departing_node'] if c else 'not localised'
+print(n['op_type'] if isinstance(n, dict) else n)" 2>&1)
+case $runtime in
+  opencv) want=Add ;;
+  *) want=None ;;
+esac
+[ "$first" = "$want" ] && echo "ok: localisation: first departing node $want" ||
+  { echo "FAIL: localisation: first departing node $first, expected $want"; cat "$tmp/loc.txt"; failed=1; }
+
 # The adapter protocol itself: exit 3 and a one-line reason for what the runtime cannot take.
 mkdir -p "$tmp/in" "$tmp/out"
 "${adapter[@]}" "$tmp/none.onnx" "$tmp/in" "$tmp/out" 2>"$tmp/err.txt"

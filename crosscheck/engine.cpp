@@ -30,6 +30,7 @@
 #include "conformance/suite.hpp"
 #include "conformance/sweep.hpp"
 #include "crosscheck/judge.hpp"
+#include "crosscheck/localise.hpp"
 #include "crosscheck/results.hpp"
 #include "crosscheck/serve.hpp"
 #include "loader/loader.hpp"
@@ -535,6 +536,58 @@ Reduction reduce_case(const Model& model, const std::map<std::string, Value>& in
   return best;
 }
 
+// [spec:XC10] the runtime's value of every operation's outputs: the model rewritten with each of them as a graph
+// output, run through the adapter (graph optimisation off unless asked for); a value whose file the adapter
+// did not write is missing. nullopt, with `why`, when the runtime did not run the rewritten model.
+std::optional<std::map<std::string, Value>> runtime_values(const Model& all, const fs::path& model_file,
+                                                           const std::string& input_dir, Runner& runner,
+                                                           const Options& o, const fs::path& out, std::string& why) {
+  fs::remove_all(out);
+  fs::create_directories(out);
+  write_model_file(model_file.string(), all);
+  const Side rt = runner.run(Request{model_file.string(), input_dir, out.string(), o.localise_optimize, {}});
+  if (rt.kind != Side::Kind::ok) {
+    why = rt.reason;
+    return std::nullopt;
+  }
+  std::map<std::string, Value> values;
+  for (size_t k = 0; k < all.graph.outputs.size(); ++k) {
+    const fs::path f = out / ("output_" + std::to_string(k) + ".pb");
+    if (!fs::exists(f)) continue;
+    try {
+      values.emplace(all.graph.outputs[k].name, read_value_file(f.string(), all.graph.outputs[k].type));
+    } catch (const Failure&) {
+      // An unreadable value is a missing one: its operation is not comparable.
+    }
+  }
+  return values;
+}
+
+// [spec:XC11] the first departing node saved as a one-operation test: its model, the inputs the mode gave it,
+// the runtime's outputs as the expected ones, and onnxsem's beside them. Returns the folder.
+std::string keep_departing_node(const Model& m, const Localisation& loc, const std::map<std::string, Value>& spec,
+                                const std::map<std::string, Value>& runtime, const OperatorTable& ops, const Options& o,
+                                const fs::path& dest) {
+  const size_t index = loc.nodes[*loc.first_departing].index;
+  const auto in = node_inputs(m, index, spec, runtime, loc.mode);
+  const auto nm = node_model(m, index, in);
+  if (!nm) return "";
+  fs::create_directories(dest / "test_data_set_0");
+  write_model_file((dest / "model.onnx").string(), nm->model);
+  for (size_t k = 0; k < nm->model.graph.inputs.size(); ++k)
+    write_value_file((dest / "test_data_set_0" / ("input_" + std::to_string(k) + ".pb")).string(),
+                     nm->inputs.at(nm->model.graph.inputs[k].name));
+  const Side own = run_spec(nm->model, nm->inputs, ops, o.max_tensor_bytes);
+  for (size_t k = 0; k < nm->model.graph.outputs.size(); ++k) {
+    const std::string& name = nm->model.graph.outputs[k].name;
+    if (auto it = runtime.find(name); it != runtime.end())
+      write_value_file((dest / "test_data_set_0" / ("output_" + std::to_string(k) + ".pb")).string(), it->second);
+    if (own.kind == Side::Kind::ok && k < own.outputs.size())
+      write_value_file((dest / ("onnxsem_output_" + std::to_string(k) + ".pb")).string(), own.outputs[k]);
+  }
+  return dest.string();
+}
+
 struct TestOut {
   std::vector<Case> cases;
   std::vector<std::string> notes;
@@ -727,6 +780,29 @@ TestOut process_test(const conformance::TestCase& test, const Options& o, const 
           c.reproducer = dest.string();
         }
       }
+      // [spec:XC10] node by node: the runtime's value of every operation's outputs, each judged alone.
+      if (o.localise && !s.problem && !s.dir.empty() && spec.kind == Side::Kind::ok && !random_model) {
+        const auto spec_values = every_value(model, s.inputs, ops, o.max_tensor_bytes);
+        const Model all = with_every_value_as_output(model, spec_values);
+        std::string why;
+        const auto rt_values = runtime_values(all, work / "localise.onnx", s.dir, *runners[r], o, work / "localise-out",
+                                              why);
+        if (!rt_values) {
+          res.notes.push_back(
+              test.key + " " + s.name + " " + o.runtimes[r].name +
+              ": not localised: the runtime did not run the model with every value as an output: " + why);
+        } else {
+          c.localisation = localise(model, spec_values, *rt_values, static_cast<LocaliseMode>(o.localise_mode), ops,
+                                    test.tol, o.max_tensor_bytes);
+          if (!o.keep_dir.empty() && c.localisation->first_departing) {
+            std::string name = c.key + "-" + o.runtimes[r].name;
+            for (char& ch : name)
+              if (ch == '/') ch = '_';
+            c.localised_reproducer = keep_departing_node(model, *c.localisation, spec_values, *rt_values, ops, o,
+                                                         fs::path(o.keep_dir) / "localised" / name);
+          }
+        }
+      }
       if (!o.keep_dir.empty() && !s.dir.empty() && !kept &&
           (c.v.outcome != Outcome::agree || (c.t && c.t->outcome == Outcome::differ))) {
         // Keep what reproduces the case: the model as the adapters got it and the input set.
@@ -823,6 +899,43 @@ Verdict get_verdict(const std::vector<std::string>& f, size_t& i) {
   return v;
 }
 
+void put_localisation(std::vector<std::string>& f, const Localisation& loc, const std::string& reproducer) {
+  f.push_back(std::to_string(static_cast<int>(loc.mode)));
+  f.push_back(reproducer);
+  f.push_back(loc.first_departing ? std::to_string(*loc.first_departing) : "-");
+  f.push_back(std::to_string(loc.missing.size()));
+  for (const auto& m : loc.missing) f.push_back(m);
+  f.push_back(std::to_string(loc.nodes.size()));
+  for (const auto& n : loc.nodes)
+    for (const auto& x :
+         {std::to_string(n.index), n.name, n.op_type, n.clause, std::to_string(static_cast<int>(n.verdict)),
+          exact_number(n.max_ulp), n.bound_units ? exact_number(*n.bound_units) : "-",
+          std::string(n.reference_in_t ? "1" : "0"), n.detail})
+      f.push_back(x);
+}
+
+Localisation get_localisation(const std::vector<std::string>& f, size_t& i, std::string& reproducer) {
+  Localisation loc;
+  loc.mode = static_cast<LocaliseMode>(std::stoi(f.at(i++)));
+  reproducer = f.at(i++);
+  if (const std::string& first = f.at(i++); first != "-") loc.first_departing = std::stoul(first);
+  for (size_t k = std::stoul(f.at(i++)); k > 0; --k) loc.missing.push_back(f.at(i++));
+  for (size_t k = std::stoul(f.at(i++)); k > 0; --k) {
+    NodeJudgement n;
+    n.index = std::stoul(f.at(i++));
+    n.name = f.at(i++);
+    n.op_type = f.at(i++);
+    n.clause = f.at(i++);
+    n.verdict = static_cast<NodeVerdict>(std::stoi(f.at(i++)));
+    n.max_ulp = std::strtod(f.at(i++).c_str(), nullptr);
+    if (const std::string& u = f.at(i++); u != "-") n.bound_units = std::strtod(u.c_str(), nullptr);
+    n.reference_in_t = f.at(i++) == "1";
+    n.detail = f.at(i++);
+    loc.nodes.push_back(std::move(n));
+  }
+  return loc;
+}
+
 std::string serialise(const TestOut& t) {
   std::string out;
   auto line = [&](const std::vector<std::string>& f) {
@@ -839,6 +952,8 @@ std::string serialise(const TestOut& t) {
     if (c.t) put_verdict(f, *c.t);
     for (const auto& x : {std::to_string(c.reduced_nodes), c.reduced_ops, c.reduced_detail, c.reproducer})
       f.push_back(x);
+    f.push_back(c.localisation ? "1" : "0");
+    if (c.localisation) put_localisation(f, *c.localisation, c.localised_reproducer);
     line(f);
   }
   for (const auto& n : t.notes) line({"note", n});
@@ -871,6 +986,7 @@ bool deserialise_line(const std::string& text, TestOut& t) {
     c.reduced_ops = f.at(i++);
     c.reduced_detail = f.at(i++);
     c.reproducer = f.at(i++);
+    if (f.at(i++) == "1") c.localisation = get_localisation(f, i, c.localised_reproducer);
     t.cases.push_back(std::move(c));
   }
   return false;

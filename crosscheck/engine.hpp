@@ -31,11 +31,14 @@ struct Options {
   std::string json_file, markdown_file;
   std::string keep_dir;  // where to keep model and inputs of cases that do not agree
   int64_t max_tensor_bytes = int64_t{1} << 30;
-  int jobs = 1;              // tests run in this many worker processes, each with its own adapter
-  bool one_shot = false;     // one adapter process per case even when the adapter has a serve mode
-  bool reduce = false;       // reduce every case that does not agree (XC8)
-  int reduce_runs = 100;     // at most this many runtime runs per reduction
-  conformance::Shard shard;  // run the tests of this part only (K15)
+  int jobs = 1;                                // tests run in this many worker processes, each with its own adapter
+  bool one_shot = false;                       // one adapter process per case even when the adapter has a serve mode
+  bool localise = false;                       // judge every case node by node (XC10, XC11)
+  int localise_mode = 0;                       // 0 isolated, 1 cumulative (LocaliseMode)
+  std::string localise_optimize = "disabled";  // the runtime's graph optimisation when it gives every value
+  bool reduce = false;                         // reduce every case that does not agree (XC8)
+  int reduce_runs = 100;                       // at most this many runtime runs per reduction
+  conformance::Shard shard;                    // run the tests of this part only (K15)
   // When not empty: the keys of every test of the unsharded run, in the order they are found (a generation
   // campaign's shard, GN5, whose cases were chosen by index): the tests given are the shard's, positions
   // are taken from this list, and no test is left out by its key's hash.

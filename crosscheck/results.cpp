@@ -16,6 +16,18 @@ const std::string& target_label(const Options& o, size_t k) {
 
 int case_count(const Counts& a) { return std::accumulate(a.begin(), a.end(), 0); }
 
+namespace {
+
+// A judged operation's operator as the cases' operators name it (Case::ops: "Add", "com.example::Op"), so
+// that its bound units join the precision of the same operator; NodeJudgement writes a domain with a dot.
+std::string judged_operator(const std::string& op_type) {
+  const size_t dot = op_type.rfind('.');
+  if (dot == std::string::npos || op_type.find("::") != std::string::npos) return op_type;
+  return op_type.substr(0, dot) + "::" + op_type.substr(dot + 1);
+}
+
+}  // namespace
+
 Summary summarise(const Results& res) {
   const Options& o = res.options;
   const size_t R = o.runtimes.size(), T = o.targets.size();
@@ -51,6 +63,16 @@ Summary summarise(const Results& res) {
         p[r].rel = std::max(p[r].rel, c.v.rel);
       }
     }
+    // [spec:XC11] the operations of a localised case judged against a bound (AC2-AC6), whatever the case's
+    // outcome: an operator may thus have bounded nodes in a runtime and no agreeing case there.
+    if (c.localisation)
+      for (const auto& n : c.localisation->nodes)
+        if (n.bound_units && n.verdict != NodeVerdict::not_comparable) {
+          auto& p = s.precision[judged_operator(n.op_type)];
+          p.resize(R);
+          p[r].bounded_nodes++;
+          p[r].bound_units = std::max(p[r].bound_units, *n.bound_units);
+        }
   }
   // [spec:XC9] the reduced departures grouped by their signature: runtime, outcome and the operators of
   // the reduced model; each group is one finding, with its first case as the example.
@@ -87,7 +109,10 @@ Results merge_results(const std::vector<Results>& parts) {
     if (names(o) != names(first)) differ("runtimes");
     if (o.random_sets != first.random_sets || o.seed != first.seed) differ("random input sets or seeds");
     if (o.filter != first.filter) differ("filters");
-    if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce) differ("options");
+    if (o.optimize != first.optimize || o.transform != first.transform || o.reduce != first.reduce ||
+        o.localise != first.localise || o.localise_mode != first.localise_mode ||
+        o.localise_optimize != first.localise_optimize)
+      differ("options");
     if (p.tests.found != parts.front().tests.found) differ("numbers of tests found");
     shards.push_back(o.shard);
     positions.push_back(p.tests.positions);

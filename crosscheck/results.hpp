@@ -14,6 +14,7 @@
 
 #include "crosscheck/engine.hpp"
 #include "crosscheck/judge.hpp"
+#include "crosscheck/localise.hpp"
 
 namespace onnxsem::crosscheck {
 
@@ -29,6 +30,10 @@ struct Case {
   // detail on the reduced model, and where the reduced model and inputs were saved ("" when not kept).
   size_t reduced_nodes = 0;
   std::string reduced_ops, reduced_detail, reproducer;
+  // The node-by-node judgement (XC10, XC11), with --localise; where the first departing node was saved as a
+  // one-operation test folder ("" when not kept or none departs).
+  std::optional<Localisation> localisation;
+  std::string localised_reproducer;
 };
 
 // A note about a test (not run, no random input set, a crash of onnxsem's worker).
@@ -68,6 +73,10 @@ using Counts = std::array<int, outcome_count>;  // cases per outcome
 struct Precision {
   int cases = 0;
   double ulp = 0, rel = 0;
+  // [spec:XC11] over the localised cases (whatever their outcome): the operations of this operator judged
+  // against a bound (AC2-AC6), and the largest error among them in units of that bound.
+  int bounded_nodes = 0;
+  double bound_units = 0;
 };
 
 // [spec:XC9] the reduced departures of one runtime, outcome and set of operators of the reduced model: one
@@ -88,7 +97,7 @@ struct Summary {
   std::vector<std::vector<Counts>> by_target, transform_by_target;  // [r][k]
   std::vector<std::vector<int>> cases_of;                           // [r][k]
   std::map<std::string, std::vector<Counts>> by_op;                 // operator -> [r]: the runtime x operator matrix
-  std::map<std::string, std::vector<Precision>> precision;          // operator -> [r], of the agreeing cases
+  std::map<std::string, std::vector<Precision>> precision;          // operator -> [r]: agreeing cases, judged nodes
   std::vector<FindingGroup> findings;                               // in the order of runtime, outcome and operators
 };
 [[nodiscard]] Summary summarise(const Results& results);

@@ -35,6 +35,7 @@
 
 #include "conformance/sweep.hpp"
 #include "crosscheck/judge.hpp"
+#include "reports/crosscheck.hpp"
 #include "reports/html.hpp"
 #include "reports/index.hpp"
 #include "reports/json.hpp"
@@ -109,11 +110,18 @@ struct Departure {
   std::string test, set, runtime, outcome, detail;
 };
 
+// A case of the cross-check judged node by node (XC10, XC11), as its report gives it.
+struct LocalisedCase {
+  std::string test, set, runtime, reproducer;
+  crosscheck::Localisation localisation;
+};
+
 struct CrossInput {
   std::string path, page;
   std::vector<std::string> runtimes;
   json totals, matrix, precision, findings;
   std::map<std::string, std::vector<Departure>> departures;  // by operator
+  std::vector<LocalisedCase> localised;                      // in the report's order
   size_t cases = 0;
   [[nodiscard]] std::string name() const { return fs::path(path).filename().string(); }
 };
@@ -174,6 +182,13 @@ CrossInput read_cross(const std::string& path, size_t k) {
     check_cross_shape(c);
     for (const auto& cs : j.at("cases")) {
       ++c.cases;
+      // Reports of runs without --localise, and of versions before it, have no "localisation".
+      if (cs.contains("localisation")) {
+        const json& l = cs.at("localisation");
+        c.localised.push_back(LocalisedCase{cs.at("test").get<std::string>(), cs.at("set").get<std::string>(),
+                                            cs.at("runtime").get<std::string>(), l.value("reproducer", std::string()),
+                                            read_localisation(l)});
+      }
       const std::string outcome = cs.at("outcome").get<std::string>();
       if (outcome != "differ" && outcome != "runtime-error") continue;
       const Departure d{cs.at("test").get<std::string>(), cs.at("set").get<std::string>(),
@@ -364,6 +379,7 @@ class Book {
   [[nodiscard]] std::string suite_tests_html(const Operator& op, int64_t since) const;
   [[nodiscard]] std::string coverage_html(const std::string& from, const Operator& op) const;
   [[nodiscard]] std::string runtimes_html(const std::string& from, const Operator& op) const;
+  [[nodiscard]] std::string localised_html(const std::string& from, const CrossInput& c) const;
 
   // ---- pages ----
   void put(const std::string& path, const std::string& content);
@@ -862,6 +878,91 @@ std::string number(const json& x) {
   return buf;
 }
 
+// A measured number of a localisation as HTML, as `number` writes the report's.
+std::string measured(double x) {
+  if (std::isnan(x)) return "nan";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", x);
+  return buf;
+}
+
+// A judged operation's operator as the book names operators ("Add", "com.example::Op"): NodeJudgement writes
+// a domain with a dot.
+std::string judged_operator_name(const std::string& op_type) {
+  const size_t dot = op_type.rfind('.');
+  if (dot == std::string::npos || op_type.find("::") != std::string::npos) return op_type;
+  return op_type.substr(0, dot) + "::" + op_type.substr(dot + 1);
+}
+
+// [spec:XC10] [spec:XC11] the localised cases of a cross-check: per case, the first departing node and its worst
+// operations, departing ones first (reports::worst_nodes_first); a case in which an operation departs is open.
+std::string Book::localised_html(const std::string& from, const CrossInput& c) const {
+  constexpr size_t shown = 20;
+  std::ostringstream o;
+  o << "<h2 id=\"localised\">Localised cases</h2>\n<p>" << c.localised.size() << " case"
+    << (c.localised.size() == 1 ? "" : "s") << " judged node by node (" << clause_ref(from, "XC10") << ", "
+    << clause_ref(from, "XC11")
+    << "): each operation evaluated by onnxsem alone, on the runtime's values of its inputs (isolated) or on "
+       "onnxsem's (cumulative), and the runtime's values of its outputs judged against the bound of its accuracy "
+       "clause, or against the tolerance when it has none. The worst "
+    << shown << " operations of each case are listed, those that depart first.</p>\n";
+  for (const auto& lc : c.localised) {
+    const crosscheck::Localisation& l = lc.localisation;
+    const bool departing = l.first_departing && *l.first_departing < l.nodes.size();
+    o << "<details" << (departing ? " open" : "") << "><summary>" << html_escape(lc.test) << " [" << html_escape(lc.set)
+      << "], " << html_escape(lc.runtime) << " (" << crosscheck::mode_name(l.mode) << "): ";
+    if (departing) {
+      const crosscheck::NodeJudgement& n = l.nodes[*l.first_departing];
+      o << "first departing node <code>" << html_escape(n.name) << "</code> (" << html_escape(n.op_type) << ", "
+        << "<span class=\"differ\">" << crosscheck::node_verdict_name(n.verdict) << "</span>)";
+    } else {
+      o << "no node departs";
+    }
+    o << "</summary>\n";
+    if (!lc.reproducer.empty()) o << "<p>Saved as <code>" << html_escape(lc.reproducer) << "</code>.</p>\n";
+    if (!l.missing.empty()) {
+      o << "<p>Values the runtime did not give (" << l.missing.size() << "):";
+      for (size_t i = 0; i < l.missing.size() && i < shown; ++i)
+        o << (i ? ", " : " ") << "<code>" << html_escape(l.missing[i]) << "</code>";
+      o << (l.missing.size() > shown ? ", ..." : "") << ".</p>\n";
+    }
+    const std::vector<size_t> order = worst_nodes_first(l);
+    if (!order.empty()) {
+      o << "<table><tr><th>node</th><th>operator</th><th>clause</th><th>verdict</th><th class=\"n\">largest ULP</th>"
+           "<th class=\"n\">bound units</th><th>detail</th></tr>\n";
+      for (size_t k = 0; k < order.size() && k < shown; ++k) {
+        const crosscheck::NodeJudgement& n = l.nodes[order[k]];
+        const bool bad = crosscheck::departs(n.verdict);
+        const bool comparable = n.verdict != crosscheck::NodeVerdict::not_comparable;
+        const auto q = op_named(judged_operator_name(n.op_type));
+        o << "<tr" << (bad ? " class=\"bad\"" : "") << "><td>" << html_escape(n.name) << "</td><td>"
+          << (q ? op_ref(from, *q) : html_escape(n.op_type)) << "</td><td>" << clause_ref(from, n.clause)
+          << "</td><td class=\"" << (bad ? "differ" : (comparable ? "agree" : "muted")) << "\">"
+          << crosscheck::node_verdict_name(n.verdict) << "</td><td class=\"n\">"
+          << (comparable ? measured(n.max_ulp) : "") << "</td><td class=\"n\">"
+          << (comparable && n.bound_units ? measured(*n.bound_units) : "") << "</td><td class=\"text\">"
+          << html_escape(n.reference_in_t ? "reference in T" + (n.detail.empty() ? "" : "; " + n.detail) : n.detail)
+          << "</td></tr>\n";
+      }
+      o << "</table>\n";
+      if (order.size() > shown) {
+        std::map<int, size_t> counts;
+        for (size_t k = shown; k < order.size(); ++k) counts[static_cast<int>(l.nodes[order[k]].verdict)]++;
+        o << "<p class=\"muted\">... and " << order.size() - shown << " more:";
+        bool first = true;
+        for (const auto& [v, n] : counts) {
+          o << (first ? " " : ", ") << n << " "
+            << crosscheck::node_verdict_name(static_cast<crosscheck::NodeVerdict>(v));
+          first = false;
+        }
+        o << ".</p>\n";
+      }
+    }
+    o << "</details>\n";
+  }
+  return o.str();
+}
+
 std::string Book::runtimes_html(const std::string& from, const Operator& op) const {
   std::ostringstream o;
   for (const auto& c : crosses_) {
@@ -873,8 +974,15 @@ std::string Book::runtimes_html(const std::string& from, const Operator& op) con
       o << "<table><tr><th>runtime</th>";
       for (int k = 0; k < crosscheck::outcome_count; ++k)
         o << "<th class=\"n\">" << crosscheck::outcome_name(static_cast<crosscheck::Outcome>(k)) << "</th>";
-      o << "<th class=\"n\">largest ULP distance when agreeing</th><th class=\"n\">largest relative error</th></tr>\n";
+      o << "<th class=\"n\">largest ULP distance when agreeing</th><th class=\"n\">largest relative error</th>";
       auto p = c.precision.find(op.qualified);
+      // [spec:XC11] the operator's operations judged against its accuracy bound in the localised cases; only
+      // reports of runs with --localise have them, and only where such an operation was judged.
+      bool bounded = false;
+      if (p != c.precision.end())
+        for (const auto& [rt, prec] : p->items()) bounded = bounded || prec.contains("bound_units");
+      if (bounded) o << "<th class=\"n\">largest error in bound units (operations judged)</th>";
+      o << "</tr>\n";
       for (const auto& rt : c.runtimes) {
         const json counts = m->value(rt, json::object());
         o << "<tr><td>" << html_escape(rt) << "</td>";
@@ -885,7 +993,14 @@ std::string Book::runtimes_html(const std::string& from, const Operator& op) con
         }
         const json prec = p == c.precision.end() ? json::object() : p->value(rt, json::object());
         o << "<td class=\"n\">" << number(prec.value("max_ulp", json())) << "</td><td class=\"n\">"
-          << number(prec.value("max_rel", json())) << "</td></tr>\n";
+          << number(prec.value("max_rel", json())) << "</td>";
+        if (bounded) {
+          o << "<td class=\"n\">";
+          if (prec.contains("bound_units"))
+            o << number(prec.at("bound_units")) << " (" << number(prec.value("bounded_nodes", json())) << ")";
+          o << "</td>";
+        }
+        o << "</tr>\n";
       }
       o << "</table>\n";
     }
@@ -1219,6 +1334,7 @@ void Book::write_reports() {
       o << "</tr>\n";
     }
     o << "</table>\n";
+    if (!c.localised.empty()) o << localised_html(from, c);
     page(from, "Cross-check " + c.name(), o.str());
   }
 }

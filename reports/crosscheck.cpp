@@ -1,8 +1,12 @@
 // The cross-check's reports (reports/crosscheck.hpp).
 #include "reports/crosscheck.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <iostream>
+#include <limits>
 #include <sstream>
+#include <tuple>
 
 #include "reports/json.hpp"
 #include "runtime/error.hpp"
@@ -55,6 +59,66 @@ std::string runtime_names(const Options& o) {
   return names;
 }
 
+// A measured number in the Markdown report and on standard output: three significant digits, "inf", "nan".
+std::string short_number(double x) {
+  std::ostringstream t;
+  t.precision(3);
+  t << x;
+  return t.str();
+}
+
+// The localisation's mode as the reports name it; the options keep it as a number (Options::localise_mode).
+LocaliseMode mode_of(int n) { return n == 1 ? LocaliseMode::cumulative : LocaliseMode::isolated; }
+
+// [spec:XC11] a judged operation as the JSON report writes it. A number that is not finite is written as
+// json_number writes it ("inf", "nan"); "bound_units" is null for an operation without a bound (AC7).
+Json node_json(const NodeJudgement& n) {
+  Json x = {{"index", n.index},
+            {"name", n.name},
+            {"op_type", n.op_type},
+            {"clause", n.clause},
+            {"verdict", node_verdict_name(n.verdict)},
+            {"max_ulp", json_number(n.max_ulp)},
+            {"bound_units", n.bound_units ? json_number(*n.bound_units) : Json()}};
+  if (n.reference_in_t) x["reference_in_t"] = true;
+  x["detail"] = n.detail;
+  return x;
+}
+
+// [spec:XC10] [spec:XC11] a case's localisation as the JSON report writes it: the mode, the first departing node
+// (null when none departs), every operation in the model's order, the values the runtime did not give, and
+// where the first departing node was saved.
+Json localisation_json(const Case& c) {
+  const Localisation& l = *c.localisation;
+  Json x = {{"mode", mode_name(l.mode)}};
+  if (l.first_departing && *l.first_departing < l.nodes.size()) {
+    const NodeJudgement& n = l.nodes[*l.first_departing];
+    x["first_departing_node"] = {{"index", n.index}, {"name", n.name}, {"op_type", n.op_type}};
+  } else {
+    x["first_departing_node"] = nullptr;
+  }
+  Json nodes = Json::array();
+  for (const auto& n : l.nodes) nodes.push_back(node_json(n));
+  x["nodes"] = std::move(nodes);
+  x["missing"] = l.missing;
+  if (!c.localised_reproducer.empty()) x["reproducer"] = c.localised_reproducer;
+  return x;
+}
+
+// How the verdicts of the nodes at `positions` count, as "170 in-bound, 10 not-comparable" (verdicts in
+// their declared order, those of no node left out).
+std::string verdict_counts(const Localisation& l, const std::vector<size_t>& positions) {
+  std::map<int, size_t> counts;
+  for (size_t i : positions) counts[static_cast<int>(l.nodes[i].verdict)]++;
+  std::string text;
+  for (const auto& [v, n] : counts)
+    text += (text.empty() ? "" : ", ") + std::to_string(n) + " " + node_verdict_name(static_cast<NodeVerdict>(v));
+  return text;
+}
+
+// How many operations of a localised case the Markdown report lists, the worst first; it only counts the others.
+constexpr size_t listed_nodes = 20;
+
 void print_summary(const Results& res, const Summary& s) {
   const Options& o = res.options;
   const size_t R = o.runtimes.size(), T = o.targets.size();
@@ -105,10 +169,19 @@ std::string crosscheck_json(const Results& res, const Summary& s) {
   for (size_t i = 0; i < res.tests.target_of.size(); ++i)
     tests.push_back({res.tests.positions[i], res.tests.target_of[i]});
   for (const auto& n : res.notes) notes.push_back({n.test, n.text});
-  j["crosscheck"] = {{"targets", targets},       {"runtimes", runtimes}, {"random", o.random_sets},
-                     {"seed", o.seed},           {"filter", o.filter},   {"optimize", o.optimize},
-                     {"transform", o.transform}, {"reduce", o.reduce},   {"shard", o.shard.text()},
-                     {"found", res.tests.found}, {"tests", tests},       {"notes", notes}};
+  Json run = {{"targets", targets}, {"runtimes", runtimes},   {"random", o.random_sets},  {"seed", o.seed},
+              {"filter", o.filter}, {"optimize", o.optimize}, {"transform", o.transform}, {"reduce", o.reduce}};
+  // The localisation's mode and the runtime's graph optimisation in it, only in the report of a run that
+  // localised (XC10), so that other reports keep their form.
+  if (o.localise) {
+    run["localise"] = mode_name(mode_of(o.localise_mode));
+    run["localise_optimize"] = o.localise_optimize;
+  }
+  run["shard"] = o.shard.text();
+  run["found"] = res.tests.found;
+  run["tests"] = std::move(tests);
+  run["notes"] = std::move(notes);
+  j["crosscheck"] = std::move(run);
   Json& per_runtime = j["runtimes"] = Json::array();
   for (size_t r = 0; r < R; ++r) {
     Json x = {{"runtime", o.runtimes[r].name},
@@ -142,7 +215,13 @@ std::string crosscheck_json(const Results& res, const Summary& s) {
   };
   j["matrix"] = by_operator(s.by_op, counts_json);
   j["precision"] = by_operator(s.precision, [](const Precision& p) {
-    return Json{{"agree", p.cases}, {"max_ulp", json_number(p.ulp)}, {"max_rel", json_number(p.rel)}};
+    Json x = {{"agree", p.cases}, {"max_ulp", json_number(p.ulp)}, {"max_rel", json_number(p.rel)}};
+    // [spec:XC11] the operations judged against a bound in the localised cases, and their largest error.
+    if (p.bounded_nodes > 0) {
+      x["bounded_nodes"] = p.bounded_nodes;
+      x["bound_units"] = json_number(p.bound_units);
+    }
+    return x;
   });
   Json& cases = j["cases"] = Json::array();
   for (const auto& c : res.cases) {
@@ -165,6 +244,8 @@ std::string crosscheck_json(const Results& res, const Summary& s) {
     x["runtime"] = o.runtimes[c.runtime].name;
     x["position"] = c.test;
     x["target"] = c.target;
+    // Last, since it may be long (an object per operation of the model).
+    if (c.localisation) x["localisation"] = localisation_json(c);
     cases.push_back(std::move(x));
   }
   Json& findings = j["findings"] = Json::array();
@@ -228,22 +309,38 @@ std::string crosscheck_markdown(const Results& res, const Summary& s) {
       m << " " << per[r][0] << " / " << per[r][1] << " / " << per[r][3] << " / " << per[r][2] << " |";
     m << "\n";
   }
+  // [spec:XC11] a run that localised its cases adds, per runtime, the largest error in bound units of the
+  // operator's operations judged against a bound, over all its localised cases, whatever their outcome.
+  bool localised = false;
+  for (const auto& c : res.cases) localised = localised || c.localisation.has_value();
   m << "\n## Precision of the agreeing cases\n\nThe largest distance in ULP and the largest relative error among "
        "the cases that agree (within the tolerance of K1), per operator, for the operators where some runtime is "
-       "not bit-identical to onnxsem.\n\n| operator |";
-  for (const auto& rt : o.runtimes) m << " " << rt.name << " (agree, max ULP, max rel) |";
+       "not bit-identical to onnxsem.";
+  if (localised)
+    m << " Beside them, the largest error in units of the operator's accuracy bound (AC2-AC6) among its operations "
+         "in the localised cases (XC11), whatever their outcome, with the number of those operations; \"-\" where "
+         "there is none.";
+  m << "\n\n| operator |";
+  for (const auto& rt : o.runtimes) {
+    m << " " << rt.name << " (agree, max ULP, max rel) |";
+    if (localised) m << " " << rt.name << " (max bound units, nodes) |";
+  }
   m << "\n";
-  rule(R + 1);
+  rule(R * (localised ? 2 : 1) + 1);
   for (const auto& [op, per] : s.precision) {
-    bool inexact = false;
-    for (const auto& p : per) inexact = inexact || p.ulp > 0 || p.rel > 0;
-    if (!inexact) continue;
+    bool shown = false;
+    for (const auto& p : per) shown = shown || p.ulp > 0 || p.rel > 0 || p.bounded_nodes > 0;
+    if (!shown) continue;
     m << "| " << op << " |";
     for (const auto& p : per) {
       std::ostringstream t;
       t.precision(3);
       t << p.cases << ", " << p.ulp << ", " << p.rel;
       m << " " << (p.cases ? t.str() : std::string("-")) << " |";
+      if (localised)
+        m << " "
+          << (p.bounded_nodes ? short_number(p.bound_units) + ", " + std::to_string(p.bounded_nodes) : std::string("-"))
+          << " |";
     }
     m << "\n";
   }
@@ -263,6 +360,50 @@ std::string crosscheck_markdown(const Results& res, const Summary& s) {
     if (c.v.outcome != Outcome::agree)
       m << "| " << c.key << " | " << c.set << " | " << o.runtimes[c.runtime].name << " | " << outcome_name(c.v.outcome)
         << " | " << cell(case_line(c.v)) << " |\n";
+  if (localised) {
+    m << "\n## Localised cases\n\nEach case judged node by node (XC10, XC11): every operation evaluated by onnxsem "
+         "alone, on the runtime's values of its inputs (isolated) or on onnxsem's (cumulative), and the runtime's "
+         "values of its outputs judged against the bound of its accuracy clause, or against the tolerance when it "
+         "has none. The worst "
+      << listed_nodes
+      << " operations of each case are listed, those that depart first; the largest error is in ULP of the "
+         "reference and in units of the bound.\n";
+    for (const auto& c : res.cases) {
+      if (!c.localisation) continue;
+      const Localisation& l = *c.localisation;
+      m << "\n### " << c.key << " [" << c.set << "], " << o.runtimes[c.runtime].name << " (" << mode_name(l.mode)
+        << ")\n\n";
+      if (l.first_departing && *l.first_departing < l.nodes.size()) {
+        const NodeJudgement& n = l.nodes[*l.first_departing];
+        m << "First departing node: `" << n.name << "` (" << n.op_type << ", " << node_verdict_name(n.verdict) << ").";
+      } else {
+        m << "No node departs.";
+      }
+      if (!c.localised_reproducer.empty()) m << " Saved as " << c.localised_reproducer << ".";
+      m << "\n";
+      if (!l.missing.empty()) {
+        m << "\nValues the runtime did not give (" << l.missing.size() << "):";
+        for (size_t i = 0; i < l.missing.size() && i < listed_nodes; ++i)
+          m << (i ? ", `" : " `") << l.missing[i] << "`";
+        m << (l.missing.size() > listed_nodes ? ", ..." : "") << ".\n";
+      }
+      if (l.nodes.empty()) continue;
+      m << "\n| node | operator | clause | verdict | largest ULP | bound units | detail |\n";
+      rule(7);
+      const std::vector<size_t> order = worst_nodes_first(l);
+      for (size_t k = 0; k < order.size() && k < listed_nodes; ++k) {
+        const NodeJudgement& n = l.nodes[order[k]];
+        const bool comparable = n.verdict != NodeVerdict::not_comparable;
+        m << "| " << cell(n.name) << " | " << n.op_type << " | " << n.clause << " | " << node_verdict_name(n.verdict)
+          << " | " << (comparable ? short_number(n.max_ulp) : "-") << " | "
+          << (comparable && n.bound_units ? short_number(*n.bound_units) : "-") << " | "
+          << cell(n.reference_in_t ? "reference in T" + (n.detail.empty() ? "" : "; " + n.detail) : n.detail) << " |\n";
+      }
+      if (order.size() > listed_nodes)
+        m << "\nAnd " << order.size() - listed_nodes
+          << " more: " << verdict_counts(l, std::vector<size_t>(order.begin() + listed_nodes, order.end())) << ".\n";
+    }
+  }
   return m.str();
 }
 
@@ -294,13 +435,76 @@ Verdict verdict_of(const nlohmann::json& c) {
   return v;
 }
 
+LocaliseMode mode_named(const std::string& name) {
+  for (auto m : {LocaliseMode::isolated, LocaliseMode::cumulative})
+    if (name == mode_name(m)) return m;
+  throw std::runtime_error("unknown localisation mode '" + name + "'");
+}
+
+NodeVerdict node_verdict_of(const std::string& name) {
+  for (auto v : {NodeVerdict::in_bound, NodeVerdict::out_of_bound, NodeVerdict::in_tolerance,
+                 NodeVerdict::out_of_tolerance, NodeVerdict::not_comparable})
+    if (name == node_verdict_name(v)) return v;
+  throw std::runtime_error("unknown node verdict '" + name + "'");
+}
+
 }  // namespace
+
+std::vector<size_t> worst_nodes_first(const Localisation& l) {
+  // A key per operation, smaller for a worse one; a NaN error counts as the largest, so that the order is
+  // strict and weak.
+  auto largest = [](double x) { return std::isnan(x) ? std::numeric_limits<double>::infinity() : x; };
+  auto key = [&](const NodeJudgement& n) {
+    const int group = departs(n.verdict) ? 0 : n.verdict == NodeVerdict::not_comparable ? 2 : 1;
+    return std::make_tuple(group, n.bound_units ? -largest(*n.bound_units) : 1.0, -largest(n.max_ulp));
+  };
+  std::vector<size_t> order(l.nodes.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return key(l.nodes[a]) < key(l.nodes[b]); });
+  return order;
+}
+
+Localisation read_localisation(const nlohmann::json& x) {
+  Localisation l;
+  l.mode = mode_named(x.at("mode").get<std::string>());
+  for (const auto& y : x.at("nodes")) {
+    NodeJudgement n;
+    n.index = y.at("index").get<size_t>();
+    n.name = y.at("name").get<std::string>();
+    n.op_type = y.at("op_type").get<std::string>();
+    n.clause = y.at("clause").get<std::string>();
+    n.verdict = node_verdict_of(y.at("verdict").get<std::string>());
+    n.max_ulp = number_of(y.at("max_ulp"));
+    if (!y.at("bound_units").is_null()) n.bound_units = number_of(y.at("bound_units"));
+    n.reference_in_t = y.value("reference_in_t", false);
+    n.detail = y.at("detail").get<std::string>();
+    l.nodes.push_back(std::move(n));
+  }
+  // The first departing node by its position in the graph, which names one operation (its name may not).
+  if (const auto& first = x.at("first_departing_node"); !first.is_null()) {
+    const auto index = first.at("index").get<size_t>();
+    for (size_t i = 0; i < l.nodes.size() && !l.first_departing; ++i)
+      if (l.nodes[i].index == index) l.first_departing = i;
+    if (!l.first_departing) throw std::runtime_error("the first departing node is not among the nodes");
+  }
+  l.missing = x.at("missing").get<std::vector<std::string>>();
+  return l;
+}
 
 void print_case(const Case& c) {
   if (c.v.outcome != Outcome::agree)
     std::cout << outcome_name(c.v.outcome) << ": " << c.key << " [" << c.set << "]: " << case_line(c.v) << "\n";
   if (c.t && c.t->outcome == Outcome::differ)
     std::cout << "transform-differ: " << c.key << " [" << c.set << "]: " << case_line(*c.t) << "\n";
+  // [spec:XC11] the first departing node of a localised case, whatever the case's outcome: an operation may be
+  // out of its bound in a case whose outputs are within the tolerance.
+  if (c.localisation && c.localisation->first_departing &&
+      *c.localisation->first_departing < c.localisation->nodes.size()) {
+    const NodeJudgement& n = c.localisation->nodes[*c.localisation->first_departing];
+    std::cout << "first departing node: " << c.key << " [" << c.set << "]: " << n.name << " (" << n.op_type << ", "
+              << n.clause << ", " << node_verdict_name(n.verdict) << "): " << n.detail
+              << (c.localised_reproducer.empty() ? "" : " (" + c.localised_reproducer + ")") << "\n";
+  }
 }
 
 void write_crosscheck_reports(const Results& res) {
@@ -336,6 +540,11 @@ Results read_crosscheck_report(const std::string& path) {
     o.optimize = x.at("optimize").get<std::string>();
     o.transform = x.at("transform").get<bool>();
     o.reduce = x.at("reduce").get<bool>();
+    if (x.contains("localise")) {
+      o.localise = true;
+      o.localise_mode = mode_named(x.at("localise").get<std::string>()) == LocaliseMode::cumulative ? 1 : 0;
+      o.localise_optimize = x.at("localise_optimize").get<std::string>();
+    }
     o.shard = conformance::parse_shard(x.at("shard").get<std::string>(), "the report's shard");
     r.tests.found = x.at("found").get<size_t>();
     for (const auto& t : x.at("tests")) {
@@ -360,6 +569,10 @@ Results read_crosscheck_report(const std::string& path) {
         k.reduced_ops = c.at("reduced_operators").get<std::string>();
         k.reduced_detail = c.at("reduced_detail").get<std::string>();
         k.reproducer = c.at("reproducer").get<std::string>();
+      }
+      if (c.contains("localisation")) {
+        k.localisation = read_localisation(c.at("localisation"));
+        k.localised_reproducer = c.at("localisation").value("reproducer", std::string());
       }
       r.cases.push_back(std::move(k));
     }

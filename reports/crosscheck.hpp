@@ -1,17 +1,31 @@
-// The cross-check's reports (docs/crosscheck.md; spec/conformance.md, XC7, K16): the cases that do not agree
-// as they come, then the summary on standard output, and the JSON and Markdown reports, written from the
+// The cross-check's reports (docs/crosscheck.md; spec/conformance.md, XC7, XC11, K16): the cases that do not
+// agree as they come, then the summary on standard output, and the JSON and Markdown reports, written from the
 // results crosscheck/ computed; the JSON report read back, for merging the reports of shards.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "crosscheck/results.hpp"
 #include "values/operator.hpp"
 
 namespace onnxsem::reports {
 
-// Prints a case that does not agree (or whose transform differs) on standard output.
+// [spec:XC11] the positions of a localisation's operations, worst first, as the reports list them: those that
+// depart, then those within their bound or tolerance, then those not comparable; within each, the largest
+// error in bound units first (an operation without a bound after those with one), then the largest in ulp;
+// the model's order among equals.
+[[nodiscard]] std::vector<size_t> worst_nodes_first(const crosscheck::Localisation& l);
+
+// A case's localisation as the JSON report writes it (its "localisation" member), read back; a
+// std::exception naming what is wrong when it is malformed. Its "reproducer" is Case::localised_reproducer.
+[[nodiscard]] crosscheck::Localisation read_localisation(const nlohmann::json& x);
+
+// Prints a case that does not agree (or whose transform differs), and the first departing node of a localised
+// case, on standard output.
 void print_case(const crosscheck::Case& c);
 
 // Prints the summary and writes the JSON and Markdown reports the results' options name.

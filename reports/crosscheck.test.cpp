@@ -1,11 +1,12 @@
 // Whole cross-check runs against small shell adapters (spec/conformance.md, XC5-XC9, K13-K16; no runtime
 // needed), checked through the reports they write: crosscheck/ runs and computes, reports/ writes the JSON and
-// Markdown these tests read.
+// Markdown these tests read. The reports of a localised case (XC11) are checked on results made by hand.
 #include <doctest/doctest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -526,5 +527,158 @@ TEST_CASE("[K15][K16] a cross-check run in shards merges into the unsharded run'
   Results other = parts[1];
   other.options.seed = 99;
   refused({parts[0], other, parts[2]}, "random input sets or seeds differ");
+  fs::remove_all(dir);
+}
+
+namespace {
+// A judged operation of a hand-made localisation (XC11).
+NodeJudgement judged(size_t index, const std::string& name, const std::string& op_type, const std::string& clause,
+                     NodeVerdict verdict, double ulp, std::optional<double> units, const std::string& detail = "") {
+  NodeJudgement n;
+  n.index = index;
+  n.name = name;
+  n.op_type = op_type;
+  n.clause = clause;
+  n.verdict = verdict;
+  n.max_ulp = ulp;
+  n.bound_units = units;
+  n.detail = detail;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("[XC11] a localised case in the reports: the first departing node, the nodes worst first, bound units") {
+  const fs::path dir = fs::temp_directory_path() / ("onnxsem-xc11-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const double inf = std::numeric_limits<double>::infinity();
+  Results res;
+  Options& o = res.options;
+  o.targets = {"m.onnx"};
+  o.runtimes = {{"rt", {}}};
+  o.localise = true;
+  o.localise_mode = 1;
+  o.json_file = (dir / "r.json").string();
+  o.markdown_file = (dir / "r.md").string();
+  res.tests = TestList{1, {0}, {0}};
+  // Six operations in the model's order: the Add is the first to depart, the Neg departs worse (any error is
+  // infinitely many units of an exact operator's bound), the Softmax has no bound (AC7), the Dropout cannot be
+  // evaluated alone, the LabelEncoder is of another domain.
+  Localisation l;
+  l.mode = LocaliseMode::cumulative;
+  l.nodes = {judged(0, "mm", "MatMul", "AC4", NodeVerdict::in_bound, 3, 0.25),
+             judged(1, "add", "Add", "AC3", NodeVerdict::out_of_bound, 8, 4, "element 2: 1.5 against 1.25"),
+             judged(2, "neg", "Neg", "AC2", NodeVerdict::out_of_bound, inf, inf, "element 0: nan against 1"),
+             judged(3, "sm", "Softmax", "AC7", NodeVerdict::in_tolerance, 5, std::nullopt),
+             judged(4, "le", "ai.onnx.ml.LabelEncoder", "AC2", NodeVerdict::in_bound, 0, 0),
+             judged(5, "#5", "Dropout", "AC7", NodeVerdict::not_comparable, 0, std::nullopt, "a random operator")};
+  l.nodes[0].reference_in_t = true;
+  l.first_departing = 1;
+  l.missing = {"t"};
+  Case c;
+  c.key = "m.onnx";
+  c.set = "random_0";
+  c.ops = "Add Dropout MatMul Neg Softmax ai.onnx.ml::LabelEncoder";
+  c.v.outcome = Outcome::differ;
+  c.v.detail = "output 0 differs";
+  c.localisation = l;
+  c.localised_reproducer = "keep/localised/m.onnx-rt";
+  res.cases.push_back(c);
+  // A second case of 25 Relus, all within their bound: 20 listed, the others counted.
+  Localisation many;
+  for (size_t i = 0; i < 25; ++i)
+    many.nodes.push_back(judged(i, "r" + std::to_string(i), "Relu", "AC2", NodeVerdict::in_bound, 0, 0));
+  Case d = c;
+  d.set = "random_1";
+  d.ops = "Relu";
+  d.v = Verdict{};
+  d.localisation = many;
+  d.localised_reproducer.clear();
+  res.cases.push_back(d);
+
+  // summarise: the bounded operations of every localised case, whatever its outcome; none for AC7 or a node
+  // not comparable; an operator with bounded nodes and no agreeing case.
+  const Summary s = summarise(res);
+  REQUIRE(s.precision.count("Add"));
+  CHECK(s.precision.at("Add")[0].cases == 0);
+  CHECK(s.precision.at("Add")[0].bounded_nodes == 1);
+  CHECK(s.precision.at("Add")[0].bound_units == 4);
+  CHECK(s.precision.at("Neg")[0].bound_units == inf);
+  CHECK(s.precision.at("MatMul")[0].bound_units == 0.25);
+  CHECK(s.precision.at("ai.onnx.ml::LabelEncoder")[0].bounded_nodes == 1);
+  CHECK(s.precision.at("Relu")[0].cases == 1);
+  CHECK(s.precision.at("Relu")[0].bounded_nodes == 25);
+  CHECK(s.precision.at("Relu")[0].bound_units == 0);
+  CHECK(s.precision.count("Softmax") == 0);
+  CHECK(s.precision.count("Dropout") == 0);
+
+  reports::write_crosscheck_reports(res);
+  const std::string j = slurp(dir / "r.json");
+  INFO(j);
+  CHECK(j.find("\"localise\": \"cumulative\", \"localise_optimize\": \"disabled\"") != std::string::npos);
+  CHECK(j.find("\"localisation\": {\"mode\": \"cumulative\", \"first_departing_node\": {\"index\": 1, \"name\": "
+               "\"add\", \"op_type\": \"Add\"}, \"nodes\": [{\"index\": 0, \"name\": \"mm\", \"op_type\": \"MatMul\", "
+               "\"clause\": \"AC4\", \"verdict\": \"in-bound\", \"max_ulp\": 3, \"bound_units\": 0.25, "
+               "\"reference_in_t\": true, \"detail\": \"\"}, {\"index\": 1, \"name\": \"add\",") != std::string::npos);
+  CHECK(j.find("\"verdict\": \"out-of-bound\", \"max_ulp\": \"inf\", \"bound_units\": \"inf\"") != std::string::npos);
+  CHECK(j.find("\"verdict\": \"in-tolerance\", \"max_ulp\": 5, \"bound_units\": null") != std::string::npos);
+  CHECK(j.find("\"verdict\": \"not-comparable\", \"max_ulp\": 0, \"bound_units\": null, \"detail\": \"a random "
+               "operator\"}], \"missing\": [\"t\"], \"reproducer\": \"keep/localised/m.onnx-rt\"}") !=
+        std::string::npos);
+  CHECK(j.find("\"first_departing_node\": null") != std::string::npos);  // the Relus
+  CHECK(j.find("\"Add\": {\"rt\": {\"agree\": 0, \"max_ulp\": 0, \"max_rel\": 0, \"bounded_nodes\": 1, "
+               "\"bound_units\": 4}}") != std::string::npos);
+
+  const std::string m = slurp(dir / "r.md");
+  INFO(m);
+  CHECK(m.find("### m.onnx [random_0], rt (cumulative)\n\nFirst departing node: `add` (Add, out-of-bound). Saved as "
+               "keep/localised/m.onnx-rt.\n") != std::string::npos);
+  CHECK(m.find("Values the runtime did not give (1): `t`.") != std::string::npos);
+  // Worst first: the departing nodes by bound units, then the others, the one without a bound after those with
+  // one, the one not comparable last.
+  const std::vector<std::string> rows = {"| neg | Neg | AC2 | out-of-bound | inf | inf | element 0: nan against 1 |",
+                                         "| add | Add | AC3 | out-of-bound | 8 | 4 | element 2: 1.5 against 1.25 |",
+                                         "| mm | MatMul | AC4 | in-bound | 3 | 0.25 | reference in T |",
+                                         "| le | ai.onnx.ml.LabelEncoder | AC2 | in-bound | 0 | 0 |  |",
+                                         "| sm | Softmax | AC7 | in-tolerance | 5 | - |  |",
+                                         "| #5 | Dropout | AC7 | not-comparable | - | - | a random operator |"};
+  size_t at = 0;
+  for (const auto& row : rows) {
+    const size_t next = m.find(row);
+    CHECK_MESSAGE(next != std::string::npos, row);
+    CHECK_MESSAGE(next > at, row);
+    at = next;
+  }
+  CHECK(m.find("### m.onnx [random_1], rt (isolated)\n\nNo node departs.\n") != std::string::npos);
+  CHECK(m.find("| r19 | Relu |") != std::string::npos);
+  CHECK(m.find("| r20 | Relu |") == std::string::npos);
+  CHECK(m.find("\nAnd 5 more: 5 in-bound.\n") != std::string::npos);
+  // The precision table: a column of bound units per runtime, "-" for no agreeing case.
+  CHECK(m.find("| operator | rt (agree, max ULP, max rel) | rt (max bound units, nodes) |") != std::string::npos);
+  CHECK(m.find("| Add | - | 4, 1 |") != std::string::npos);
+  CHECK(m.find("| Neg | - | inf, 1 |") != std::string::npos);
+  CHECK(m.find("| Relu | 1, 0, 0 | 0, 25 |") != std::string::npos);
+
+  // Read back (K16): the localisations as they were, and the same reports written again.
+  const Results back = read_crosscheck_report(o.json_file);
+  CHECK(back.options.localise);
+  CHECK(back.options.localise_mode == 1);
+  REQUIRE(back.cases.size() == 2);
+  REQUIRE(back.cases[0].localisation);
+  const Localisation& b = *back.cases[0].localisation;
+  CHECK(b.mode == LocaliseMode::cumulative);
+  CHECK(b.first_departing == std::optional<size_t>(1));
+  CHECK(b.missing == std::vector<std::string>{"t"});
+  REQUIRE(b.nodes.size() == 6);
+  CHECK(b.nodes[0].reference_in_t);
+  CHECK(b.nodes[2].verdict == NodeVerdict::out_of_bound);
+  CHECK(b.nodes[2].bound_units == std::optional<double>(inf));
+  CHECK_FALSE(b.nodes[3].bound_units);
+  CHECK(b.nodes[5].detail == "a random operator");
+  CHECK(back.cases[0].localised_reproducer == "keep/localised/m.onnx-rt");
+  CHECK(back.cases[1].localisation->nodes.size() == 25);
+  merge_crosscheck_reports({back}, (dir / "again.json").string(), (dir / "again.md").string());
+  CHECK(slurp(dir / "again.json") == j);
+  CHECK(slurp(dir / "again.md") == m);
   fs::remove_all(dir);
 }

@@ -3,9 +3,9 @@
 // One pool of worker threads serves every evaluation of the process (a sweep evaluates on several threads
 // at once, each evaluation with its own context and count). A call of parallel_for posts a job: the pieces
 // are claimed one at a time, by the calling thread and by up to threads - 1 workers (the threads of the
-// context the call names), each recording clauses for the caller's recording while it runs a piece. The caller leaves only once the job
-// is off the queue and no worker is still in one of its pieces, so the job (on the caller's stack) outlives
-// every use of it.
+// context the call names), each recording clauses for the caller's recording while it runs a piece. The
+// caller leaves only once the job is off the queue and no worker is still in one of its pieces, so the job
+// (on the caller's stack) outlives every use of it.
 //
 // Each thread of a job first claims the pieces of its own share, a run of consecutive pieces (the caller
 // the first, the first worker to join the second, ...), then those left in the others' shares. Kernels cut

@@ -151,12 +151,12 @@ namespace {
 // The value of a Constant operation, when its attribute gives it directly.
 std::optional<Value> constant_node_value(const Node& n) {
   // Typing evaluates nothing: the attribute's values are in memory already, under the default limits.
-  const EvalContext cx;
   if (!normalise_domain(n.domain).empty() || n.op_type != "Constant" || n.outputs.size() != 1) return std::nullopt;
   if (n.attributes.size() != 1) return std::nullopt;
   const Attribute& a = n.attributes[0];
   if (!a.ref_attr_name.empty()) return std::nullopt;
   if (a.name == "value" && a.type == AttrType::t && a.t.dtype() != DType::undefined) return Value(a.t);
+  const EvalContext cx;
   if (a.name == "value_int" && a.type == AttrType::i) return Value(Tensor::scalar<int64_t>(cx, a.i));
   if (a.name == "value_ints" && a.type == AttrType::ints)
     return Value(Tensor::from_vector<int64_t>(cx, {static_cast<int64_t>(a.ints.size())}, a.ints));
