@@ -61,7 +61,8 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
             const std::string& build_dir) {
   std::set<std::string> valued = {"runtime", "adapter",  "random",   "seed",        "filter",
                                   "json",    "markdown", "optimize", "timeout",     "max-tensor-bytes",
-                                  "keep",    "jobs",     "generate", "reduce-runs", "localise-mode"};
+                                  "keep",    "jobs",     "generate", "reduce-runs", "localise-mode",
+                                  "inputs"};
   valued.insert(cli::campaign_options.begin(), cli::campaign_options.end());
   const cli::Args a = cli::parse_args(argv, valued, {"transform", "one-shot", "reduce", "targeted", "localise"});
   Options o;
@@ -95,6 +96,7 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
   if (auto v = a.get("json")) cli::require_writable(o.json_file = *v);
   if (auto v = a.get("markdown")) cli::require_writable(o.markdown_file = *v);
   if (auto v = a.get("keep")) o.keep_dir = *v;
+  if (auto v = a.get("inputs")) o.inputs_dir = *v;  // compare's input set for a model file
   if (auto v = a.get("optimize")) o.optimize = *v;
   if (o.optimize != "all" && o.optimize != "disabled") usage_error("U2", "--optimize takes all or disabled");
   // [spec:XC10] localisation asks for every value with the runtime's graph optimisation off, unless
@@ -150,8 +152,8 @@ int command(const std::vector<std::string>& argv, const OperatorTable& ops, cons
 int compare_command(const std::vector<std::string>& argv, const OperatorTable& ops, const std::string& source_dir,
                     const std::string& build_dir) {
   // `onnxsem compare MODEL --runtime NAME [--inputs DIR] ...`: one model, one input set, localised (XC10): the
-  // cross-check of that model alone with --localise, its input set given as a folder of input_K.pb files
-  // (a random set, XC4, without one).
+  // cross-check of that model alone with --localise, its input set read from a folder of input_K.pb files
+  // (a random set, XC4, without one). The model is read where it is, with its external data (F7).
   const cli::Args a = cli::parse_args(argv,
                                       {"runtime", "adapter", "inputs", "mode", "seed", "json", "markdown", "optimize",
                                        "timeout", "max-tensor-bytes", "keep"},
@@ -165,37 +167,12 @@ int compare_command(const std::vector<std::string>& argv, const OperatorTable& o
     if (auto v = a.get(name)) args.insert(args.end(), {std::string("--") + name, *v});
   if (auto v = a.get("mode")) args.insert(args.end(), {"--localise-mode", *v});
   if (a.has("one-shot")) args.push_back("--one-shot");
-  const auto inputs = a.get("inputs");
-  if (!inputs) {
-    args.push_back(model.string());
-    return command(args, ops, source_dir, build_dir);
+  if (auto v = a.get("inputs")) {
+    if (!fs::is_directory(*v)) usage_error("F1", "'" + *v + "' is not a folder of input_K.pb files");
+    args.insert(args.end(), {"--inputs", *v});
   }
-  // A test folder of one test: the model (linked, with its external data files, F7) and the input set.
-  if (!fs::is_directory(*inputs)) usage_error("F1", "'" + *inputs + "' is not a folder of input_K.pb files");
-  char tmpl[] = "/tmp/onnxsem-compare-XXXXXX";
-  if (!mkdtemp(tmpl)) usage_error("F1", "cannot create a temporary folder");
-  const fs::path test = fs::path(tmpl) / model.stem();
-  auto place = [](const fs::path& from, const fs::path& to) {
-    fs::create_directories(to.parent_path());
-    std::error_code ec;
-    fs::create_hard_link(from, to, ec);  // a hard link is not a symbolic link (F8) and costs no copy
-    if (ec) fs::copy_file(from, to);
-  };
-  int code = 1;
-  try {
-    place(model, test / "model.onnx");
-    for (const auto& loc : external_data_files(model.string())) place(model.parent_path() / loc, test / loc);
-    for (const auto& e : fs::directory_iterator(*inputs))
-      if (e.path().filename().string().rfind("input_", 0) == 0)
-        place(e.path(), test / "test_data_set_0" / e.path().filename());
-    args.push_back(tmpl);
-    code = command(args, ops, source_dir, build_dir);
-  } catch (...) {
-    fs::remove_all(tmpl);
-    throw;
-  }
-  fs::remove_all(tmpl);
-  return code;
+  args.push_back(model.string());
+  return command(args, ops, source_dir, build_dir);
 }
 
 }  // namespace onnxsem::crosscheck

@@ -29,7 +29,8 @@ struct Options {
   bool transform = false;
   double timeout_seconds = 60;
   std::string json_file, markdown_file;
-  std::string keep_dir;  // where to keep model and inputs of cases that do not agree
+  std::string keep_dir;    // where to keep model and inputs of cases that do not agree
+  std::string inputs_dir;  // a folder of input_K.pb: the input set of every model file given (onnxsem compare)
   int64_t max_tensor_bytes = int64_t{1} << 30;
   int jobs = 1;                                // tests run in this many worker processes, each with its own adapter
   bool one_shot = false;                       // one adapter process per case even when the adapter has a serve mode

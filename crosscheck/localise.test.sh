@@ -77,4 +77,14 @@ print(' '.join(c['localisation']['first_departing_node']['op_type'] for c in r['
 [ "$firsts" = "Relu Relu" ] && echo "ok   crosscheck --localise: both random sets localised to the second Relu" ||
   { fail "crosscheck --localise: $firsts"; cat "$tmp/cc.log"; }
 
+# compare --inputs: the benchmark's input files of the model (written by `onnxsem bench --data`) as its set.
+"$onnxsem" bench "$model" --repeat 1 --data "$tmp/data" >/dev/null 2>&1
+ONNXSEM_PLANT=A=1.000030517578125 "$onnxsem" compare "$model" --runtime planted --adapter "$adapter" \
+  --inputs "$tmp/data/cv_conv_add_chain" --json "$tmp/in.json" >"$tmp/in.log" 2>&1
+given=$(python3 -c "
+import json; c = json.load(open('$tmp/in.json'))['cases']
+print(len(c), c[0]['set'], c[0]['localisation']['first_departing_node']['op_type'])" 2>&1)
+[ "$given" = "1 inputs Add" ] && echo "ok   compare --inputs: one case on the given set, localised to the Add" ||
+  { fail "compare --inputs: $given"; cat "$tmp/in.log"; }
+
 [ "$failures" -eq 0 ] && echo "localise: all checks passed" || exit 1

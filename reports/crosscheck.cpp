@@ -491,7 +491,7 @@ Localisation read_localisation(const nlohmann::json& x) {
   return l;
 }
 
-void print_case(const Case& c) {
+void print_case(const Case& c, const std::string& runtime) {
   if (c.v.outcome != Outcome::agree)
     std::cout << outcome_name(c.v.outcome) << ": " << c.key << " [" << c.set << "]: " << case_line(c.v) << "\n";
   if (c.t && c.t->outcome == Outcome::differ)
@@ -501,8 +501,8 @@ void print_case(const Case& c) {
   if (c.localisation && c.localisation->first_departing &&
       *c.localisation->first_departing < c.localisation->nodes.size()) {
     const NodeJudgement& n = c.localisation->nodes[*c.localisation->first_departing];
-    std::cout << "first departing node: " << c.key << " [" << c.set << "]: " << n.name << " (" << n.op_type << ", "
-              << n.clause << ", " << node_verdict_name(n.verdict) << "): " << n.detail
+    std::cout << "first departing node (" << runtime << "): " << c.key << " [" << c.set << "]: " << n.name << " ("
+              << n.op_type << ", " << n.clause << ", " << node_verdict_name(n.verdict) << "): " << n.detail
               << (c.localised_reproducer.empty() ? "" : " (" + c.localised_reproducer + ")") << "\n";
   }
 }
@@ -514,15 +514,15 @@ void write_crosscheck_reports(const Results& res) {
   if (!res.options.markdown_file.empty()) write_text(res.options.markdown_file, crosscheck_markdown(res, s));
 }
 
-Reporter crosscheck_reporter() {
-  return Reporter{[](const Case& c) {
-                    print_case(c);
+Reporter crosscheck_reporter(const Options& o) {
+  return Reporter{[&o](const Case& c) {
+                    print_case(c, c.runtime < o.runtimes.size() ? o.runtimes[c.runtime].name : "");
                     std::cout.flush();
                   },
                   write_crosscheck_reports};
 }
 
-int run_crosscheck(const Options& o, const OperatorTable& ops) { return run(o, ops, crosscheck_reporter()); }
+int run_crosscheck(const Options& o, const OperatorTable& ops) { return run(o, ops, crosscheck_reporter(o)); }
 
 bool is_crosscheck_report(const std::string& path) { return read_json(path, "report").contains("crosscheck"); }
 

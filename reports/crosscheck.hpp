@@ -25,14 +25,14 @@ namespace onnxsem::reports {
 [[nodiscard]] crosscheck::Localisation read_localisation(const nlohmann::json& x);
 
 // Prints a case that does not agree (or whose transform differs), and the first departing node of a localised
-// case, on standard output.
-void print_case(const crosscheck::Case& c);
+// case, on standard output; `runtime` names the case's runtime on the localisation's line.
+void print_case(const crosscheck::Case& c, const std::string& runtime);
 
 // Prints the summary and writes the JSON and Markdown reports the results' options name.
 void write_crosscheck_reports(const crosscheck::Results& results);
 
 // The reporter of the command: each case as it comes, then the summary and reports.
-[[nodiscard]] crosscheck::Reporter crosscheck_reporter();
+[[nodiscard]] crosscheck::Reporter crosscheck_reporter(const crosscheck::Options& o);
 
 // Runs the cross-check (crosscheck::run) with that reporter; returns the exit code.
 int run_crosscheck(const crosscheck::Options& options, const OperatorTable& ops);

@@ -129,6 +129,18 @@ TEST_CASE("[L3] [NN6] a pooling table of taps larger than the allocation limit a
         }) == "L3");
 }
 
+TEST_CASE("[L3] a pooling table kept from an earlier evaluation is held to this evaluation's limit") {
+  // A 40x40 plane under a 20x20 kernel: 21 x 21 windows of 400 taps, a table of 176,400 offsets (1.4 MB).
+  // The first pooling, under the default limit, makes the table and keeps it for the next pooling of the
+  // same geometry; the second, under a 1 MiB limit, must be refused as if the table were made anew.
+  const Tensor x = tf({1, 1, 40, 40}, std::vector<float>(1600, 2.0f));
+  const Node pool = make_node("MaxPool", {attr_is("kernel_shape", {20, 20})});
+  const auto y = run(pool, 12, {Value(x)});
+  CHECK(shape_of(y[0]) == Shape{1, 1, 21, 21});
+  const AllocationLimit limit(int64_t{1} << 20);
+  CHECK(clause_of([&] { run(pool, 12, {Value(x)}); }) == "L3");
+}
+
 TEST_CASE("[NN25] [L3] a global pooling lists no taps: a plane as large as the allocation limit allows is pooled") {
   // The one window of a global pooling is the plane, its taps the elements in order; no table of 8 bytes
   // per element is made, so under a 1 MiB limit a plane of 200,000 binary32 elements (800 KB) is pooled
