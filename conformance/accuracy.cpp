@@ -108,7 +108,8 @@ const std::set<std::string, std::less<>>& sum_operators() {
   static const std::set<std::string, std::less<>> ops{"MatMul",        "Gemm",        "Conv",
                                                       "ConvTranspose", "Einsum",      "ReduceSum",
                                                       "ReduceMean",    "AveragePool", "GlobalAveragePool",
-                                                      "Sum",           "Mean"};
+                                                      "Sum",           "Mean",        "ReduceSumSquare",
+                                                      "ReduceL1"};
   return ops;
 }
 
@@ -128,6 +129,7 @@ BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept
   if (function_operators().count(op_type)) return BoundKind::function;
   if (op_type == "ReduceProd") return BoundKind::product;    // [spec:AC6]
   if (op_type == "Resize") return BoundKind::interpolation;  // [spec:AC6] in its linear modes
+  if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax") return BoundKind::composition;
   // [spec:AC7] no bound stated: the suite's tolerance judges.
   return BoundKind::none;
 }
@@ -137,6 +139,7 @@ bool resize_mode_bounded(std::string_view mode) noexcept { return mode == "linea
 std::vector<std::string> operators_bounded_by(BoundKind k) {
   if (k == BoundKind::product) return {"ReduceProd"};
   if (k == BoundKind::interpolation) return {"Resize"};
+  if (k == BoundKind::composition) return {"LogSoftmax", "ReduceL2", "Softmax"};
   const std::set<std::string, std::less<>>* ops = k == BoundKind::exact               ? &exact_operators()
                                                   : k == BoundKind::correctly_rounded ? &rounded_operators()
                                                   : k == BoundKind::sum_of_products   ? &sum_operators()
@@ -152,7 +155,8 @@ const char* bound_clause(BoundKind k) noexcept {
     case BoundKind::sum_of_products: return "AC4";
     case BoundKind::function: return "AC5";
     case BoundKind::product:
-    case BoundKind::interpolation: return "AC6";
+    case BoundKind::interpolation:
+    case BoundKind::composition: return "AC6";
     case BoundKind::none: break;
   }
   return "AC7";
@@ -167,6 +171,7 @@ std::optional<double> allowed_error(BoundKind k, DType t, int64_t terms) noexcep
     case BoundKind::function:
     case BoundKind::product:
     case BoundKind::interpolation:
+    case BoundKind::composition:
     case BoundKind::none: break;
   }
   return std::nullopt;  // AC5, AC6: absolute and per element; AC7: none
@@ -236,6 +241,49 @@ double interpolation_bound(FloatFormat f, double largest) noexcept {
   // [spec:AC6] TOSA's RESIZE bound: from the input's largest magnitude.
   const double a = std::fabs(largest);
   return std::max(20 * std::ldexp(1.0, -f.fraction_bits) * at_least_normal(f, a), 0.006 * a);
+}
+
+namespace {
+// A(k) of AC6: AC4's allowed error for a sum of k terms, in units.
+double sum_allowed(FloatFormat f, int64_t terms) noexcept {
+  return (f.fraction_bits == 23 ? 6.0 : 2.0) * static_cast<double>(std::max<int64_t>(terms, 1));
+}
+}  // namespace
+
+double root_of_squares_bound(FloatFormat f, double r, int64_t terms) noexcept {
+  // [spec:AC6] the sum's relative error halved by the root, one rounding more, doubled.
+  const double half = std::ldexp(1.0, -1 - f.fraction_bits);
+  return std::max(2 * std::fabs(r) * (sum_allowed(f, terms) * half / 2 + half), std::ldexp(1.0, f.min_exponent));
+}
+
+std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,
+                                   const std::vector<double>& r) {
+  // [spec:AC6] the subtraction of the maximum, the exponentials, their sum and the division (or the logarithm
+  // and the subtraction), to first order, doubled.
+  const size_t k = x.size();
+  std::vector<double> bounds(k, 0.0);
+  if (k == 0 || r.size() != k) return bounds;
+  const double top = *std::max_element(x.begin(), x.end());
+  if (!std::isfinite(top)) return bounds;  // a NaN or infinite input: only the reference itself is met
+  const double eps = std::ldexp(1.0, -f.fraction_bits), half = eps / 2;
+  const double b = f.fraction_bits == 23 ? 3.0 : 1.0;
+  std::vector<double> d(k), a(k), e(k);
+  double sum = 0;
+  for (size_t j = 0; j < k; ++j) {
+    d[j] = x[j] - top;
+    a[j] = (b + 2.5 * std::fabs(d[j])) * eps;
+    sum += e[j] = std::exp(d[j]);
+  }
+  double weighted = 0;  // sum_j s_j a_j: the exponentials' errors as they reach the sum
+  for (size_t j = 0; j < k; ++j) weighted += e[j] / sum * a[j];
+  const double sum_error = weighted + sum_allowed(f, static_cast<int64_t>(k)) * half;
+  for (size_t i = 0; i < k; ++i) {
+    const double first_order = log ? half * std::fabs(d[i]) + sum_error +
+                                         5 * eps * std::max(std::fabs(std::log(sum)), 0.1) + half * std::fabs(r[i])
+                                   : std::fabs(r[i]) * (a[i] + sum_error + half);
+    bounds[i] = std::max(2 * first_order, std::ldexp(1.0, f.min_exponent));
+  }
+  return bounds;
 }
 
 double error_in_bound_units(double v, double r, double allowed) noexcept {

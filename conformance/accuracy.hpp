@@ -31,8 +31,8 @@ struct FloatFormat {
 [[nodiscard]] double error_in_ulp(FloatFormat f, double v, double r) noexcept;
 
 // Which clause bounds an operator's floating-point results (AC2-AC7). Resize is `interpolation` in its
-// linear modes only (resize_mode_bounded).
-enum class BoundKind { exact, correctly_rounded, sum_of_products, function, product, interpolation, none };
+// linear modes only (resize_mode_bounded); ReduceL2, Softmax and LogSoftmax are AC6's `composition`.
+enum class BoundKind { exact, correctly_rounded, sum_of_products, function, product, interpolation, composition, none };
 [[nodiscard]] BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept;
 [[nodiscard]] const char* bound_clause(BoundKind k) noexcept;  // "AC2" ... "AC7"
 // The operators of ai.onnx a clause names (empty for AC7, which takes every other operator).
@@ -56,6 +56,12 @@ enum class BoundKind { exact, correctly_rounded, sum_of_products, function, prod
 [[nodiscard]] double product_bound(FloatFormat f, double r, int64_t factors) noexcept;
 // AC6: the absolute error allowed for a linear interpolation of an input whose largest |element| is `largest`.
 [[nodiscard]] double interpolation_bound(FloatFormat f, double largest) noexcept;
+// AC6: the absolute error allowed for ReduceL2's result r, the root of a sum of `terms` squares.
+[[nodiscard]] double root_of_squares_bound(FloatFormat f, double r, int64_t terms) noexcept;
+// AC6: the absolute errors allowed for the elements of one row of Softmax (or LogSoftmax when `log`): `x` the
+// row's inputs and `r` the reference values of its outputs, in binary64.
+[[nodiscard]] std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,
+                                                 const std::vector<double>& r);
 // The error of v against the reference value r in units of the absolute bound `allowed` (AC5, AC6): NaN
 // meets only NaN and an infinity only the same infinity (0 units, else infinitely many); an error where
 // 0 is allowed is infinitely many units.

@@ -160,8 +160,41 @@ TEST_CASE("[AC6] a product of n factors and a linear interpolation") {
   CHECK(interpolation_bound(f32, 0.0) == doctest::Approx(20 * std::ldexp(1.0, -23) * std::ldexp(1.0, -126)));
 }
 
+TEST_CASE("[AC6] compositions: ReduceL2, Softmax and LogSoftmax from the bounds of their steps, doubled") {
+  for (const char* op : {"ReduceL2", "Softmax", "LogSoftmax"}) {
+    CAPTURE(op);
+    CHECK(bound_kind("", op) == BoundKind::composition);
+  }
+  CHECK(std::string(bound_clause(BoundKind::composition)) == "AC6");
+  CHECK(bound_kind("", "ReduceSumSquare") == BoundKind::sum_of_products);
+  CHECK(bound_kind("", "ReduceL1") == BoundKind::sum_of_products);
+  const double h = std::ldexp(1.0, -24), e = std::ldexp(1.0, -23);  // 2^(-1-p) and 2^-p for float32
+  // ReduceL2 of 4 squares, r = 2: 2 * 2 * (24 * 2^-25 + 2^-24) = 4 * 13 * 2^-24.
+  CHECK(root_of_squares_bound(f32, 2.0, 4) == doctest::Approx(4 * 13 * h));
+  CHECK(root_of_squares_bound(f32, 0.0, 4) == std::ldexp(1.0, -126));
+  // Softmax of two equal inputs: d = 0, a = 3 * 2^-23, each share 1/2, r = 1/2; A(2) = 12:
+  // 2 * 0.5 * (3e + 3e + 12h + h) = 6e + 6.5e.
+  const auto two = softmax_bounds(f32, false, {1.5, 1.5}, {0.5, 0.5});
+  REQUIRE(two.size() == 2);
+  CHECK(two[0] == doctest::Approx(6 * e + 6.5 * e));
+  CHECK(two[1] == two[0]);
+  // A far smaller input: its d = -10 raises its own a (3 + 25) but barely the sum's share-weighted error.
+  const double s1 = 1 / (1 + std::exp(-10.0)), s2 = std::exp(-10.0) / (1 + std::exp(-10.0));
+  const double weighted = s1 * 3 * e + s2 * 28 * e, sum_error = weighted + 12 * h;
+  const auto far = softmax_bounds(f32, false, {0.0, -10.0}, {s1, s2});
+  CHECK(far[0] == doctest::Approx(2 * s1 * (3 * e + sum_error + h)));
+  CHECK(far[1] == doctest::Approx(2 * s2 * (28 * e + sum_error + h)));
+  // LogSoftmax of the same: 2 (h |d| + sum_error + 5e * max(|log S|, 0.1) + h |r|), S = 1 + e^-10.
+  const double log_s = std::log(1 + std::exp(-10.0));
+  const auto lg = softmax_bounds(f32, true, {0.0, -10.0}, {-log_s, -10 - log_s});
+  CHECK(lg[0] == doctest::Approx(2 * (sum_error + 5 * e * 0.1 + h * log_s)));
+  CHECK(lg[1] == doctest::Approx(2 * (10 * h + sum_error + 5 * e * 0.1 + h * (10 + log_s))));
+  // An infinite input: no bound but the reference itself.
+  CHECK(softmax_bounds(f32, false, {inf, 1.0}, {qnan, qnan}) == std::vector<double>{0.0, 0.0});
+}
+
 TEST_CASE("[AC7] the other operators have no stated bound") {
-  for (const char* op : {"Softmax", "LayerNormalization", "BatchNormalization", "Gelu", "Tan", "LSTM", "If"}) {
+  for (const char* op : {"Attention", "LayerNormalization", "BatchNormalization", "Gelu", "Tan", "LSTM", "If"}) {
     CAPTURE(op);
     CHECK(bound_kind("", op) == BoundKind::none);
   }
@@ -174,7 +207,7 @@ TEST_CASE("[AC7] the other operators have no stated bound") {
 TEST_CASE("[AC2] [AC3] [AC4] [AC5] [AC6] every operator a clause names is an operator of ai.onnx, named once") {
   size_t named = 0;
   for (BoundKind k : {BoundKind::exact, BoundKind::correctly_rounded, BoundKind::sum_of_products, BoundKind::function,
-                      BoundKind::product, BoundKind::interpolation}) {
+                      BoundKind::product, BoundKind::interpolation, BoundKind::composition}) {
     for (const auto& op : operators_bounded_by(k)) {
       CAPTURE(op);
       CHECK_FALSE(ops::onnx_defined_versions("", op).empty());
@@ -182,5 +215,5 @@ TEST_CASE("[AC2] [AC3] [AC4] [AC5] [AC6] every operator a clause names is an ope
       ++named;
     }
   }
-  CHECK(named == 45 + 9 + 11 + 9 + 1 + 1);
+  CHECK(named == 45 + 9 + 13 + 9 + 1 + 1 + 3);
 }

@@ -174,7 +174,7 @@ int64_t terms_of(const Node& node, const std::map<std::string, Value>& inputs, i
     for (const auto& in : node.inputs) n += in.empty() ? 0 : 1;
     return n + (op == "Mean" ? 1 : 0);
   }
-  if ((op == "ReduceSum" || op == "ReduceMean") && a)
+  if ((op == "ReduceSum" || op == "ReduceMean" || op == "ReduceSumSquare" || op == "ReduceL1") && a)
     return std::max<int64_t>(a->size() / std::max<int64_t>(output_elements, 1), 1) + (op == "ReduceMean" ? 1 : 0);
   if (op == "Einsum") {
     // The product of the sizes of the letters that the output does not keep.
@@ -221,6 +221,46 @@ int64_t terms_of(const Node& node, const std::map<std::string, Value>& inputs, i
     return k;
   }
   return 1;
+}
+
+// [spec:AC6] the allowed error of each output element of ReduceL2, Softmax or LogSoftmax (version `since`), from
+// the input x and the reference values `r`.
+std::vector<double> composition_bounds(const Node& node, int64_t since, acc::FloatFormat f, const Tensor* x,
+                                       const std::vector<double>& r) {
+  std::vector<double> bounds(r.size(), 0.0);
+  if (!x || !is_float(x->dtype()) || r.empty()) return bounds;
+  const std::vector<double> xs = as_doubles(*x);
+  if (node.op_type == "ReduceL2") {
+    const int64_t terms = std::max<int64_t>(static_cast<int64_t>(xs.size() / r.size()), 1);
+    for (size_t e = 0; e < r.size(); ++e) bounds[e] = acc::root_of_squares_bound(f, r[e], terms);
+    return bounds;
+  }
+  if (xs.size() != r.size() || x->rank() == 0) return bounds;
+  // The rows: along `axis` from version 13 (default -1); before, the dimensions from `axis` (default 1) on,
+  // flattened into one.
+  const Attribute* at = node.attr("axis");
+  const int64_t rank = x->rank();
+  int64_t axis = at && at->type == AttrType::i ? at->i : (since >= 13 ? -1 : 1);
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return bounds;
+  const Shape& shape = x->shape();
+  const auto a = static_cast<size_t>(axis);
+  const int64_t outer = product(shape, 0, a);
+  const int64_t length = since >= 13 ? shape[a] : product(shape, a, shape.size());
+  const int64_t inner = since >= 13 ? product(shape, a + 1, shape.size()) : 1;
+  const bool log = node.op_type == "LogSoftmax";
+  std::vector<double> row_x(static_cast<size_t>(length)), row_r(static_cast<size_t>(length));
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      auto at_j = [&](int64_t j) { return static_cast<size_t>((o * length + j) * inner + i); };
+      for (int64_t j = 0; j < length; ++j) {
+        row_x[static_cast<size_t>(j)] = xs[at_j(j)];
+        row_r[static_cast<size_t>(j)] = r[at_j(j)];
+      }
+      const std::vector<double> row = acc::softmax_bounds(f, log, row_x, row_r);
+      for (int64_t j = 0; j < length; ++j) bounds[at_j(j)] = row[static_cast<size_t>(j)];
+    }
+  return bounds;
 }
 
 // Index of the element of an input of shape `in` that numpy's broadcasting takes for element `flat` of `out`.
@@ -343,6 +383,7 @@ struct Bounded {
   std::vector<double> spec;                  // onnxsem's T result, for the elements K1 judges
   const Tensor* x = nullptr;                 // AC5's operands (y for Pow), AC6's input
   const Tensor* y = nullptr;
+  std::vector<double> absolute;  // AC6's compositions: the allowed error of each element
 };
 
 OutputJudgement judge_bounded(const Bounded& b, const Tensor& runtime, const std::string& name,
@@ -376,6 +417,7 @@ OutputJudgement judge_bounded(const Bounded& b, const Tensor& runtime, const std
       case acc::BoundKind::product: return acc::error_in_bound_units(v[e], r, acc::product_bound(b.f, r, factors));
       case acc::BoundKind::interpolation:
         return acc::error_in_bound_units(v[e], r, acc::interpolation_bound(b.f, largest));
+      case acc::BoundKind::composition: return acc::error_in_bound_units(v[e], r, b.absolute[e]);
       default: return std::nullopt;
     }
   });
@@ -605,6 +647,9 @@ Localisation localise(const Model& m, const std::map<std::string, Value>& spec_v
         b.spec = as_doubles(sv.tensor());
         b.x = input_tensor(node, 0, nm->inputs);
         b.y = input_tensor(node, 1, nm->inputs);
+        if (kind == acc::BoundKind::composition)
+          b.absolute = composition_bounds(node, resolve(ops, m.opset_imports, node).since_version, *f, b.x,
+                                          b.reference);
         o = judge_bounded(b, rv.tensor(), name, tol);
       }
       j.max_ulp = std::max(j.max_ulp, o.max_ulp);

@@ -18,19 +18,20 @@ using namespace onnxsem::crosscheck;
 // Named for this file alone: a unity build compiles it together with crosscheck.test.cpp.
 namespace localise_test {
 
-// X -> Add(X, X) -> Exp -> Relu -> MatMul(., W) -> Softmax: one operation of each kind of bound (AC3, AC5,
-// AC2, AC4, AC7). With `perturb`, the Add's output is multiplied by `perturb` before the Exp reads it.
+// X -> Add(X, X) -> Exp -> Relu -> MatMul(., W) -> Softmax -> Softplus: one operation of each kind of bound
+// (AC3, AC5, AC2, AC4, AC6) and one without (AC7). With `perturb`, the Add's output is multiplied by `perturb` before the Exp reads it.
 std::string model_text(const std::string& perturb = "") {
   const std::string add = perturb.empty()
                               ? "A = Add(X, X)\n"
                               : "A0 = Add(X, X)\n  c = Constant<value = float {" + perturb + "}>()\n  A = Mul(A0, c)\n";
   return R"(<ir_version: 8, opset_import: ["" : 17]>
-g (float[2,3] X, float[3,2] W) => (float[2,2] S) {
+g (float[2,3] X, float[3,2] W) => (float[2,2] Z) {
   )" + add +
          R"(  E = Exp(A)
   R = Relu(E)
   Y = MatMul(R, W)
   S = Softmax(Y)
+  Z = Softplus(S)
 })";
 }
 
@@ -70,7 +71,7 @@ TEST_CASE("[XC10] every operation's outputs become graph outputs, after the mode
   const Model all = with_every_value_as_output(m, values);
   std::vector<std::string> names;
   for (const auto& vo : all.graph.outputs) names.push_back(vo.name);
-  CHECK(names == std::vector<std::string>{"S", "A", "E", "R", "Y"});
+  CHECK(names == std::vector<std::string>{"Z", "A", "E", "R", "Y", "S"});
   CHECK(all.graph.outputs[1].type.elem == DType::float32);
   CHECK(all.graph.nodes.size() == m.graph.nodes.size());
   // The rewritten model is itself a model onnxsem evaluates to the same values.
@@ -83,18 +84,18 @@ TEST_CASE("[XC11] onnxsem's own values are within every bound, and no node depar
   for (LocaliseMode mode : {LocaliseMode::isolated, LocaliseMode::cumulative}) {
     CAPTURE(mode_name(mode));
     const Localisation loc = run(every_value(m, feeds(), table(), kDefaultTensorBytes), mode);
-    REQUIRE(loc.nodes.size() == 5);
+    REQUIRE(loc.nodes.size() == 6);
     CHECK_FALSE(loc.first_departing);
     CHECK(loc.missing.empty());
-    const char* clauses[] = {"AC3", "AC5", "AC2", "AC4", "AC7"};
-    const char* types[] = {"Add", "Exp", "Relu", "MatMul", "Softmax"};
-    for (size_t i = 0; i < 5; ++i) {
+    const char* clauses[] = {"AC3", "AC5", "AC2", "AC4", "AC6", "AC7"};
+    const char* types[] = {"Add", "Exp", "Relu", "MatMul", "Softmax", "Softplus"};
+    for (size_t i = 0; i < 6; ++i) {
       CAPTURE(i);
       CHECK(loc.nodes[i].op_type == types[i]);
       CHECK(loc.nodes[i].clause == clauses[i]);
       CHECK_FALSE(loc.nodes[i].reference_in_t);
     }
-    for (size_t i = 0; i < 4; ++i) {
+    for (size_t i = 0; i < 5; ++i) {
       CHECK(loc.nodes[i].verdict == NodeVerdict::in_bound);
       REQUIRE(loc.nodes[i].bound_units);
       // onnxsem's float32 results are the reference rounded once: within half an ulp, which is at most
@@ -102,8 +103,8 @@ TEST_CASE("[XC11] onnxsem's own values are within every bound, and no node depar
       CHECK(*loc.nodes[i].bound_units <= 1.0);
       CHECK(loc.nodes[i].max_ulp <= 0.5);
     }
-    CHECK(loc.nodes[4].verdict == NodeVerdict::in_tolerance);
-    CHECK_FALSE(loc.nodes[4].bound_units);
+    CHECK(loc.nodes[5].verdict == NodeVerdict::in_tolerance);  // AC7: judged by K1, no bound units
+    CHECK_FALSE(loc.nodes[5].bound_units);
   }
 }
 
@@ -119,11 +120,11 @@ TEST_CASE("[XC10] [XC11] a planted departure is the first departing node in both
   CHECK(*iso.nodes[0].bound_units < 1100);
   CHECK(iso.nodes[0].max_ulp > 150);
   // Isolated: every later operation computed from the runtime's own (perturbed) inputs is within its bound.
-  for (size_t i = 1; i < 4; ++i) {
+  for (size_t i = 1; i < 5; ++i) {
     CAPTURE(i);
     CHECK(iso.nodes[i].verdict == NodeVerdict::in_bound);
   }
-  CHECK(iso.nodes[4].verdict == NodeVerdict::in_tolerance);
+  CHECK(iso.nodes[5].verdict == NodeVerdict::in_tolerance);
 
   // Cumulative: the departure propagates (the Exp of a perturbed argument is far from exp of onnxsem's), but
   // the first departing node is still the Add.
