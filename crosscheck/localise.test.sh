@@ -50,7 +50,8 @@ after=$(field "$tmp/isolated.json" '",".join(n["verdict"] for n in loc["nodes"][
   echo "ok   isolated: the three operations after the Add, fed the runtime's values, are in bound" ||
   fail "isolated: the operations after the Add: $after"
 after=$(field "$tmp/cumulative.json" 'loc["nodes"][4]["verdict"]')
-[ "$after" = out-of-bound ] && echo "ok   cumulative: the departure propagates (the Relu after the next Conv departs)" ||
+[ "$after" = out-of-bound ] &&
+  echo "ok   cumulative: the departure propagates (the Relu after the next Conv departs too)" ||
   fail "cumulative: the Relu after the next Conv is $after"
 
 repro=$(ls -d "$tmp/keep-isolated/localised/"* 2>/dev/null | head -1)
@@ -58,7 +59,8 @@ if [ -n "$repro" ] && [ -f "$repro/model.onnx" ] && [ -f "$repro/test_data_set_0
   [ -f "$repro/onnxsem_output_0.pb" ]; then
   ops=$("$onnxsem" check "$repro/model.onnx" 2>&1 | head -1)
   n=$(ls "$repro/test_data_set_0/" | grep -c '^input_')
-  [ "$n" -eq 2 ] && echo "ok   the reproducer is the Add alone with its 2 inputs, the runtime's and onnxsem's outputs" ||
+  [ "$n" -eq 2 ] &&
+    echo "ok   the reproducer is the Add alone with its 2 inputs, the runtime's and onnxsem's outputs" ||
     fail "the reproducer has $n inputs ($ops)"
 else
   fail "no reproducer kept"
