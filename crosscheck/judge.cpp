@@ -104,6 +104,12 @@ double ulp_distance(DType t, double a, double b) {
   return std::fabs(ordered_key(x, width, has_sign) - ordered_key(y, width, has_sign));
 }
 
+bool within_tolerance(double s, double r, const Tolerance& tol) noexcept {
+  if (std::isnan(s) || std::isnan(r)) return std::isnan(s) && std::isnan(r);
+  if (std::isinf(s) || std::isinf(r)) return s == r;
+  return std::fabs(r - s) <= tol.atol + tol.rtol * std::fabs(s);  // K1, onnxsem's value as the expected one
+}
+
 Difference measure(const Tensor& spec, const Tensor& runtime, const Tolerance& tol) {
   Difference d;
   if (spec.dtype() != runtime.dtype() || spec.shape() != runtime.shape() || spec.dtype() == DType::string) return d;
@@ -117,17 +123,12 @@ Difference measure(const Tensor& spec, const Tensor& runtime, const Tolerance& t
                const double u = num::to_double(s[i]);
                const double v = num::to_double(r[i]);
                double abs_err, rel_err;
-               bool ok;
-               if (std::isnan(u) || std::isnan(v)) {
-                 ok = std::isnan(u) && std::isnan(v);
-                 abs_err = rel_err = ok ? 0 : inf;
-               } else if (std::isinf(u) || std::isinf(v)) {
-                 ok = u == v;
+               const bool ok = within_tolerance(u, v, tol);
+               if (std::isnan(u) || std::isnan(v) || std::isinf(u) || std::isinf(v)) {
                  abs_err = rel_err = ok ? 0 : inf;
                } else {
                  abs_err = std::fabs(v - u);
                  rel_err = abs_err == 0 ? 0 : (u == 0 ? inf : abs_err / std::fabs(u));
-                 ok = abs_err <= tol.atol + tol.rtol * std::fabs(u);  // K1, onnxsem's value as the expected one
                }
                d.max_abs = std::max(d.max_abs, abs_err);
                d.max_rel = std::max(d.max_rel, rel_err);

@@ -41,6 +41,10 @@ struct Difference {
 // number). For integer types, |a - b|.
 [[nodiscard]] double ulp_distance(DType t, double a, double b);
 
+// [spec:K1] whether a runtime's element r meets onnxsem's element s under `tol`: two NaNs, the same
+// infinity, or |r - s| <= atol + rtol * |s|.
+[[nodiscard]] bool within_tolerance(double s, double r, const conformance::Tolerance& tol) noexcept;
+
 // Measures two tensors of the same element type and shape (numbers only).
 [[nodiscard]] Difference measure(const Tensor& spec, const Tensor& runtime, const conformance::Tolerance& tol);
 

@@ -3,6 +3,7 @@
 #include "crosscheck/localise.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -12,6 +13,7 @@
 
 #include "conformance/accuracy.hpp"
 #include "crosscheck/judge.hpp"
+#include "ops/common/broadcast.hpp"
 #include "runtime/error.hpp"
 #include "semantics/fixpoint.hpp"
 #include "semantics/types.hpp"
@@ -136,10 +138,12 @@ const Tensor* input_tensor(const Node& node, size_t i, const std::map<std::strin
   return it != inputs.end() && it->second.is_tensor() ? &it->second.tensor() : nullptr;
 }
 
+// The number of elements of dimensions [from, to) of `s`.
 int64_t product(const Shape& s, size_t from, size_t to) {
-  int64_t p = 1;
-  for (size_t i = from; i < to && i < s.size(); ++i) p *= s[i];
-  return p;
+  to = std::min(to, s.size());
+  return from >= to ? 1
+                    : element_count(Shape(s.begin() + static_cast<std::ptrdiff_t>(from),
+                                          s.begin() + static_cast<std::ptrdiff_t>(to)));
 }
 
 // [spec:AC4] K, the number of terms of one output element of a sum of products, from the node's inputs and
@@ -263,20 +267,15 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
   return bounds;
 }
 
-// Index of the element of an input of shape `in` that numpy's broadcasting takes for element `flat` of `out`.
-size_t broadcast_index(const Shape& out, const Shape& in, int64_t flat) {
-  size_t index = 0, stride = 1;
-  for (size_t k = 0; k < out.size(); ++k) {
-    const size_t axis = out.size() - 1 - k;
-    const int64_t coordinate = flat % out[axis];
-    flat /= out[axis];
-    if (k < in.size()) {
-      const int64_t d = in[in.size() - 1 - k];
-      if (d != 1) index += static_cast<size_t>(coordinate) * stride;
-      stride *= static_cast<size_t>(d);
-    }
-  }
-  return index;
+// The elements of an input of shape `in` as numpy's broadcasting gives them to each element of `out` (B1).
+std::vector<double> broadcast_to(const std::vector<double>& v, const Shape& in, const Shape& out) {
+  std::vector<double> b;
+  b.reserve(static_cast<size_t>(element_count(out)));
+  const std::array<std::vector<int64_t>, 1> strides{ops::broadcast_strides(in, out)};
+  ops::for_each_broadcast_rows<1>(out, strides, 0, ops::broadcast_rows(out), [&](const std::array<int64_t, 1>& at) {
+    b.push_back(v[static_cast<size_t>(at[0])]);
+  });
+  return b;
 }
 
 // What the elements of one output come to.
@@ -335,10 +334,6 @@ OutputJudgement judge_tolerance(const Tensor& spec, const Tensor& rt, const std:
   return o;
 }
 
-bool within_k1(double v, double s, const conformance::Tolerance& tol) {
-  return (std::isnan(s) && std::isnan(v)) || v == s || std::fabs(v - s) <= tol.atol + tol.rtol * std::fabs(s);
-}
-
 // [spec:XC11] the elements of a bounded output: `units(e)` gives element e's error in bound units, or nullopt
 // when no bound applies to it, in which case K1 judges it against onnxsem's T value `spec[e]`.
 OutputJudgement judge_elements(const std::vector<double>& v, const std::vector<double>& reference,
@@ -359,7 +354,7 @@ OutputJudgement judge_elements(const std::vector<double>& v, const std::vector<d
       }
     } else {
       ++k1_elements;
-      if (!within_k1(v[e], spec[e], tol) && k1_failing++ == 0) k1_first = static_cast<int64_t>(e);
+      if (!within_tolerance(spec[e], v[e], tol) && k1_failing++ == 0) k1_first = static_cast<int64_t>(e);
     }
   }
   o.bound_units = units_max;
@@ -394,6 +389,10 @@ OutputJudgement judge_bounded(const Bounded& b, const Tensor& runtime, const std
   const std::vector<double> ys = b.y && is_float(b.y->dtype()) ? as_doubles(*b.y) : std::vector<double>{};
   double largest = 0;
   for (double a : xs) largest = std::max(largest, std::fabs(a));
+  // AC5's operands, element by element of the output (y for Pow).
+  const bool function = b.kind == acc::BoundKind::function;
+  const std::vector<double> xb = function && !xs.empty() ? broadcast_to(xs, b.x->shape(), out) : std::vector<double>{};
+  const std::vector<double> yb = function && !ys.empty() ? broadcast_to(ys, b.y->shape(), out) : std::vector<double>{};
   const int64_t factors = b.x ? std::max<int64_t>(b.x->size() / std::max<int64_t>(runtime.size(), 1), 1) : 1;
   const std::optional<double> allowed = acc::allowed_error(b.kind, b.type, b.terms);
   double sum_of_squares = 0;  // AC4's spread, in the sum's units
@@ -408,10 +407,8 @@ OutputJudgement judge_bounded(const Bounded& b, const Tensor& runtime, const std
       }
       case acc::BoundKind::function: {
         if (!std::isfinite(r)) return acc::error_in_bound_units(v[e], r, 0);
-        if (xs.empty()) return std::nullopt;
-        const double xe = xs[broadcast_index(out, b.x->shape(), static_cast<int64_t>(e))];
-        const double ye = ys.empty() ? 0.0 : ys[broadcast_index(out, b.y->shape(), static_cast<int64_t>(e))];
-        const auto bound = acc::function_bound(b.op_type, b.f, xe, ye, r);
+        if (xb.empty()) return std::nullopt;
+        const auto bound = acc::function_bound(b.op_type, b.f, xb[e], yb.empty() ? 0.0 : yb[e], r);
         return bound ? std::optional<double>(acc::error_in_bound_units(v[e], r, *bound)) : std::nullopt;
       }
       case acc::BoundKind::product: return acc::error_in_bound_units(v[e], r, acc::product_bound(b.f, r, factors));
