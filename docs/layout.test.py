@@ -2,7 +2,7 @@
 """The rules of docs/layout.md that a reader can check by reading the sources, checked on every tracked file:
 
 1. Folders that are libraries: a folder includes only folders below it in the order of the layout
-   (runtime < values < loader < semantics < ops < conformance < crosscheck < reports < cli), never one above
+   (runtime < values < loader < semantics < ops < conformance < crosscheck < reports < cli < python), never one above
    it nor itself in a cycle. spec/ (the clause list) includes nothing and may be included by reports/ and
    cli/. The one exception is written here: semantics/'s tests read models with the loader.
 2. Test support stays out of the program: only tests (*.test.cpp) and other test support include
@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-ORDER = ["runtime", "values", "loader", "semantics", "ops", "conformance", "crosscheck", "reports", "cli"]
+ORDER = ["runtime", "values", "loader", "semantics", "ops", "conformance", "crosscheck", "reports", "cli", "python"]
 # A folder's test files may include these folders above it (test fixtures only).
 TEST_EXCEPTIONS = {("semantics", "loader")}
 SPEC_READERS = {"reports", "cli"}

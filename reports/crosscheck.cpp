@@ -85,26 +85,6 @@ Json node_json(const NodeJudgement& n) {
   return x;
 }
 
-// [spec:XC10] [spec:XC11] a case's localisation as the JSON report writes it: the mode, the first departing node
-// (null when none departs), every operation in the model's order, the values the runtime did not give, and
-// where the first departing node was saved.
-Json localisation_json(const Case& c) {
-  const Localisation& l = *c.localisation;
-  Json x = {{"mode", mode_name(l.mode)}};
-  if (l.first_departing && *l.first_departing < l.nodes.size()) {
-    const NodeJudgement& n = l.nodes[*l.first_departing];
-    x["first_departing_node"] = {{"index", n.index}, {"name", n.name}, {"op_type", n.op_type}};
-  } else {
-    x["first_departing_node"] = nullptr;
-  }
-  Json nodes = Json::array();
-  for (const auto& n : l.nodes) nodes.push_back(node_json(n));
-  x["nodes"] = std::move(nodes);
-  x["missing"] = l.missing;
-  if (!c.localised_reproducer.empty()) x["reproducer"] = c.localised_reproducer;
-  return x;
-}
-
 // How the verdicts of the nodes at `positions` count, as "170 in-bound, 10 not-comparable" (verdicts in
 // their declared order, those of no node left out).
 std::string verdict_counts(const Localisation& l, const std::vector<size_t>& positions) {
@@ -245,7 +225,7 @@ std::string crosscheck_json(const Results& res, const Summary& s) {
     x["position"] = c.test;
     x["target"] = c.target;
     // Last, since it may be long (an object per operation of the model).
-    if (c.localisation) x["localisation"] = localisation_json(c);
+    if (c.localisation) x["localisation"] = localisation_json(*c.localisation, c.localised_reproducer);
     cases.push_back(std::move(x));
   }
   Json& findings = j["findings"] = Json::array();
@@ -449,6 +429,25 @@ NodeVerdict node_verdict_of(const std::string& name) {
 }
 
 }  // namespace
+
+// [spec:XC10] [spec:XC11] a case's localisation as the JSON report writes it: the mode, the first departing node
+// (null when none departs), every operation in the model's order, the values the runtime did not give, and
+// where the first departing node was saved.
+Json localisation_json(const Localisation& l, const std::string& reproducer) {
+  Json x = {{"mode", mode_name(l.mode)}};
+  if (l.first_departing && *l.first_departing < l.nodes.size()) {
+    const NodeJudgement& n = l.nodes[*l.first_departing];
+    x["first_departing_node"] = {{"index", n.index}, {"name", n.name}, {"op_type", n.op_type}};
+  } else {
+    x["first_departing_node"] = nullptr;
+  }
+  Json nodes = Json::array();
+  for (const auto& n : l.nodes) nodes.push_back(node_json(n));
+  x["nodes"] = std::move(nodes);
+  x["missing"] = l.missing;
+  if (!reproducer.empty()) x["reproducer"] = reproducer;
+  return x;
+}
 
 std::vector<size_t> worst_nodes_first(const Localisation& l) {
   // A key per operation, smaller for a worse one; a NaN error counts as the largest, so that the order is

@@ -20,6 +20,11 @@ namespace onnxsem::reports {
 // the model's order among equals.
 [[nodiscard]] std::vector<size_t> worst_nodes_first(const crosscheck::Localisation& l);
 
+// [spec:XC11] a case's localisation as the JSON report writes it (its "localisation" member); `reproducer` is
+// where its first departing node was saved (Case::localised_reproducer), none when empty.
+[[nodiscard]] nlohmann::ordered_json localisation_json(const crosscheck::Localisation& l,
+                                                       const std::string& reproducer = "");
+
 // A case's localisation as the JSON report writes it (its "localisation" member), read back; a
 // std::exception naming what is wrong when it is malformed. Its "reproducer" is Case::localised_reproducer.
 [[nodiscard]] crosscheck::Localisation read_localisation(const nlohmann::json& x);
