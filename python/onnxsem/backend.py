@@ -85,10 +85,12 @@ class OnnxsemBackend(onnx.backend.base.Backend):
         else:
             arrays = list(inputs)
         names = [n for n in node.input if n]
-        graph_inputs = [onnx.helper.make_tensor_value_info(n, onnx.helper.np_dtype_to_tensor_dtype(np.asarray(a).dtype)
-                                                           if np.asarray(a).dtype != object else onnx.TensorProto.STRING,
-                                                           np.shape(a))
-                        for n, a in zip(names, arrays)]
+
+        def element_type(a):
+            a = np.asarray(a)
+            return onnx.TensorProto.STRING if a.dtype.kind in "OUS" else onnx.mapping.NP_TYPE_TO_TENSOR_TYPE[a.dtype]
+
+        graph_inputs = [onnx.helper.make_tensor_value_info(n, element_type(a), np.shape(a)) for n, a in zip(names, arrays)]
         graph_outputs = [onnx.ValueInfoProto(name=n) for n in node.output if n]
         graph = onnx.helper.make_graph([node], "run_node", graph_inputs, graph_outputs)
         domain = node.domain or ""

@@ -77,3 +77,18 @@ for key in EXCLUDED:
 for key in XFAIL:
     backend_test.xfail(f"^{key.split('/', 1)[1]}_cpu$")
 globals().update(backend_test.test_cases)
+
+
+def test_run_node_run_model_and_devices():
+    import onnx.helper as oh
+
+    assert onnxsem.backend.supports_device("CPU") and not onnxsem.backend.supports_device("CUDA")
+    (c,) = onnxsem.backend.run_node(oh.make_node("Add", ["a", "b"], ["c"]),
+                                    [np.array([1, 2], np.float32), np.array([3, 4], np.float32)])
+    assert c.dtype == np.float32 and c.tolist() == [4, 6]
+    outputs = onnxsem.backend.run_node(oh.make_node("Relu", ["a"], ["c"]), {"a": np.array([-1, 2], np.int32)})
+    assert outputs.c.tolist() == [0, 2] and outputs["c"].dtype == np.int32
+    graph = oh.make_graph([oh.make_node("Neg", ["x"], ["y"])], "g", [oh.make_tensor_value_info("x", 1, [2])],
+                          [oh.make_tensor_value_info("y", 1, [2])])
+    (y,) = onnxsem.backend.run_model(oh.make_model(graph), [np.array([1, 2], np.float32)])
+    assert y.tolist() == [-1, -2]
