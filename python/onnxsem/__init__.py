@@ -17,7 +17,7 @@ from ._values import RAW_TYPES, RawArray, bfloat16_to_float32, element_type, flo
 __all__ = [
     "Error", "Refused", "EvaluationError", "Unsupported", "UsageError", "InternalError",
     "InferenceSession", "ValueInfo", "Finding", "Typing", "Comparison", "NodeVerdict",
-    "check", "types", "compare", "read_value_file",
+    "check", "types", "compare", "model_with_every_output", "read_value_file",
     "RawArray", "RAW_TYPES", "raw", "element_type", "bfloat16_to_float32", "float32_to_bfloat16",
 ]
 __version__ = "0.1.0"
@@ -259,6 +259,15 @@ def compare(model, feeds, runtime_values, *, mode="isolated", rtol=1e-3, atol=1e
         _onnxsem.compare, _source(model), feeds, runtime_values, mode, float(rtol), float(atol),
         _onnxsem.default_tensor_bytes if max_tensor_bytes is None else int(max_tensor_bytes))
     return Comparison(_json.loads(report))
+
+
+def model_with_every_output(model, feeds, *, max_tensor_bytes=None):
+    """The model with every output of every operation of its main graph also a graph output (after its own), each
+    typed and shaped from onnxsem's value on `feeds`, as serialized bytes: run it in the runtime under test (graph
+    optimisation off, so that no value is folded away) and give its outputs by name to `compare`, as the
+    cross-check does (spec/conformance.md, XC10). Values that are not tensors are left out."""
+    return _onnxsem.every_output_model(
+        _source(model), feeds, _onnxsem.default_tensor_bytes if max_tensor_bytes is None else int(max_tensor_bytes))
 
 
 def read_value_file(path):

@@ -304,6 +304,20 @@ std::string compare_values(const py::object& source, const py::dict& feeds, cons
   return reports::localisation_json(l).dump();
 }
 
+// XC10's rewriting: the model with every output of every main-graph operation also a graph output, typed and
+// shaped from onnxsem's values on `feeds`, serialized: what a runtime runs to give compare its values.
+py::bytes every_output_model(const py::object& source, const py::dict& feeds, int64_t max_tensor_bytes) {
+  const Model model = load(source, max_tensor_bytes);
+  const auto inputs = inputs_of(model, feeds, max_tensor_bytes);
+  std::string bytes;
+  {
+    py::gil_scoped_release unlocked;
+    const auto values = crosscheck::every_value(model, inputs, ops::standard_registry(), max_tensor_bytes);
+    bytes = model_to_bytes(crosscheck::with_every_value_as_output(model, values));
+  }
+  return py::bytes(bytes);
+}
+
 py::object read_value(const std::string& path) { return from_value(read_value_file(path, Type{})); }
 
 }  // namespace
@@ -366,6 +380,7 @@ PYBIND11_MODULE(_onnxsem, m) {
   m.def("types", &typing_json, py::arg("model"), py::arg("name"));
   m.def("compare", &compare_values, py::arg("model"), py::arg("feeds"), py::arg("runtime_values"), py::arg("mode"),
         py::arg("rtol"), py::arg("atol"), py::arg("max_tensor_bytes"));
+  m.def("every_output_model", &every_output_model, py::arg("model"), py::arg("feeds"), py::arg("max_tensor_bytes"));
   m.def("read_value_file", &read_value, py::arg("path"));
   m.attr("default_tensor_bytes") = kDefaultTensorBytes;
   m.attr("default_loop_iterations") = EvalOptions{}.max_loop_iterations;
