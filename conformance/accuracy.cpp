@@ -129,7 +129,8 @@ BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept
   if (function_operators().count(op_type)) return BoundKind::function;
   if (op_type == "ReduceProd") return BoundKind::product;    // [spec:AC6]
   if (op_type == "Resize") return BoundKind::interpolation;  // [spec:AC6] in its linear modes
-  if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax") return BoundKind::composition;
+  if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax" || op_type == "BatchNormalization")
+    return BoundKind::composition;  // [spec:AC6] BatchNormalization in inference mode (crosscheck/localise.cpp)
   // [spec:AC7] no bound stated: the suite's tolerance judges.
   return BoundKind::none;
 }
@@ -139,7 +140,7 @@ bool resize_mode_bounded(std::string_view mode) noexcept { return mode == "linea
 std::vector<std::string> operators_bounded_by(BoundKind k) {
   if (k == BoundKind::product) return {"ReduceProd"};
   if (k == BoundKind::interpolation) return {"Resize"};
-  if (k == BoundKind::composition) return {"LogSoftmax", "ReduceL2", "Softmax"};
+  if (k == BoundKind::composition) return {"BatchNormalization", "LogSoftmax", "ReduceL2", "Softmax"};
   const std::set<std::string, std::less<>>* ops = k == BoundKind::exact               ? &exact_operators()
                                                   : k == BoundKind::correctly_rounded ? &rounded_operators()
                                                   : k == BoundKind::sum_of_products   ? &sum_operators()
@@ -284,6 +285,16 @@ std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<do
     bounds[i] = std::max(2 * first_order, std::ldexp(1.0, f.min_exponent));
   }
   return bounds;
+}
+
+double batch_normalization_bound(FloatFormat f, double x, double scale, double bias, double mean, double variance,
+                                 double epsilon) noexcept {
+  // [spec:AC6] the unfolded steps or the folded form x * a + b, to first order (5.5 roundings of the magnitude
+  // |x a| + |mean a| + |bias|), doubled.
+  const double a = scale / std::sqrt(variance + epsilon);
+  const double magnitude = std::fabs(x * a) + std::fabs(mean * a) + std::fabs(bias);
+  const double half = std::ldexp(1.0, -1 - f.fraction_bits);
+  return std::max(2 * 5.5 * half * magnitude, std::ldexp(1.0, f.min_exponent));
 }
 
 double error_in_bound_units(double v, double r, double allowed) noexcept {

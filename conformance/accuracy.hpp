@@ -31,7 +31,8 @@ struct FloatFormat {
 [[nodiscard]] double error_in_ulp(FloatFormat f, double v, double r) noexcept;
 
 // Which clause bounds an operator's floating-point results (AC2-AC7). Resize is `interpolation` in its
-// linear modes only (resize_mode_bounded); ReduceL2, Softmax and LogSoftmax are AC6's `composition`.
+// linear modes only (resize_mode_bounded); ReduceL2, Softmax, LogSoftmax and BatchNormalization (in inference mode
+// only) are AC6's `composition`.
 enum class BoundKind { exact, correctly_rounded, sum_of_products, function, product, interpolation, composition, none };
 [[nodiscard]] BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept;
 [[nodiscard]] const char* bound_clause(BoundKind k) noexcept;  // "AC2" ... "AC7"
@@ -62,6 +63,10 @@ enum class BoundKind { exact, correctly_rounded, sum_of_products, function, prod
 // row's inputs and `r` the reference values of its outputs, in binary64.
 [[nodiscard]] std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,
                                                  const std::vector<double>& r);
+// AC6: the absolute error allowed for one output element of BatchNormalization in inference mode, from its input
+// element x, its channel's scale, bias, mean and variance, and the attribute epsilon, all in binary64.
+[[nodiscard]] double batch_normalization_bound(FloatFormat f, double x, double scale, double bias, double mean,
+                                               double variance, double epsilon) noexcept;
 // The error of v against the reference value r in units of the absolute bound `allowed` (AC5, AC6): NaN
 // meets only NaN and an infinity only the same infinity (0 units, else infinitely many); an error where
 // 0 is allowed is infinitely many units.

@@ -227,13 +227,49 @@ int64_t terms_of(const Node& node, const std::map<std::string, Value>& inputs, i
   return 1;
 }
 
+// [spec:AC6] BatchNormalization in inference mode, as onnxsem evaluates it alone on `inputs`: version 14's
+// training_mode 0 (or absent), version 6's and 1's is_test 1, spatial 1 (versions 1 to 7), one output, and X of
+// rank 2 or more with scale, B, mean and var of one element per channel. Otherwise AC7: K1 judges.
+bool batch_normalization_bounded(const Node& node, int64_t since, const std::map<std::string, Value>& inputs) {
+  auto attr_int = [&](const char* name, int64_t absent) {
+    const Attribute* a = node.attr(name);
+    return a && a->type == AttrType::i ? a->i : absent;
+  };
+  if (attr_int("training_mode", 0) != 0 || (since < 7 && attr_int("is_test", 0) != 1) ||
+      (since <= 7 && attr_int("spatial", 1) != 1))
+    return false;
+  if (std::count_if(node.outputs.begin(), node.outputs.end(), [](const std::string& o) { return !o.empty(); }) != 1)
+    return false;
+  const Tensor* x = input_tensor(node, 0, inputs);
+  if (!x || x->rank() < 2) return false;
+  for (size_t k = 1; k <= 4; ++k) {
+    const Tensor* t = input_tensor(node, k, inputs);
+    if (!t || t->rank() != 1 || t->dim(0) != x->dim(1) || !is_float(t->dtype())) return false;
+  }
+  return true;
+}
+
 // [spec:AC6] the allowed error of each output element of ReduceL2, Softmax or LogSoftmax (version `since`), from
-// the input x and the reference values `r`.
-std::vector<double> composition_bounds(const Node& node, int64_t since, acc::FloatFormat f, const Tensor* x,
-                                       const std::vector<double>& r) {
+// the input x and the reference values `r`; of BatchNormalization in inference mode, from its five inputs.
+std::vector<double> composition_bounds(const Node& node, int64_t since, acc::FloatFormat f,
+                                       const std::map<std::string, Value>& inputs, const std::vector<double>& r) {
   std::vector<double> bounds(r.size(), 0.0);
+  const Tensor* x = input_tensor(node, 0, inputs);
   if (!x || !is_float(x->dtype()) || r.empty()) return bounds;
   const std::vector<double> xs = as_doubles(*x);
+  if (node.op_type == "BatchNormalization") {
+    if (xs.size() != r.size()) return bounds;
+    std::array<std::vector<double>, 4> stats;  // scale, B, mean, var: one element per channel
+    for (size_t k = 0; k < 4; ++k) stats[k] = as_doubles(*input_tensor(node, k + 1, inputs));
+    const Attribute* eps = node.attr("epsilon");
+    const double epsilon = eps && eps->type == AttrType::f ? static_cast<double>(eps->f) : 1e-5;
+    const int64_t channels = x->dim(1), inner = product(x->shape(), 2, x->shape().size());
+    for (size_t e = 0; e < r.size(); ++e) {
+      const auto c = static_cast<size_t>((static_cast<int64_t>(e) / inner) % channels);
+      bounds[e] = acc::batch_normalization_bound(f, xs[e], stats[0][c], stats[1][c], stats[2][c], stats[3][c], epsilon);
+    }
+    return bounds;
+  }
   if (node.op_type == "ReduceL2") {
     const int64_t terms = std::max<int64_t>(static_cast<int64_t>(xs.size() / r.size()), 1);
     for (size_t e = 0; e < r.size(); ++e) bounds[e] = acc::root_of_squares_bound(f, r[e], terms);
@@ -589,6 +625,11 @@ Localisation localise(const Model& m, const std::map<std::string, Value>& spec_v
       continue;
     }
     // onnxsem's result in T on the same inputs.
+    if (node.op_type == "BatchNormalization" && kind == acc::BoundKind::composition &&
+        !batch_normalization_bounded(node, resolve(ops, m.opset_imports, node).since_version, nm->inputs)) {
+      kind = acc::BoundKind::none;  // [spec:AC7] training mode, or a form AC6 does not bound
+      j.clause = acc::bound_clause(kind);
+    }
     const NodeRun own = run_node(*nm, ops, max_tensor_bytes);
     if (own.error) {
       j.detail = one_line("onnxsem cannot evaluate the operation alone: " + own.error->describe());
@@ -645,7 +686,7 @@ Localisation localise(const Model& m, const std::map<std::string, Value>& spec_v
         b.x = input_tensor(node, 0, nm->inputs);
         b.y = input_tensor(node, 1, nm->inputs);
         if (kind == acc::BoundKind::composition)
-          b.absolute = composition_bounds(node, resolve(ops, m.opset_imports, node).since_version, *f, b.x,
+          b.absolute = composition_bounds(node, resolve(ops, m.opset_imports, node).since_version, *f, nm->inputs,
                                           b.reference);
         o = judge_bounded(b, rv.tensor(), name, tol);
       }

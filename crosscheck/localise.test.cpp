@@ -186,3 +186,48 @@ TEST_CASE("[XC11] a shape that differs departs; an operation alone is a model of
   const Model back = load_model_bytes(model_to_bytes(nm->model), "node model");
   CHECK(back.graph.nodes.front().op_type == "MatMul");
 }
+
+TEST_CASE("[AC6] [AC7] BatchNormalization is judged by its bound in inference mode, by K1 in training mode") {
+  const EvalContext& cx = test_context();
+  auto text = [](const std::string& attrs) {
+    return R"(<ir_version: 8, opset_import: ["" : 15]>
+g (float[1,2,2] X) => (float[1,2,2] Y) {
+  s = Constant<value = float[2] {3.0, 0.5}>()
+  b = Constant<value = float[2] {-1.0, 0.25}>()
+  m = Constant<value = float[2] {0.5, -2.0}>()
+  v = Constant<value = float[2] {3.99, 1.0}>()
+  Y = BatchNormalization)" +
+           attrs + R"((X, s, b, m, v)
+})";
+  };
+  const std::map<std::string, Value> in{
+      {"X", Value(Tensor::from_vector<float>(cx, {1, 2, 2}, {2.0f, -0.3f, 1.7f, 0.01f}))}};
+  // The runtime's Y: onnxsem's, its first element moved by `ulps` units in the last place.
+  auto judge = [&](const std::string& attrs, int ulps) {
+    const Model m = load_model_text(text(attrs));
+    const auto spec = every_value(m, in, table(), kDefaultTensorBytes);
+    auto runtime = spec;
+    std::vector<float> y(spec.at("Y").tensor().data<float>().begin(), spec.at("Y").tensor().data<float>().end());
+    for (int k = 0; k < std::abs(ulps); ++k) y[0] = std::nextafter(y[0], ulps > 0 ? 10.0f : -10.0f);
+    runtime["Y"] = Value(Tensor::from_vector<float>(cx, {1, 2, 2}, y));
+    const auto l = localise(m, spec, runtime, LocaliseMode::isolated, table(), localise_test::tol, kDefaultTensorBytes);
+    return l.nodes.back();
+  };
+  // Y[0] = (2 - 0.5) / sqrt(3.99 + 1e-5) * 3 - 1, about 1.25, where a float32 ulp is 2^-23: the bound,
+  // 11 * 2^-24 * (|2 a| + |0.5 a| + 1), a about 1.5, is about 26 ulp.
+  const NodeJudgement exact = judge("<epsilon = 0.00001>", 0), close = judge("", 20), distant = judge("", -40);
+  CHECK(exact.clause == "AC6");
+  CHECK(exact.verdict == NodeVerdict::in_bound);
+  CHECK(close.verdict == NodeVerdict::in_bound);
+  REQUIRE(close.bound_units);
+  CHECK(*close.bound_units < 1);
+  CHECK(distant.verdict == NodeVerdict::out_of_bound);
+  REQUIRE(distant.bound_units);
+  CHECK(*distant.bound_units > 1);
+  CHECK(*distant.bound_units < 2);
+  // Training mode computes its statistics (AC7): no bound, K1's tolerance judges; 40 ulp are within it.
+  const NodeJudgement training = judge("<training_mode = 1>", -40);
+  CHECK(training.clause == "AC7");
+  CHECK(training.verdict == NodeVerdict::in_tolerance);
+  CHECK_FALSE(training.bound_units);
+}
