@@ -129,7 +129,8 @@ BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept
   if (function_operators().count(op_type)) return BoundKind::function;
   if (op_type == "ReduceProd") return BoundKind::product;    // [spec:AC6]
   if (op_type == "Resize") return BoundKind::interpolation;  // [spec:AC6] in its linear modes
-  if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax" || op_type == "BatchNormalization")
+  if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax" || op_type == "BatchNormalization" ||
+      op_type == "LpNormalization" || op_type == "RMSNormalization")
     return BoundKind::composition;  // [spec:AC6] BatchNormalization in inference mode (crosscheck/localise.cpp)
   // [spec:AC7] no bound stated: the suite's tolerance judges.
   return BoundKind::none;
@@ -140,7 +141,8 @@ bool resize_mode_bounded(std::string_view mode) noexcept { return mode == "linea
 std::vector<std::string> operators_bounded_by(BoundKind k) {
   if (k == BoundKind::product) return {"ReduceProd"};
   if (k == BoundKind::interpolation) return {"Resize"};
-  if (k == BoundKind::composition) return {"BatchNormalization", "LogSoftmax", "ReduceL2", "Softmax"};
+  if (k == BoundKind::composition)
+    return {"BatchNormalization", "LogSoftmax", "LpNormalization", "RMSNormalization", "ReduceL2", "Softmax"};
   const std::set<std::string, std::less<>>* ops = k == BoundKind::exact               ? &exact_operators()
                                                   : k == BoundKind::correctly_rounded ? &rounded_operators()
                                                   : k == BoundKind::sum_of_products   ? &sum_operators()
@@ -251,10 +253,30 @@ double sum_allowed(FloatFormat f, int64_t terms) noexcept {
 }
 }  // namespace
 
+namespace {
+// A result whose relative error is `share` of a sum of positive terms' (A(k) roundings: halved by a square root)
+// plus `roundings` roundings of 2^(-1-p), doubled, at least 2^e_min (AC6).
+double relative_bound(FloatFormat f, double r, int64_t terms, double share, double roundings) noexcept {
+  const double half = std::ldexp(1.0, -1 - f.fraction_bits);
+  return std::max(2 * std::fabs(r) * (sum_allowed(f, terms) * share + roundings) * half,
+                  std::ldexp(1.0, f.min_exponent));
+}
+}  // namespace
+
 double root_of_squares_bound(FloatFormat f, double r, int64_t terms) noexcept {
   // [spec:AC6] the sum's relative error halved by the root, one rounding more, doubled.
-  const double half = std::ldexp(1.0, -1 - f.fraction_bits);
-  return std::max(2 * std::fabs(r) * (sum_allowed(f, terms) * half / 2 + half), std::ldexp(1.0, f.min_exponent));
+  return relative_bound(f, r, terms, 0.5, 1);
+}
+
+double lp_normalization_bound(FloatFormat f, double r, int64_t terms, int64_t p) noexcept {
+  // [spec:AC6] the norm's error (a sum of |x|, or ReduceL2's), then the division, doubled.
+  return p == 1 ? relative_bound(f, r, terms, 1, 1) : relative_bound(f, r, terms, 0.5, 2);
+}
+
+double rms_normalization_bound(FloatFormat f, double r, int64_t terms) noexcept {
+  // [spec:AC6] the sum's error halved by the root, and six roundings: the mean, epsilon, the root, the
+  // reciprocal, the two products (or the division and a cast back to T), doubled.
+  return relative_bound(f, r, terms, 0.5, 6);
 }
 
 std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,

@@ -31,8 +31,8 @@ struct FloatFormat {
 [[nodiscard]] double error_in_ulp(FloatFormat f, double v, double r) noexcept;
 
 // Which clause bounds an operator's floating-point results (AC2-AC7). Resize is `interpolation` in its
-// linear modes only (resize_mode_bounded); ReduceL2, Softmax, LogSoftmax and BatchNormalization (in inference mode
-// only) are AC6's `composition`.
+// linear modes only (resize_mode_bounded); ReduceL2, Softmax, LogSoftmax, LpNormalization, RMSNormalization and
+// BatchNormalization (in inference mode only) are AC6's `composition`.
 enum class BoundKind { exact, correctly_rounded, sum_of_products, function, product, interpolation, composition, none };
 [[nodiscard]] BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept;
 [[nodiscard]] const char* bound_clause(BoundKind k) noexcept;  // "AC2" ... "AC7"
@@ -59,6 +59,10 @@ enum class BoundKind { exact, correctly_rounded, sum_of_products, function, prod
 [[nodiscard]] double interpolation_bound(FloatFormat f, double largest) noexcept;
 // AC6: the absolute error allowed for ReduceL2's result r, the root of a sum of `terms` squares.
 [[nodiscard]] double root_of_squares_bound(FloatFormat f, double r, int64_t terms) noexcept;
+// AC6: the absolute error allowed for LpNormalization's result r on a line of `terms` elements, p 1 or 2.
+[[nodiscard]] double lp_normalization_bound(FloatFormat f, double r, int64_t terms, int64_t p) noexcept;
+// AC6: the absolute error allowed for RMSNormalization's result r, normalised over `terms` elements.
+[[nodiscard]] double rms_normalization_bound(FloatFormat f, double r, int64_t terms) noexcept;
 // AC6: the absolute errors allowed for the elements of one row of Softmax (or LogSoftmax when `log`): `x` the
 // row's inputs and `r` the reference values of its outputs, in binary64.
 [[nodiscard]] std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,

@@ -207,8 +207,23 @@ TEST_CASE("[AC6] BatchNormalization in inference mode: 5.5 roundings of |x a| + 
   CHECK(batch_normalization_bound(f32, 0.0, 0.0, 0.0, 0.0, 1.0, 1e-5) == std::ldexp(1.0, -126));
 }
 
+TEST_CASE("[AC6] LpNormalization and RMSNormalization: a norm's error, then a few roundings, doubled") {
+  for (const char* op : {"LpNormalization", "RMSNormalization"}) {
+    CAPTURE(op);
+    CHECK(bound_kind("", op) == BoundKind::composition);
+  }
+  const double h = std::ldexp(1.0, -24);  // 2^(-1-p) for float32
+  // A line of 4, r = 0.5; float32's A(4) = 24 roundings.
+  // p = 2: 2 * 0.5 * (24 / 2 + 2) h; p = 1: 2 * 0.5 * (24 + 1) h.
+  CHECK(lp_normalization_bound(f32, 0.5, 4, 2) == doctest::Approx(14 * h));
+  CHECK(lp_normalization_bound(f32, -0.5, 4, 1) == doctest::Approx(25 * h));
+  // RMSNormalization over 4: 2 * 0.5 * (24 / 2 + 6) h.
+  CHECK(rms_normalization_bound(f32, 0.5, 4) == doctest::Approx(18 * h));
+  CHECK(rms_normalization_bound(f32, 0.0, 4) == std::ldexp(1.0, -126));
+}
+
 TEST_CASE("[AC7] the other operators have no stated bound") {
-  for (const char* op : {"Attention", "LayerNormalization", "RMSNormalization", "Gelu", "Tan", "LSTM", "If"}) {
+  for (const char* op : {"Attention", "LayerNormalization", "InstanceNormalization", "Gelu", "Tan", "LSTM", "If"}) {
     CAPTURE(op);
     CHECK(bound_kind("", op) == BoundKind::none);
   }
@@ -229,5 +244,5 @@ TEST_CASE("[AC2] [AC3] [AC4] [AC5] [AC6] every operator a clause names is an ope
       ++named;
     }
   }
-  CHECK(named == 45 + 9 + 13 + 9 + 1 + 1 + 4);
+  CHECK(named == 45 + 9 + 13 + 9 + 1 + 1 + 6);
 }

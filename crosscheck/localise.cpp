@@ -249,8 +249,9 @@ bool batch_normalization_bounded(const Node& node, int64_t since, const std::map
   return true;
 }
 
-// [spec:AC6] the allowed error of each output element of ReduceL2, Softmax or LogSoftmax (version `since`), from
-// the input x and the reference values `r`; of BatchNormalization in inference mode, from its five inputs.
+// [spec:AC6] the allowed error of each output element of ReduceL2, LpNormalization, RMSNormalization, Softmax or
+// LogSoftmax (version `since`), from the input x and the reference values `r`; of BatchNormalization in inference
+// mode, from its five inputs.
 std::vector<double> composition_bounds(const Node& node, int64_t since, acc::FloatFormat f,
                                        const std::map<std::string, Value>& inputs, const std::vector<double>& r) {
   std::vector<double> bounds(r.size(), 0.0);
@@ -273,6 +274,21 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
   if (node.op_type == "ReduceL2") {
     const int64_t terms = std::max<int64_t>(static_cast<int64_t>(xs.size() / r.size()), 1);
     for (size_t e = 0; e < r.size(); ++e) bounds[e] = acc::root_of_squares_bound(f, r[e], terms);
+    return bounds;
+  }
+  if (node.op_type == "LpNormalization" || node.op_type == "RMSNormalization") {
+    // The line along `axis` (LpNormalization), the axes from `axis` on (RMSNormalization); axis -1 by default.
+    const Attribute* at = node.attr("axis");
+    int64_t axis = at && at->type == AttrType::i ? at->i : -1;
+    if (axis < 0) axis += x->rank();
+    if (axis < 0 || axis >= x->rank() || xs.size() != r.size()) return bounds;
+    const auto a = static_cast<size_t>(axis);
+    const bool lp = node.op_type == "LpNormalization";
+    const int64_t terms = lp ? x->dim(axis) : product(x->shape(), a, x->shape().size());
+    const Attribute* pa = node.attr("p");
+    const int64_t p = pa && pa->type == AttrType::i ? pa->i : 2;
+    for (size_t e = 0; e < r.size(); ++e)
+      bounds[e] = lp ? acc::lp_normalization_bound(f, r[e], terms, p) : acc::rms_normalization_bound(f, r[e], terms);
     return bounds;
   }
   if (xs.size() != r.size() || x->rank() == 0) return bounds;

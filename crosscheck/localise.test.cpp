@@ -231,3 +231,33 @@ g (float[1,2,2] X) => (float[1,2,2] Y) {
   CHECK(training.verdict == NodeVerdict::in_tolerance);
   CHECK_FALSE(training.bound_units);
 }
+
+TEST_CASE("[AC6] LpNormalization and RMSNormalization are judged by their bounds") {
+  const EvalContext& cx = test_context();
+  const std::map<std::string, Value> in{
+      {"X", Value(Tensor::from_vector<float>(cx, {2, 4}, {0.3f, -1.2f, 2.5f, 0.7f, 1.0f, 1.0f, -1.0f, 0.25f}))},
+      {"S", Value(Tensor::from_vector<float>(cx, {4}, {1.0f, 0.5f, -2.0f, 1.5f}))}};
+  for (const std::string node : {"Y = LpNormalization<axis = 1, p = 2>(X)", "Y = LpNormalization<p = 1>(X)",
+                                 "Y = RMSNormalization<axis = 1>(X, S)"}) {
+    CAPTURE(node);
+    const Model m = load_model_text(R"(<ir_version: 10, opset_import: ["" : 23]>
+g (float[2,4] X, float[4] S) => (float[2,4] Y) {
+  )" + node + "\n}");
+    const auto spec = every_value(m, in, table(), kDefaultTensorBytes);
+    // The runtime's Y: onnxsem's with its third element moved by `ulps` units in the last place.
+    auto verdict = [&](int ulps) {
+      auto runtime = spec;
+      const auto d = spec.at("Y").tensor().data<float>();
+      std::vector<float> y(d.begin(), d.end());
+      for (int k = 0; k < ulps; ++k) y[2] = std::nextafter(y[2], 10.0f);
+      runtime["Y"] = Value(Tensor::from_vector<float>(cx, {2, 4}, y));
+      return localise(m, spec, runtime, LocaliseMode::isolated, table(), localise_test::tol, kDefaultTensorBytes)
+          .nodes.back();
+    };
+    const NodeJudgement same = verdict(0), off = verdict(400);
+    CHECK(same.clause == "AC6");
+    CHECK(same.verdict == NodeVerdict::in_bound);
+    CHECK(verdict(3).verdict == NodeVerdict::in_bound);  // a few ulp: within the roundings the clause allows
+    CHECK(off.verdict == NodeVerdict::out_of_bound);
+  }
+}
