@@ -135,14 +135,11 @@ Model load_model_bytes(const std::string& bytes, const std::string& origin, cons
 }
 
 Model load_model_file(const std::string& path, int64_t max_tensor_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) usage_error("F1", "cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  const std::string bytes = proto::read_file(path);
   // A file named *.onnxtxt holds a model in ONNX's textual syntax.
   if (path.size() > 8 && path.substr(path.size() - 8) == ".onnxtxt")
-    return load_model_bytes(model_text_to_bytes(ss.str()), "model text", path, max_tensor_bytes);
-  return load_model_bytes(ss.str(), path, path, max_tensor_bytes);
+    return load_model_bytes(model_text_to_bytes(bytes), "model text", path, max_tensor_bytes);
+  return load_model_bytes(bytes, path, path, max_tensor_bytes);
 }
 
 namespace {

@@ -24,6 +24,12 @@ TEST_CASE("[F1][F2] unreadable files and garbage bytes are usage errors") {
   CHECK(kind_of([] { (void)load_model_bytes(std::string("\xff\xff\xff\xff garbage", 12), "garbage"); }, &c) ==
         ErrorKind::usage);
   CHECK(c == "F2");
+  // A folder given for a file: not an empty model (W8), a file that cannot be read.
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  CHECK(kind_of([&] { (void)load_model_file(folder); }, &c) == ErrorKind::usage);
+  CHECK(c == "F1");
+  CHECK(kind_of([&] { (void)read_value_file(folder, Type{}); }, &c) == ErrorKind::usage);
+  CHECK(c == "F1");
 }
 
 TEST_CASE("[W8] a model without a graph is refused") {

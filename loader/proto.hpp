@@ -20,6 +20,9 @@ void from_tensor(const Tensor& t, onnx::TensorProto& p);
 // The reference a tensor's external_data entries make (F7, F8), checked against the model alone.
 [[nodiscard]] ExternalRef external_ref(const onnx::TensorProto& p, const std::string& where);
 
+// The bytes of a file; a usage error (F1) when it cannot be read or is a folder.
+[[nodiscard]] std::string read_file(const std::string& path);
+
 [[nodiscard]] Type to_type(const onnx::TypeProto& p);
 [[nodiscard]] Value to_value(EvalContext& cx, const onnx::SequenceProto& p, const std::string& where);
 [[nodiscard]] Value to_value(EvalContext& cx, const onnx::OptionalProto& p, const std::string& where);

@@ -1,6 +1,7 @@
 // Reading and writing values in their serialized form (spec/values.md, "Serialized values", F1-F5).
 // Part of the loader: the only other file besides loader.cpp that sees protobuf.
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <span>
 #include <sstream>
@@ -465,19 +466,19 @@ void from_value(const Value& v, onnx::OptionalProto& p) {
   }
 }
 
-}  // namespace proto
-
-namespace {
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  // [spec:F1] a file that cannot be read is a usage error.
+  // [spec:F1] a file that cannot be read is a usage error; so is a folder given for a file.
   ONNXSEM_CLAUSE(F1);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) usage_error("F1", "'" + path + "' is a folder, not a file");
+  std::ifstream in(path, std::ios::binary);
   if (!in) usage_error("F1", "cannot read '" + path + "'");
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
-}  // namespace
+
+}  // namespace proto
 
 Tensor tensor_from_bytes(const std::string& bytes, const std::string& origin, int64_t max_tensor_bytes) {
   EvalContext cx(Limits{.tensor_bytes = max_tensor_bytes});
@@ -493,7 +494,7 @@ std::string tensor_to_bytes(const Tensor& t) {
 }
 
 Value read_value_file(const std::string& path, const Type& declared, int64_t max_tensor_bytes) {
-  return read_value_bytes(read_file(path), path, declared, max_tensor_bytes);
+  return read_value_bytes(proto::read_file(path), path, declared, max_tensor_bytes);
 }
 
 Value read_value_bytes(const std::string& bytes, const std::string& path, const Type& declared,

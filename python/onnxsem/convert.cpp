@@ -132,8 +132,10 @@ Tensor to_tensor(const py::handle& obj, const Type& declared, const std::string&
     const char kind = py::array::ensure(obj).dtype().kind();
     if (kind == 'u' || kind == 'i') raw = declared.elem;
   }
-  // C order, 0-d arrays kept (numpy's ascontiguousarray would make them 1-d).
-  const py::array a = np.attr("asarray")(obj, py::none(), "C");
+  // C order, 0-d arrays kept (numpy's ascontiguousarray would make them 1-d), in the machine's byte order (an
+  // array of '>f4' holds the same numbers as one of '<f4', not the same bytes).
+  py::array a = np.attr("asarray")(obj, py::none(), "C");
+  if (!a.dtype().attr("isnative").cast<bool>()) a = a.attr("astype")(a.dtype().attr("newbyteorder")("="));
   if (raw) {
     switch (*raw) {
       case DType::bfloat16: return raw_tensor<bfloat16_t>(cx, a, *raw, what);

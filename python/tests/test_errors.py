@@ -83,9 +83,10 @@ def test_input_of_the_wrong_type_is_refused_by_I1_clauses():
 
 
 def test_unreadable_and_malformed_models():
-    with pytest.raises(onnxsem.UsageError) as e:
-        onnxsem.InferenceSession("/nonexistent/model.onnx")
-    assert e.value.clause == "F1"
+    for path in ("/nonexistent/model.onnx", str(FIXTURES)):  # no file; a folder
+        with pytest.raises(onnxsem.UsageError) as e:
+            onnxsem.InferenceSession(path)
+        assert e.value.clause == "F1"
     with pytest.raises(onnxsem.Error) as e:
         onnxsem.InferenceSession(b"\x08\x07\x12garbage")
     assert e.value.clause and not isinstance(e.value, onnxsem.InternalError)

@@ -99,6 +99,19 @@ def test_bfloat16_helpers_are_exact():
         onnxsem.float32_to_bfloat16(np.array([1.1], np.float32))
 
 
+def test_any_layout_and_byte_order():
+    """Arrays that are not C-ordered, views with strides, and arrays of the other byte order give their numbers."""
+    session = onnxsem.InferenceSession(identity(1, None))
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for view in (x.T, x[::-1, ::2], np.asfortranarray(x), x.astype(">f4"), np.broadcast_to(x[0], (3, 4))):
+        (y,) = session.run(None, {"x": view})
+        assert y.dtype == np.float32 and np.array_equal(y, np.asarray(view, dtype=np.float32))
+        assert y.flags["C_CONTIGUOUS"] and y.dtype.isnative
+    session = onnxsem.InferenceSession(identity(7, None))
+    (y,) = session.run(None, {"x": np.array([1, -2, 2 ** 40], ">i8")})
+    assert y.tolist() == [1, -2, 2 ** 40]
+
+
 def test_empty_and_scalar_tensors():
     session = onnxsem.InferenceSession(identity(1, None))
     for x in (np.zeros((0, 3), np.float32), np.float32(2.5), np.array(7.0, np.float32)):
