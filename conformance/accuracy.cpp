@@ -74,6 +74,7 @@ const std::set<std::string, std::less<>>& exact_operators() {
                                                       "Max",
                                                       "Min",
                                                       "Relu",
+                                                      "ThresholdedRelu",
                                                       "Clip",
                                                       "ReduceMax",
                                                       "ReduceMin",
@@ -99,8 +100,8 @@ const std::set<std::string, std::less<>>& exact_operators() {
 }
 // [spec:AC3] IEEE 754's basic operations: the reference rounded once.
 const std::set<std::string, std::less<>>& rounded_operators() {
-  static const std::set<std::string, std::less<>> ops{"Add",  "Sub",      "Mul",       "Div",  "Sqrt",
-                                                      "Cast", "CastLike", "LeakyRelu", "PRelu"};
+  static const std::set<std::string, std::less<>> ops{"Add",  "Sub",      "Mul",       "Div",   "Sqrt",
+                                                      "Cast", "CastLike", "LeakyRelu", "PRelu", "Shrink"};
   return ops;
 }
 // [spec:AC4] sums of products, added in an order ONNX leaves open.
@@ -110,6 +111,13 @@ const std::set<std::string, std::less<>>& sum_operators() {
                                                       "ReduceMean",    "AveragePool", "GlobalAveragePool",
                                                       "Sum",           "Mean",        "ReduceSumSquare",
                                                       "ReduceL1"};
+  return ops;
+}
+
+// [spec:AC6] elementwise compositions of AC3's and AC5's operations.
+const std::set<std::string, std::less<>>& elementwise_compositions() {
+  static const std::set<std::string, std::less<>> ops{"Softsign", "HardSigmoid", "HardSwish", "Elu",
+                                                      "Celu",     "Selu",        "Softplus",  "Mish"};
   return ops;
 }
 
@@ -130,7 +138,7 @@ BoundKind bound_kind(std::string_view domain, std::string_view op_type) noexcept
   if (op_type == "ReduceProd") return BoundKind::product;    // [spec:AC6]
   if (op_type == "Resize") return BoundKind::interpolation;  // [spec:AC6] in its linear modes
   if (op_type == "ReduceL2" || op_type == "Softmax" || op_type == "LogSoftmax" || op_type == "BatchNormalization" ||
-      op_type == "LpNormalization" || op_type == "RMSNormalization")
+      op_type == "LpNormalization" || op_type == "RMSNormalization" || elementwise_compositions().count(op_type))
     return BoundKind::composition;  // [spec:AC6] BatchNormalization in inference mode (crosscheck/localise.cpp)
   // [spec:AC7] no bound stated: the suite's tolerance judges.
   return BoundKind::none;
@@ -141,8 +149,12 @@ bool resize_mode_bounded(std::string_view mode) noexcept { return mode == "linea
 std::vector<std::string> operators_bounded_by(BoundKind k) {
   if (k == BoundKind::product) return {"ReduceProd"};
   if (k == BoundKind::interpolation) return {"Resize"};
-  if (k == BoundKind::composition)
-    return {"BatchNormalization", "LogSoftmax", "LpNormalization", "RMSNormalization", "ReduceL2", "Softmax"};
+  if (k == BoundKind::composition) {
+    std::vector<std::string> ops{"BatchNormalization", "LogSoftmax", "LpNormalization",
+                                 "RMSNormalization",   "ReduceL2",   "Softmax"};
+    ops.insert(ops.end(), elementwise_compositions().begin(), elementwise_compositions().end());
+    return ops;
+  }
   const std::set<std::string, std::less<>>* ops = k == BoundKind::exact               ? &exact_operators()
                                                   : k == BoundKind::correctly_rounded ? &rounded_operators()
                                                   : k == BoundKind::sum_of_products   ? &sum_operators()
@@ -317,6 +329,58 @@ double batch_normalization_bound(FloatFormat f, double x, double scale, double b
   const double magnitude = std::fabs(x * a) + std::fabs(mean * a) + std::fabs(bias);
   const double half = std::ldexp(1.0, -1 - f.fraction_bits);
   return std::max(2 * 5.5 * half * magnitude, std::ldexp(1.0, f.min_exponent));
+}
+
+bool elementwise_composition(std::string_view op_type) noexcept {
+  return elementwise_compositions().count(op_type) > 0;
+}
+
+std::optional<double> elementwise_composition_bound(std::string_view op, FloatFormat f, double x, double r,
+                                                    double alpha, double beta) noexcept {
+  // [spec:AC6] the roundings of AC3's steps and the errors of AC5's Exp, Log and Tanh, each carried through the
+  // steps after it, to first order, doubled.
+  if (!std::isfinite(x)) return std::nullopt;
+  const double u = std::ldexp(1.0, -1 - f.fraction_bits);
+  auto exp_error = [&](double z) { return function_bound("Exp", f, z, 0, std::exp(z)).value_or(kInfinity); };
+  double first = 0;  // the first-order error
+  if (op == "Softsign") {
+    first = 2 * u * std::fabs(r);  // 1 + |x|, the division
+  } else if (op == "HardSigmoid" || op == "HardSwish") {
+    const bool swish = op == "HardSwish";
+    const double a = swish ? 1.0 / 6 : alpha, b = swish ? 0.5 : beta;
+    const double sigmoid = u * (std::fabs(a * x) + std::fabs(a * x + b));  // the product, the sum; clamping is exact
+    first = swish ? std::fabs(x) * sigmoid + u * std::fabs(r) : sigmoid;
+  } else if (op == "Elu" || op == "Selu") {
+    const bool selu = op == "Selu";
+    if (x > 0 || (!selu && x == 0)) {
+      first = selu ? u * std::fabs(r) : 0;  // gamma x; x itself
+    } else {
+      const double e = std::exp(x);
+      first = std::fabs(alpha * (selu ? beta : 1)) * (exp_error(x) + u * std::fabs(e - 1)) +
+              (selu ? 2 : 1) * u * std::fabs(r);
+    }
+  } else if (op == "Celu") {
+    if (x < 0) {
+      const double z = x / alpha, e = std::exp(z);
+      first = std::fabs(alpha) * (exp_error(z) + e * u * std::fabs(z) + u * std::fabs(e - 1)) + u * std::fabs(r);
+    }
+  } else if (op == "Softplus" || op == "Mish") {
+    const double e = std::exp(x), s = std::log1p(e);
+    const double softplus = exp_error(x) / (1 + e) + u +
+                            function_bound("Log", f, 1 + e, 0, s).value_or(kInfinity);  // exp, 1 +, log
+    if (op == "Softplus") {
+      first = softplus;
+    } else {
+      const double t = std::tanh(s);
+      const double tanh = function_bound("Tanh", f, s, 0, t).value_or(kInfinity) + (1 - t * t) * softplus;
+      first = std::fabs(x) * tanh + u * std::fabs(r);
+    }
+  } else {
+    return std::nullopt;
+  }
+  const double bound = 2 * first;
+  if (!std::isfinite(bound)) return std::nullopt;
+  return std::max(bound, std::ldexp(1.0, f.min_exponent));
 }
 
 double error_in_bound_units(double v, double r, double allowed) noexcept {

@@ -222,6 +222,43 @@ TEST_CASE("[AC6] LpNormalization and RMSNormalization: a norm's error, then a fe
   CHECK(rms_normalization_bound(f32, 0.0, 4) == std::ldexp(1.0, -126));
 }
 
+TEST_CASE("[AC6] elementwise compositions: each step's rounding or AC5 error carried through, doubled") {
+  for (const char* op : {"Softsign", "HardSigmoid", "HardSwish", "Elu", "Celu", "Selu", "Softplus", "Mish"}) {
+    CAPTURE(op);
+    CHECK(bound_kind("", op) == BoundKind::composition);
+    CHECK(elementwise_composition(op));
+  }
+  CHECK_FALSE(elementwise_composition("Softmax"));
+  CHECK(bound_kind("", "ThresholdedRelu") == BoundKind::exact);
+  CHECK(bound_kind("", "Shrink") == BoundKind::correctly_rounded);
+  const double u = std::ldexp(1.0, -24), n = std::ldexp(1.0, -126);  // float32: 2^(-1-p), 2^e_min
+  auto bound = [&](const char* op, double x, double r, double alpha = 1, double beta = 0.5) {
+    return elementwise_composition_bound(op, f32, x, r, alpha, beta).value_or(-1);
+  };
+  // Softsign(1) = 0.5: 2 * 2u * 0.5.
+  CHECK(bound("Softsign", 1, 0.5) == doctest::Approx(2 * u));
+  // HardSigmoid(1), alpha 0.2, beta 0.5: 2u (0.2 + 0.7).
+  CHECK(bound("HardSigmoid", 1, 0.7, 0.2, 0.5) == doctest::Approx(1.8 * u));
+  // HardSwish(3) = 3: 2 (3u (0.5 + 1) + 3u) = 15u.
+  CHECK(bound("HardSwish", 3, 3) == doctest::Approx(15 * u));
+  // Elu(-1), alpha 1: X(-1) = (3 + 2) 2^-23 e^-1 = 10u e^-1; 2 (10u e^-1 + 2u (1 - e^-1)).
+  const double e1 = std::exp(-1.0);
+  CHECK(bound("Elu", -1, e1 - 1) == doctest::Approx(2 * (10 * u * e1 + 2 * u * (1 - e1))));
+  CHECK(bound("Elu", 2, 2) == n);  // x itself
+  // Selu(2), gamma 1.05: 2u |r|.
+  CHECK(bound("Selu", 2, 2.1, 1.6733, 1.05) == doctest::Approx(2 * u * 2.1));
+  // Softplus(0) = log 2: X(0) / 2 = 3u, one rounding, L = 10u log 2 (5 * 2^-23 * max(log 2, 0.1)); doubled.
+  CHECK(bound("Softplus", 0, std::log(2.0)) == doctest::Approx(2 * (3 * u + u + 10 * u * std::log(2.0))));
+  // Mish(0) = 0: nothing to carry, the least bound.
+  CHECK(bound("Mish", 0, 0) == n);
+  // Celu(-2), alpha 2: z = -1, 2 (2 (10u e^-1 + e^-1 u + u (1 - e^-1)) + 2u (1 - e^-1)).
+  CHECK(bound("Celu", -2, 2 * (e1 - 1), 2) ==
+        doctest::Approx(2 * (2 * (10 * u * e1 + e1 * u + u * (1 - e1)) + 2 * u * (1 - e1))));
+  // No bound: an infinite input; an exponential beyond binary64's range.
+  CHECK_FALSE(elementwise_composition_bound("Softsign", f32, inf, 1, 1, 0.5));
+  CHECK_FALSE(elementwise_composition_bound("Softplus", f32, 800, 800, 1, 0.5));
+}
+
 TEST_CASE("[AC7] the other operators have no stated bound") {
   for (const char* op : {"Attention", "LayerNormalization", "InstanceNormalization", "Gelu", "Tan", "LSTM", "If"}) {
     CAPTURE(op);
@@ -244,5 +281,5 @@ TEST_CASE("[AC2] [AC3] [AC4] [AC5] [AC6] every operator a clause names is an ope
       ++named;
     }
   }
-  CHECK(named == 45 + 9 + 13 + 9 + 1 + 1 + 6);
+  CHECK(named == 46 + 10 + 13 + 9 + 1 + 1 + 14);
 }

@@ -276,6 +276,23 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
     for (size_t e = 0; e < r.size(); ++e) bounds[e] = acc::root_of_squares_bound(f, r[e], terms);
     return bounds;
   }
+  if (acc::elementwise_composition(node.op_type)) {
+    if (xs.size() != r.size()) return bounds;
+    // The elementwise compositions: alpha and beta as the operator names them (Selu's gamma as beta); an
+    // element without a bound is NaN, which K1 judges.
+    auto attr_float = [&](const char* name, double absent) {
+      const Attribute* a = node.attr(name);
+      return a && a->type == AttrType::f ? static_cast<double>(a->f) : absent;
+    };
+    const std::string& op = node.op_type;
+    const double alpha = attr_float("alpha", op == "HardSigmoid" ? 0.2
+                                             : op == "Selu"      ? 1.67326319217681884765625
+                                                                 : 1.0);
+    const double beta = op == "Selu" ? attr_float("gamma", 1.05070102214813232421875) : attr_float("beta", 0.5);
+    for (size_t e = 0; e < r.size(); ++e)
+      bounds[e] = acc::elementwise_composition_bound(op, f, xs[e], r[e], alpha, beta).value_or(std::nan(""));
+    return bounds;
+  }
   if (node.op_type == "LpNormalization" || node.op_type == "RMSNormalization") {
     // The line along `axis` (LpNormalization), the axes from `axis` on (RMSNormalization); axis -1 by default.
     const Attribute* at = node.attr("axis");
@@ -466,7 +483,9 @@ OutputJudgement judge_bounded(const Bounded& b, const Tensor& runtime, const std
       case acc::BoundKind::product: return acc::error_in_bound_units(v[e], r, acc::product_bound(b.f, r, factors));
       case acc::BoundKind::interpolation:
         return acc::error_in_bound_units(v[e], r, acc::interpolation_bound(b.f, largest));
-      case acc::BoundKind::composition: return acc::error_in_bound_units(v[e], r, b.absolute[e]);
+      case acc::BoundKind::composition:  // NaN: no bound for this element, K1 judges it
+        if (std::isnan(b.absolute[e])) return std::nullopt;
+        return acc::error_in_bound_units(v[e], r, b.absolute[e]);
       default: return std::nullopt;
     }
   });

@@ -18,7 +18,7 @@ using namespace onnxsem::crosscheck;
 // Named for this file alone: a unity build compiles it together with crosscheck.test.cpp.
 namespace localise_test {
 
-// X -> Add(X, X) -> Exp -> Relu -> MatMul(., W) -> Softmax -> Softplus: one operation of each kind of bound
+// X -> Add(X, X) -> Exp -> Relu -> MatMul(., W) -> Softmax -> Tan: one operation of each kind of bound
 // (AC3, AC5, AC2, AC4, AC6) and one without (AC7). With `perturb`, the Add's output is multiplied by `perturb` before the Exp reads it.
 std::string model_text(const std::string& perturb = "") {
   const std::string add = perturb.empty()
@@ -31,7 +31,7 @@ g (float[2,3] X, float[3,2] W) => (float[2,2] Z) {
   R = Relu(E)
   Y = MatMul(R, W)
   S = Softmax(Y)
-  Z = Softplus(S)
+  Z = Tan(S)
 })";
 }
 
@@ -62,6 +62,19 @@ std::map<std::string, Value> perturbed_values(const std::string& factor) {
 // 1 + 2^-15: 256 ulp of float32 at 1.
 const std::string k256ulp = "1.000030517578125";
 
+// The last operation of `m` judged (isolated) with the runtime's Y being onnxsem's, its element `at` moved by |ulps|
+// units in the last place, up when ulps > 0 and down when below.
+NodeJudgement judge_moved(const Model& m, const std::map<std::string, Value>& in, size_t at, int ulps) {
+  const auto spec = every_value(m, in, table(), kDefaultTensorBytes);
+  auto runtime = spec;
+  const Tensor& t = spec.at("Y").tensor();
+  std::vector<float> y(t.data<float>().begin(), t.data<float>().end());
+  const float toward = ulps > 0 ? INFINITY : -INFINITY;
+  for (int k = 0; k < std::abs(ulps); ++k) y[at] = std::nextafter(y[at], toward);
+  runtime["Y"] = Value(Tensor::from_vector<float>(test_context(), t.shape(), y));
+  return localise(m, spec, runtime, LocaliseMode::isolated, table(), tol, kDefaultTensorBytes).nodes.back();
+}
+
 }  // namespace localise_test
 using namespace localise_test;
 
@@ -88,7 +101,7 @@ TEST_CASE("[XC11] onnxsem's own values are within every bound, and no node depar
     CHECK_FALSE(loc.first_departing);
     CHECK(loc.missing.empty());
     const char* clauses[] = {"AC3", "AC5", "AC2", "AC4", "AC6", "AC7"};
-    const char* types[] = {"Add", "Exp", "Relu", "MatMul", "Softmax", "Softplus"};
+    const char* types[] = {"Add", "Exp", "Relu", "MatMul", "Softmax", "Tan"};
     for (size_t i = 0; i < 6; ++i) {
       CAPTURE(i);
       CHECK(loc.nodes[i].op_type == types[i]);
@@ -202,16 +215,8 @@ g (float[1,2,2] X) => (float[1,2,2] Y) {
   };
   const std::map<std::string, Value> in{
       {"X", Value(Tensor::from_vector<float>(cx, {1, 2, 2}, {2.0f, -0.3f, 1.7f, 0.01f}))}};
-  // The runtime's Y: onnxsem's, its first element moved by `ulps` units in the last place.
   auto judge = [&](const std::string& attrs, int ulps) {
-    const Model m = load_model_text(text(attrs));
-    const auto spec = every_value(m, in, table(), kDefaultTensorBytes);
-    auto runtime = spec;
-    std::vector<float> y(spec.at("Y").tensor().data<float>().begin(), spec.at("Y").tensor().data<float>().end());
-    for (int k = 0; k < std::abs(ulps); ++k) y[0] = std::nextafter(y[0], ulps > 0 ? 10.0f : -10.0f);
-    runtime["Y"] = Value(Tensor::from_vector<float>(cx, {1, 2, 2}, y));
-    const auto l = localise(m, spec, runtime, LocaliseMode::isolated, table(), localise_test::tol, kDefaultTensorBytes);
-    return l.nodes.back();
+    return judge_moved(load_model_text(text(attrs)), in, 0, ulps);
   };
   // Y[0] = (2 - 0.5) / sqrt(3.99 + 1e-5) * 3 - 1, about 1.25, where a float32 ulp is 2^-23: the bound,
   // 11 * 2^-24 * (|2 a| + |0.5 a| + 1), a about 1.5, is about 26 ulp.
@@ -243,21 +248,35 @@ TEST_CASE("[AC6] LpNormalization and RMSNormalization are judged by their bounds
     const Model m = load_model_text(R"(<ir_version: 10, opset_import: ["" : 23]>
 g (float[2,4] X, float[4] S) => (float[2,4] Y) {
   )" + node + "\n}");
-    const auto spec = every_value(m, in, table(), kDefaultTensorBytes);
-    // The runtime's Y: onnxsem's with its third element moved by `ulps` units in the last place.
-    auto verdict = [&](int ulps) {
-      auto runtime = spec;
-      const auto d = spec.at("Y").tensor().data<float>();
-      std::vector<float> y(d.begin(), d.end());
-      for (int k = 0; k < ulps; ++k) y[2] = std::nextafter(y[2], 10.0f);
-      runtime["Y"] = Value(Tensor::from_vector<float>(cx, {2, 4}, y));
-      return localise(m, spec, runtime, LocaliseMode::isolated, table(), localise_test::tol, kDefaultTensorBytes)
-          .nodes.back();
-    };
+    auto verdict = [&](int ulps) { return judge_moved(m, in, 2, ulps); };  // the third element moved
     const NodeJudgement same = verdict(0), off = verdict(400);
     CHECK(same.clause == "AC6");
     CHECK(same.verdict == NodeVerdict::in_bound);
     CHECK(verdict(3).verdict == NodeVerdict::in_bound);  // a few ulp: within the roundings the clause allows
     CHECK(off.verdict == NodeVerdict::out_of_bound);
+  }
+}
+
+TEST_CASE("[AC6] [AC2] [AC3] the elementwise compositions, ThresholdedRelu and Shrink are judged by their bounds") {
+  const EvalContext& cx = test_context();
+  const std::map<std::string, Value> in{{"X", Value(Tensor::from_vector<float>(cx, {4}, {-1.5f, -0.3f, 0.7f, 2.0f}))}};
+  const std::vector<std::pair<std::string, std::string>> cases{{"Softsign", "AC6"},  {"HardSigmoid", "AC6"},
+                                                               {"HardSwish", "AC6"}, {"Elu", "AC6"},
+                                                               {"Celu", "AC6"},      {"Selu", "AC6"},
+                                                               {"Softplus", "AC6"},  {"Mish", "AC6"},
+                                                               {"Shrink", "AC3"},    {"ThresholdedRelu", "AC2"}};
+  for (const auto& [op, clause] : cases) {
+    CAPTURE(op);
+    const Model m = load_model_text(R"(<ir_version: 10, opset_import: ["" : 22]>
+g (float[4] X) => (float[4] Y) {
+  Y = )" + op + "(X)\n}");
+    auto verdict = [&](int ulps) { return judge_moved(m, in, 0, ulps); };  // the first element (x = -1.5) moved
+    const NodeJudgement same = verdict(0);
+    CHECK(same.clause == clause);
+    CHECK(same.verdict == NodeVerdict::in_bound);
+    CHECK(verdict(1000).verdict == NodeVerdict::out_of_bound);
+    // One ulp: within every AC6 bound here; AC2 allows none (ThresholdedRelu's 0 below its threshold), AC3 half
+    // of one (Shrink's -1.5 + 0 is exact).
+    CHECK(verdict(1).verdict == (clause == "AC6" ? NodeVerdict::in_bound : NodeVerdict::out_of_bound));
   }
 }
