@@ -265,7 +265,9 @@ TEST_CASE("[AC6] [AC2] [AC3] the elementwise compositions, ThresholdedRelu and S
                                                                {"Celu", "AC6"},      {"Selu", "AC6"},
                                                                {"Softplus", "AC6"},  {"Mish", "AC6"},
                                                                {"Shrink", "AC3"},    {"ThresholdedRelu", "AC2"}};
-  for (const auto& [op, clause] : cases) {
+  for (const auto& c : cases) {  // not a structured binding: clang 14 cannot capture one (CAPTURE does)
+    const std::string& op = c.first;
+    const std::string& clause = c.second;
     CAPTURE(op);
     const Model m = load_model_text(R"(<ir_version: 10, opset_import: ["" : 22]>
 g (float[4] X) => (float[4] Y) {
