@@ -116,8 +116,8 @@ const std::set<std::string, std::less<>>& sum_operators() {
 
 // [spec:AC6] elementwise compositions of AC3's and AC5's operations.
 const std::set<std::string, std::less<>>& elementwise_compositions() {
-  static const std::set<std::string, std::less<>> ops{"Softsign", "HardSigmoid", "HardSwish", "Elu",
-                                                      "Celu",     "Selu",        "Softplus",  "Mish"};
+  static const std::set<std::string, std::less<>> ops{"Softsign", "HardSigmoid", "HardSwish", "Elu", "Celu",
+                                                      "Selu",     "Softplus",    "Mish",      "Gelu"};
   return ops;
 }
 
@@ -379,6 +379,31 @@ std::optional<double> elementwise_composition_bound(std::string_view op, FloatFo
     return std::nullopt;
   }
   const double bound = 2 * first;
+  if (!std::isfinite(bound)) return std::nullopt;
+  return std::max(bound, std::ldexp(1.0, f.min_exponent));
+}
+
+std::optional<double> gelu_bound(FloatFormat f, double x, double r, bool tanh_form) noexcept {
+  // [spec:AC6] Gelu's steps (a constant's representation counting as one rounding), AC5's Erf or Tanh, each
+  // error carried through the steps after it, to first order, doubled.
+  if (!std::isfinite(x)) return std::nullopt;
+  const double u = std::ldexp(1.0, -1 - f.fraction_bits);
+  double inner = 0;  // the error of 1 + erf(z) or 1 + tanh(v)
+  if (!tanh_form) {
+    const double z = x / std::sqrt(2.0), e = std::erf(z);
+    const double dz = 2 * u * std::fabs(z);  // 1/sqrt(2) represented, the product
+    inner = 2 / std::sqrt(std::numbers::pi) * std::exp(-z * z) * dz + function_bound("Erf", f, z, 0, e).value_or(0) +
+            u * std::fabs(1 + e);
+  } else {
+    const double c = 0.044715, k = std::sqrt(2 / std::numbers::pi);
+    const double cube = c * x * x * x, w = x + cube, v = k * w, t = std::tanh(v);
+    const double dw = 4 * u * std::fabs(cube) + u * std::fabs(w);  // x^3 (2), c (2), the sum
+    const double dv = std::fabs(k) * dw + 2 * u * std::fabs(v);    // k represented, the product
+    const auto h = function_bound("Tanh", f, v, 0, t);
+    if (!h) return std::nullopt;
+    inner = *h + (1 - t * t) * dv + u * std::fabs(1 + t);
+  }
+  const double bound = 2 * (0.5 * std::fabs(x) * inner + u * std::fabs(r));  // x / 2 times it, one rounding
   if (!std::isfinite(bound)) return std::nullopt;
   return std::max(bound, std::ldexp(1.0, f.min_exponent));
 }

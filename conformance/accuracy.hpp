@@ -63,7 +63,7 @@ enum class BoundKind { exact, correctly_rounded, sum_of_products, function, prod
 [[nodiscard]] double lp_normalization_bound(FloatFormat f, double r, int64_t terms, int64_t p) noexcept;
 // AC6: the absolute error allowed for RMSNormalization's result r, normalised over `terms` elements.
 [[nodiscard]] double rms_normalization_bound(FloatFormat f, double r, int64_t terms) noexcept;
-// AC6: whether the operator is one of the elementwise compositions below.
+// AC6: whether the operator is one of the elementwise compositions below, or Gelu.
 [[nodiscard]] bool elementwise_composition(std::string_view op_type) noexcept;
 // AC6: the absolute error allowed for one element of the elementwise compositions (Softsign, HardSigmoid,
 // HardSwish, Elu, Celu, Selu, Softplus, Mish) at the input x and the reference r; alpha and beta are the
@@ -71,6 +71,9 @@ enum class BoundKind { exact, correctly_rounded, sum_of_products, function, prod
 // where the clause states no bound (an infinite or NaN input, an exponential out of binary64's range).
 [[nodiscard]] std::optional<double> elementwise_composition_bound(std::string_view op, FloatFormat f, double x,
                                                                   double r, double alpha, double beta) noexcept;
+// AC6: the absolute error allowed for Gelu at x with the reference r, in its erf form or (tanh_form) its tanh form;
+// nullopt for an infinite or NaN input.
+[[nodiscard]] std::optional<double> gelu_bound(FloatFormat f, double x, double r, bool tanh_form) noexcept;
 // AC6: the absolute errors allowed for the elements of one row of Softmax (or LogSoftmax when `log`): `x` the
 // row's inputs and `r` the reference values of its outputs, in binary64.
 [[nodiscard]] std::vector<double> softmax_bounds(FloatFormat f, bool log, const std::vector<double>& x,

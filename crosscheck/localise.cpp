@@ -289,8 +289,12 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
                                              : op == "Selu"      ? 1.67326319217681884765625
                                                                  : 1.0);
     const double beta = op == "Selu" ? attr_float("gamma", 1.05070102214813232421875) : attr_float("beta", 0.5);
+    const Attribute* form = node.attr("approximate");
+    const bool tanh_form = form && form->type == AttrType::s && form->s == "tanh";
     for (size_t e = 0; e < r.size(); ++e)
-      bounds[e] = acc::elementwise_composition_bound(op, f, xs[e], r[e], alpha, beta).value_or(std::nan(""));
+      bounds[e] = (op == "Gelu" ? acc::gelu_bound(f, xs[e], r[e], tanh_form)
+                                : acc::elementwise_composition_bound(op, f, xs[e], r[e], alpha, beta))
+                      .value_or(std::nan(""));
     return bounds;
   }
   if (node.op_type == "LpNormalization" || node.op_type == "RMSNormalization") {

@@ -260,11 +260,13 @@ g (float[2,4] X, float[4] S) => (float[2,4] Y) {
 TEST_CASE("[AC6] [AC2] [AC3] the elementwise compositions, ThresholdedRelu and Shrink are judged by their bounds") {
   const EvalContext& cx = test_context();
   const std::map<std::string, Value> in{{"X", Value(Tensor::from_vector<float>(cx, {4}, {-1.5f, -0.3f, 0.7f, 2.0f}))}};
-  const std::vector<std::pair<std::string, std::string>> cases{{"Softsign", "AC6"},  {"HardSigmoid", "AC6"},
-                                                               {"HardSwish", "AC6"}, {"Elu", "AC6"},
-                                                               {"Celu", "AC6"},      {"Selu", "AC6"},
-                                                               {"Softplus", "AC6"},  {"Mish", "AC6"},
-                                                               {"Shrink", "AC3"},    {"ThresholdedRelu", "AC2"}};
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"Softsign", "AC6"},  {"HardSigmoid", "AC6"},
+      {"HardSwish", "AC6"}, {"Elu", "AC6"},
+      {"Celu", "AC6"},      {"Selu", "AC6"},
+      {"Softplus", "AC6"},  {"Mish", "AC6"},
+      {"Gelu", "AC6"},      {"Gelu<approximate = \"tanh\">", "AC6"},
+      {"Shrink", "AC3"},    {"ThresholdedRelu", "AC2"}};
   for (const auto& c : cases) {  // not a structured binding: clang 14 cannot capture one (CAPTURE does)
     const std::string& op = c.first;
     const std::string& clause = c.second;
