@@ -13,6 +13,7 @@
 
 #include "conformance/accuracy.hpp"
 #include "crosscheck/judge.hpp"
+#include "ops/common/attrs.hpp"
 #include "ops/common/broadcast.hpp"
 #include "runtime/error.hpp"
 #include "semantics/fixpoint.hpp"
@@ -231,12 +232,8 @@ int64_t terms_of(const Node& node, const std::map<std::string, Value>& inputs, i
 // training_mode 0 (or absent), version 6's and 1's is_test 1, spatial 1 (versions 1 to 7), one output, and X of
 // rank 2 or more with scale, B, mean and var of one element per channel. Otherwise AC7: K1 judges.
 bool batch_normalization_bounded(const Node& node, int64_t since, const std::map<std::string, Value>& inputs) {
-  auto attr_int = [&](const char* name, int64_t absent) {
-    const Attribute* a = node.attr(name);
-    return a && a->type == AttrType::i ? a->i : absent;
-  };
-  if (attr_int("training_mode", 0) != 0 || (since < 7 && attr_int("is_test", 0) != 1) ||
-      (since <= 7 && attr_int("spatial", 1) != 1))
+  if (ops::attr_int(node, "training_mode", 0) != 0 || (since < 7 && ops::attr_int(node, "is_test", 0) != 1) ||
+      (since <= 7 && ops::attr_int(node, "spatial", 1) != 1))
     return false;
   if (std::count_if(node.outputs.begin(), node.outputs.end(), [](const std::string& o) { return !o.empty(); }) != 1)
     return false;
@@ -262,8 +259,7 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
     if (xs.size() != r.size()) return bounds;
     std::array<std::vector<double>, 4> stats;  // scale, B, mean, var: one element per channel
     for (size_t k = 0; k < 4; ++k) stats[k] = as_doubles(*input_tensor(node, k + 1, inputs));
-    const Attribute* eps = node.attr("epsilon");
-    const double epsilon = eps && eps->type == AttrType::f ? static_cast<double>(eps->f) : 1e-5;
+    const double epsilon = ops::attr_float(node, "epsilon", 1e-5f);
     const int64_t channels = x->dim(1), inner = product(x->shape(), 2, x->shape().size());
     for (size_t e = 0; e < r.size(); ++e) {
       const auto c = static_cast<size_t>((static_cast<int64_t>(e) / inner) % channels);
@@ -280,17 +276,14 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
     if (xs.size() != r.size()) return bounds;
     // The elementwise compositions: alpha and beta as the operator names them (Selu's gamma as beta); an
     // element without a bound is NaN, which K1 judges.
-    auto attr_float = [&](const char* name, double absent) {
-      const Attribute* a = node.attr(name);
-      return a && a->type == AttrType::f ? static_cast<double>(a->f) : absent;
-    };
     const std::string& op = node.op_type;
-    const double alpha = attr_float("alpha", op == "HardSigmoid" ? 0.2
-                                             : op == "Selu"      ? 1.67326319217681884765625
-                                                                 : 1.0);
-    const double beta = op == "Selu" ? attr_float("gamma", 1.05070102214813232421875) : attr_float("beta", 0.5);
-    const Attribute* form = node.attr("approximate");
-    const bool tanh_form = form && form->type == AttrType::s && form->s == "tanh";
+    const double alpha = ops::attr_float(node, "alpha",
+                                         op == "HardSigmoid" ? 0.2f
+                                         : op == "Selu"      ? 1.67326319217681884765625f
+                                                             : 1.0f);
+    const double beta = ops::attr_float(node, op == "Selu" ? "gamma" : "beta",
+                                        op == "Selu" ? 1.05070102214813232421875f : 0.5f);
+    const bool tanh_form = ops::attr_string(node, "approximate", "none") == "tanh";
     for (size_t e = 0; e < r.size(); ++e)
       bounds[e] = (op == "Gelu" ? acc::gelu_bound(f, xs[e], r[e], tanh_form)
                                 : acc::elementwise_composition_bound(op, f, xs[e], r[e], alpha, beta))
@@ -299,15 +292,13 @@ std::vector<double> composition_bounds(const Node& node, int64_t since, acc::Flo
   }
   if (node.op_type == "LpNormalization" || node.op_type == "RMSNormalization") {
     // The line along `axis` (LpNormalization), the axes from `axis` on (RMSNormalization); axis -1 by default.
-    const Attribute* at = node.attr("axis");
-    int64_t axis = at && at->type == AttrType::i ? at->i : -1;
+    int64_t axis = ops::attr_int(node, "axis", -1);
     if (axis < 0) axis += x->rank();
     if (axis < 0 || axis >= x->rank() || xs.size() != r.size()) return bounds;
     const auto a = static_cast<size_t>(axis);
     const bool lp = node.op_type == "LpNormalization";
     const int64_t terms = lp ? x->dim(axis) : product(x->shape(), a, x->shape().size());
-    const Attribute* pa = node.attr("p");
-    const int64_t p = pa && pa->type == AttrType::i ? pa->i : 2;
+    const int64_t p = ops::attr_int(node, "p", 2);
     for (size_t e = 0; e < r.size(); ++e)
       bounds[e] = lp ? acc::lp_normalization_bound(f, r[e], terms, p) : acc::rms_normalization_bound(f, r[e], terms);
     return bounds;

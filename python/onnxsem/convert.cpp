@@ -10,6 +10,7 @@
 #include <pybind11/numpy.h>
 
 #include "runtime/context.hpp"
+#include "values/dispatch.hpp"
 
 namespace py = pybind11;
 
@@ -22,12 +23,30 @@ py::object& raw_factory() {
   return *factory;
 }
 
-// The element types numpy has no dtype for: the floating-point types but float16, float and double, and the
-// integers narrower than a byte.
+// The element types numpy holds as they are, and those given as raw views (values/dispatch.hpp's lists).
+constexpr auto numpy_types = hana::tuple_t<bool, int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
+                                           uint64_t, float16_t, float, double>;
+constexpr auto raw_types = hana::concat(hana::tuple_t<bfloat16_t>, hana::concat(float8_types, small_int_types));
+
 bool is_raw(DType t) {
-  const bool numpy_float = t == DType::float16 || t == DType::float32 || t == DType::float64;
-  return (is_float(t) && !numpy_float) || t == DType::int4 || t == DType::uint4 || t == DType::int2 ||
-         t == DType::uint2;
+  bool found = false;
+  hana::for_each(raw_types, [&](auto type) { found = found || dtype_of<typename decltype(type)::type> == t; });
+  return found;
+}
+
+// What a raw view holds of an element: the bit pattern (uint16 for bfloat16, uint8 for the others) or the value
+// of a small integer (int8 or uint8).
+template <class T>
+auto stored(const T& x) {
+  if constexpr (requires { x.bits; }) return x.bits;
+  else return x.v;
+}
+
+// The numpy dtype of a type numpy holds.
+template <class T>
+py::dtype numpy_dtype() {
+  if constexpr (std::is_same_v<T, float16_t>) return py::dtype("float16");
+  else return py::dtype::of<T>();
 }
 
 std::optional<DType> dtype_named(const std::string& name) {
@@ -100,8 +119,7 @@ Tensor raw_tensor(const EvalContext& cx, const py::array& a, DType d, const std:
       usage_error("U2", what + ": element " + std::to_string(i) + " is " + std::to_string(in[i]) + ", not a " +
                             dtype_name(d) + (bits ? " bit pattern" : " value") + " (" + std::to_string(lo) + " to " +
                             std::to_string(hi) + ")");
-    if constexpr (requires { out[i].bits; }) out[i].bits = static_cast<decltype(out[i].bits)>(in[i]);
-    else out[i].v = static_cast<decltype(out[i].v)>(in[i]);
+    out[i] = T{static_cast<decltype(stored(T{}))>(in[i])};
   }
   return t;
 }
@@ -136,39 +154,14 @@ Tensor to_tensor(const py::handle& obj, const Type& declared, const std::string&
   // array of '>f4' holds the same numbers as one of '<f4', not the same bytes).
   py::array a = np.attr("asarray")(obj, py::none(), "C");
   if (!a.dtype().attr("isnative").cast<bool>()) a = a.attr("astype")(a.dtype().attr("newbyteorder")("="));
-  if (raw) {
-    switch (*raw) {
-      case DType::bfloat16: return raw_tensor<bfloat16_t>(cx, a, *raw, what);
-      case DType::float8e4m3fn: return raw_tensor<float8e4m3fn_t>(cx, a, *raw, what);
-      case DType::float8e4m3fnuz: return raw_tensor<float8e4m3fnuz_t>(cx, a, *raw, what);
-      case DType::float8e5m2: return raw_tensor<float8e5m2_t>(cx, a, *raw, what);
-      case DType::float8e5m2fnuz: return raw_tensor<float8e5m2fnuz_t>(cx, a, *raw, what);
-      case DType::float8e8m0: return raw_tensor<float8e8m0_t>(cx, a, *raw, what);
-      case DType::float4e2m1: return raw_tensor<float4e2m1_t>(cx, a, *raw, what);
-      case DType::int4: return raw_tensor<int4_t>(cx, a, *raw, what);
-      case DType::uint4: return raw_tensor<uint4_t>(cx, a, *raw, what);
-      case DType::int2: return raw_tensor<int2_t>(cx, a, *raw, what);
-      default: return raw_tensor<uint2_t>(cx, a, *raw, what);
-    }
-  }
+  if (raw)
+    return dispatch(*raw, raw_types, what,
+                    [&](auto type) { return raw_tensor<typename decltype(type)::type>(cx, a, *raw, what); });
   const auto d = dtype_of_array(a);
   if (!d)
     usage_error("U2", what + ": numpy's " + std::string(py::str(a.dtype())) + " is no ONNX element type onnxsem reads");
-  switch (*d) {
-    case DType::boolean: return copied<bool>(cx, a);
-    case DType::int8: return copied<int8_t>(cx, a);
-    case DType::int16: return copied<int16_t>(cx, a);
-    case DType::int32: return copied<int32_t>(cx, a);
-    case DType::int64: return copied<int64_t>(cx, a);
-    case DType::uint8: return copied<uint8_t>(cx, a);
-    case DType::uint16: return copied<uint16_t>(cx, a);
-    case DType::uint32: return copied<uint32_t>(cx, a);
-    case DType::uint64: return copied<uint64_t>(cx, a);
-    case DType::float16: return copied<float16_t>(cx, a);
-    case DType::float32: return copied<float>(cx, a);
-    case DType::float64: return copied<double>(cx, a);
-    default: return strings(cx, a, what);
-  }
+  if (*d == DType::string) return strings(cx, a, what);
+  return dispatch(*d, numpy_types, what, [&](auto type) { return copied<typename decltype(type)::type>(cx, a); });
 }
 
 Value convert(const py::handle& obj, const Type& declared, const std::string& what, const EvalContext& cx) {
@@ -228,68 +221,46 @@ py::array array_of(const Tensor& t, const py::dtype& dtype) {
   return a;
 }
 
-// A raw view: bit patterns or small integers' values, in `Storage`, tagged.
-template <class T, class Storage>
+// A raw view: bit patterns or small integers' values (what `stored` gives), tagged.
+template <class T>
 py::object raw_array(const Tensor& t) {
+  using Storage = decltype(stored(T{}));
   std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
   py::array_t<Storage> a(shape);
   Storage* out = a.mutable_data();
   const auto in = t.data<T>();
-  for (size_t i = 0; i < in.size(); ++i) {
-    if constexpr (requires { in[i].bits; }) out[i] = static_cast<Storage>(in[i].bits);
-    else out[i] = static_cast<Storage>(in[i].v);
-  }
+  for (size_t i = 0; i < in.size(); ++i) out[i] = stored(in[i]);
   const py::object& factory = raw_factory();
   if (!factory || factory.is_none()) return a;
   return factory(a, dtype_name(t.dtype()));
 }
 
 py::object from_tensor(const Tensor& t) {
-  switch (t.dtype()) {
-    case DType::boolean: return array_of<bool>(t, py::dtype::of<bool>());
-    case DType::int8: return array_of<int8_t>(t, py::dtype::of<int8_t>());
-    case DType::int16: return array_of<int16_t>(t, py::dtype::of<int16_t>());
-    case DType::int32: return array_of<int32_t>(t, py::dtype::of<int32_t>());
-    case DType::int64: return array_of<int64_t>(t, py::dtype::of<int64_t>());
-    case DType::uint8: return array_of<uint8_t>(t, py::dtype::of<uint8_t>());
-    case DType::uint16: return array_of<uint16_t>(t, py::dtype::of<uint16_t>());
-    case DType::uint32: return array_of<uint32_t>(t, py::dtype::of<uint32_t>());
-    case DType::uint64: return array_of<uint64_t>(t, py::dtype::of<uint64_t>());
-    case DType::float16: return array_of<float16_t>(t, py::dtype("float16"));
-    case DType::float32: return array_of<float>(t, py::dtype::of<float>());
-    case DType::float64: return array_of<double>(t, py::dtype::of<double>());
-    case DType::bfloat16: return raw_array<bfloat16_t, uint16_t>(t);
-    case DType::float8e4m3fn: return raw_array<float8e4m3fn_t, uint8_t>(t);
-    case DType::float8e4m3fnuz: return raw_array<float8e4m3fnuz_t, uint8_t>(t);
-    case DType::float8e5m2: return raw_array<float8e5m2_t, uint8_t>(t);
-    case DType::float8e5m2fnuz: return raw_array<float8e5m2fnuz_t, uint8_t>(t);
-    case DType::float8e8m0: return raw_array<float8e8m0_t, uint8_t>(t);
-    case DType::float4e2m1: return raw_array<float4e2m1_t, uint8_t>(t);
-    case DType::int4: return raw_array<int4_t, int8_t>(t);
-    case DType::uint4: return raw_array<uint4_t, uint8_t>(t);
-    case DType::int2: return raw_array<int2_t, int8_t>(t);
-    case DType::uint2: return raw_array<uint2_t, uint8_t>(t);
-    case DType::string: {
-      py::list items;
-      for (const auto& s : t.data<std::string>()) {
-        // UTF-8 text as str; bytes that are not UTF-8 as bytes, unchanged.
-        PyObject* u = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict");
-        if (u) {
-          items.append(py::reinterpret_steal<py::str>(u));
-        } else {
-          PyErr_Clear();
-          items.append(py::bytes(s));
-        }
+  if (is_raw(t.dtype()))
+    return dispatch(t.dtype(), raw_types, "a Python value",
+                    [&](auto type) { return raw_array<typename decltype(type)::type>(t); });
+  if (t.dtype() == DType::string) {
+    py::list items;
+    for (const auto& s : t.data<std::string>()) {
+      // UTF-8 text as str; bytes that are not UTF-8 as bytes, unchanged.
+      PyObject* u = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "strict");
+      if (u) {
+        items.append(py::reinterpret_steal<py::str>(u));
+      } else {
+        PyErr_Clear();
+        items.append(py::bytes(s));
       }
-      std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
-      py::array a(py::dtype("O"), shape);
-      auto flat = a.attr("reshape")(-1);
-      for (size_t i = 0; i < items.size(); ++i) flat.attr("__setitem__")(i, items[i]);
-      return a;
     }
-    default:
-      usage_error("U2", std::string("a tensor of element type ") + dtype_name(t.dtype()) + " has no Python form");
+    std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
+    py::array a(py::dtype("O"), shape);
+    auto flat = a.attr("reshape")(-1);
+    for (size_t i = 0; i < items.size(); ++i) flat.attr("__setitem__")(i, items[i]);
+    return a;
   }
+  return dispatch(t.dtype(), numpy_types, "a Python value", [&](auto type) -> py::object {
+    using T = typename decltype(type)::type;
+    return array_of<T>(t, numpy_dtype<T>());
+  });
 }
 
 }  // namespace
